@@ -1,0 +1,53 @@
+//! `gamelab <game> <command>`: the native harnesses. Input on stdin, results on stdout,
+//! a message on stderr and exit status 2 for bad input.
+
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+use gamelab::cli::{self, Output};
+
+const USAGE: &str = "usage: gamelab <game> <command> < input
+
+games and commands:
+  ade exhaust   JSON {\"graph\", \"values\", \"max_layers\"} -> {\"status\", \"layers\", \"sums\", \"final\"}
+  ade fire      the same JSON (+ \"layers\": N) -> the tracing area, one line per layer
+  ade tga       the same JSON (+ \"layers\", \"max_rings\") -> the firing-sequence graph as TGA bytes
+  ade png       the same, as PNG bytes
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "-h" || a == "--help") || args.is_empty() {
+        print!("{USAGE}");
+        return if args.is_empty() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+    }
+    let mut input = String::new();
+    if let Err(e) = std::io::stdin().read_to_string(&mut input) {
+        eprintln!("gamelab: cannot read stdin: {e}");
+        return ExitCode::from(2);
+    }
+    let result = match (args[0].as_str(), args.get(1).map(String::as_str)) {
+        ("ade", Some(command)) if args.len() == 2 => cli::ade::run(command, &input),
+        _ => Err(format!("unknown command '{}'\n{USAGE}", args.join(" "))),
+    };
+    match result {
+        Ok(output) => {
+            let mut stdout = std::io::stdout().lock();
+            let written = match output {
+                Output::Text(text) => writeln!(stdout, "{}", text.trim_end_matches('\n')),
+                Output::Bytes(bytes) => stdout.write_all(&bytes),
+            };
+            match written.and_then(|_| stdout.flush()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("gamelab: cannot write the output: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Err(message) => {
+            eprintln!("gamelab: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

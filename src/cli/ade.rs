@@ -1,0 +1,173 @@
+//! `gamelab ade exhaust | fire | tga | png`: one JSON request on stdin.
+//!
+//! Request: `{"graph": "E8", "values": [1, 0, ...], "max_layers": 10000, "layers": 5,
+//! "max_rings": 0}`; values are integers or decimal strings of any length, in canonical node
+//! order (V1..Vn for A_n, V0..V(n−1) for D_n and E_n).
+
+use num_bigint::BigInt;
+use num_traits::ToPrimitive;
+use serde::Serialize;
+use serde_json::Value;
+
+use super::{CliError, Output};
+use crate::draw::ade::render_firing_graph;
+use crate::draw::{png, tga};
+use crate::engine::ade::{parse_integer, trace_line, AdeGraph, Play, StopReason, Values};
+
+/// Exhaust fire's default cap (specs/ade.md §4.6).
+pub const DEFAULT_MAX_LAYERS: u64 = 10_000;
+/// No request may ask for more layers than this (it bounds time and memory).
+pub const LAYER_LIMIT: u64 = 10_000_000;
+
+pub fn run(command: &str, input: &str) -> Result<Output, CliError> {
+    match command {
+        "exhaust" => exhaust(input).map(Output::Text),
+        "fire" => fire(input).map(Output::Text),
+        "tga" => picture(input).map(|(graph, layers, rings)| Output::Bytes(tga::encode(&render_firing_graph(&graph, &layers, rings)))),
+        "png" => picture(input).map(|(graph, layers, rings)| Output::Bytes(png::encode(&render_firing_graph(&graph, &layers, rings)))),
+        other => Err(format!("unknown ade command '{other}': expected exhaust, fire, tga or png")),
+    }
+}
+
+/// A parsed request.
+#[derive(Debug)]
+pub struct Request {
+    pub play: Play,
+    pub max_layers: u64,
+    /// `layers` (fire exactly this many, or until terminal), when given.
+    pub layers: Option<u64>,
+    pub max_rings: u32,
+}
+
+pub fn parse_request(input: &str) -> Result<Request, CliError> {
+    let json: Value = serde_json::from_str(input).map_err(|e| format!("the input is not valid JSON: {e}"))?;
+    let object = json.as_object().ok_or("the input must be one JSON object such as {\"graph\": \"E8\", \"values\": [1,0,0,0,0,0,0,0]}")?;
+    for key in object.keys() {
+        if !["graph", "values", "max_layers", "layers", "max_rings"].contains(&key.as_str()) {
+            return Err(format!("unknown field '{key}': expected graph, values, max_layers, layers, max_rings"));
+        }
+    }
+    let name = object.get("graph").and_then(Value::as_str).ok_or("\"graph\" must be a string such as \"E8\"")?;
+    let graph = AdeGraph::parse(name).map_err(|e| e.to_string())?;
+    let raw = object.get("values").and_then(Value::as_array).ok_or("\"values\" must be an array of integers")?;
+    let values = raw
+        .iter()
+        .enumerate()
+        .map(|(i, v)| json_integer(v).map_err(|e| format!("values[{i}]: {e}")))
+        .collect::<Result<Vec<BigInt>, CliError>>()?;
+    let play = Play::new(graph, Values::from_big(values))?;
+    let count = |key: &str, default: Option<u64>| -> Result<Option<u64>, CliError> {
+        match object.get(key) {
+            None | Some(Value::Null) => Ok(default),
+            Some(v) => match v.as_u64() {
+                Some(n) if n <= LAYER_LIMIT => Ok(Some(n)),
+                _ => Err(format!("\"{key}\" must be a whole number from 0 to {LAYER_LIMIT}")),
+            },
+        }
+    };
+    let max_layers = count("max_layers", Some(DEFAULT_MAX_LAYERS))?.unwrap_or(DEFAULT_MAX_LAYERS);
+    let layers = count("layers", None)?;
+    let max_rings = match object.get("max_rings") {
+        None | Some(Value::Null) => 0,
+        Some(v) => v.as_u64().filter(|&m| m <= 10).ok_or("\"max_rings\" must be a whole number from 0 to 10 (0 = no maximum)")? as u32,
+    };
+    Ok(Request { play, max_layers, layers, max_rings })
+}
+
+fn json_integer(value: &Value) -> Result<BigInt, String> {
+    match value {
+        Value::Number(n) => {
+            if let Some(i) = n.as_i64() {
+                Ok(BigInt::from(i))
+            } else if let Some(u) = n.as_u64() {
+                Ok(BigInt::from(u))
+            } else {
+                Err(format!("{n} is not an integer (give large integers as decimal strings)"))
+            }
+        }
+        Value::String(s) => parse_integer(s).map_err(|e| e.to_string()),
+        other => Err(format!("{other} is not an integer")),
+    }
+}
+
+/// An integer as JSON: a number when it fits in an i64, a decimal string otherwise.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum JsonInt {
+    Small(i64),
+    Big(String),
+}
+
+impl From<&BigInt> for JsonInt {
+    fn from(value: &BigInt) -> JsonInt {
+        match value.to_i64() {
+            Some(i) => JsonInt::Small(i),
+            None => JsonInt::Big(value.to_string()),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct ExhaustReport {
+    status: &'static str,
+    layers: usize,
+    sums: Vec<JsonInt>,
+    #[serde(rename = "final")]
+    final_values: Vec<JsonInt>,
+}
+
+/// The contract: `{"status": "terminated"|"loop"|"cap", "layers": L, "sums": [...], "final": [...]}`.
+pub fn exhaust(input: &str) -> Result<String, CliError> {
+    let Request { mut play, max_layers, .. } = parse_request(input)?;
+    let (reason, fired) = play.exhaust(max_layers as usize);
+    let status = match reason {
+        StopReason::Terminated => "terminated",
+        StopReason::Loop { .. } => "loop",
+        StopReason::Cap { .. } => "cap",
+    };
+    let report = ExhaustReport {
+        status,
+        layers: fired,
+        sums: (1..=play.layer_count()).map(|t| JsonInt::from(&play.layer_sum(t))).collect(),
+        final_values: play.current().to_big_vec().iter().map(JsonInt::from).collect(),
+    };
+    serde_json::to_string(&report).map_err(|e| e.to_string())
+}
+
+/// The tracing area as text: the start, then one line per layer, then why it stopped.
+/// Fires `layers` layers when given, otherwise exhausts up to `max_layers`.
+pub fn fire(input: &str) -> Result<String, CliError> {
+    let Request { mut play, max_layers, layers, .. } = parse_request(input)?;
+    let reason = fire_requested(&mut play, layers, max_layers);
+    let mut out = String::new();
+    for t in 0..=play.layer_count() {
+        out.push_str(&trace_line(&play, t));
+        out.push('\n');
+    }
+    out.push_str(&format!("{}: {}\n", play.layer_count(), reason));
+    Ok(out)
+}
+
+fn fire_requested(play: &mut Play, layers: Option<u64>, max_layers: u64) -> String {
+    match layers {
+        Some(n) => {
+            for _ in 0..n {
+                if let crate::engine::ade::FireOutcome::Repeated { first, again } = play.fire() {
+                    return StopReason::Loop { first, again }.describe();
+                }
+            }
+            if play.is_terminal() {
+                StopReason::Terminated.describe()
+            } else {
+                format!("fired {} layers as asked", play.layer_count())
+            }
+        }
+        None => play.exhaust(max_layers as usize).0.describe(),
+    }
+}
+
+fn picture(input: &str) -> Result<(AdeGraph, Vec<Vec<(usize, BigInt)>>, u32), CliError> {
+    let Request { mut play, max_layers, layers, max_rings } = parse_request(input)?;
+    fire_requested(&mut play, layers, max_layers);
+    Ok((play.graph().clone(), play.layers(), max_rings))
+}

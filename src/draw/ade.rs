@@ -1,0 +1,244 @@
+//! The two ADE pictures, drawn through `Painter` so the canvas and the TGA/PNG export share
+//! one piece of code: the graph with its values, and the firing-sequence graph.
+
+use num_bigint::BigInt;
+use num_traits::ToPrimitive;
+
+use super::raster::Raster;
+use super::{Align, Painter, Rgb};
+use crate::engine::ade::{AdeGraph, Values};
+
+pub const POSITIVE: Rgb = Rgb(214, 84, 50);
+pub const ZERO: Rgb = Rgb(236, 236, 236);
+pub const NEGATIVE: Rgb = Rgb(52, 101, 164);
+const INK: Rgb = Rgb(30, 30, 30);
+const EDGE: Rgb = Rgb(120, 120, 120);
+const FAINT: Rgb = Rgb(200, 200, 200);
+const RING: Rgb = Rgb(120, 40, 20);
+const DISC: Rgb = Rgb(250, 214, 165);
+const HIGHLIGHT: Rgb = Rgb(240, 190, 0);
+
+/// Numbers longer than this are shortened on screen (the exact value stays in the trace).
+const SHOWN_DIGITS: usize = 12;
+
+/// `123456789012345678901` → `1234567890…(21 digits)`.
+pub fn short_number(text: &str) -> String {
+    let digits = text.trim_start_matches('-').len();
+    if text.len() <= SHOWN_DIGITS {
+        text.to_string()
+    } else {
+        let head: String = text.chars().take(8).collect();
+        format!("{head}…({digits} digits)")
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The graph picture (the graphic area)
+
+/// Where the nodes of a graph go in a `width` × `height` area.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GraphLayout {
+    pub centres: Vec<(f64, f64)>,
+    pub radius: f64,
+}
+
+impl GraphLayout {
+    pub fn new(graph: &AdeGraph, width: f64, height: f64) -> GraphLayout {
+        let columns = graph.columns() as f64;
+        let step = ((width - 40.0) / columns).clamp(12.0, 90.0);
+        let radius = (step * 0.32).clamp(5.0, 24.0);
+        let left = (width - step * (columns - 1.0)) / 2.0;
+        let path_y = height * 0.62;
+        let raised_y = (path_y - step.max(3.0 * radius)).max(radius + 4.0);
+        let centres = (0..graph.node_count())
+            .map(|i| {
+                let x = left + graph.column(i) as f64 * step;
+                let y = if graph.is_raised(i) { raised_y } else { path_y };
+                (x, y)
+            })
+            .collect();
+        GraphLayout { centres, radius }
+    }
+
+    /// The node under a point, if any (a little slack around small nodes).
+    pub fn node_at(&self, x: f64, y: f64) -> Option<usize> {
+        let reach = (self.radius + 4.0).powi(2);
+        self.centres
+            .iter()
+            .enumerate()
+            .map(|(i, &(cx, cy))| (i, (x - cx).powi(2) + (y - cy).powi(2)))
+            .filter(|&(_, d2)| d2 <= reach)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(i, _)| i)
+    }
+}
+
+/// Draws the graph with each node's value; `selected` is outlined.
+pub fn draw_graph(p: &mut dyn Painter, graph: &AdeGraph, values: &Values, width: f64, height: f64, selected: Option<usize>) {
+    p.fill_rect(0.0, 0.0, width, height, Rgb::WHITE);
+    let layout = GraphLayout::new(graph, width, height);
+    let r = layout.radius;
+    for (a, b) in graph.edges() {
+        let ((x0, y0), (x1, y1)) = (layout.centres[a], layout.centres[b]);
+        p.line(x0, y0, x1, y1, 2.0, EDGE);
+    }
+    for (i, &(x, y)) in layout.centres.iter().enumerate() {
+        if selected == Some(i) {
+            p.disc(x, y, r + 4.0, HIGHLIGHT);
+        }
+        let (fill, ink) = match values.sign(i) {
+            std::cmp::Ordering::Greater => (POSITIVE, Rgb::WHITE),
+            std::cmp::Ordering::Equal => (ZERO, INK),
+            std::cmp::Ordering::Less => (NEGATIVE, Rgb::WHITE),
+        };
+        p.disc(x, y, r, INK);
+        p.disc(x, y, r - 1.5, fill);
+        let text = values.get(i).to_string();
+        if text.len() <= 3 && r >= 10.0 {
+            p.text(x, y, &text, (r * 0.8).min(16.0), Align::Center, ink);
+        } else {
+            // Long values go above the node, alternating height so neighbours do not collide.
+            let lift = if graph.column(i) % 2 == 0 { 1.0 } else { 2.0 };
+            let above = if graph.is_raised(i) { y - r - 10.0 } else { y - r - 10.0 * lift };
+            p.text(x, above, &short_number(&text), 11.0, Align::Center, INK);
+        }
+        p.text(x, y + r + 12.0, &graph.label(i), 12.0, Align::Center, INK);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The firing-sequence graph ("Show graph")
+
+/// At most this many rings are ever drawn, even with "no maximum" (the number shows the value).
+pub const RING_LIMIT: u32 = 40;
+/// At most this many rows are drawn (a TGA is at most 65535 pixels high).
+pub const ROW_LIMIT: usize = 1500;
+
+const LEFT: f64 = 44.0;
+const TOP: f64 = 34.0;
+const RIGHT: f64 = 110.0;
+const BOTTOM: f64 = 40.0;
+const DISC_RADIUS: f64 = 4.0;
+const RING_STEP: f64 = 3.5;
+
+/// The geometry of one firing-sequence-graph picture.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FiringGraphLayout {
+    pub width: f64,
+    pub height: f64,
+    pub column_width: f64,
+    pub row_height: f64,
+    /// Rows drawn (all layers up to `ROW_LIMIT`).
+    pub rows: usize,
+    /// Most rings any disc gets.
+    pub rings_drawn: u32,
+}
+
+/// Rings for a node that fired `value`, with the user's maximum (`0` = none).
+pub fn ring_count(value: &BigInt, max_rings: u32) -> u32 {
+    let value = value.to_u32().unwrap_or(u32::MAX);
+    let cap = if max_rings == 0 { RING_LIMIT } else { max_rings.min(RING_LIMIT) };
+    value.min(cap)
+}
+
+/// The column of each node in the firing-sequence graph: the path in order, with V0 in its own
+/// column just right of the node it hangs from, so it never hides that node.
+pub fn firing_column(graph: &AdeGraph, index: usize) -> usize {
+    if graph.family() == crate::engine::ade::Family::A {
+        return index;
+    }
+    let attach_column = graph.column(0);
+    if index == 0 {
+        attach_column + 1
+    } else if graph.column(index) <= attach_column {
+        graph.column(index)
+    } else {
+        graph.column(index) + 1
+    }
+}
+
+impl FiringGraphLayout {
+    pub fn new(graph: &AdeGraph, layers: &[Vec<(usize, BigInt)>], max_rings: u32) -> FiringGraphLayout {
+        let rows = layers.len().min(ROW_LIMIT);
+        let rings_drawn = layers[..rows]
+            .iter()
+            .flatten()
+            .map(|(_, value)| ring_count(value, max_rings))
+            .max()
+            .unwrap_or(1);
+        let outer = DISC_RADIUS + RING_STEP * rings_drawn as f64;
+        let column_width = (2.0 * outer + 28.0).max(40.0);
+        let row_height = (2.0 * outer + 14.0).max(30.0);
+        let width = LEFT + column_width * graph.node_count() as f64 + RIGHT;
+        let height = TOP + row_height * rows.max(1) as f64 + BOTTOM;
+        FiringGraphLayout { width, height, column_width, row_height, rows, rings_drawn }
+    }
+
+    pub fn centre(&self, graph: &AdeGraph, node: usize, row: usize) -> (f64, f64) {
+        let x = LEFT + (firing_column(graph, node) as f64 + 0.5) * self.column_width;
+        let y = TOP + (row as f64 + 0.5) * self.row_height;
+        (x, y)
+    }
+}
+
+/// Draws layers (layer 1 = top row) with rings, the value at the top right of each node, edges
+/// between neighbours fired in consecutive layers, the layer sums on the right and the layer
+/// count at the bottom.
+pub fn draw_firing_graph(p: &mut dyn Painter, graph: &AdeGraph, layers: &[Vec<(usize, BigInt)>], max_rings: u32) -> FiringGraphLayout {
+    let layout = FiringGraphLayout::new(graph, layers, max_rings);
+    let (w, h) = (layout.width, layout.height);
+    p.fill_rect(0.0, 0.0, w, h, Rgb::WHITE);
+    for i in 0..graph.node_count() {
+        let (x, _) = layout.centre(graph, i, 0);
+        p.text(x, TOP / 2.0, &graph.label(i), 12.0, Align::Center, INK);
+        p.line(x, TOP, x, TOP + layout.row_height * layout.rows.max(1) as f64, 1.0, FAINT);
+    }
+    p.text(w - 10.0, TOP / 2.0, "sum", 12.0, Align::Right, INK);
+    let shown = &layers[..layout.rows];
+    for (row, pair) in shown.windows(2).enumerate() {
+        for (a, _) in &pair[0] {
+            for (b, _) in &pair[1] {
+                if graph.are_adjacent(*a, *b) {
+                    let (x0, y0) = layout.centre(graph, *a, row);
+                    let (x1, y1) = layout.centre(graph, *b, row + 1);
+                    p.line(x0, y0, x1, y1, 1.5, EDGE);
+                }
+            }
+        }
+    }
+    for (row, layer) in shown.iter().enumerate() {
+        let (_, y) = layout.centre(graph, 0, row);
+        p.text(LEFT / 2.0, y, &(row + 1).to_string(), 11.0, Align::Center, EDGE);
+        let mut sum = BigInt::from(0);
+        for (node, value) in layer {
+            sum += value;
+            let (x, y) = layout.centre(graph, *node, row);
+            let rings = ring_count(value, max_rings);
+            let outer = DISC_RADIUS + RING_STEP * rings as f64;
+            p.disc(x, y, outer, DISC);
+            p.disc(x, y, DISC_RADIUS, RING);
+            for k in 1..=rings {
+                p.ring(x, y, DISC_RADIUS + RING_STEP * k as f64, 1.2, RING);
+            }
+            let corner = outer * 0.72;
+            p.text(x + corner + 1.0, y - corner - 3.0, &short_number(&value.to_string()), 10.0, Align::Left, INK);
+        }
+        p.text(w - 10.0, y, &short_number(&sum.to_string()), 12.0, Align::Right, INK);
+    }
+    let footer = match (layers.len(), layout.rows) {
+        (0, _) => "no layers yet".to_string(),
+        (1, _) => "1 layer".to_string(),
+        (all, rows) if rows < all => format!("{all} layers (the first {rows} drawn)"),
+        (all, _) => format!("{all} layers"),
+    };
+    p.text(w / 2.0, h - BOTTOM / 2.0, &footer, 14.0, Align::Center, INK);
+    layout
+}
+
+/// The firing-sequence graph as an image (for the TGA and PNG files).
+pub fn render_firing_graph(graph: &AdeGraph, layers: &[Vec<(usize, BigInt)>], max_rings: u32) -> Raster {
+    let layout = FiringGraphLayout::new(graph, layers, max_rings);
+    let mut raster = Raster::new(layout.width.ceil() as u32, layout.height.ceil() as u32);
+    draw_firing_graph(&mut raster, graph, layers, max_rings);
+    raster
+}

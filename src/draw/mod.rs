@@ -1,0 +1,40 @@
+//! One small drawing interface, drawn either on a browser canvas (`ui`) or into an in-memory
+//! raster (`raster`) that becomes a TGA or PNG file without a browser.
+
+pub mod ade;
+mod font;
+pub mod png;
+pub mod raster;
+pub mod tga;
+
+/// An opaque RGB colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+impl Rgb {
+    pub const WHITE: Rgb = Rgb(255, 255, 255);
+    pub const BLACK: Rgb = Rgb(0, 0, 0);
+
+    /// `#rrggbb`, for the canvas.
+    pub fn css(self) -> String {
+        format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Align {
+    Left,
+    Center,
+    Right,
+}
+
+/// What every picture in gamelab is drawn with. Coordinates are pixels, y grows downwards.
+pub trait Painter {
+    fn fill_rect(&mut self, x: f64, y: f64, w: f64, h: f64, color: Rgb);
+    fn line(&mut self, x0: f64, y0: f64, x1: f64, y1: f64, width: f64, color: Rgb);
+    fn disc(&mut self, cx: f64, cy: f64, r: f64, color: Rgb);
+    /// A circle outline of radius `r` and stroke `width`.
+    fn ring(&mut self, cx: f64, cy: f64, r: f64, width: f64, color: Rgb);
+    /// Text whose vertical middle is at `y`; `size` is the glyph height in pixels.
+    fn text(&mut self, x: f64, y: f64, text: &str, size: f64, align: Align, color: Rgb);
+}

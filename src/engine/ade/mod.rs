@@ -1,0 +1,14 @@
+//! The ADE Concurrent Game: integers on the nodes of an A, D or E graph; every positive node
+//! fires at once (`v' = v − C·v⁺`). See `../shared/specs/ade.md`.
+
+mod graph;
+mod play;
+mod trace;
+mod values;
+mod verdict;
+
+pub use graph::{AdeGraph, Family, GraphError, GraphKind, MAX_N};
+pub use play::{ExhaustRun, FireOutcome, Play, StopReason};
+pub use values::{parse_integer, parse_node_value, ValueError, Values};
+pub use trace::trace_line;
+pub use verdict::{e9_delta_dot, verdict, Verdict, E9_DELTA};

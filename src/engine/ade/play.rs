@@ -1,0 +1,231 @@
+//! A play: the start values and every state after it, with undo, loop detection and an
+//! exhaust loop that a caller runs in slices (so a page never freezes).
+
+use num_bigint::BigInt;
+use std::collections::hash_map::DefaultHasher;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+
+use super::graph::AdeGraph;
+use super::values::Values;
+
+/// What one fire did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FireOutcome {
+    /// No node was positive: nothing fired (the state is terminal).
+    Terminal,
+    /// A layer fired and produced a state not seen before in this play.
+    Fired,
+    /// A layer fired and produced the state already reached after layer `first`; the new state
+    /// is the one after layer `again` (period `again − first`).
+    Repeated { first: usize, again: usize },
+}
+
+/// Why an exhaust run stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// No node is positive.
+    Terminated,
+    /// The state after layer `again` equals the state after layer `first`.
+    Loop { first: usize, again: usize },
+    /// The run fired its cap of layers without reaching a terminal state.
+    Cap { layers: usize },
+}
+
+impl StopReason {
+    /// The sentence the status line and the CLI show.
+    pub fn describe(&self) -> String {
+        match self {
+            StopReason::Terminated => "no node is positive: the play has terminated".to_string(),
+            StopReason::Loop { first, again } => format!(
+                "the play loops: the state after layer {again} equals the state after layer {first} (period {})",
+                again - first
+            ),
+            StopReason::Cap { layers } => {
+                format!("stopped after {layers} layers without reaching a terminal state")
+            }
+        }
+    }
+}
+
+/// One Exhaust-fire request: at most `cap` layers, fired over as many slices as the caller likes.
+#[derive(Clone, Debug)]
+pub struct ExhaustRun {
+    cap: usize,
+    fired: usize,
+}
+
+impl ExhaustRun {
+    pub fn new(cap: usize) -> ExhaustRun {
+        ExhaustRun { cap, fired: 0 }
+    }
+
+    /// Layers fired by this run so far.
+    pub fn fired(&self) -> usize {
+        self.fired
+    }
+
+    pub fn cap(&self) -> usize {
+        self.cap
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Play {
+    graph: AdeGraph,
+    /// `states[0]` is the start; `states[t]` the state after layer t.
+    states: Vec<Values>,
+    /// Hash of a state → the indices of the states with that hash (for loop detection).
+    seen: HashMap<u64, Vec<usize>>,
+}
+
+impl Play {
+    /// A play from `start`, which must have one value per node.
+    pub fn new(graph: AdeGraph, start: Values) -> Result<Play, String> {
+        if start.len() != graph.node_count() {
+            return Err(format!(
+                "{} has {} nodes but {} values were given",
+                graph.name(),
+                graph.node_count(),
+                start.len()
+            ));
+        }
+        let mut play = Play { graph, states: Vec::new(), seen: HashMap::new() };
+        play.push(start);
+        Ok(play)
+    }
+
+    pub fn graph(&self) -> &AdeGraph {
+        &self.graph
+    }
+
+    pub fn start(&self) -> &Values {
+        &self.states[0]
+    }
+
+    pub fn current(&self) -> &Values {
+        self.states.last().unwrap_or(&self.states[0])
+    }
+
+    /// Every state, the start first.
+    pub fn states(&self) -> &[Values] {
+        &self.states
+    }
+
+    /// Number of layers fired so far.
+    pub fn layer_count(&self) -> usize {
+        self.states.len() - 1
+    }
+
+    pub fn is_terminal(&self) -> bool {
+        !self.current().any_positive()
+    }
+
+    /// Layer `t` (1-based): the nodes that fired in fire number t, with the values they fired.
+    pub fn layer(&self, t: usize) -> Vec<(usize, BigInt)> {
+        match t.checked_sub(1).and_then(|i| self.states.get(i)) {
+            Some(before) if t <= self.layer_count() => before.positives(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Every layer so far, layer 1 first.
+    pub fn layers(&self) -> Vec<Vec<(usize, BigInt)>> {
+        (1..=self.layer_count()).map(|t| self.layer(t)).collect()
+    }
+
+    /// The sum of the values fired in layer `t`.
+    pub fn layer_sum(&self, t: usize) -> BigInt {
+        match t.checked_sub(1).and_then(|i| self.states.get(i)) {
+            Some(before) if t <= self.layer_count() => before.positive_sum(),
+            _ => BigInt::from(0),
+        }
+    }
+
+    /// Fires every positive node once.
+    pub fn fire(&mut self) -> FireOutcome {
+        if self.is_terminal() {
+            return FireOutcome::Terminal;
+        }
+        let next = self.current().fire(&self.graph);
+        let first = self.find(&next);
+        self.push(next);
+        match first {
+            Some(first) => FireOutcome::Repeated { first, again: self.layer_count() },
+            None => FireOutcome::Fired,
+        }
+    }
+
+    /// Steps back one layer; false at the start.
+    pub fn undo(&mut self) -> bool {
+        if self.states.len() <= 1 {
+            return false;
+        }
+        let index = self.states.len() - 1;
+        if let Some(last) = self.states.pop() {
+            let key = hash_of(&last);
+            if let Some(list) = self.seen.get_mut(&key) {
+                list.retain(|&i| i != index);
+                if list.is_empty() {
+                    self.seen.remove(&key);
+                }
+            }
+        }
+        true
+    }
+
+    /// Back to the start.
+    pub fn reset(&mut self) {
+        while self.undo() {}
+    }
+
+    /// Fires up to `budget` layers of an exhaust run; `None` while the run should go on.
+    pub fn exhaust_step(&mut self, run: &mut ExhaustRun, budget: usize) -> Option<StopReason> {
+        for _ in 0..budget {
+            if self.is_terminal() {
+                return Some(StopReason::Terminated);
+            }
+            if run.fired >= run.cap {
+                return Some(StopReason::Cap { layers: run.fired });
+            }
+            run.fired += 1;
+            if let FireOutcome::Repeated { first, again } = self.fire() {
+                return Some(StopReason::Loop { first, again });
+            }
+        }
+        if self.is_terminal() {
+            return Some(StopReason::Terminated);
+        }
+        if run.fired >= run.cap {
+            return Some(StopReason::Cap { layers: run.fired });
+        }
+        None
+    }
+
+    /// Runs a whole exhaust request at once (for the CLI and tests).
+    pub fn exhaust(&mut self, cap: usize) -> (StopReason, usize) {
+        let mut run = ExhaustRun::new(cap);
+        loop {
+            if let Some(reason) = self.exhaust_step(&mut run, 4096) {
+                return (reason, run.fired);
+            }
+        }
+    }
+
+    fn find(&self, state: &Values) -> Option<usize> {
+        let list = self.seen.get(&hash_of(state))?;
+        list.iter().copied().find(|&i| self.states[i] == *state)
+    }
+
+    fn push(&mut self, state: Values) {
+        let index = self.states.len();
+        self.seen.entry(hash_of(&state)).or_default().push(index);
+        self.states.push(state);
+    }
+}
+
+fn hash_of(state: &Values) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    state.hash(&mut hasher);
+    hasher.finish()
+}

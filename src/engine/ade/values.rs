@@ -1,0 +1,208 @@
+//! Node values that stay exact at any size: 64-bit while they fit (fast), big integers once a
+//! fire would overflow. The representation is canonical — `Small` exactly when every value fits
+//! in an i64 — so equal states compare and hash equal.
+
+use num_bigint::BigInt;
+use num_traits::{Signed, ToPrimitive, Zero};
+use std::fmt;
+
+use super::graph::AdeGraph;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Values {
+    Small(Vec<i64>),
+    Big(Vec<BigInt>),
+}
+
+impl Values {
+    pub fn zeros(n: usize) -> Values {
+        Values::Small(vec![0; n])
+    }
+
+    pub fn from_i64(values: Vec<i64>) -> Values {
+        Values::Small(values)
+    }
+
+    /// Builds the canonical form: small when everything fits in an i64.
+    pub fn from_big(values: Vec<BigInt>) -> Values {
+        let small: Option<Vec<i64>> = values.iter().map(ToPrimitive::to_i64).collect();
+        match small {
+            Some(small) => Values::Small(small),
+            None => Values::Big(values),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        match self {
+            Values::Small(v) => v.len(),
+            Values::Big(v) => v.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// True when some value does not fit in 64 bits.
+    pub fn is_big(&self) -> bool {
+        matches!(self, Values::Big(_))
+    }
+
+    pub fn get(&self, index: usize) -> BigInt {
+        match self {
+            Values::Small(v) => BigInt::from(v[index]),
+            Values::Big(v) => v[index].clone(),
+        }
+    }
+
+    pub fn is_positive(&self, index: usize) -> bool {
+        match self {
+            Values::Small(v) => v[index] > 0,
+            Values::Big(v) => v[index].is_positive(),
+        }
+    }
+
+    pub fn sign(&self, index: usize) -> std::cmp::Ordering {
+        match self {
+            Values::Small(v) => v[index].cmp(&0),
+            Values::Big(v) => v[index].cmp(&BigInt::zero()),
+        }
+    }
+
+    pub fn any_positive(&self) -> bool {
+        (0..self.len()).any(|i| self.is_positive(i))
+    }
+
+    /// The value as i64 when it fits.
+    pub fn get_i64(&self, index: usize) -> Option<i64> {
+        match self {
+            Values::Small(v) => Some(v[index]),
+            Values::Big(v) => v[index].to_i64(),
+        }
+    }
+
+    pub fn to_big_vec(&self) -> Vec<BigInt> {
+        (0..self.len()).map(|i| self.get(i)).collect()
+    }
+
+    pub fn to_strings(&self) -> Vec<String> {
+        (0..self.len()).map(|i| self.get(i).to_string()).collect()
+    }
+
+    /// The positive nodes with their values: what the next fire fires.
+    pub fn positives(&self) -> Vec<(usize, BigInt)> {
+        (0..self.len())
+            .filter(|&i| self.is_positive(i))
+            .map(|i| (i, self.get(i)))
+            .collect()
+    }
+
+    /// Sum of the positive values (the layer sum printed by the firing-sequence graph).
+    pub fn positive_sum(&self) -> BigInt {
+        match self {
+            Values::Small(v) => BigInt::from(v.iter().filter(|&&x| x > 0).map(|&x| x as i128).sum::<i128>()),
+            Values::Big(v) => v.iter().filter(|x| x.is_positive()).sum(),
+        }
+    }
+
+    /// One concurrent fire: `v'_i = (v_i > 0 ? −v_i : v_i) + Σ_{j ~ i, v_j > 0} v_j`.
+    pub fn fire(&self, graph: &AdeGraph) -> Values {
+        match self {
+            Values::Small(v) => match fire_small(graph, v) {
+                Some(next) => Values::Small(next),
+                None => Values::from_big(fire_big(graph, &self.to_big_vec())),
+            },
+            Values::Big(v) => Values::from_big(fire_big(graph, v)),
+        }
+    }
+}
+
+impl fmt::Display for Values {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}]", self.to_strings().join(", "))
+    }
+}
+
+/// The fire in 64 bits; `None` when any partial sum leaves the i64 range.
+fn fire_small(graph: &AdeGraph, v: &[i64]) -> Option<Vec<i64>> {
+    let mut next = Vec::with_capacity(v.len());
+    for (i, &own) in v.iter().enumerate() {
+        let mut x = if own > 0 { -own } else { own };
+        for &j in graph.neighbours(i) {
+            if v[j] > 0 {
+                x = x.checked_add(v[j])?;
+            }
+        }
+        next.push(x);
+    }
+    Some(next)
+}
+
+fn fire_big(graph: &AdeGraph, v: &[BigInt]) -> Vec<BigInt> {
+    v.iter()
+        .enumerate()
+        .map(|(i, own)| {
+            let mut x = if own.is_positive() { -own } else { own.clone() };
+            for &j in graph.neighbours(i) {
+                if v[j].is_positive() {
+                    x += &v[j];
+                }
+            }
+            x
+        })
+        .collect()
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ValueError {
+    Empty,
+    NotAnInteger(String),
+    OutOfRange(String),
+}
+
+impl fmt::Display for ValueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ValueError::Empty => write!(f, "no value given: type a whole number such as 3 or -2"),
+            ValueError::NotAnInteger(s) => {
+                write!(f, "'{s}' is not a whole number: type digits with an optional minus sign, such as 3 or -2")
+            }
+            ValueError::OutOfRange(s) => write!(
+                f,
+                "{s} is out of range: a node value must lie between -9223372036854775808 and 9223372036854775807"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ValueError {}
+
+/// Parses a decimal integer of any length (optional sign, digits only).
+pub fn parse_integer(text: &str) -> Result<BigInt, ValueError> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(ValueError::Empty);
+    }
+    let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ValueError::NotAnInteger(shorten(t)));
+    }
+    t.parse::<BigInt>().map_err(|_| ValueError::NotAnInteger(shorten(t)))
+}
+
+/// Parses a value typed for a node: any integer that fits in a signed 64-bit integer.
+pub fn parse_node_value(text: &str) -> Result<i64, ValueError> {
+    let big = parse_integer(text)?;
+    big.to_i64().ok_or_else(|| ValueError::OutOfRange(shorten(text.trim())))
+}
+
+/// Keeps error messages readable when someone pastes a novel.
+fn shorten(text: &str) -> String {
+    const LIMIT: usize = 40;
+    if text.chars().count() <= LIMIT {
+        text.to_string()
+    } else {
+        let head: String = text.chars().take(LIMIT).collect();
+        format!("{head}…")
+    }
+}

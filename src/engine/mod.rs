@@ -1,0 +1,4 @@
+//! Pure game logic: no web dependencies, tested and benchmarked natively.
+//! One module per game.
+
+pub mod ade;

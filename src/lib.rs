@@ -1,0 +1,11 @@
+//! gamelab: five classic course applets in Rust and WebAssembly.
+//!
+//! `engine` is plain Rust (no web dependencies); `draw` is a small drawing interface with an
+//! in-memory raster (TGA/PNG export, tests); `ui` mounts the games in a page (wasm only).
+
+pub mod cli;
+pub mod draw;
+pub mod engine;
+
+#[cfg(target_arch = "wasm32")]
+pub mod ui;
