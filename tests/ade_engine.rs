@@ -481,3 +481,16 @@ proptest! {
         prop_assert_eq!(parse_node_value(&value.to_string()), Ok(value));
     }
 }
+
+/// Exponential growth cannot exhaust memory: the history's size limit stops the run.
+#[test]
+fn endless_growth_stops_at_the_history_size_limit() {
+    let mut start = vec![0; 12];
+    start[3] = 1;
+    let mut p = play("E12", &start);
+    let (reason, fired) = p.exhaust(10_000_000);
+    assert_eq!(reason, StopReason::SizeLimit { layers: fired });
+    assert!(p.history_bytes() >= gamelab::engine::ade::HISTORY_BYTES_LIMIT);
+    assert!(fired > 10_000 && fired < 10_000_000, "{fired}");
+    assert!(reason.describe().contains("memory limit"));
+}

@@ -123,7 +123,8 @@ pub fn exhaust(input: &str) -> Result<String, CliError> {
     let status = match reason {
         StopReason::Terminated => "terminated",
         StopReason::Loop { .. } => "loop",
-        StopReason::Cap { .. } => "cap",
+        // The contract has three statuses; the memory limit is a cap too (the message says so).
+        StopReason::Cap { .. } | StopReason::SizeLimit { .. } => "cap",
     };
     let report = ExhaustReport {
         status,

@@ -102,7 +102,12 @@ pub fn draw_graph(p: &mut dyn Painter, graph: &AdeGraph, values: &Values, width:
             let above = if graph.is_raised(i) { y - r - 10.0 } else { y - r - 10.0 * lift };
             p.text(x, above, &short_number(&text), 11.0, Align::Center, INK);
         }
-        p.text(x, y + r + 12.0, &graph.label(i), 12.0, Align::Center, INK);
+        if graph.is_raised(i) {
+            // Beside the node: below it runs the edge to the attachment node.
+            p.text(x + r + 5.0, y, &graph.label(i), 12.0, Align::Left, INK);
+        } else {
+            p.text(x, y + r + 12.0, &graph.label(i), 12.0, Align::Center, INK);
+        }
     }
 }
 
@@ -111,8 +116,8 @@ pub fn draw_graph(p: &mut dyn Painter, graph: &AdeGraph, values: &Values, width:
 
 /// At most this many rings are ever drawn, even with "no maximum" (the number shows the value).
 pub const RING_LIMIT: u32 = 40;
-/// At most this many rows are drawn (a TGA is at most 65535 pixels high).
-pub const ROW_LIMIT: usize = 1500;
+/// At most this many rows are drawn (a canvas and a TGA have size limits).
+pub const ROW_LIMIT: usize = 400;
 
 const LEFT: f64 = 44.0;
 const TOP: f64 = 34.0;

@@ -3,12 +3,14 @@
 
 mod graph;
 mod play;
+mod share;
 mod trace;
 mod values;
 mod verdict;
 
 pub use graph::{AdeGraph, Family, GraphError, GraphKind, MAX_N};
-pub use play::{ExhaustRun, FireOutcome, Play, StopReason};
+pub use play::{ExhaustRun, FireOutcome, Play, StopReason, HISTORY_BYTES_LIMIT};
 pub use values::{parse_integer, parse_node_value, ValueError, Values};
+pub use share::{default_start, parse_values, SharedPosition, MAX_SHARED_LAYERS};
 pub use trace::trace_line;
 pub use verdict::{e9_delta_dot, verdict, Verdict, E9_DELTA};

@@ -30,7 +30,12 @@ pub enum StopReason {
     Loop { first: usize, again: usize },
     /// The run fired its cap of layers without reaching a terminal state.
     Cap { layers: usize },
+    /// The stored history reached `HISTORY_BYTES_LIMIT` (values grow without bound).
+    SizeLimit { layers: usize },
 }
+
+/// The most memory a play's history (every state, for undo and loop detection) may take.
+pub const HISTORY_BYTES_LIMIT: usize = 256 << 20;
 
 impl StopReason {
     /// The sentence the status line and the CLI show.
@@ -44,6 +49,10 @@ impl StopReason {
             StopReason::Cap { layers } => {
                 format!("stopped after {layers} layers without reaching a terminal state")
             }
+            StopReason::SizeLimit { layers } => format!(
+                "stopped after {layers} layers: the history of this play has reached its memory limit of {} MiB",
+                HISTORY_BYTES_LIMIT >> 20
+            ),
         }
     }
 }
@@ -77,6 +86,8 @@ pub struct Play {
     states: Vec<Values>,
     /// Hash of a state → the indices of the states with that hash (for loop detection).
     seen: HashMap<u64, Vec<usize>>,
+    /// Approximate memory of `states` and `seen`.
+    bytes: usize,
 }
 
 impl Play {
@@ -90,7 +101,7 @@ impl Play {
                 start.len()
             ));
         }
-        let mut play = Play { graph, states: Vec::new(), seen: HashMap::new() };
+        let mut play = Play { graph, states: Vec::new(), seen: HashMap::new(), bytes: 0 };
         play.push(start);
         Ok(play)
     }
@@ -163,6 +174,7 @@ impl Play {
         }
         let index = self.states.len() - 1;
         if let Some(last) = self.states.pop() {
+            self.bytes = self.bytes.saturating_sub(stored_bytes(&last));
             let key = hash_of(&last);
             if let Some(list) = self.seen.get_mut(&key) {
                 list.retain(|&i| i != index);
@@ -187,6 +199,9 @@ impl Play {
             }
             if run.fired >= run.cap {
                 return Some(StopReason::Cap { layers: run.fired });
+            }
+            if self.bytes >= HISTORY_BYTES_LIMIT {
+                return Some(StopReason::SizeLimit { layers: run.fired });
             }
             run.fired += 1;
             if let FireOutcome::Repeated { first, again } = self.fire() {
@@ -219,8 +234,21 @@ impl Play {
 
     fn push(&mut self, state: Values) {
         let index = self.states.len();
+        self.bytes += stored_bytes(&state);
         self.seen.entry(hash_of(&state)).or_default().push(index);
         self.states.push(state);
+    }
+}
+
+/// A state's memory plus its entry in the loop-detection map.
+fn stored_bytes(state: &Values) -> usize {
+    state.approx_bytes() + 40
+}
+
+/// Approximate memory of the whole history (what `HISTORY_BYTES_LIMIT` bounds).
+impl Play {
+    pub fn history_bytes(&self) -> usize {
+        self.bytes
     }
 }
 

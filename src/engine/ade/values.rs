@@ -73,6 +73,14 @@ impl Values {
         (0..self.len()).any(|i| self.is_positive(i))
     }
 
+    /// Roughly the memory one stored state takes, for the history's size limit.
+    pub fn approx_bytes(&self) -> usize {
+        match self {
+            Values::Small(v) => 24 + 8 * v.len(),
+            Values::Big(v) => 24 + v.iter().map(|x| 32 + (x.bits() as usize).div_ceil(8)).sum::<usize>(),
+        }
+    }
+
     /// The value as i64 when it fits.
     pub fn get_i64(&self, index: usize) -> Option<i64> {
         match self {

@@ -1,0 +1,954 @@
+//! The ADE applet in a page: menu bar, graphic area, tracing area, button bar that changes
+//! with the mode, dialogs and the firing-sequence-graph window. Rules live in `engine::ade`.
+//!
+//! State split (design.md): settings = the loaded graph; state = the `Play` (start values and
+//! every layer: what Undo restores); ui state = mode, open dialog, selected node, max rings,
+//! layer cap, running exhaust.
+
+mod texts;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlButtonElement, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement, KeyboardEvent, MouseEvent};
+
+use crate::draw::ade::{draw_firing_graph, draw_graph, render_firing_graph, short_number, FiringGraphLayout, GraphLayout};
+use crate::draw::{png, tga};
+use crate::engine::ade::{
+    default_start, parse_node_value, verdict, AdeGraph, ExhaustRun, Family, FireOutcome, Play, SharedPosition, StopReason,
+    Values, MAX_N,
+};
+use crate::ui::dom::{self, button, child, on};
+use crate::ui::widgets::canvas::CanvasPainter;
+use crate::ui::widgets::dialog::Dialog;
+use crate::ui::widgets::download;
+
+const CANVAS_WIDTH: u32 = 640;
+const CANVAS_HEIGHT: u32 = 260;
+/// The default cap of one Exhaust-fire request (specs/ade.md §4.6).
+const DEFAULT_LAYER_CAP: usize = 10_000;
+/// Lines kept in the tracing area's DOM (the newest); the history itself is never cut.
+const TRACE_LINES: usize = 2000;
+/// One exhaust slice runs this long before giving the page back (milliseconds).
+const SLICE_MS: f64 = 12.0;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    Editing,
+    Playing,
+}
+
+struct Dom {
+    root: HtmlElement,
+    game_menu: HtmlElement,
+    about_menu: HtmlElement,
+    canvas: HtmlCanvasElement,
+    node_buttons: HtmlElement,
+    trace: HtmlElement,
+    status: HtmlElement,
+    editing_bar: HtmlElement,
+    playing_bar: HtmlElement,
+    to_playing: HtmlButtonElement,
+    single_at: HtmlSelectElement,
+    undo: HtmlButtonElement,
+    fire: HtmlButtonElement,
+    exhaust: HtmlButtonElement,
+    stop: HtmlButtonElement,
+    show_graph: HtmlButtonElement,
+    to_editing: HtmlButtonElement,
+    layer_cap: HtmlInputElement,
+    load: Dialog,
+    load_family: HtmlSelectElement,
+    load_degree: HtmlInputElement,
+    value: Dialog,
+    value_input: HtmlInputElement,
+    help: Dialog,
+    help_text: HtmlElement,
+    graph: Dialog,
+    graph_canvas: HtmlCanvasElement,
+    graph_caption: HtmlElement,
+    max_rings: HtmlSelectElement,
+    graph_fire: HtmlButtonElement,
+    graph_undo: HtmlButtonElement,
+}
+
+struct App {
+    dom: Dom,
+    play: Option<Play>,
+    mode: Mode,
+    /// Offered by the next Load dialog.
+    last_loaded: (Family, usize),
+    /// The node whose value dialog is open.
+    editing_node: Option<usize>,
+    max_rings: u32,
+    layer_cap: usize,
+    exhaust: Option<ExhaustRun>,
+    message: String,
+    /// First state shown in the tracing area's DOM, and how many lines are there.
+    trace_from: usize,
+    trace_shown: usize,
+    /// The key of this instance's state in the page URL's fragment.
+    url_key: String,
+}
+
+type Shared = Rc<RefCell<App>>;
+
+/// Builds the applet inside `root` and starts it from the URL, the data attributes or defaults.
+pub fn mount(root: &HtmlElement) {
+    let started = dom::now();
+    root.set_text_content(None);
+    root.class_list().add_1("gl-ade").ok();
+    let dom = build(root);
+    let url_key = match root.id() {
+        id if id.is_empty() => "ade".to_string(),
+        id => format!("ade-{id}"),
+    };
+    let app = Rc::new(RefCell::new(App {
+        dom,
+        play: None,
+        mode: Mode::Editing,
+        last_loaded: (Family::E, 8),
+        editing_node: None,
+        max_rings: 0,
+        layer_cap: DEFAULT_LAYER_CAP,
+        exhaust: None,
+        message: String::new(),
+        trace_from: 0,
+        trace_shown: 0,
+        url_key,
+    }));
+    wire(&app);
+    app.borrow_mut().start_from_page(root);
+    app.borrow_mut().refresh();
+    let _ = root.set_attribute("data-first-frame-ms", &format!("{:.1}", dom::now() - started));
+}
+
+fn build(root: &HtmlElement) -> Dom {
+    let menubar = child(root, "div", "gl-menubar");
+    let _ = menubar.set_attribute("role", "menubar");
+    let game_button = button(&menubar, "Game", "menu-game");
+    let game_menu = child(&menubar, "div", "gl-menu");
+    game_menu.set_hidden(true);
+    button(&game_menu, "New game", "new-game");
+    let about_button = button(&menubar, "About", "menu-about");
+    let about_menu = child(&menubar, "div", "gl-menu");
+    about_menu.set_hidden(true);
+    button(&about_menu, "Help", "game-help");
+    button(&about_menu, "About this applet", "about");
+    let _ = (game_button, about_button);
+
+    let main = child(root, "div", "gl-ade-main");
+    let graphic = child(&main, "div", "gl-graphic");
+    let canvas: HtmlCanvasElement = child(&graphic, "canvas", "gl-canvas").unchecked_into();
+    canvas.set_width(CANVAS_WIDTH);
+    canvas.set_height(CANVAS_HEIGHT);
+    let _ = canvas.set_attribute("role", "img");
+    let node_buttons = child(&graphic, "div", "gl-node-buttons");
+    let trace = child(&main, "ol", "gl-trace");
+    let _ = trace.set_attribute("aria-label", "Tracing area: the history of the graph");
+    let _ = trace.set_attribute("role", "log");
+    trace.set_tab_index(0);
+
+    let status = child(root, "div", "gl-status");
+    let _ = status.set_attribute("role", "status");
+
+    let editing_bar = child(root, "div", "gl-buttonbar");
+    let _ = editing_bar.set_attribute("data-mode", "editing");
+    button(&editing_bar, "Help", "help-editing");
+    button(&editing_bar, "Load", "load");
+    let to_playing = button(&editing_bar, "Playing", "playing");
+    button(&editing_bar, "All ones", "all-ones");
+    let single_label = child(&editing_bar, "label", "gl-inline");
+    single_label.set_text_content(Some("Single 1 at "));
+    let single_at: HtmlSelectElement = child(&single_label, "select", "").unchecked_into();
+    let _ = single_at.set_attribute("data-action", "single-at");
+
+    let playing_bar = child(root, "div", "gl-buttonbar");
+    let _ = playing_bar.set_attribute("data-mode", "playing");
+    button(&playing_bar, "Help", "help-playing");
+    let undo = button(&playing_bar, "Undo", "undo");
+    let fire = button(&playing_bar, "Fire", "fire");
+    let exhaust = button(&playing_bar, "Exhaust fire", "exhaust");
+    let stop = button(&playing_bar, "Stop", "stop");
+    let show_graph = button(&playing_bar, "Show graph", "show-graph");
+    let to_editing = button(&playing_bar, "Editing", "editing");
+    let cap_label = child(&playing_bar, "label", "gl-inline");
+    cap_label.set_text_content(Some("Layer cap "));
+    let layer_cap: HtmlInputElement = child(&cap_label, "input", "gl-number").unchecked_into();
+    layer_cap.set_type("number");
+    layer_cap.set_min("1");
+    layer_cap.set_value(&DEFAULT_LAYER_CAP.to_string());
+    let _ = layer_cap.set_attribute("data-action", "layer-cap");
+    button(&playing_bar, "Share link", "share");
+
+    let load = Dialog::new(root, "Load a graph", "load");
+    let family_label = child(&load.body, "label", "gl-field");
+    family_label.set_text_content(Some("Type "));
+    let load_family: HtmlSelectElement = child(&family_label, "select", "").unchecked_into();
+    for letter in ["A", "D", "E"] {
+        let option = child(&load_family, "option", "");
+        option.set_text_content(Some(letter));
+        let _ = option.set_attribute("value", letter);
+    }
+    let degree_label = child(&load.body, "label", "gl-field");
+    degree_label.set_text_content(Some("Degree "));
+    let load_degree: HtmlInputElement = child(&degree_label, "input", "gl-number").unchecked_into();
+    load_degree.set_type("text");
+    let _ = load_degree.set_attribute("inputmode", "numeric");
+    let range = child(&load.body, "p", "gl-hint");
+    range.set_text_content(Some(&format!("A: 1 to {MAX_N} nodes · D: 4 to {MAX_N} · E: 6 to {MAX_N}")));
+    button(&load.buttons, "OK", "load-ok");
+    button(&load.buttons, "Cancel", "load-cancel");
+
+    let value = Dialog::new(root, "Node value", "value");
+    let value_input: HtmlInputElement = child(&value.body, "input", "gl-value").unchecked_into();
+    value_input.set_type("text");
+    let _ = value_input.set_attribute("inputmode", "numeric");
+    let _ = value_input.set_attribute("aria-label", "Node value");
+    button(&value.buttons, "OK", "value-ok");
+    button(&value.buttons, "Cancel", "value-cancel");
+
+    let help = Dialog::new(root, "Help", "help");
+    let help_text = child(&help.body, "p", "gl-help-text");
+    button(&help.buttons, "OK", "help-ok");
+
+    let graph = Dialog::new(root, "Firing sequence graph", "graph");
+    graph.panel.class_list().add_1("gl-graph-window").ok();
+    let rings_label = child(&graph.body, "label", "gl-field");
+    rings_label.set_text_content(Some("Max rings "));
+    let max_rings: HtmlSelectElement = child(&rings_label, "select", "").unchecked_into();
+    let _ = max_rings.set_attribute("data-action", "max-rings");
+    for m in 0..=10 {
+        let option = child(&max_rings, "option", "");
+        option.set_text_content(Some(&if m == 0 { "0 (no maximum)".to_string() } else { m.to_string() }));
+        let _ = option.set_attribute("value", &m.to_string());
+    }
+    let scroller = child(&graph.body, "div", "gl-graph-scroll");
+    let graph_canvas: HtmlCanvasElement = child(&scroller, "canvas", "gl-graph-canvas").unchecked_into();
+    let _ = graph_canvas.set_attribute("role", "img");
+    let graph_caption = child(&graph.body, "p", "gl-graph-caption");
+    button(&graph.buttons, "OK", "graph-ok");
+    let graph_fire = button(&graph.buttons, "Fire", "graph-fire");
+    let graph_undo = button(&graph.buttons, "Undo", "graph-undo");
+    button(&graph.buttons, "Save TGA", "save-tga");
+    button(&graph.buttons, "Save PNG", "save-png");
+    button(&graph.buttons, "Help", "graph-help");
+
+    Dom {
+        root: root.clone(),
+        game_menu,
+        about_menu,
+        canvas,
+        node_buttons,
+        trace,
+        status,
+        editing_bar,
+        playing_bar,
+        to_playing,
+        single_at,
+        undo,
+        fire,
+        exhaust,
+        stop,
+        show_graph,
+        to_editing,
+        layer_cap,
+        load,
+        load_family,
+        load_degree,
+        value,
+        value_input,
+        help,
+        help_text,
+        graph,
+        graph_canvas,
+        graph_caption,
+        max_rings,
+        graph_fire,
+        graph_undo,
+    }
+}
+
+/// One click handler per `data-action`, plus the canvas, the keyboard and the selects.
+fn wire(app: &Shared) {
+    let root = app.borrow().dom.root.clone();
+    let handle = app.clone();
+    on::<MouseEvent>(&root, "click", move |event| {
+        let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+        let Ok(Some(actor)) = target.closest("[data-action]") else { return };
+        let action = actor.get_attribute("data-action").unwrap_or_default();
+        if actor.tag_name() == "BUTTON" {
+            act(&handle, &action);
+        }
+    });
+    let handle = app.clone();
+    let canvas = app.borrow().dom.canvas.clone();
+    on::<MouseEvent>(&canvas, "click", move |event| {
+        let node = {
+            let a = handle.borrow();
+            a.node_at_click(&event)
+        };
+        if let Some(node) = node {
+            handle.borrow_mut().open_value_dialog(node);
+        }
+    });
+    let handle = app.clone();
+    on::<KeyboardEvent>(&root, "keydown", move |event| {
+        if handle.borrow_mut().key(&event) {
+            event.prevent_default();
+        }
+    });
+    let handle = app.clone();
+    on::<web_sys::Event>(&root, "change", move |event| {
+        let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+        let action = target.get_attribute("data-action").unwrap_or_default();
+        let mut a = handle.borrow_mut();
+        match action.as_str() {
+            "single-at" => a.single_one_at_selected(),
+            "max-rings" => {
+                a.max_rings = a.dom.max_rings.value().parse().unwrap_or(0);
+                a.refresh();
+            }
+            "layer-cap" => a.read_layer_cap(),
+            _ => {}
+        }
+    });
+}
+
+fn act(app: &Shared, action: &str) {
+    if action == "exhaust" {
+        start_exhaust(app);
+        return;
+    }
+    let mut a = app.borrow_mut();
+    match action {
+        "menu-game" => a.toggle_menu(true),
+        "menu-about" => a.toggle_menu(false),
+        "new-game" => a.new_game(),
+        "game-help" => a.show_help("Help", texts::GAME_HELP),
+        "about" => a.show_help("About", texts::ABOUT),
+        "help-editing" => a.show_help("Help: Editing mode", texts::EDITING_HELP),
+        "help-playing" => a.show_help("Help: Playing mode", texts::PLAYING_HELP),
+        "graph-help" => a.show_help("Help: firing sequence graph", texts::GRAPH_HELP),
+        "help-ok" => a.dom.help.hide(),
+        "load" => a.open_load_dialog(),
+        "load-ok" => a.load_from_dialog(),
+        "load-cancel" => a.dom.load.hide(),
+        "value-ok" => a.set_value_from_dialog(),
+        "value-cancel" => a.close_value_dialog(),
+        "set-node" => {}
+        "playing" => a.to_playing(),
+        "editing" => a.to_editing(),
+        "all-ones" => a.all_ones(),
+        "fire" | "graph-fire" => a.fire(),
+        "undo" | "graph-undo" => a.undo(),
+        "stop" => a.stop_exhaust(),
+        "show-graph" => a.open_graph_window(),
+        "graph-ok" => a.dom.graph.hide(),
+        "save-tga" => a.save_picture(false),
+        "save-png" => a.save_picture(true),
+        "share" => a.share(),
+        node if node.starts_with("node-") => {
+            if let Ok(index) = node["node-".len()..].parse::<usize>() {
+                a.open_value_dialog(index);
+            }
+        }
+        _ => {}
+    }
+    a.refresh();
+}
+
+/// Exhaust fire in time slices: each slice fires for about `SLICE_MS`, then yields to the page.
+fn start_exhaust(app: &Shared) {
+    {
+        let mut a = app.borrow_mut();
+        if a.mode != Mode::Playing || a.exhaust.is_some() || a.play.as_ref().is_none_or(Play::is_terminal) {
+            return;
+        }
+        a.read_layer_cap();
+        a.exhaust = Some(ExhaustRun::new(a.layer_cap));
+        a.message = "Exhaust fire: running…".to_string();
+        a.refresh();
+    }
+    let app = app.clone();
+    dom::after(0, move || exhaust_slice(app));
+}
+
+fn exhaust_slice(app: Shared) {
+    let mut guard = app.borrow_mut();
+    let a = &mut *guard;
+    let (Some(play), Some(run)) = (a.play.as_mut(), a.exhaust.as_mut()) else { return };
+    let started = dom::now();
+    let finished = loop {
+        if let Some(reason) = play.exhaust_step(run, 32) {
+            break Some(reason);
+        }
+        if dom::now() - started > SLICE_MS {
+            break None;
+        }
+    };
+    match finished {
+        Some(reason) => {
+            a.message = format!("Exhaust fire: {}.", reason.describe());
+            if let StopReason::Cap { .. } = reason {
+                a.message.push_str(" Press Exhaust fire again to continue.");
+            }
+            a.exhaust = None;
+        }
+        None => a.message = format!("Exhaust fire: {} layers so far… (Stop to interrupt)", run.fired()),
+    }
+    let more = a.exhaust.is_some();
+    a.refresh();
+    drop(guard);
+    if more {
+        dom::after(0, move || exhaust_slice(app));
+    }
+}
+
+impl App {
+    /// The first state: the URL fragment, then the data attributes, then E8 with a single 1.
+    fn start_from_page(&mut self, root: &HtmlElement) {
+        let attr = |name: &str| root.get_attribute(name).filter(|s| !s.trim().is_empty());
+        if let Some(rings) = attr("data-max-rings") {
+            match rings.trim().parse::<u32>() {
+                Ok(m) if m <= 10 => self.max_rings = m,
+                _ => self.message = format!("data-max-rings='{rings}' ignored: expected 0 to 10. "),
+            }
+        }
+        if let Some(cap) = attr("data-layer-cap") {
+            match cap.trim().parse::<usize>() {
+                Ok(c) if c >= 1 => self.layer_cap = c,
+                _ => self.message.push_str(&format!("data-layer-cap='{cap}' ignored: expected a whole number of at least 1. ")),
+            }
+        }
+        self.dom.layer_cap.set_value(&self.layer_cap.to_string());
+        self.dom.max_rings.set_value(&self.max_rings.to_string());
+        if let Some(text) = url_state(&self.url_key) {
+            match SharedPosition::parse(&text) {
+                Ok(position) => return self.apply_position(position),
+                Err(e) => self.message.push_str(&format!("The link's ADE state was not used: {e}. ")),
+            }
+        }
+        let from_attributes = attr("data-graph").map(|graph| {
+            let mut text = graph;
+            if let Some(values) = attr("data-values") {
+                text = format!("{text}/{values}");
+            } else if attr("data-layers").is_some() {
+                text = format!("{text}/{}", default_start_text(&text));
+            }
+            let playing = attr("data-mode").is_some_and(|m| m.trim().eq_ignore_ascii_case("playing"));
+            match attr("data-layers") {
+                Some(layers) => format!("{text}/{layers}"),
+                None if playing => format!("{text}/0"),
+                None => text,
+            }
+        });
+        if let Some(text) = from_attributes {
+            match SharedPosition::parse(&text) {
+                Ok(position) => return self.apply_position(position),
+                Err(e) => self.message.push_str(&format!("The embed's data attributes were not used: {e}. ")),
+            }
+        }
+        if let Ok(graph) = AdeGraph::new(Family::E, 8) {
+            let start = default_start(&graph);
+            self.load(graph, start);
+        }
+    }
+
+    fn apply_position(&mut self, position: SharedPosition) {
+        self.load(position.graph, position.start);
+        if let Some(fired) = position.fired {
+            self.mode = Mode::Playing;
+            if let Some(play) = self.play.as_mut() {
+                for _ in 0..fired {
+                    if play.fire() == FireOutcome::Terminal {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    fn load(&mut self, graph: AdeGraph, start: Vec<i64>) {
+        self.last_loaded = (graph.family(), graph.n());
+        let _ = self.dom.single_at.set_inner_html("");
+        for i in 0..graph.node_count() {
+            let option = child(&self.dom.single_at, "option", "");
+            option.set_text_content(Some(&graph.label(i)));
+            let _ = option.set_attribute("value", &i.to_string());
+        }
+        let _ = self.dom.node_buttons.set_inner_html("");
+        let label = child(&self.dom.node_buttons, "span", "gl-hint");
+        label.set_text_content(Some("Set a value: "));
+        for i in 0..graph.node_count() {
+            let b = button(&self.dom.node_buttons, &graph.label(i), &format!("node-{i}"));
+            let _ = b.set_attribute("aria-label", &format!("Set the value of {}", graph.label(i)));
+        }
+        self.play = Play::new(graph, Values::from_i64(start)).ok();
+        self.mode = Mode::Editing;
+        self.exhaust = None;
+    }
+
+    fn toggle_menu(&mut self, game: bool) {
+        let (menu, other) = if game { (&self.dom.game_menu, &self.dom.about_menu) } else { (&self.dom.about_menu, &self.dom.game_menu) };
+        menu.set_hidden(!menu.hidden());
+        other.set_hidden(true);
+    }
+
+    fn close_menus(&self) {
+        self.dom.game_menu.set_hidden(true);
+        self.dom.about_menu.set_hidden(true);
+    }
+
+    /// Game ▸ New game: clear everything, Editing mode, and the Load dialog.
+    fn new_game(&mut self) {
+        self.close_menus();
+        self.clear();
+        self.open_load_dialog();
+    }
+
+    /// Editing's "clear the graph and tracing area".
+    fn clear(&mut self) {
+        self.exhaust = None;
+        self.play = None;
+        self.mode = Mode::Editing;
+        self.dom.graph.hide();
+        self.dom.value.hide();
+        let _ = self.dom.node_buttons.set_inner_html("");
+        let _ = self.dom.single_at.set_inner_html("");
+        self.message.clear();
+    }
+
+    fn show_help(&mut self, title: &str, text: &str) {
+        self.close_menus();
+        if let Ok(Some(h)) = self.dom.help.panel.query_selector("h3") {
+            h.set_text_content(Some(title));
+        }
+        self.dom.help_text.set_text_content(Some(text));
+        self.dom.help.show();
+    }
+
+    fn open_load_dialog(&mut self) {
+        if self.mode != Mode::Editing {
+            return;
+        }
+        let (family, n) = self.last_loaded;
+        self.dom.load_family.set_value(&family.letter().to_string());
+        self.dom.load_degree.set_value(&n.to_string());
+        self.dom.load.show();
+        let _ = self.dom.load_degree.focus();
+    }
+
+    fn load_from_dialog(&mut self) {
+        let family = self.dom.load_family.value().chars().next().and_then(Family::from_letter);
+        let degree = self.dom.load_degree.value();
+        let Some(family) = family else {
+            self.dom.load.show_error("Choose the type of the graph: A, D or E.");
+            return;
+        };
+        let Ok(n) = degree.trim().parse::<usize>() else {
+            self.dom.load.show_error(&format!("'{}' is not a degree: type a whole number of nodes.", degree.trim()));
+            return;
+        };
+        match AdeGraph::new(family, n) {
+            Ok(graph) => {
+                let start = default_start(&graph);
+                self.load(graph, start);
+                self.message = String::new();
+                self.dom.load.hide();
+            }
+            Err(e) => self.dom.load.show_error(&format!("{e}.")),
+        }
+    }
+
+    fn open_value_dialog(&mut self, node: usize) {
+        if self.mode != Mode::Editing || self.exhaust.is_some() {
+            return;
+        }
+        let Some(play) = &self.play else { return };
+        if node >= play.graph().node_count() {
+            return;
+        }
+        self.editing_node = Some(node);
+        let label = play.graph().label(node);
+        if let Ok(Some(h)) = self.dom.value.panel.query_selector("h3") {
+            h.set_text_content(Some(&format!("Value of {label}")));
+        }
+        self.dom.value_input.set_value(&play.start().get(node).to_string());
+        self.dom.value.show();
+        let _ = self.dom.value_input.focus();
+        self.dom.value_input.select();
+        self.refresh();
+    }
+
+    fn close_value_dialog(&mut self) {
+        self.editing_node = None;
+        self.dom.value.hide();
+    }
+
+    /// A bad value gets a message and the node keeps its value.
+    fn set_value_from_dialog(&mut self) {
+        let (Some(node), Some(play)) = (self.editing_node, self.play.as_ref()) else { return };
+        match parse_node_value(&self.dom.value_input.value()) {
+            Ok(value) => {
+                let graph = play.graph().clone();
+                let mut start: Vec<i64> = (0..graph.node_count()).map(|i| play.start().get_i64(i).unwrap_or(0)).collect();
+                start[node] = value;
+                self.play = Play::new(graph, Values::from_i64(start)).ok();
+                self.close_value_dialog();
+            }
+            Err(e) => self.dom.value.show_error(&format!("{e}.")),
+        }
+    }
+
+    fn set_start(&mut self, make: impl Fn(&AdeGraph) -> Vec<i64>) {
+        if self.mode != Mode::Editing {
+            return;
+        }
+        if let Some(play) = &self.play {
+            let graph = play.graph().clone();
+            let start = make(&graph);
+            self.play = Play::new(graph, Values::from_i64(start)).ok();
+        }
+    }
+
+    fn all_ones(&mut self) {
+        self.set_start(|g| vec![1; g.node_count()]);
+    }
+
+    fn single_one_at_selected(&mut self) {
+        let node: usize = self.dom.single_at.value().parse().unwrap_or(0);
+        self.set_start(|g| {
+            let mut start = vec![0; g.node_count()];
+            if node < start.len() {
+                start[node] = 1;
+            }
+            start
+        });
+        self.refresh();
+    }
+
+    fn to_playing(&mut self) {
+        if self.play.is_some() {
+            self.mode = Mode::Playing;
+            self.message.clear();
+        }
+    }
+
+    /// Back to Editing: "Clear the graph and tracing area"; Load offers the last graph.
+    fn to_editing(&mut self) {
+        if self.mode == Mode::Playing {
+            self.clear();
+            self.message = "Editing mode: Load a graph to start again.".to_string();
+        }
+    }
+
+    fn fire(&mut self) {
+        if self.mode != Mode::Playing || self.exhaust.is_some() {
+            return;
+        }
+        let Some(play) = self.play.as_mut() else { return };
+        self.message = match play.fire() {
+            FireOutcome::Terminal => "No node is positive: nothing to fire.".to_string(),
+            FireOutcome::Fired => String::new(),
+            FireOutcome::Repeated { first, again } => format!("{}.", StopReason::Loop { first, again }.describe()),
+        };
+    }
+
+    fn undo(&mut self) {
+        if self.mode != Mode::Playing || self.exhaust.is_some() {
+            return;
+        }
+        if let Some(play) = self.play.as_mut() {
+            play.undo();
+            self.message.clear();
+        }
+    }
+
+    fn stop_exhaust(&mut self) {
+        if let Some(run) = self.exhaust.take() {
+            self.message = format!("Exhaust fire: stopped by you after {} layers.", run.fired());
+        }
+    }
+
+    fn read_layer_cap(&mut self) {
+        let text = self.dom.layer_cap.value();
+        match text.trim().parse::<usize>() {
+            Ok(cap) if cap >= 1 => self.layer_cap = cap,
+            _ => {
+                self.message = format!("'{}' is not a layer cap: type a whole number of at least 1 (kept {}).", text.trim(), self.layer_cap);
+                self.dom.layer_cap.set_value(&self.layer_cap.to_string());
+            }
+        }
+    }
+
+    fn open_graph_window(&mut self) {
+        if self.play.is_some() {
+            self.dom.graph.show();
+        }
+    }
+
+    fn save_picture(&mut self, as_png: bool) {
+        let Some(play) = &self.play else { return };
+        let image = render_firing_graph(play.graph(), &play.layers(), self.max_rings);
+        let result = if as_png {
+            download::offer(&png::encode(&image), "image/png", "firing-sequence.png")
+        } else {
+            download::offer(&tga::encode(&image), "image/x-tga", "firing-sequence.tga")
+        };
+        self.message = match result {
+            Ok(()) => format!("Saved the firing-sequence graph ({}×{} pixels).", image.width(), image.height()),
+            Err(e) => format!("Could not save: {e}."),
+        };
+    }
+
+    /// Puts this position in the page URL (fragment), so the address can be shared.
+    fn share(&mut self) {
+        let Some(play) = &self.play else { return };
+        let start: Vec<i64> = (0..play.graph().node_count()).map(|i| play.start().get_i64(i).unwrap_or(0)).collect();
+        let position = SharedPosition {
+            graph: play.graph().clone(),
+            start,
+            fired: (self.mode == Mode::Playing).then_some(play.layer_count()),
+        };
+        let Some(window) = dom::window() else { return };
+        let location = window.location();
+        let mut pairs: Vec<String> = location
+            .hash()
+            .unwrap_or_default()
+            .trim_start_matches('#')
+            .split('&')
+            .filter(|p| !p.is_empty() && !p.starts_with(&format!("{}=", self.url_key)))
+            .map(str::to_string)
+            .collect();
+        pairs.push(format!("{}={}", self.url_key, position.to_text()));
+        let hash = format!("#{}", pairs.join("&"));
+        if let Ok(history) = window.history() {
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&hash));
+        }
+        let href = location.href().unwrap_or_default();
+        self.message = format!("Link to this position: {href}");
+    }
+
+    fn node_at_click(&self, event: &MouseEvent) -> Option<usize> {
+        if self.mode != Mode::Editing {
+            return None;
+        }
+        let play = self.play.as_ref()?;
+        let rect = self.dom.canvas.get_bounding_client_rect();
+        if rect.width() <= 0.0 || rect.height() <= 0.0 {
+            return None;
+        }
+        let x = (event.client_x() as f64 - rect.left()) * CANVAS_WIDTH as f64 / rect.width();
+        let y = (event.client_y() as f64 - rect.top()) * CANVAS_HEIGHT as f64 / rect.height();
+        GraphLayout::new(play.graph(), CANVAS_WIDTH as f64, CANVAS_HEIGHT as f64).node_at(x, y)
+    }
+
+    /// F fire, U undo, E exhaust, Escape closes what is open. True when the key was used.
+    fn key(&mut self, event: &KeyboardEvent) -> bool {
+        let in_field = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
+        if event.key() == "Enter" && in_field {
+            if self.dom.value.is_open() {
+                self.set_value_from_dialog();
+            } else if self.dom.load.is_open() {
+                self.load_from_dialog();
+            }
+            self.refresh();
+            return true;
+        }
+        if event.key() == "Escape" {
+            self.close_value_dialog();
+            self.dom.load.hide();
+            self.dom.help.hide();
+            self.dom.graph.hide();
+            self.close_menus();
+            self.refresh();
+            return true;
+        }
+        if in_field || event.ctrl_key() || event.meta_key() || event.alt_key() || self.mode != Mode::Playing {
+            return false;
+        }
+        match event.key().to_ascii_lowercase().as_str() {
+            "f" => self.fire(),
+            "u" => self.undo(),
+            "e" => {
+                // Exhaust needs the shared handle; a synthetic click on the button does it.
+                self.dom.exhaust.click();
+                return true;
+            }
+            _ => return false,
+        }
+        self.refresh();
+        true
+    }
+
+    // --- drawing the page from the state ------------------------------------------------------
+
+    fn refresh(&mut self) {
+        let editing = self.mode == Mode::Editing;
+        let running = self.exhaust.is_some();
+        self.dom.editing_bar.set_hidden(!editing);
+        self.dom.playing_bar.set_hidden(editing);
+        let _ = self.dom.root.set_attribute("data-mode", if editing { "editing" } else { "playing" });
+        let terminal = self.play.as_ref().is_none_or(Play::is_terminal);
+        let at_start = self.play.as_ref().is_none_or(|p| p.layer_count() == 0);
+        self.dom.to_playing.set_disabled(self.play.is_none());
+        self.dom.fire.set_disabled(terminal || running);
+        self.dom.graph_fire.set_disabled(terminal || running);
+        self.dom.exhaust.set_disabled(terminal || running);
+        self.dom.undo.set_disabled(at_start || running);
+        self.dom.graph_undo.set_disabled(at_start || running);
+        self.dom.stop.set_hidden(!running);
+        self.dom.show_graph.set_disabled(self.play.is_none());
+        self.dom.to_editing.set_disabled(running);
+        self.dom.node_buttons.set_hidden(!editing);
+        self.draw_graph();
+        self.sync_trace();
+        self.write_status();
+        if self.dom.graph.is_open() {
+            self.draw_firing_graph();
+        }
+    }
+
+    fn draw_graph(&self) {
+        let Some(mut painter) = CanvasPainter::new(&self.dom.canvas) else { return };
+        let (w, h) = (CANVAS_WIDTH as f64, CANVAS_HEIGHT as f64);
+        match &self.play {
+            Some(play) => {
+                let selected = if self.dom.value.is_open() { self.editing_node } else { None };
+                draw_graph(&mut painter, play.graph(), play.current(), w, h, selected);
+                let values: Vec<String> = (0..play.graph().node_count())
+                    .map(|i| format!("{} = {}", play.graph().label(i), short_number(&play.current().get(i).to_string())))
+                    .collect();
+                let _ = self.dom.canvas.set_attribute("aria-label", &format!("{}: {}", play.graph().name(), values.join(", ")));
+            }
+            None => {
+                use crate::draw::Painter;
+                painter.fill_rect(0.0, 0.0, w, h, crate::draw::Rgb::WHITE);
+                painter.text(w / 2.0, h / 2.0, "No graph: use Load (Editing mode) or Game ▸ New game", 15.0, crate::draw::Align::Center, crate::draw::Rgb(90, 90, 90));
+                let _ = self.dom.canvas.set_attribute("aria-label", "No graph loaded");
+            }
+        }
+    }
+
+    /// Keeps the tracing area's lines in step with the play (appending or removing at the end).
+    fn sync_trace(&mut self) {
+        let states = self.play.as_ref().map_or(0, |p| p.states().len());
+        let from = states.saturating_sub(TRACE_LINES);
+        if from != self.trace_from || self.trace_shown > states - from.min(states) {
+            let _ = self.dom.trace.set_inner_html("");
+            self.trace_shown = 0;
+            self.trace_from = from;
+            if from > 0 {
+                let note = child(&self.dom.trace, "li", "gl-trace-note");
+                note.set_text_content(Some(&format!("… states 0 to {} are not listed here", from - 1)));
+            }
+        }
+        let offset = usize::from(self.trace_from > 0);
+        while self.trace_shown > states - self.trace_from {
+            if let Some(last) = self.dom.trace.last_element_child() {
+                last.remove();
+            }
+            self.trace_shown -= 1;
+        }
+        if let Some(play) = &self.play {
+            while self.trace_shown < states - self.trace_from {
+                let t = self.trace_from + self.trace_shown;
+                let line = child(&self.dom.trace, "li", "gl-trace-line");
+                line.set_text_content(Some(&trace_text(play, t)));
+                self.trace_shown += 1;
+            }
+        }
+        let children = self.dom.trace.children();
+        for i in 0..children.length() {
+            if let Some(item) = children.item(i) {
+                let current = i as usize + 1 == self.trace_shown + offset && self.trace_shown > 0;
+                let _ = item.class_list().toggle_with_force("gl-current", current);
+                if current {
+                    let _ = item.set_attribute("aria-current", "step");
+                } else {
+                    let _ = item.remove_attribute("aria-current");
+                }
+            }
+        }
+        self.dom.trace.set_scroll_top(self.dom.trace.scroll_height());
+    }
+
+    fn write_status(&self) {
+        let mut parts = Vec::new();
+        if let Some(play) = &self.play {
+            let graph = play.graph();
+            let mut about = format!("{} · {}", graph.name(), graph.kind().describe());
+            if let Some(h) = graph.coxeter_number() {
+                about.push_str(&format!(" · Coxeter number h = {h}"));
+            }
+            parts.push(about);
+            parts.push(verdict(graph, play.start()).describe());
+            parts.push(format!(
+                "{} mode · layer {}",
+                if self.mode == Mode::Editing { "Editing" } else { "Playing" },
+                play.layer_count()
+            ));
+            if self.mode == Mode::Playing && play.is_terminal() {
+                parts.push("terminal: no node is positive".to_string());
+            }
+        } else {
+            parts.push("No graph loaded".to_string());
+        }
+        let mut text = parts.join(" · ");
+        if !self.message.is_empty() {
+            text = format!("{text}\n{}", self.message.trim());
+        }
+        self.dom.status.set_text_content(Some(&text));
+    }
+
+    fn draw_firing_graph(&self) {
+        let Some(play) = &self.play else { return };
+        let layers = play.layers();
+        let layout = FiringGraphLayout::new(play.graph(), &layers, self.max_rings);
+        self.dom.graph_canvas.set_width(layout.width.ceil() as u32);
+        self.dom.graph_canvas.set_height(layout.height.ceil() as u32);
+        if let Some(mut painter) = CanvasPainter::new(&self.dom.graph_canvas) {
+            draw_firing_graph(&mut painter, play.graph(), &layers, self.max_rings);
+        }
+        let sums: Vec<String> = (1..=layers.len().min(50)).map(|t| short_number(&play.layer_sum(t).to_string())).collect();
+        let caption = match layers.len() {
+            0 => "no layers yet".to_string(),
+            1 => "1 layer · sum 1".replace("sum 1", &format!("sum {}", sums.join(", "))),
+            n => format!("{n} layers · layer sums {}{}", sums.join(", "), if n > 50 { ", …" } else { "" }),
+        };
+        self.dom.graph_caption.set_text_content(Some(&caption));
+        let _ = self.dom.graph_canvas.set_attribute("aria-label", &format!("Firing sequence graph of {}: {caption}", play.graph().name()));
+    }
+}
+
+fn trace_text(play: &Play, t: usize) -> String {
+    let line = crate::engine::ade::trace_line(play, t);
+    // Very long numbers are shortened on screen; the CLI prints them whole.
+    if line.len() > 400 {
+        let state: Vec<String> = play.states()[t].to_strings().iter().map(|s| short_number(s)).collect();
+        format!("{t}: [{}]", state.join(", "))
+    } else {
+        line
+    }
+}
+
+fn default_start_text(graph: &str) -> String {
+    AdeGraph::parse(graph)
+        .map(|g| default_start(&g).iter().map(i64::to_string).collect::<Vec<_>>().join(","))
+        .unwrap_or_default()
+}
+
+/// This instance's entry in the URL fragment (`#ade=E8/1,0,.../3`).
+fn url_state(key: &str) -> Option<String> {
+    let hash = dom::window()?.location().hash().ok()?;
+    let decoded = js_sys::decode_uri_component(&hash).ok().and_then(|s| s.as_string()).unwrap_or(hash);
+    decoded
+        .trim_start_matches('#')
+        .split('&')
+        .find_map(|pair| pair.strip_prefix(&format!("{key}=")).map(str::to_string))
+}

@@ -1,0 +1,64 @@
+//! Small helpers for building the page from Rust.
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Document, Element, HtmlElement};
+
+pub fn window() -> Option<web_sys::Window> {
+    web_sys::window()
+}
+
+pub fn document() -> Option<Document> {
+    window()?.document()
+}
+
+/// A new element with a class, appended to `parent`.
+pub fn child(parent: &Element, tag: &str, class: &str) -> HtmlElement {
+    let element: HtmlElement = document()
+        .and_then(|d| d.create_element(tag).ok())
+        .and_then(|e| e.dyn_into().ok())
+        .expect("the document creates elements");
+    if !class.is_empty() {
+        element.set_class_name(class);
+    }
+    let _ = parent.append_child(&element);
+    element
+}
+
+/// A real `<button>` with a visible label and an action name tests and styles can find.
+pub fn button(parent: &Element, label: &str, action: &str) -> web_sys::HtmlButtonElement {
+    let b: web_sys::HtmlButtonElement = child(parent, "button", "gl-button").unchecked_into();
+    b.set_type("button");
+    b.set_text_content(Some(label));
+    let _ = b.set_attribute("data-action", action);
+    b
+}
+
+/// Runs `handler` on every `event` of `target` for the page's lifetime.
+pub fn on<E: JsCast + 'static>(target: &web_sys::EventTarget, event: &str, handler: impl FnMut(E) + 'static) {
+    let mut handler = handler;
+    let closure = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
+        if let Ok(e) = e.dyn_into::<E>() {
+            handler(e);
+        }
+    });
+    let _ = target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref());
+    closure.forget();
+}
+
+pub fn set_hidden(element: &HtmlElement, hidden: bool) {
+    element.set_hidden(hidden);
+}
+
+/// Calls `f` once after `ms` milliseconds.
+pub fn after(ms: i32, f: impl FnOnce() + 'static) {
+    let closure = Closure::once_into_js(f);
+    if let Some(w) = window() {
+        let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(closure.unchecked_ref(), ms);
+    }
+}
+
+/// Milliseconds since the page started.
+pub fn now() -> f64 {
+    window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or(0.0)
+}

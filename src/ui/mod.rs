@@ -1,0 +1,50 @@
+//! Everything that touches the page. Every element with `data-gamelab="<game>"` is mounted at
+//! start-up, several per page; games read their options from the element's data attributes.
+
+pub mod ade;
+pub mod dom;
+pub mod widgets;
+
+use wasm_bindgen::prelude::*;
+
+/// Runs when the module is loaded: mounts every game element on the page.
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+    mount_all();
+}
+
+/// Mounts every `[data-gamelab]` element not mounted yet; returns how many were mounted.
+#[wasm_bindgen]
+pub fn mount_all() -> usize {
+    let Some(document) = dom::document() else { return 0 };
+    let Ok(found) = document.query_selector_all("[data-gamelab]:not([data-gamelab-mounted])") else {
+        return 0;
+    };
+    let mut mounted = 0;
+    for i in 0..found.length() {
+        if let Some(element) = found.item(i).and_then(|n| n.dyn_into::<web_sys::HtmlElement>().ok()) {
+            mount(&element);
+            mounted += 1;
+        }
+    }
+    mounted
+}
+
+/// Mounts one element according to its `data-gamelab` attribute.
+pub fn mount(element: &web_sys::HtmlElement) {
+    let game = element.get_attribute("data-gamelab").unwrap_or_default();
+    let _ = element.set_attribute("data-gamelab-mounted", &game);
+    match game.as_str() {
+        "ade" => ade::mount(element),
+        "sprouts" | "bazaar" | "chain-reaction" | "dots-and-boxes" => {
+            element.set_text_content(Some(&format!("{game}: this game is not built yet — see the gallery for what is playable now.")));
+        }
+        other => {
+            element.set_text_content(Some(&format!(
+                "gamelab: unknown game '{other}' in data-gamelab (expected ade, sprouts, bazaar, chain-reaction or dots-and-boxes)"
+            )));
+            let _ = element.set_attribute("data-gamelab-error", "unknown game");
+        }
+    }
+}

@@ -1,0 +1,61 @@
+//! `Painter` on a 2D canvas context.
+
+use std::f64::consts::TAU;
+use web_sys::CanvasRenderingContext2d;
+
+use crate::draw::{Align, Painter, Rgb};
+
+pub struct CanvasPainter {
+    ctx: CanvasRenderingContext2d,
+}
+
+impl CanvasPainter {
+    pub fn new(canvas: &web_sys::HtmlCanvasElement) -> Option<CanvasPainter> {
+        use wasm_bindgen::JsCast;
+        let ctx = canvas.get_context("2d").ok()??.dyn_into::<CanvasRenderingContext2d>().ok()?;
+        Some(CanvasPainter { ctx })
+    }
+}
+
+impl Painter for CanvasPainter {
+    fn fill_rect(&mut self, x: f64, y: f64, w: f64, h: f64, color: Rgb) {
+        self.ctx.set_fill_style_str(&color.css());
+        self.ctx.fill_rect(x, y, w, h);
+    }
+
+    fn line(&mut self, x0: f64, y0: f64, x1: f64, y1: f64, width: f64, color: Rgb) {
+        self.ctx.set_stroke_style_str(&color.css());
+        self.ctx.set_line_width(width);
+        self.ctx.begin_path();
+        self.ctx.move_to(x0, y0);
+        self.ctx.line_to(x1, y1);
+        self.ctx.stroke();
+    }
+
+    fn disc(&mut self, cx: f64, cy: f64, r: f64, color: Rgb) {
+        self.ctx.set_fill_style_str(&color.css());
+        self.ctx.begin_path();
+        let _ = self.ctx.arc(cx, cy, r.max(0.0), 0.0, TAU);
+        self.ctx.fill();
+    }
+
+    fn ring(&mut self, cx: f64, cy: f64, r: f64, width: f64, color: Rgb) {
+        self.ctx.set_stroke_style_str(&color.css());
+        self.ctx.set_line_width(width);
+        self.ctx.begin_path();
+        let _ = self.ctx.arc(cx, cy, r.max(0.0), 0.0, TAU);
+        self.ctx.stroke();
+    }
+
+    fn text(&mut self, x: f64, y: f64, text: &str, size: f64, align: Align, color: Rgb) {
+        self.ctx.set_fill_style_str(&color.css());
+        self.ctx.set_font(&format!("{}px system-ui, sans-serif", size.round()));
+        self.ctx.set_text_baseline("middle");
+        self.ctx.set_text_align(match align {
+            Align::Left => "left",
+            Align::Center => "center",
+            Align::Right => "right",
+        });
+        let _ = self.ctx.fill_text(text, x, y);
+    }
+}

@@ -1,0 +1,5 @@
+//! Pieces every game's page uses: the canvas painter, dialogs, file downloads.
+
+pub mod canvas;
+pub mod dialog;
+pub mod download;

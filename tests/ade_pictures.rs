@@ -1,0 +1,156 @@
+//! TGA bytes against specs/ade.md §7 and its test files; PNG structure; the firing-sequence
+//! graph drawn into a raster (rings, layer rows, labels).
+
+mod common;
+
+use gamelab::draw::ade::{draw_graph, render_firing_graph, ring_count, FiringGraphLayout, GraphLayout, POSITIVE, NEGATIVE};
+use gamelab::draw::raster::Raster;
+use gamelab::draw::{png, tga, Painter, Rgb};
+use gamelab::engine::ade::{AdeGraph, Play, Values};
+use num_bigint::BigInt;
+
+fn worked_example() -> Raster {
+    let red = Rgb(255, 0, 0);
+    let green = Rgb(0, 255, 0);
+    let blue = Rgb(0, 0, 255);
+    let yellow = Rgb(255, 255, 0);
+    Raster::from_pixels(3, 2, vec![red, green, blue, Rgb::WHITE, Rgb::BLACK, yellow]).unwrap()
+}
+
+#[test]
+fn tga_encoding_matches_the_worked_example_byte_for_byte() {
+    let bytes = tga::encode(&worked_example());
+    assert_eq!(&bytes[..18], &[0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 2, 0, 0x18, 0x20]);
+    assert_eq!(bytes, common::read_bytes("ade/tga_3x2_topleft.tga"));
+    assert_eq!(bytes.len(), 18 + 3 * 3 * 2);
+}
+
+#[test]
+fn tga_decoding_reads_both_row_orders() {
+    for file in ["ade/tga_3x2_topleft.tga", "ade/tga_3x2_bottomleft.tga"] {
+        let image = tga::decode(&common::read_bytes(file)).unwrap();
+        assert_eq!(image, worked_example(), "{file}");
+    }
+}
+
+#[test]
+fn tga_decoding_rejects_broken_files_clearly() {
+    assert!(tga::decode(&[0; 5]).unwrap_err().contains("18-byte header"));
+    let mut rle = common::read_bytes("ade/tga_3x2_topleft.tga");
+    rle[2] = 10;
+    assert!(tga::decode(&rle).unwrap_err().contains("uncompressed"));
+    let truncated = &common::read_bytes("ade/tga_3x2_topleft.tga")[..30];
+    assert!(tga::decode(truncated).unwrap_err().contains("truncated"));
+}
+
+#[test]
+fn png_has_signature_header_and_valid_chunk_crcs() {
+    let bytes = png::encode(&worked_example());
+    assert_eq!(&bytes[..8], &[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A]);
+    let mut pos = 8;
+    let mut kinds = Vec::new();
+    while pos < bytes.len() {
+        let len = u32::from_be_bytes(bytes[pos..pos + 4].try_into().unwrap()) as usize;
+        let kind = &bytes[pos + 4..pos + 8];
+        let crc = u32::from_be_bytes(bytes[pos + 8 + len..pos + 12 + len].try_into().unwrap());
+        assert_eq!(crc, png::crc32(&bytes[pos + 4..pos + 8 + len]));
+        if kind == b"IHDR" {
+            assert_eq!(&bytes[pos + 8..pos + 16], &[0, 0, 0, 3, 0, 0, 0, 2]);
+        }
+        kinds.push(String::from_utf8(kind.to_vec()).unwrap());
+        pos += 12 + len;
+    }
+    assert_eq!(kinds, ["IHDR", "IDAT", "IEND"]);
+    // The stored deflate block carries the raw rows: filter byte 0 then R, G, B.
+    let idat = &bytes[8 + 25 + 8..];
+    assert_eq!(&idat[..2], &[0x78, 0x01]);
+    assert_eq!(&idat[7..11], &[0, 255, 0, 0]);
+}
+
+fn e8_single(node: usize) -> Play {
+    let mut start = vec![0; 8];
+    start[node] = 1;
+    let mut play = Play::new(AdeGraph::parse("E8").unwrap(), Values::from_i64(start)).unwrap();
+    play.exhaust(1000);
+    play
+}
+
+fn count_colour_runs_along(image: &Raster, y: u32, x0: u32, x1: u32, colour: Rgb) -> usize {
+    let mut runs = 0;
+    let mut inside = false;
+    for x in x0..x1 {
+        let hit = image.pixel(x, y) == Some(colour);
+        if hit && !inside {
+            runs += 1;
+        }
+        inside = hit;
+    }
+    runs
+}
+
+#[test]
+fn firing_graph_draws_one_row_per_layer_with_rings_for_the_value() {
+    let play = e8_single(3); // V3: 29 layers, V3 fires a 6 in the middle.
+    let layers = play.layers();
+    let layout = FiringGraphLayout::new(play.graph(), &layers, 0);
+    assert_eq!(layout.rows, 29);
+    assert_eq!(layout.rings_drawn, 6);
+    let image = render_firing_graph(play.graph(), &layers, 0);
+    assert_eq!((image.width(), image.height()), (layout.width.ceil() as u32, layout.height.ceil() as u32));
+    let ring_colour = Rgb(120, 40, 20);
+    // Walk right from each fired node's centre: one crossing per ring plus the centre dot.
+    for (row, layer) in layers.iter().enumerate() {
+        for (node, value) in layer {
+            let (cx, cy) = layout.centre(play.graph(), *node, row);
+            let rings = ring_count(value, 0) as usize;
+            let reach = (4.0 + 3.5 * rings as f64 + 1.0).ceil() as u32;
+            let crossings = count_colour_runs_along(&image, cy as u32, cx as u32, cx as u32 + reach, ring_colour);
+            assert_eq!(crossings, rings + 1, "row {row} node {node} value {value}");
+        }
+    }
+    // With a maximum of 2 rings the 6 is drawn with 2.
+    let capped = FiringGraphLayout::new(play.graph(), &layers, 2);
+    assert_eq!(capped.rings_drawn, 2);
+    assert_eq!(ring_count(&BigInt::from(6), 2), 2);
+    assert_eq!(ring_count(&BigInt::from(6), 0), 6);
+}
+
+#[test]
+fn firing_graph_without_layers_says_so_and_stays_small() {
+    let graph = AdeGraph::parse("A3").unwrap();
+    let image = render_firing_graph(&graph, &[], 0);
+    assert!(image.width() > 100 && image.height() < 200);
+    // Some dark text pixels are there (the "no layers yet" line and the labels).
+    assert!(image.pixels().iter().any(|&p| p == Rgb(30, 30, 30)));
+}
+
+#[test]
+fn graph_picture_colours_nodes_by_sign_and_hit_tests_them() {
+    let graph = AdeGraph::parse("D5").unwrap();
+    let values = Values::from_i64(vec![1, 0, -2, 0, 7]);
+    let mut image = Raster::new(600, 300);
+    draw_graph(&mut image, &graph, &values, 600.0, 300.0, None);
+    let layout = GraphLayout::new(&graph, 600.0, 300.0);
+    // V0 sits above V2, the path is on one line.
+    assert_eq!(layout.centres[0].0, layout.centres[2].0);
+    assert!(layout.centres[0].1 < layout.centres[2].1);
+    let at = |i: usize, dx: f64| {
+        let (x, y) = layout.centres[i];
+        image.pixel((x + dx) as u32, (y + layout.radius * 0.6) as u32).unwrap()
+    };
+    assert_eq!(at(0, 0.0), POSITIVE);
+    assert_eq!(at(2, 0.0), NEGATIVE);
+    for (i, &(x, y)) in layout.centres.iter().enumerate() {
+        assert_eq!(layout.node_at(x + 2.0, y - 2.0), Some(i));
+    }
+    assert_eq!(layout.node_at(1.0, 1.0), None);
+}
+
+#[test]
+fn raster_clips_drawing_outside_the_image() {
+    let mut image = Raster::new(10, 10);
+    image.disc(-50.0, -50.0, 1000.0, Rgb::BLACK);
+    image.line(-1e9, -1e9, 1e9, 1e9, 3.0, Rgb::BLACK);
+    image.text(1e6, -1e6, "123", 14.0, gamelab::draw::Align::Left, Rgb::BLACK);
+    assert!(image.pixels().iter().all(|&p| p == Rgb::BLACK));
+}
