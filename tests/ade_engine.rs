@@ -1,5 +1,7 @@
 //! The ADE engine against hand-checked plays, every vector of ../shared/testdata/ade, and
 //! the invariants of specs/ade.md (§3, §4, §8.5).
+// Native only: these read ../shared/testdata and run the CLI binary.
+#![cfg(not(target_arch = "wasm32"))]
 
 mod common;
 

@@ -88,6 +88,9 @@ struct App {
     /// First state shown in the tracing area's DOM, and how many lines are there.
     trace_from: usize,
     trace_shown: usize,
+    /// Bumped whenever `play` is replaced, so the tracing area is rebuilt from scratch.
+    play_version: u64,
+    trace_version: u64,
     /// The key of this instance's state in the page URL's fragment.
     url_key: String,
 }
@@ -116,12 +119,17 @@ pub fn mount(root: &HtmlElement) {
         message: String::new(),
         trace_from: 0,
         trace_shown: 0,
+        play_version: 0,
+        trace_version: 0,
         url_key,
     }));
     wire(&app);
     app.borrow_mut().start_from_page(root);
     app.borrow_mut().refresh();
-    let _ = root.set_attribute("data-first-frame-ms", &format!("{:.1}", dom::now() - started));
+    // Figures for the README: time spent mounting, and time since navigation start (wasm
+    // download and compile included) when the first frame is drawn and the applet answers.
+    let _ = root.set_attribute("data-mount-ms", &format!("{:.1}", dom::now() - started));
+    let _ = root.set_attribute("data-ready-ms", &format!("{:.1}", dom::now()));
 }
 
 fn build(root: &HtmlElement) -> Dom {
@@ -295,8 +303,10 @@ fn wire(app: &Shared) {
     });
     let handle = app.clone();
     on::<KeyboardEvent>(&root, "keydown", move |event| {
-        if handle.borrow_mut().key(&event) {
+        let action = handle.borrow().key_action(&event);
+        if let Some(action) = action {
             event.prevent_default();
+            act(&handle, action);
         }
     });
     let handle = app.clone();
@@ -310,7 +320,10 @@ fn wire(app: &Shared) {
                 a.max_rings = a.dom.max_rings.value().parse().unwrap_or(0);
                 a.refresh();
             }
-            "layer-cap" => a.read_layer_cap(),
+            "layer-cap" => {
+                a.read_layer_cap();
+                a.refresh();
+            }
             _ => {}
         }
     });
@@ -349,6 +362,7 @@ fn act(app: &Shared, action: &str) {
         "save-tga" => a.save_picture(false),
         "save-png" => a.save_picture(true),
         "share" => a.share(),
+        "escape" => a.close_everything(),
         node if node.starts_with("node-") => {
             if let Ok(index) = node["node-".len()..].parse::<usize>() {
                 a.open_value_dialog(index);
@@ -366,7 +380,10 @@ fn start_exhaust(app: &Shared) {
         if a.mode != Mode::Playing || a.exhaust.is_some() || a.play.as_ref().is_none_or(Play::is_terminal) {
             return;
         }
-        a.read_layer_cap();
+        if !a.read_layer_cap() {
+            a.refresh();
+            return;
+        }
         a.exhaust = Some(ExhaustRun::new(a.layer_cap));
         a.message = "Exhaust fire: running…".to_string();
         a.refresh();
@@ -431,17 +448,12 @@ impl App {
             }
         }
         let from_attributes = attr("data-graph").map(|graph| {
-            let mut text = graph;
-            if let Some(values) = attr("data-values") {
-                text = format!("{text}/{values}");
-            } else if attr("data-layers").is_some() {
-                text = format!("{text}/{}", default_start_text(&text));
-            }
+            let values = attr("data-values").unwrap_or_else(|| default_start_text(&graph));
             let playing = attr("data-mode").is_some_and(|m| m.trim().eq_ignore_ascii_case("playing"));
             match attr("data-layers") {
-                Some(layers) => format!("{text}/{layers}"),
-                None if playing => format!("{text}/0"),
-                None => text,
+                Some(layers) => format!("{graph}/{values}/{layers}"),
+                None if playing => format!("{graph}/{values}/0"),
+                None => format!("{graph}/{values}"),
             }
         });
         if let Some(text) = from_attributes {
@@ -485,9 +497,14 @@ impl App {
             let b = button(&self.dom.node_buttons, &graph.label(i), &format!("node-{i}"));
             let _ = b.set_attribute("aria-label", &format!("Set the value of {}", graph.label(i)));
         }
-        self.play = Play::new(graph, Values::from_i64(start)).ok();
+        self.replace_play(Play::new(graph, Values::from_i64(start)).ok());
         self.mode = Mode::Editing;
         self.exhaust = None;
+    }
+
+    fn replace_play(&mut self, play: Option<Play>) {
+        self.play = play;
+        self.play_version += 1;
     }
 
     fn toggle_menu(&mut self, game: bool) {
@@ -511,7 +528,7 @@ impl App {
     /// Editing's "clear the graph and tracing area".
     fn clear(&mut self) {
         self.exhaust = None;
-        self.play = None;
+        self.replace_play(None);
         self.mode = Mode::Editing;
         self.dom.graph.hide();
         self.dom.value.hide();
@@ -595,7 +612,7 @@ impl App {
                 let graph = play.graph().clone();
                 let mut start: Vec<i64> = (0..graph.node_count()).map(|i| play.start().get_i64(i).unwrap_or(0)).collect();
                 start[node] = value;
-                self.play = Play::new(graph, Values::from_i64(start)).ok();
+                self.replace_play(Play::new(graph, Values::from_i64(start)).ok());
                 self.close_value_dialog();
             }
             Err(e) => self.dom.value.show_error(&format!("{e}.")),
@@ -609,7 +626,7 @@ impl App {
         if let Some(play) = &self.play {
             let graph = play.graph().clone();
             let start = make(&graph);
-            self.play = Play::new(graph, Values::from_i64(start)).ok();
+            self.replace_play(Play::new(graph, Values::from_i64(start)).ok());
         }
     }
 
@@ -672,13 +689,18 @@ impl App {
         }
     }
 
-    fn read_layer_cap(&mut self) {
+    /// Takes the layer cap typed by the user; a bad one is refused (and the old one kept).
+    fn read_layer_cap(&mut self) -> bool {
         let text = self.dom.layer_cap.value();
         match text.trim().parse::<usize>() {
-            Ok(cap) if cap >= 1 => self.layer_cap = cap,
+            Ok(cap) if cap >= 1 => {
+                self.layer_cap = cap;
+                true
+            }
             _ => {
                 self.message = format!("'{}' is not a layer cap: type a whole number of at least 1 (kept {}).", text.trim(), self.layer_cap);
                 self.dom.layer_cap.set_value(&self.layer_cap.to_string());
+                false
             }
         }
     }
@@ -745,45 +767,36 @@ impl App {
         GraphLayout::new(play.graph(), CANVAS_WIDTH as f64, CANVAS_HEIGHT as f64).node_at(x, y)
     }
 
-    /// F fire, U undo, E exhaust, Escape closes what is open. True when the key was used.
-    fn key(&mut self, event: &KeyboardEvent) -> bool {
+    /// The action a key stands for: F fire, U undo, E exhaust fire, Escape closes what is
+    /// open, Enter confirms the open dialog. Keys typed into a field stay there.
+    fn key_action(&self, event: &KeyboardEvent) -> Option<&'static str> {
         let in_field = event
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
             .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
-        if event.key() == "Enter" && in_field {
-            if self.dom.value.is_open() {
-                self.set_value_from_dialog();
-            } else if self.dom.load.is_open() {
-                self.load_from_dialog();
-            }
-            self.refresh();
-            return true;
-        }
-        if event.key() == "Escape" {
-            self.close_value_dialog();
-            self.dom.load.hide();
-            self.dom.help.hide();
-            self.dom.graph.hide();
-            self.close_menus();
-            self.refresh();
-            return true;
+        match event.key().as_str() {
+            "Escape" => return Some("escape"),
+            "Enter" if in_field && self.dom.value.is_open() => return Some("value-ok"),
+            "Enter" if in_field && self.dom.load.is_open() => return Some("load-ok"),
+            _ => {}
         }
         if in_field || event.ctrl_key() || event.meta_key() || event.alt_key() || self.mode != Mode::Playing {
-            return false;
+            return None;
         }
         match event.key().to_ascii_lowercase().as_str() {
-            "f" => self.fire(),
-            "u" => self.undo(),
-            "e" => {
-                // Exhaust needs the shared handle; a synthetic click on the button does it.
-                self.dom.exhaust.click();
-                return true;
-            }
-            _ => return false,
+            "f" => Some("fire"),
+            "u" => Some("undo"),
+            "e" => Some("exhaust"),
+            _ => None,
         }
-        self.refresh();
-        true
+    }
+
+    fn close_everything(&mut self) {
+        self.close_value_dialog();
+        self.dom.load.hide();
+        self.dom.help.hide();
+        self.dom.graph.hide();
+        self.close_menus();
     }
 
     // --- drawing the page from the state ------------------------------------------------------
@@ -839,7 +852,8 @@ impl App {
     fn sync_trace(&mut self) {
         let states = self.play.as_ref().map_or(0, |p| p.states().len());
         let from = states.saturating_sub(TRACE_LINES);
-        if from != self.trace_from || self.trace_shown > states - from.min(states) {
+        if from != self.trace_from || self.trace_version != self.play_version || self.trace_shown > states - from.min(states) {
+            self.trace_version = self.play_version;
             let _ = self.dom.trace.set_inner_html("");
             self.trace_shown = 0;
             self.trace_from = from;

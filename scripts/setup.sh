@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Installs what gamelab's site build and tests need, skipping whatever is already present:
+# the wasm32 target, wasm-bindgen-cli pinned to the version in Cargo.lock, trunk 0.21.14
+# (from crates.io), and Debian's chromium + chromium-driver for the headless browser tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+TRUNK_VERSION=0.21.14
+WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
+export PATH="$HOME/.cargo/bin:$PATH"
+
+say() { printf 'setup: %s\n' "$*"; }
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# crates.io's index sometimes lacks a version a tool's lock file names; then resolve afresh.
+cargo_install() {
+  local crate=$1 version=$2
+  say "installing $crate $version from crates.io (once; this takes a while)"
+  cargo install --locked "$crate" --version "=$version" || cargo install "$crate" --version "=$version"
+}
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+missing=()
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
+if [ ${#missing[@]} -gt 0 ]; then
+  say "installing ${missing[*]} from Debian"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then
+  cargo_install wasm-bindgen-cli "$WASM_BINDGEN_VERSION"
+fi
+
+if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
+  cargo_install trunk "$TRUNK_VERSION"
+fi
+say "ready (wasm-bindgen $WASM_BINDGEN_VERSION, trunk $TRUNK_VERSION, $(chromium --version 2>/dev/null | head -n 1))"

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Builds the site with Trunk and opens its pages in headless Chromium: every game element
+# mounts, the embed options take effect, and no script error is logged.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+
+work=$(mktemp -d)
+if ! trunk build --release >"$work/trunk.log" 2>&1; then
+  cat "$work/trunk.log"
+  echo "smoke: 0 passed, 1 failed"
+  exit 1
+fi
+
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -m http.server "$port" --bind 127.0.0.1 --directory dist >/dev/null 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
+for _ in $(seq 50); do
+  python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 0.2)" 2>/dev/null && break
+  sleep 0.1
+done
+
+# Loads a page, lets its scripts run, prints the resulting DOM; the console goes to $2.
+dump() {
+  chromium --headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-quic \
+    --no-first-run --disable-background-networking --disable-component-update --disable-sync \
+    --user-data-dir="$(mktemp -d -p "$work")" --enable-logging=stderr --v=0 \
+    --virtual-time-budget=8000 --dump-dom "http://127.0.0.1:$port/$1" 2>"$2"
+}
+
+passed=0
+failed=0
+check() { # name, command...
+  local name=$1
+  shift
+  if "$@"; then
+    passed=$((passed + 1))
+    echo "smoke: ok   $name"
+  else
+    failed=$((failed + 1))
+    echo "smoke: FAIL $name"
+  fi
+}
+count() { grep -o "$1" "$2" | wc -l | tr -d ' '; }
+no_errors() { ! grep -E 'Uncaught|panicked' "$1"; }
+
+dump "" "$work/gallery.log" >"$work/gallery.html"
+check "gallery: the ADE applet mounts" test "$(count 'data-gamelab-mounted="ade"' "$work/gallery.html")" = 1
+check "gallery: E8 is drawn with its Coxeter number" grep -q 'Coxeter number h = 30' "$work/gallery.html"
+check "gallery: no script errors" no_errors "$work/gallery.log"
+
+dump "www/embed.html" "$work/embed.log" >"$work/embed.html"
+check "embed page: two applets mount" test "$(count 'data-gamelab-mounted="ade"' "$work/embed.html")" = 2
+check "embed page: data-mode=playing shows the playing bar" grep -q 'id="e8"[^>]*data-mode="playing"' "$work/embed.html"
+check "embed page: data-layers=3 replays three layers" grep -q '3: \[-2, -2, 4, -2\]' "$work/embed.html"
+check "embed page: no script errors" no_errors "$work/embed.log"
+
+ready=$(grep -o 'data-ready-ms="[0-9.]*"' "$work/gallery.html" | head -n 1 | grep -o '[0-9.]*' || true)
+echo "smoke: gallery applet ready ${ready:-?} ms after navigation start (wasm $(wc -c <dist/gamelab_bg.wasm) bytes, $(gzip -9c dist/gamelab_bg.wasm | wc -c) gzip)"
+echo "smoke: $passed passed, $failed failed"
+[ "$failed" = 0 ]

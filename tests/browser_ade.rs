@@ -1,0 +1,373 @@
+//! The ADE applet mounted in a real page (headless Chromium), clicked through with real DOM
+//! events; DOM text and canvas pixels checked.
+#![cfg(target_arch = "wasm32")]
+
+use gamelab::draw::ade::{FiringGraphLayout, GraphLayout};
+use gamelab::engine::ade::{AdeGraph, Play, Values};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use wasm_bindgen_test::*;
+use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn document() -> web_sys::Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+/// A fresh `data-gamelab="ade"` element with the given attributes, mounted.
+fn mount(attributes: &[(&str, &str)]) -> HtmlElement {
+    let element: HtmlElement = document().create_element("div").unwrap().unchecked_into();
+    element.set_attribute("data-gamelab", "ade").unwrap();
+    for (name, value) in attributes {
+        element.set_attribute(name, value).unwrap();
+    }
+    document().body().unwrap().append_child(&element).unwrap();
+    gamelab::ui::mount(&element);
+    element
+}
+
+fn find(root: &HtmlElement, selector: &str) -> HtmlElement {
+    root.query_selector(selector).unwrap().unwrap_or_else(|| panic!("no {selector}")).unchecked_into()
+}
+
+fn click(root: &HtmlElement, action: &str) {
+    find(root, &format!("button[data-action='{action}']")).click();
+}
+
+fn is_disabled(root: &HtmlElement, action: &str) -> bool {
+    find(root, &format!("button[data-action='{action}']")).has_attribute("disabled")
+}
+
+fn status(root: &HtmlElement) -> String {
+    find(root, ".gl-status").text_content().unwrap_or_default()
+}
+
+fn trace(root: &HtmlElement) -> Vec<String> {
+    let items = root.query_selector_all(".gl-trace .gl-trace-line").unwrap();
+    (0..items.length()).map(|i| items.item(i).unwrap().text_content().unwrap()).collect()
+}
+
+fn dialog_open(root: &HtmlElement, name: &str) -> bool {
+    !find(root, &format!("[data-dialog='{name}']")).hidden()
+}
+
+fn bar_visible(root: &HtmlElement, mode: &str) -> bool {
+    !find(root, &format!(".gl-buttonbar[data-mode='{mode}']")).hidden()
+}
+
+fn load(root: &HtmlElement, family: &str, degree: &str) {
+    click(root, "load");
+    assert!(dialog_open(root, "load"));
+    let select: HtmlSelectElement = find(root, "[data-dialog='load'] select").unchecked_into();
+    select.set_value(family);
+    let input: HtmlInputElement = find(root, "[data-dialog='load'] input").unchecked_into();
+    input.set_value(degree);
+    click(root, "load-ok");
+}
+
+/// Clicks the canvas at the centre of `node` with a real mouse event.
+fn click_node(root: &HtmlElement, graph: &AdeGraph, node: usize) {
+    let canvas: HtmlCanvasElement = find(root, ".gl-canvas").unchecked_into();
+    let rect = canvas.get_bounding_client_rect();
+    let layout = GraphLayout::new(graph, canvas.width() as f64, canvas.height() as f64);
+    let (x, y) = layout.centres[node];
+    let init = web_sys::MouseEventInit::new();
+    init.set_bubbles(true);
+    init.set_client_x((rect.left() + x * rect.width() / canvas.width() as f64).round() as i32);
+    init.set_client_y((rect.top() + y * rect.height() / canvas.height() as f64).round() as i32);
+    let event = web_sys::MouseEvent::new_with_mouse_event_init_dict("click", &init).unwrap();
+    canvas.dispatch_event(&event).unwrap();
+}
+
+fn set_value(root: &HtmlElement, text: &str) {
+    let input: HtmlInputElement = find(root, "[data-dialog='value'] input").unchecked_into();
+    input.set_value(text);
+    click(root, "value-ok");
+}
+
+fn key(root: &HtmlElement, key: &str) {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key(key);
+    init.set_bubbles(true);
+    let event = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    root.dispatch_event(&event).unwrap();
+}
+
+/// Fires the `change` event a user's choice in a select would fire.
+fn changed(element: &web_sys::Element) {
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    let event = web_sys::Event::new_with_event_init_dict("change", &init).unwrap();
+    element.dispatch_event(&event).unwrap();
+}
+
+async fn sleep(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window().unwrap().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms).unwrap();
+    });
+    JsFuture::from(promise).await.unwrap();
+}
+
+/// Waits (in page time, yielding to the event loop) until the status mentions `needle`.
+async fn wait_for_status(root: &HtmlElement, needle: &str) {
+    for _ in 0..600 {
+        if status(root).contains(needle) {
+            return;
+        }
+        sleep(20).await;
+    }
+    panic!("status never said '{needle}': {}", status(root));
+}
+
+fn pixel(canvas: &HtmlCanvasElement, x: f64, y: f64) -> [u8; 3] {
+    let ctx: web_sys::CanvasRenderingContext2d = canvas.get_context("2d").unwrap().unwrap().unchecked_into();
+    let data = ctx.get_image_data(x.round(), y.round(), 1.0, 1.0).unwrap().data();
+    [data[0], data[1], data[2]]
+}
+
+#[wasm_bindgen_test]
+fn load_dialog_set_values_by_clicking_then_play() {
+    let root = mount(&[("data-graph", "A3")]);
+    assert!(bar_visible(&root, "editing") && !bar_visible(&root, "playing"));
+    load(&root, "E", "8");
+    assert!(!dialog_open(&root, "load"));
+    assert!(status(&root).contains("E8") && status(&root).contains("Coxeter number h = 30"));
+    assert_eq!(trace(&root), vec!["0: [0, 1, 0, 0, 0, 0, 0, 0]"]);
+    let e8 = AdeGraph::parse("E8").unwrap();
+    // Click V3 (index 3) and give it 2; click V1 and give it a negative value.
+    click_node(&root, &e8, 3);
+    assert!(dialog_open(&root, "value"));
+    assert!(find(&root, "[data-dialog='value'] h3").text_content().unwrap().contains("V3"));
+    set_value(&root, "2");
+    assert!(!dialog_open(&root, "value"));
+    click_node(&root, &e8, 1);
+    set_value(&root, "-4");
+    assert_eq!(trace(&root), vec!["0: [0, -4, 0, 2, 0, 0, 0, 0]"]);
+    // Playing: the bar changes; Fire, Undo.
+    click(&root, "playing");
+    assert!(bar_visible(&root, "playing") && !bar_visible(&root, "editing"));
+    assert!(is_disabled(&root, "undo"));
+    click(&root, "fire");
+    assert_eq!(trace(&root)[1], "1: [2, -4, 2, -2, 2, 0, 0, 0]   fired V3(2)");
+    click(&root, "undo");
+    assert_eq!(trace(&root).len(), 1);
+    // Clicking nodes does nothing in Playing mode.
+    click_node(&root, &e8, 2);
+    assert!(!dialog_open(&root, "value"));
+}
+
+#[wasm_bindgen_test]
+fn bad_values_and_bad_degrees_are_explained_and_change_nothing() {
+    let root = mount(&[("data-graph", "D4"), ("data-values", "0,0,1,0")]);
+    let d4 = AdeGraph::parse("D4").unwrap();
+    for bad in ["1.5", "abc", "", "99999999999999999999"] {
+        click_node(&root, &d4, 2);
+        set_value(&root, bad);
+        assert!(dialog_open(&root, "value"), "{bad}");
+        let error = find(&root, "[data-dialog='value'] .gl-error").text_content().unwrap();
+        assert!(error.contains("whole number") || error.contains("out of range") || error.contains("no value"), "{bad}: {error}");
+        click(&root, "value-cancel");
+    }
+    assert_eq!(trace(&root), vec!["0: [0, 0, 1, 0]"]);
+    load(&root, "D", "3");
+    assert!(dialog_open(&root, "load"));
+    let error = find(&root, "[data-dialog='load'] .gl-error").text_content().unwrap();
+    assert!(error.contains("D graphs have 4 to 30 nodes"), "{error}");
+    click(&root, "load-cancel");
+    load(&root, "A", "x");
+    assert!(find(&root, "[data-dialog='load'] .gl-error").text_content().unwrap().contains("not a degree"));
+    click(&root, "load-cancel");
+    assert_eq!(trace(&root), vec!["0: [0, 0, 1, 0]"]);
+}
+
+#[wasm_bindgen_test]
+async fn exhaust_fire_then_show_graph_draws_every_layer() {
+    let root = mount(&[("data-graph", "E8"), ("data-values", "0,0,0,1,0,0,0,0"), ("data-mode", "playing")]);
+    assert!(bar_visible(&root, "playing"));
+    click(&root, "exhaust");
+    wait_for_status(&root, "terminated").await;
+    let lines = trace(&root);
+    assert_eq!(lines.len(), 30);
+    assert_eq!(lines[29], "29: [0, 0, 0, -1, 0, 0, 0, 0]   fired V3(1)");
+    assert!(is_disabled(&root, "fire") && is_disabled(&root, "exhaust"));
+    assert!(find(&root, ".gl-trace-line:last-child").class_list().contains("gl-current"));
+    click(&root, "show-graph");
+    assert!(dialog_open(&root, "graph"));
+    let caption = find(&root, ".gl-graph-caption").text_content().unwrap();
+    assert!(caption.starts_with("29 layers"), "{caption}");
+    // The canvas is the layout of the engine's play, and each fired node's centre is drawn.
+    let mut play = Play::new(AdeGraph::parse("E8").unwrap(), Values::from_i64(vec![0, 0, 0, 1, 0, 0, 0, 0])).unwrap();
+    play.exhaust(100);
+    let layers = play.layers();
+    let layout = FiringGraphLayout::new(play.graph(), &layers, 0);
+    let canvas: HtmlCanvasElement = find(&root, ".gl-graph-canvas").unchecked_into();
+    assert_eq!((canvas.width(), canvas.height()), (layout.width.ceil() as u32, layout.height.ceil() as u32));
+    for (row, layer) in layers.iter().enumerate() {
+        for (node, _) in layer {
+            let (x, y) = layout.centre(play.graph(), *node, row);
+            assert_eq!(pixel(&canvas, x, y), [120, 40, 20], "row {row} node {node}");
+        }
+    }
+    // An empty spot in the first row stays white (V0 did not fire in layer 1), beside the
+    // column's guide line.
+    let (x, y) = layout.centre(play.graph(), 0, 0);
+    assert_eq!(pixel(&canvas, x + 4.0, y), [255, 255, 255]);
+    // Max rings redraws narrower: 6 rings become 1.
+    let rings: HtmlSelectElement = find(&root, "select[data-action='max-rings']").unchecked_into();
+    rings.set_value("1");
+    changed(&rings);
+    assert_eq!(canvas.width(), FiringGraphLayout::new(play.graph(), &layers, 1).width.ceil() as u32);
+    // Undo from the graph window, then OK closes it.
+    click(&root, "graph-undo");
+    assert!(find(&root, ".gl-graph-caption").text_content().unwrap().starts_with("28 layers"));
+    click(&root, "graph-fire");
+    assert!(find(&root, ".gl-graph-caption").text_content().unwrap().starts_with("29 layers"));
+    click(&root, "graph-ok");
+    assert!(!dialog_open(&root, "graph"));
+}
+
+#[wasm_bindgen_test]
+async fn exhaust_stops_at_the_cap_and_on_stop_while_the_page_stays_responsive() {
+    let root = mount(&[("data-graph", "E9"), ("data-values", "0,0,0,1,0,0,0,0,0"), ("data-mode", "playing"), ("data-layer-cap", "300")]);
+    assert!(status(&root).contains("will never terminate"));
+    click(&root, "exhaust");
+    wait_for_status(&root, "stopped after 300 layers").await;
+    assert_eq!(trace(&root).len(), 301);
+    // A huge cap: the run goes on in slices; timers still fire (the page is not frozen) and Stop works.
+    let cap: HtmlInputElement = find(&root, "input[data-action='layer-cap']").unchecked_into();
+    cap.set_value("100000000");
+    click(&root, "exhaust");
+    let mut ticks = 0;
+    for _ in 0..10 {
+        sleep(15).await;
+        ticks += 1;
+    }
+    assert_eq!(ticks, 10);
+    assert!(status(&root).contains("so far"), "{}", status(&root));
+    assert!(!find(&root, "button[data-action='stop']").hidden());
+    click(&root, "stop");
+    assert!(status(&root).contains("stopped by you after"), "{}", status(&root));
+    assert!(find(&root, "button[data-action='stop']").hidden());
+    let layers_after_stop = trace(&root).len();
+    sleep(50).await;
+    assert_eq!(trace(&root).len(), layers_after_stop, "nothing fires after Stop");
+    // A bad cap is refused with a message and the previous one kept.
+    cap.set_value("many");
+    click(&root, "exhaust");
+    wait_for_status(&root, "kept").await;
+    click(&root, "stop");
+}
+
+#[wasm_bindgen_test]
+async fn loops_are_reported() {
+    let root = mount(&[("data-graph", "E9"), ("data-values", "1,0,0,0,0,0,0,0,-3"), ("data-mode", "playing")]);
+    click(&root, "exhaust");
+    wait_for_status(&root, "the play loops").await;
+    assert!(status(&root).contains("layer 17 equals the state after layer 13 (period 4)"));
+}
+
+#[wasm_bindgen_test]
+fn editing_clears_graph_and_trace_and_load_offers_the_last_graph() {
+    let root = mount(&[("data-graph", "D5"), ("data-mode", "playing")]);
+    click(&root, "fire");
+    assert_eq!(trace(&root).len(), 2);
+    click(&root, "editing");
+    assert!(bar_visible(&root, "editing"));
+    assert!(trace(&root).is_empty());
+    assert!(status(&root).contains("No graph loaded"));
+    assert!(is_disabled(&root, "playing"));
+    click(&root, "load");
+    let select: HtmlSelectElement = find(&root, "[data-dialog='load'] select").unchecked_into();
+    let input: HtmlInputElement = find(&root, "[data-dialog='load'] input").unchecked_into();
+    assert_eq!((select.value(), input.value()), ("D".to_string(), "5".to_string()));
+    click(&root, "load-ok");
+    assert_eq!(trace(&root), vec!["0: [0, 1, 0, 0, 0]"]);
+}
+
+#[wasm_bindgen_test]
+fn menus_help_about_and_quick_starts() {
+    let root = mount(&[("data-graph", "A4")]);
+    click(&root, "menu-about");
+    click(&root, "about");
+    assert!(dialog_open(&root, "help"));
+    assert!(find(&root, "[data-dialog='help'] p").text_content().unwrap().contains("Thai Son Hoang"));
+    click(&root, "help-ok");
+    click(&root, "help-editing");
+    assert!(find(&root, "[data-dialog='help'] p").text_content().unwrap().starts_with("Editing mode"));
+    click(&root, "help-ok");
+    click(&root, "all-ones");
+    assert_eq!(trace(&root), vec!["0: [1, 1, 1, 1]"]);
+    let single: HtmlSelectElement = find(&root, "select[data-action='single-at']").unchecked_into();
+    single.set_value("2");
+    changed(&single);
+    assert_eq!(trace(&root), vec!["0: [0, 0, 1, 0]"]);
+    click(&root, "menu-game");
+    click(&root, "new-game");
+    assert!(dialog_open(&root, "load"));
+    assert!(trace(&root).is_empty());
+    click(&root, "load-ok");
+    assert_eq!(trace(&root), vec!["0: [1, 0, 0, 0]"]);
+}
+
+#[wasm_bindgen_test]
+fn keyboard_shortcuts_fire_and_undo() {
+    let root = mount(&[("data-graph", "A3"), ("data-values", "0,1,0"), ("data-mode", "playing")]);
+    key(&root, "f");
+    key(&root, "F");
+    assert_eq!(trace(&root).len(), 3);
+    key(&root, "u");
+    assert_eq!(trace(&root).len(), 2);
+}
+
+#[wasm_bindgen_test]
+fn malformed_data_attributes_get_a_message_and_a_working_default() {
+    for (attributes, needle) in [
+        (vec![("data-graph", "D3")], "D graphs have 4 to 30 nodes"),
+        (vec![("data-graph", "E8"), ("data-values", "1,2")], "8 nodes but 2 values"),
+        (vec![("data-graph", "A2"), ("data-values", "1,x")], "V2"),
+        (vec![("data-graph", "A2"), ("data-layers", "lots")], "not a number of layers"),
+        (vec![("data-graph", "A2"), ("data-max-rings", "99")], "data-max-rings"),
+    ] {
+        let root = mount(&attributes);
+        assert!(status(&root).contains(needle), "{attributes:?}: {}", status(&root));
+        assert!(!trace(&root).is_empty(), "a graph is loaded anyway");
+    }
+    let root = mount(&[("data-graph", "D4"), ("data-values", "1,1,1,1"), ("data-layers", "3")]);
+    assert_eq!(trace(&root).len(), 4);
+    assert!(bar_visible(&root, "playing"));
+}
+
+#[wasm_bindgen_test]
+fn url_state_restores_a_position_and_share_writes_it() {
+    let window = web_sys::window().unwrap();
+    window.location().set_hash("ade-shared=E8/0,0,0,1,0,0,0,0/5&ade-broken=E8/1,2").unwrap();
+    let root = mount(&[("id", "shared"), ("data-graph", "A3")]);
+    assert!(status(&root).contains("E8"));
+    assert_eq!(trace(&root).len(), 6);
+    assert!(bar_visible(&root, "playing"));
+    let broken = mount(&[("id", "broken"), ("data-graph", "A3")]);
+    assert!(status(&broken).contains("link's ADE state was not used"), "{}", status(&broken));
+    assert_eq!(trace(&broken), vec!["0: [1, 0, 0]"]);
+    click(&root, "fire");
+    click(&root, "share");
+    let hash = window.location().hash().unwrap();
+    assert!(hash.contains("ade-shared=E8/0,0,0,1,0,0,0,0/6"), "{hash}");
+    assert!(hash.contains("ade-broken=E8/1,2"), "other entries are kept: {hash}");
+    assert!(status(&root).contains("Link to this position"));
+    window.location().set_hash("").unwrap();
+}
+
+#[wasm_bindgen_test]
+fn several_games_mount_on_one_page_and_unknown_ones_say_so() {
+    let body = document().body().unwrap();
+    let holder: HtmlElement = document().create_element("div").unwrap().unchecked_into();
+    holder.set_inner_html(r#"<div data-gamelab="ade" data-graph="A2"></div><div data-gamelab="ade" data-graph="E6"></div><div data-gamelab="chess"></div><div data-gamelab="sprouts"></div>"#);
+    body.append_child(&holder).unwrap();
+    assert_eq!(gamelab::ui::mount_all(), 4);
+    assert_eq!(gamelab::ui::mount_all(), 0, "mounted elements are not mounted twice");
+    let games = holder.query_selector_all(".gl-ade").unwrap();
+    assert_eq!(games.length(), 2);
+    assert!(holder.text_content().unwrap().contains("unknown game 'chess'"));
+    assert!(holder.text_content().unwrap().contains("not built yet"));
+}
