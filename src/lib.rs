@@ -3,6 +3,7 @@
 //! `engine` is plain Rust (no web dependencies); `draw` is a small drawing interface with an
 //! in-memory raster (TGA/PNG export, tests); `ui` mounts the games in a page (wasm only).
 
+pub mod bench;
 pub mod cli;
 pub mod draw;
 pub mod engine;

@@ -31,6 +31,13 @@ pub fn mount_all() -> usize {
     mounted
 }
 
+/// Runs the shared benchmarks in this browser (used by `www/bench.html`); one line a figure.
+#[wasm_bindgen]
+pub fn bench_ade() -> String {
+    let clock = || dom::now() / 1000.0;
+    crate::bench::ade_fire(&clock, 200_000).iter().map(crate::bench::Figure::line).collect::<Vec<_>>().join("\n")
+}
+
 /// Mounts one element according to its `data-gamelab` attribute.
 pub fn mount(element: &web_sys::HtmlElement) {
     let game = element.get_attribute("data-gamelab").unwrap_or_default();

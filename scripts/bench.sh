@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Prints the README's figures: Fire layers/s natively and in headless Chromium (the same code,
+# src/bench.rs), the release wasm size, and how soon the gallery's applet is ready.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh >/dev/null
+export PATH="$HOME/.cargo/bin:$PATH"
+export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
+
+cargo bench --bench ade_fire 2>/dev/null
+
+echo "wasm ($(chromium --version | head -n 1), headless, release build):"
+cargo test --release --target wasm32-unknown-unknown --no-default-features --test wasm_bench -- --nocapture 2>/dev/null |
+  grep -o 'BENCH.*' | sed 's/^BENCH /  /'
+
+trunk build --release >/dev/null 2>&1
+echo "site: wasm $(wc -c <dist/gamelab_bg.wasm) bytes raw, $(gzip -9c dist/gamelab_bg.wasm | wc -c) bytes gzip -9; js glue $(wc -c <dist/gamelab.js) bytes"
+work=$(mktemp -d)
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -m http.server "$port" --bind 127.0.0.1 --directory dist >/dev/null 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
+sleep 1
+for run in 1 2 3 4 5; do
+  dom=$(chromium --headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-quic \
+    --no-first-run --disable-background-networking --disable-component-update --disable-sync \
+    --user-data-dir="$(mktemp -d -p "$work")" --dump-dom "http://127.0.0.1:$port/" 2>/dev/null)
+  ready=$(grep -o 'data-ready-ms="[0-9.]*"' <<<"$dom" | grep -o '[0-9.]*' | head -n 1)
+  mount=$(grep -o 'data-mount-ms="[0-9.]*"' <<<"$dom" | grep -o '[0-9.]*' | head -n 1)
+  echo "  gallery load $run: applet drawn and ready ${ready:-?} ms after navigation start (mounting took ${mount:-?} ms)"
+done

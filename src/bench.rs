@@ -1,0 +1,71 @@
+//! Benchmarks shared by the native harness (`cargo bench`) and the page (`www/bench.html`), so
+//! both figures come from the same code. They measure; they never pass or fail.
+
+use crate::engine::ade::{AdeGraph, FireOutcome, Play, Values};
+
+/// One measured figure: `count` layers fired in `seconds`.
+#[derive(Clone, Debug)]
+pub struct Figure {
+    pub name: &'static str,
+    pub layers: u64,
+    pub seconds: f64,
+}
+
+impl Figure {
+    pub fn per_second(&self) -> f64 {
+        if self.seconds > 0.0 {
+            self.layers as f64 / self.seconds
+        } else {
+            0.0
+        }
+    }
+
+    pub fn line(&self) -> String {
+        format!("{:<58} {:>12.0} layers/s  ({} layers in {:.3} s)", self.name, self.per_second(), self.layers, self.seconds)
+    }
+}
+
+/// Layers per second of Fire on E8 and on E10 with big values. `clock` gives seconds.
+/// Workloads are fixed (not "run for N seconds"), so a clock that stands still cannot hang it.
+pub fn ade_fire(clock: &dyn Fn() -> f64, e8_plays: u32) -> Vec<Figure> {
+    vec![e8_single_ones(clock, e8_plays), e10_big(clock)]
+}
+
+/// E8 from every single 1 in turn, played to the end and started again (Play::fire: the
+/// concurrent rule, the history and the loop-detection hash).
+fn e8_single_ones(clock: &dyn Fn() -> f64, plays: u32) -> Figure {
+    let Ok(graph) = AdeGraph::parse("E8") else { return empty("E8") };
+    let started = clock();
+    let mut layers = 0u64;
+    let mut node = 0;
+    for _ in 0..plays {
+        let mut start = vec![0i64; 8];
+        start[node] = 1;
+        node = (node + 1) % 8;
+        let Ok(mut play) = Play::new(graph.clone(), Values::from_i64(start)) else { break };
+        while play.fire() == FireOutcome::Fired {
+            layers += 1;
+        }
+    }
+    Figure { name: "Fire, E8, single-1 plays (64-bit values)", layers, seconds: clock() - started }
+}
+
+/// E10 from V3 = 1: layers 1,000 to 11,000, where values grow from about 120 to 1,300 bits.
+fn e10_big(clock: &dyn Fn() -> f64) -> Figure {
+    let Ok(graph) = AdeGraph::parse("E10") else { return empty("E10") };
+    let mut start = vec![0i64; 10];
+    start[3] = 1;
+    let Ok(mut play) = Play::new(graph, Values::from_i64(start)) else { return empty("E10") };
+    for _ in 0..1000 {
+        play.fire();
+    }
+    let started = clock();
+    for _ in 0..10_000 {
+        play.fire();
+    }
+    Figure { name: "Fire, E10 from V3 = 1, layers 1000-11000 (big integers)", layers: 10_000, seconds: clock() - started }
+}
+
+fn empty(name: &'static str) -> Figure {
+    Figure { name, layers: 0, seconds: 0.0 }
+}
