@@ -1,0 +1,42 @@
+//! The position text of share links and embed attributes: round trips, clear errors, no panics.
+// Native only (proptest).
+#![cfg(not(target_arch = "wasm32"))]
+
+use gamelab::engine::ade::{default_start, parse_values, AdeGraph, SharedPosition, MAX_SHARED_LAYERS};
+use proptest::prelude::*;
+
+#[test]
+fn positions_parse_with_and_without_layers() {
+    let p = SharedPosition::parse("E8/0,0,0,1,0,0,0,0/12").unwrap();
+    assert_eq!((p.graph.name(), p.start.clone(), p.fired), ("E8".to_string(), vec![0, 0, 0, 1, 0, 0, 0, 0], Some(12)));
+    assert_eq!(p.to_text(), "E8/0,0,0,1,0,0,0,0/12");
+    let q = SharedPosition::parse("D5").unwrap();
+    assert_eq!((q.start.clone(), q.fired), (vec![0, 1, 0, 0, 0], None));
+    assert_eq!(default_start(&AdeGraph::parse("A3").unwrap()), vec![1, 0, 0]);
+}
+
+#[test]
+fn bad_positions_name_what_was_wrong() {
+    let err = |t: &str| SharedPosition::parse(t).unwrap_err();
+    assert!(err("D3/1,0,0").contains("D graphs have 4 to 30 nodes"));
+    assert!(err("E8/1,2").contains("8 nodes but 2 values"));
+    assert!(err("A2/1,x").contains("V2"));
+    assert!(err("A2/1,0/-1").contains("not a number of layers"));
+    assert!(err(&format!("A2/1,0/{}", MAX_SHARED_LAYERS + 1)).contains("not a number of layers"));
+    assert!(err("A2/1,0/3/4").contains("expected graph/values/layers"));
+    assert!(parse_values(&AdeGraph::parse("A2").unwrap(), "1,99999999999999999999").unwrap_err().contains("out of range"));
+}
+
+proptest! {
+    #[test]
+    fn position_text_never_panics(text in "\\PC{0,40}") {
+        let _ = SharedPosition::parse(&text);
+    }
+
+    #[test]
+    fn position_text_round_trips(n in 6usize..=12, values in proptest::collection::vec(any::<i64>(), 12), fired in proptest::option::of(0usize..1000)) {
+        let graph = AdeGraph::parse(&format!("E{n}")).unwrap();
+        let position = SharedPosition { graph: graph.clone(), start: values[..n].to_vec(), fired };
+        prop_assert_eq!(SharedPosition::parse(&position.to_text()).unwrap(), position);
+    }
+}
