@@ -223,6 +223,14 @@ async fn exhaust_fire_then_show_graph_draws_every_layer() {
     assert!(find(&root, ".gl-graph-caption").text_content().unwrap().starts_with("28 layers"));
     click(&root, "graph-fire");
     assert!(find(&root, ".gl-graph-caption").text_content().unwrap().starts_with("29 layers"));
+    // Save offers the picture as a TGA and a PNG download.
+    click(&root, "save-tga");
+    assert!(status(&root).contains("Saved the firing-sequence graph"), "{}", status(&root));
+    click(&root, "save-png");
+    assert!(status(&root).contains("Saved the firing-sequence graph"), "{}", status(&root));
+    click(&root, "graph-help");
+    assert!(find(&root, "[data-dialog='help'] p").text_content().unwrap().contains("firing-sequence graph"));
+    click(&root, "help-ok");
     click(&root, "graph-ok");
     assert!(!dialog_open(&root, "graph"));
 }
