@@ -350,7 +350,6 @@ fn act(app: &Shared, action: &str) {
         "load-cancel" => a.dom.load.hide(),
         "value-ok" => a.set_value_from_dialog(),
         "value-cancel" => a.close_value_dialog(),
-        "set-node" => {}
         "playing" => a.to_playing(),
         "editing" => a.to_editing(),
         "all-ones" => a.all_ones(),
@@ -932,7 +931,7 @@ impl App {
         let sums: Vec<String> = (1..=layers.len().min(50)).map(|t| short_number(&play.layer_sum(t).to_string())).collect();
         let caption = match layers.len() {
             0 => "no layers yet".to_string(),
-            1 => "1 layer · sum 1".replace("sum 1", &format!("sum {}", sums.join(", "))),
+            1 => format!("1 layer · layer sum {}", sums.join(", ")),
             n => format!("{n} layers · layer sums {}{}", sums.join(", "), if n > 50 { ", …" } else { "" }),
         };
         self.dom.graph_caption.set_text_content(Some(&caption));
