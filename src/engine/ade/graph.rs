@@ -156,6 +156,15 @@ impl AdeGraph {
         self.n
     }
 
+    /// A value vector must have one entry per node; the message says how far off it is.
+    pub fn check_value_count(&self, count: usize) -> Result<(), String> {
+        if count == self.n {
+            Ok(())
+        } else {
+            Err(format!("{} has {} nodes but {count} values were given", self.name(), self.n))
+        }
+    }
+
     pub fn name(&self) -> String {
         format!("{}{}", self.family.letter(), self.n)
     }

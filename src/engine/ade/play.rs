@@ -93,14 +93,7 @@ pub struct Play {
 impl Play {
     /// A play from `start`, which must have one value per node.
     pub fn new(graph: AdeGraph, start: Values) -> Result<Play, String> {
-        if start.len() != graph.node_count() {
-            return Err(format!(
-                "{} has {} nodes but {} values were given",
-                graph.name(),
-                graph.node_count(),
-                start.len()
-            ));
-        }
+        graph.check_value_count(start.len())?;
         let mut play = Play { graph, states: Vec::new(), seen: HashMap::new(), bytes: 0 };
         play.push(start);
         Ok(play)
@@ -134,10 +127,7 @@ impl Play {
 
     /// Layer `t` (1-based): the nodes that fired in fire number t, with the values they fired.
     pub fn layer(&self, t: usize) -> Vec<(usize, BigInt)> {
-        match t.checked_sub(1).and_then(|i| self.states.get(i)) {
-            Some(before) if t <= self.layer_count() => before.positives(),
-            _ => Vec::new(),
-        }
+        self.state_before_layer(t).map(Values::positives).unwrap_or_default()
     }
 
     /// Every layer so far, layer 1 first.
@@ -147,10 +137,17 @@ impl Play {
 
     /// The sum of the values fired in layer `t`.
     pub fn layer_sum(&self, t: usize) -> BigInt {
-        match t.checked_sub(1).and_then(|i| self.states.get(i)) {
-            Some(before) if t <= self.layer_count() => before.positive_sum(),
-            _ => BigInt::from(0),
-        }
+        self.state_before_layer(t).map(Values::positive_sum).unwrap_or_default()
+    }
+
+    /// The state that fire number `t` (1-based) fired from, when that fire happened.
+    fn state_before_layer(&self, t: usize) -> Option<&Values> {
+        (1..=self.layer_count()).contains(&t).then(|| &self.states[t - 1])
+    }
+
+    /// Approximate memory of the whole history (what `HISTORY_BYTES_LIMIT` bounds).
+    pub fn history_bytes(&self) -> usize {
+        self.bytes
     }
 
     /// Fires every positive node once.
@@ -243,13 +240,6 @@ impl Play {
 /// A state's memory plus its entry in the loop-detection map.
 fn stored_bytes(state: &Values) -> usize {
     state.approx_bytes() + 40
-}
-
-/// Approximate memory of the whole history (what `HISTORY_BYTES_LIMIT` bounds).
-impl Play {
-    pub fn history_bytes(&self) -> usize {
-        self.bytes
-    }
 }
 
 fn hash_of(state: &Values) -> u64 {

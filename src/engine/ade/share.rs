@@ -61,14 +61,7 @@ pub fn default_start(graph: &AdeGraph) -> Vec<i64> {
 /// `1,0,-2,...`: one integer per node, in canonical order.
 pub fn parse_values(graph: &AdeGraph, text: &str) -> Result<Vec<i64>, String> {
     let items: Vec<&str> = text.split(',').collect();
-    if items.len() != graph.node_count() {
-        return Err(format!(
-            "{} has {} nodes but {} values were given",
-            graph.name(),
-            graph.node_count(),
-            items.len()
-        ));
-    }
+    graph.check_value_count(items.len())?;
     items
         .iter()
         .enumerate()

@@ -609,7 +609,7 @@ impl App {
         match parse_node_value(&self.dom.value_input.value()) {
             Ok(value) => {
                 let graph = play.graph().clone();
-                let mut start: Vec<i64> = (0..graph.node_count()).map(|i| play.start().get_i64(i).unwrap_or(0)).collect();
+                let mut start = start_values(play);
                 start[node] = value;
                 self.replace_play(Play::new(graph, Values::from_i64(start)).ok());
                 self.close_value_dialog();
@@ -727,7 +727,7 @@ impl App {
     /// Puts this position in the page URL (fragment), so the address can be shared.
     fn share(&mut self) {
         let Some(play) = &self.play else { return };
-        let start: Vec<i64> = (0..play.graph().node_count()).map(|i| play.start().get_i64(i).unwrap_or(0)).collect();
+        let start = start_values(play);
         let position = SharedPosition {
             graph: play.graph().clone(),
             start,
@@ -937,6 +937,11 @@ impl App {
         self.dom.graph_caption.set_text_content(Some(&caption));
         let _ = self.dom.graph_canvas.set_attribute("aria-label", &format!("Firing sequence graph of {}: {caption}", play.graph().name()));
     }
+}
+
+/// The start values as typed in Editing mode (always 64-bit: the node dialog accepts no more).
+fn start_values(play: &Play) -> Vec<i64> {
+    (0..play.graph().node_count()).map(|i| play.start().get_i64(i).unwrap_or(0)).collect()
 }
 
 fn trace_text(play: &Play, t: usize) -> String {
