@@ -2,3 +2,4 @@
 //! One module per game.
 
 pub mod ade;
+pub mod sprouts;

@@ -18,3 +18,8 @@ pub fn read_bytes(relative: &str) -> Vec<u8> {
     let path = testdata(relative);
     std::fs::read(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }
+
+#[allow(dead_code)]
+pub fn read_text(relative: &str) -> String {
+    String::from_utf8(read_bytes(relative)).expect("test data is UTF-8")
+}

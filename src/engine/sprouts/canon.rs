@@ -1,0 +1,336 @@
+//! Reduction, land splitting and canonization of a generated position, exactly in Glop 2.2's
+//! order (spec §5), so that child strings match Glop's.
+
+use std::cmp::Ordering;
+
+use super::position::{Boundary, Land, Position, Region, Tree};
+use super::symbols::*;
+
+/// Renames every lower-case pair of a land to a fresh upper-case name, so that every letter is
+/// global while moves are generated (spec §4). `None` if the names run out.
+pub fn globalize_lower(land: &[Region]) -> Tree {
+    try_globalize_lower(land).unwrap_or_else(|| land.to_vec())
+}
+
+pub(crate) fn try_globalize_lower(land: &[Region]) -> Option<Tree> {
+    let mut next = land.iter().flatten().flatten().filter(|&&s| is_upper(s)).max().map_or(UPPER_FIRST, |&s| s + 1);
+    let mut out = land.to_vec();
+    for region in &mut out {
+        for boundary in region.iter_mut() {
+            let mut renamed = [0 as Sym; LOWER_CAPACITY];
+            for s in boundary.iter_mut() {
+                if is_lower(*s) {
+                    let slot = &mut renamed[(*s - LOWER_FIRST) as usize];
+                    if *slot == 0 {
+                        if next > UPPER_LAST {
+                            return None;
+                        }
+                        *slot = next;
+                        next += 1;
+                    }
+                    *s = *slot;
+                }
+            }
+        }
+    }
+    Some(out)
+}
+
+/// The canonical position made of some raw lands (spec §5): reduce, split, canonize, sort.
+pub fn canonical_position(lands: Vec<Tree>) -> Position {
+    let mut out = Vec::new();
+    for land in lands {
+        canonical_lands(land, &mut out);
+    }
+    Position::from_lands(out)
+}
+
+/// Reduces, splits and canonizes one raw land, pushing the resulting non-empty lands.
+pub fn canonical_lands(land: Tree, out: &mut Vec<Land>) {
+    let reduced = reduce(land);
+    for part in split(reduced) {
+        let canonical = canonize(part);
+        if !canonical.is_empty() {
+            out.push(Land::from_tree(&canonical));
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// §5.1 Reduce
+
+/// Counts occurrences of every global (upper-case or temporary) letter of a land.
+fn global_counts(land: &[Region]) -> [u8; 256] {
+    let mut counts = [0u8; 256];
+    for &s in land.iter().flatten().flatten() {
+        if is_global_letter(s) {
+            counts[s as usize] = counts[s as usize].saturating_add(1);
+        }
+    }
+    counts
+}
+
+pub fn reduce(mut land: Tree) -> Tree {
+    // 1. Dead vertices: `3`, and upper-case letters now met three times (their last life used).
+    let counts = global_counts(&land);
+    for boundary in land.iter_mut().flatten() {
+        boundary.retain(|&s| s != DEAD && !(is_upper(s) && counts[s as usize] == 3));
+    }
+    // 2. Adjacent equal letters are one occurrence, cyclically too. 3. Empty boundaries go.
+    for region in &mut land {
+        for boundary in region.iter_mut() {
+            boundary.dedup_by(|b, a| is_letter(*a) && a == b);
+            if boundary.len() > 1 && is_letter(boundary[0]) && boundary.last() == Some(&boundary[0]) {
+                boundary.pop();
+            }
+        }
+        region.retain(|b| !b.is_empty());
+    }
+    // 4. Dead regions (fewer than 2 lives).
+    land.retain(|region| !is_dead(region));
+    // 5. A letter met twice in one boundary becomes lower-case. 6. Small regions merge.
+    for region in &mut land {
+        for boundary in region.iter_mut() {
+            distinguish(boundary);
+        }
+        merge_small(region);
+    }
+    // 7. A global letter met once in the land is a plain `2`.
+    let counts = global_counts(&land);
+    for s in land.iter_mut().flatten().flatten() {
+        if is_global_letter(*s) && counts[*s as usize] == 1 {
+            *s = TWO;
+        }
+    }
+    land
+}
+
+/// Region liveness (spec §3, count 2): digits 3 − degree, letters 1 (a repeat of the letter
+/// counted just before is not counted again).
+fn is_dead(region: &Region) -> bool {
+    let mut lives = 0;
+    let mut last_letter = None;
+    for &s in region.iter().flatten() {
+        if is_letter(s) {
+            if last_letter != Some(s) {
+                lives += 1;
+                last_letter = Some(s);
+            }
+        } else {
+            lives += digit_lives(s);
+        }
+        if lives >= 2 {
+            return false;
+        }
+    }
+    true
+}
+
+/// Global letters met twice in this boundary get lower-case names `a`, `b`, … in order.
+fn distinguish(boundary: &mut Boundary) {
+    let mut next = LOWER_FIRST;
+    for i in 0..boundary.len() {
+        let s = boundary[i];
+        if is_global_letter(s) && boundary.iter().filter(|&&t| t == s).count() == 2 {
+            for t in boundary.iter_mut().filter(|t| **t == s) {
+                *t = next;
+            }
+            next = next.saturating_add(1);
+        }
+    }
+}
+
+/// A region with exactly 2 or 3 lives (in half-lives: 4 or 6) becomes a single boundary.
+fn merge_small(region: &mut Region) {
+    let mut half_lives = 0;
+    for &s in region.iter().flatten() {
+        half_lives += if is_lower(s) {
+            1
+        } else if is_global_letter(s) {
+            2
+        } else {
+            2 * digit_lives(s)
+        };
+        if half_lives > 6 {
+            return;
+        }
+    }
+    if half_lives != 4 && half_lives != 6 {
+        return;
+    }
+    let mut merged = Vec::new();
+    let mut half_twos = 0;
+    for &s in region.iter().flatten() {
+        if is_lower(s) {
+            half_twos += 1;
+        } else if s == TWO {
+            half_twos += 2;
+        } else {
+            merged.push(s);
+        }
+    }
+    merged.extend(std::iter::repeat(TWO).take(half_twos / 2));
+    *region = vec![merged];
+}
+
+// ---------------------------------------------------------------------------------------------
+// §5.2 Split
+
+/// Splits a land into independent lands (regions linked by a shared global letter), in Glop's
+/// order: a region joins (and moves to the end) the lands it is linked to.
+pub fn split(land: Tree) -> Vec<Tree> {
+    let letters: Vec<Vec<Sym>> = land
+        .iter()
+        .map(|region| {
+            let mut l: Vec<Sym> = region.iter().flatten().copied().filter(|&s| is_global_letter(s)).collect();
+            l.sort_unstable();
+            l.dedup();
+            l
+        })
+        .collect();
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for r in 0..land.len() {
+        let mut linked: Vec<usize> = Vec::new();
+        let mut independent: Vec<Vec<usize>> = Vec::new();
+        for group in groups {
+            let shares = group.iter().any(|&g| letters[g].iter().any(|s| letters[r].binary_search(s).is_ok()));
+            if shares {
+                linked.extend(group);
+            } else {
+                independent.push(group);
+            }
+        }
+        if linked.is_empty() {
+            independent.push(vec![r]);
+        } else {
+            linked.push(r);
+            independent.push(linked);
+        }
+        groups = independent;
+    }
+    if groups.len() <= 1 {
+        return vec![land];
+    }
+    let mut regions: Vec<Option<Region>> = land.into_iter().map(Some).collect();
+    groups.into_iter().map(|group| group.into_iter().filter_map(|r| regions[r].take()).collect()).collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// §5.3 Canonize
+
+/// Two passes of "rename the global letters in order of appearance, then sort", with the
+/// lower-case letters renamed per boundary in between.
+pub fn canonize(mut land: Tree) -> Tree {
+    rename_global_in_order(&mut land);
+    sort_land(&mut land);
+    rename_lower_per_boundary(&mut land);
+    rename_global_in_order(&mut land);
+    sort_land(&mut land);
+    land
+}
+
+fn rename_global_in_order(land: &mut Tree) {
+    let mut names = [0 as Sym; 256];
+    let mut next = UPPER_FIRST;
+    for s in land.iter_mut().flatten().flatten() {
+        if is_global_letter(*s) {
+            let slot = &mut names[*s as usize];
+            if *slot == 0 {
+                *slot = next;
+                next = next.saturating_add(1).min(UPPER_LAST);
+            }
+            *s = *slot;
+        }
+    }
+}
+
+fn rename_lower_per_boundary(land: &mut Tree) {
+    for boundary in land.iter_mut().flatten() {
+        let mut names = [0 as Sym; 256];
+        let mut next = LOWER_FIRST;
+        for s in boundary.iter_mut() {
+            if is_lower(*s) {
+                let slot = &mut names[*s as usize];
+                if *slot == 0 {
+                    *slot = next;
+                    next = next.saturating_add(1).min(LOWER_LAST);
+                }
+                *s = *slot;
+            }
+        }
+    }
+}
+
+/// Compares two sequences as if each were followed by the end mark `end`.
+fn order_with_end(a: &[Sym], b: &[Sym], end: Sym) -> Ordering {
+    let x = a.iter().copied().chain(std::iter::once(end));
+    let y = b.iter().copied().chain(std::iter::once(end));
+    let pseudo = x.clone().zip(y.clone()).find_map(|(p, q)| {
+        let order = if is_letter(p) && is_letter(q) { class(p).cmp(&class(q)) } else { p.cmp(&q) };
+        (order != Ordering::Equal).then_some(order)
+    });
+    pseudo.unwrap_or_else(|| x.cmp(y))
+}
+
+fn class(s: Sym) -> u8 {
+    if is_lower(s) {
+        0
+    } else if is_upper(s) {
+        1
+    } else {
+        2
+    }
+}
+
+/// The smallest rotation of a boundary, same direction.
+fn smallest_rotation(boundary: &mut Boundary) {
+    let n = boundary.len();
+    if n < 2 {
+        return;
+    }
+    let mut best = boundary.clone();
+    let mut rotation = boundary.clone();
+    for _ in 1..n {
+        rotation.rotate_left(1);
+        if line_order(&rotation, &best) == Ordering::Less {
+            best.copy_from_slice(&rotation);
+        }
+    }
+    *boundary = best;
+}
+
+fn sort_boundaries(region: &mut Region) {
+    for boundary in region.iter_mut() {
+        smallest_rotation(boundary);
+    }
+    region.sort_by(|a, b| order_with_end(a, b, END_BOUNDARY));
+}
+
+fn flat_region(region: &Region) -> Vec<Sym> {
+    let mut flat = Vec::new();
+    for boundary in region {
+        flat.extend_from_slice(boundary);
+        flat.push(END_BOUNDARY);
+    }
+    flat
+}
+
+/// Sorts a region both ways round and keeps the smaller (each region may be mirrored alone).
+fn sort_region(region: &mut Region) {
+    let mut mirrored: Region = region.iter().map(|b| b.iter().rev().copied().collect()).collect();
+    sort_boundaries(region);
+    sort_boundaries(&mut mirrored);
+    if line_order(&flat_region(&mirrored), &flat_region(region)) != Ordering::Greater {
+        // Glop keeps the first orientation only when it is strictly smaller.
+        *region = mirrored;
+    }
+}
+
+fn sort_land(land: &mut Tree) {
+    for region in land.iter_mut() {
+        sort_region(region);
+    }
+    let mut keyed: Vec<(Vec<Sym>, Region)> = land.drain(..).map(|r| (flat_region(&r), r)).collect();
+    keyed.sort_by(|a, b| order_with_end(&a.0, &b.0, END_REGION));
+    land.extend(keyed.into_iter().map(|(_, r)| r));
+}

@@ -1,0 +1,247 @@
+//! Move generation (spec §4): every region's children of Kind I (a curve from a boundary to
+//! itself, splitting the region) and Kind II (a curve joining two boundaries), then reduction
+//! and canonization of each.
+
+use super::canon::{canonical_lands, canonical_position, try_globalize_lower};
+use super::position::{Boundary, Land, Position, Region, Tree};
+use super::symbols::*;
+
+/// Why a position is beyond what the engine computes on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TooLarge(pub String);
+
+impl std::fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Most non-spot boundaries one region may have (a Kind I move splits the others 2^k ways).
+pub const MAX_REGION_BOUNDARIES: usize = 24;
+
+/// Checks that moves can be generated from this position and all that follow it: letter names
+/// never run out and no region asks for an absurd number of splits.
+pub fn check_computable(position: &Position) -> Result<(), TooLarge> {
+    for land in position.lands() {
+        if land.lives() > MAX_LAND_LIVES {
+            return Err(TooLarge(format!(
+                "a land with {} lives is too large for this engine (at most {MAX_LAND_LIVES} lives per land, about 33 spots)",
+                land.lives()
+            )));
+        }
+        for region in land.tree() {
+            let others = region.iter().filter(|b| b.as_slice() != [SPOT]).count();
+            if others > MAX_REGION_BOUNDARIES - 8 {
+                return Err(TooLarge(format!(
+                    "a region with {others} boundaries other than spots is too large (at most {})",
+                    MAX_REGION_BOUNDARIES - 8
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The distinct canonical children of a position, in Glop's order.
+pub fn children(position: &Position) -> Result<Vec<Position>, TooLarge> {
+    check_computable(position)?;
+    Ok(children_unchecked(position))
+}
+
+/// Children of a position known to pass `check_computable` (or reached from one).
+pub(crate) fn children_unchecked(position: &Position) -> Vec<Position> {
+    let lands = position.lands();
+    // Glop re-canonizes the untouched lands of every child; doing it once gives the same result.
+    let recanonized: Vec<Vec<Land>> = lands
+        .iter()
+        .map(|land| canonical_position(vec![land.tree()]).into_lands())
+        .collect();
+    let mut out: Vec<Position> = Vec::new();
+    for (index, land) in lands.iter().enumerate() {
+        let others: Vec<Land> = recanonized
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != index)
+            .flat_map(|(_, l)| l.iter().cloned())
+            .collect();
+        let Some(prepared) = try_globalize_lower(&land.tree()) else { continue };
+        land_children(&prepared, &mut |child_land| {
+            let mut child = others.clone();
+            canonical_lands(child_land, &mut child);
+            out.push(Position::from_lands(child));
+        });
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Calls `emit` with every raw child of a prepared land (all letters global).
+fn land_children(land: &[Region], emit: &mut dyn FnMut(Tree)) {
+    for (r, region) in land.iter().enumerate() {
+        region_children(region, &mut |child_regions: Vec<Region>| {
+            let mut child: Tree = Vec::with_capacity(land.len() + 1);
+            child.extend(land.iter().enumerate().filter(|&(i, _)| i != r).map(|(_, reg)| reg.clone()));
+            child.extend(child_regions);
+            emit(child);
+        });
+    }
+}
+
+fn is_spot(boundary: &Boundary) -> bool {
+    boundary.as_slice() == [SPOT]
+}
+
+fn region_children(region: &Region, emit: &mut dyn FnMut(Vec<Region>)) {
+    let first_other = region.iter().position(|b| !is_spot(b)).unwrap_or(region.len());
+    // §4.3: spots are interchangeable, so only the last spot starts a Kind I move and only the
+    // last two spots start Kind II moves.
+    let kind_one_start = first_other.saturating_sub(1);
+    let kind_two_start = first_other.saturating_sub(2);
+
+    for b in kind_one_start..region.len() {
+        let pieces = loop_pieces(&region[b]);
+        if pieces.is_empty() {
+            continue;
+        }
+        let others: Vec<&Boundary> = region.iter().enumerate().filter(|&(i, _)| i != b).map(|(_, x)| x).collect();
+        let partitions = partitions(&others);
+        for (outer, inner) in &pieces {
+            for (first, second) in &partitions {
+                let mut x: Region = Vec::with_capacity(first.len() + 1);
+                x.push(outer.clone());
+                x.extend(first.iter().map(|&b| b.clone()));
+                let mut y: Region = Vec::with_capacity(second.len() + 1);
+                y.push(inner.clone());
+                y.extend(second.iter().map(|&b| b.clone()));
+                emit(vec![x, y]);
+            }
+        }
+    }
+
+    for i in kind_two_start..region.len() {
+        let openings_i = openings(&region[i]);
+        for j in i + 1..region.len() {
+            let openings_j = openings(&region[j]);
+            for a in &openings_i {
+                for b in &openings_j {
+                    if is_upper(a[0]) && a[0] == b[0] {
+                        continue; // a vertex on both boundaries: only on surfaces
+                    }
+                    let mut merged = Vec::with_capacity(a.len() + b.len() + 2);
+                    merged.extend_from_slice(a);
+                    merged.push(NEW_VERTEX);
+                    let rename = a[0] == TEMP_FIRST && b[0] == TEMP_FIRST;
+                    merged.extend(b.iter().map(|&s| if rename && s == TEMP_FIRST { TEMP_SECOND } else { s }));
+                    merged.push(NEW_VERTEX);
+                    let mut new_region: Region = Vec::with_capacity(region.len() - 1);
+                    new_region.push(merged);
+                    new_region.extend(region.iter().enumerate().filter(|&(k, _)| k != i && k != j).map(|(_, x)| x.clone()));
+                    emit(vec![new_region]);
+                }
+            }
+        }
+    }
+}
+
+/// Kind I on one boundary: the (outer, inner) pairs of new boundaries for every way of drawing
+/// a curve from the boundary back to itself (spec §4.1).
+fn loop_pieces(boundary: &Boundary) -> Vec<(Boundary, Boundary)> {
+    let mut out = Vec::new();
+    if boundary.len() == 1 {
+        let end = match boundary[0] {
+            SPOT => TEMP_FIRST,
+            ONE => DEAD,
+            _ => return out,
+        };
+        let piece = vec![end, NEW_VERTEX];
+        out.push((piece.clone(), piece));
+        return out;
+    }
+    let n = boundary.len();
+    for i in 0..n {
+        for j in i..n {
+            let (vi, vj) = (boundary[i], boundary[j]);
+            if (i == j && vi == TWO) || (vi == vj && vi > TWO) {
+                continue;
+            }
+            let mut w = boundary.clone();
+            if i != j {
+                w[i] = match vi {
+                    ONE => TEMP_FIRST,
+                    TWO => DEAD,
+                    v => v,
+                };
+                w[j] = match vj {
+                    ONE => TEMP_SECOND,
+                    TWO => DEAD,
+                    v => v,
+                };
+            } else if vi == ONE {
+                w[i] = DEAD;
+            }
+            let mut outer = Vec::with_capacity(n + 2);
+            outer.extend_from_slice(&w[j..]);
+            outer.extend_from_slice(&w[..i]);
+            outer.push(w[i]);
+            outer.push(NEW_VERTEX);
+            let mut inner = Vec::with_capacity(j - i + 2);
+            inner.extend_from_slice(&w[i..j]);
+            inner.push(w[j]);
+            inner.push(NEW_VERTEX);
+            out.push((outer, inner));
+        }
+    }
+    out
+}
+
+/// Kind II on one boundary: the boundary opened at each vertex, ready to be joined (spec §4.2).
+fn openings(boundary: &Boundary) -> Vec<Boundary> {
+    let n = boundary.len();
+    let mut out = Vec::with_capacity(n);
+    for p in 0..n {
+        let v = boundary[p];
+        let rest = boundary[p + 1..].iter().chain(&boundary[..p]).copied();
+        let piece: Boundary = match v {
+            SPOT => std::iter::once(ONE).chain(rest).collect(),
+            ONE => std::iter::once(TEMP_FIRST).chain(rest).chain(std::iter::once(TEMP_FIRST)).collect(),
+            TWO => std::iter::once(DEAD).chain(rest).collect(),
+            letter => std::iter::once(letter).chain(rest).chain(std::iter::once(letter)).collect(),
+        };
+        out.push(piece);
+    }
+    out
+}
+
+/// Every way of sending the other boundaries to the two sides of a loop: spots only by count,
+/// the rest in all 2^k ways (spec §4.1).
+fn partitions<'a>(others: &[&'a Boundary]) -> Vec<(Vec<&'a Boundary>, Vec<&'a Boundary>)> {
+    let spots: Vec<&Boundary> = others.iter().copied().filter(|b| is_spot(b)).collect();
+    let rest: Vec<&Boundary> = others.iter().copied().filter(|b| !is_spot(b)).collect();
+    let k = rest.len().min(MAX_REGION_BOUNDARIES + 100);
+    let mut out = Vec::new();
+    for to_first in 0..=spots.len() {
+        let mut mask: u128 = 0;
+        let end: u128 = 1u128.checked_shl(k as u32).unwrap_or(u128::MAX);
+        while mask < end {
+            let mut first: Vec<&Boundary> = spots[..to_first].to_vec();
+            let mut second: Vec<&Boundary> = spots[to_first..].to_vec();
+            for (bit, b) in rest.iter().enumerate() {
+                if bit < 128 && mask & (1u128 << bit) != 0 {
+                    first.push(b);
+                } else {
+                    second.push(b);
+                }
+            }
+            out.push((first, second));
+            mask += 1;
+        }
+    }
+    out
+}
+
+/// The position of the n-spot start: `n` untouched spots in one region.
+pub fn spots_start(n: usize) -> Position {
+    Position::spots(n)
+}
+

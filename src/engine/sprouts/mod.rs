@@ -1,0 +1,23 @@
+//! Sprouts, as analysed by Glop 1.0 (Lemoine & Viennot): positions in Glop's string notations,
+//! children, canonization, win/loss and nimber search with a database of losing couples,
+//! check computations (certificates), proof graphs and filters. Plain Rust, no web dependencies.
+//!
+//! Where things live:
+//! - `symbols`: the symbol codes and Glop's comparison order;
+//! - `position`: canonical lands and positions, lives, child estimates;
+//! - `notation`: reading and writing the 1.0 and 2.x notations;
+//! - `canon`: reduction, land splitting and canonization of generated positions;
+//! - `children`: move generation;
+//! - `database`: the compact store of losing couples, `.spr` files, merging, filters;
+//! - `search`: the stoppable, resumable loss search with levels and zapping;
+//! - `proof`: check computations, complete check and the Graphviz proof graph.
+
+pub mod canon;
+pub mod children;
+pub mod notation;
+pub mod position;
+pub mod symbols;
+
+pub use children::{children, check_computable, TooLarge};
+pub use notation::{Notation, ParseError};
+pub use position::{Land, Position};

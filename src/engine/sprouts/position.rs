@@ -1,0 +1,231 @@
+//! Lands and positions in canonical form, with the counts the search orders them by.
+
+use std::cmp::Ordering;
+
+use super::symbols::*;
+
+/// A boundary: the cyclic list of vertices met walking along it.
+pub type Boundary = Vec<Sym>;
+/// A region: its boundaries.
+pub type Region = Vec<Boundary>;
+/// A land as a tree of regions, the shape moves and reductions work on.
+pub type Tree = Vec<Region>;
+
+/// One land in canonical form, stored flat: every boundary ends with `END_BOUNDARY`, every
+/// region with `END_REGION`, and the land with `END_LAND` (so flat comparison is Glop's order).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Land(Box<[Sym]>);
+
+impl Land {
+    /// Builds the flat form of a tree (no canonization: the caller has done it).
+    pub fn from_tree(tree: &[Region]) -> Land {
+        let mut flat = Vec::with_capacity(tree.iter().map(|r| r.iter().map(|b| b.len() + 1).sum::<usize>() + 1).sum::<usize>() + 1);
+        for region in tree {
+            for boundary in region {
+                flat.extend_from_slice(boundary);
+                flat.push(END_BOUNDARY);
+            }
+            flat.push(END_REGION);
+        }
+        flat.push(END_LAND);
+        Land(flat.into_boxed_slice())
+    }
+
+    /// Rebuilds a land from its flat symbols (as stored in a database); `None` if they are not a
+    /// well-formed flat land.
+    pub fn from_flat(flat: &[Sym]) -> Option<Land> {
+        if flat.last() != Some(&END_LAND) || flat.len() < 2 || flat[flat.len() - 2] != END_REGION {
+            return None;
+        }
+        let body = &flat[..flat.len() - 1];
+        if body.iter().any(|&s| s == END_LAND || (s > NEW_VERTEX && s != END_BOUNDARY && s != END_REGION)) {
+            return None;
+        }
+        Some(Land(flat.into()))
+    }
+
+    pub fn symbols(&self) -> &[Sym] {
+        &self.0
+    }
+
+    /// The land as regions of boundaries.
+    pub fn tree(&self) -> Tree {
+        let mut tree = Vec::new();
+        let mut region = Vec::new();
+        let mut boundary = Vec::new();
+        for &s in self.0.iter() {
+            match s {
+                END_BOUNDARY => region.push(std::mem::take(&mut boundary)),
+                END_REGION => tree.push(std::mem::take(&mut region)),
+                END_LAND => {}
+                v => boundary.push(v),
+            }
+        }
+        tree
+    }
+
+    /// Lives for display and ordering: 3 − degree per digit, plus half the letter occurrences.
+    pub fn lives(&self) -> u32 {
+        lives_of(&self.0)
+    }
+
+    /// Glop's estimate of the number of children (spec §4.5).
+    pub fn estimated_children(&self) -> u64 {
+        let mut total = 0u64;
+        let mut sizes: Vec<u64> = Vec::new();
+        let mut current = 0u64;
+        for &s in self.0.iter() {
+            match s {
+                END_BOUNDARY => {
+                    sizes.push(current);
+                    current = 0;
+                }
+                END_REGION => {
+                    total = total.saturating_add(region_estimate(&sizes));
+                    sizes.clear();
+                }
+                END_LAND => {}
+                _ => current += 1,
+            }
+        }
+        total
+    }
+
+    pub fn region_count(&self) -> usize {
+        self.0.iter().filter(|&&s| s == END_REGION).count()
+    }
+
+    /// Approximate heap bytes of this land.
+    pub fn bytes(&self) -> usize {
+        self.0.len()
+    }
+}
+
+fn region_estimate(sizes: &[u64]) -> u64 {
+    let mut estimate = 0u64;
+    for (i, a) in sizes.iter().enumerate() {
+        for b in &sizes[i + 1..] {
+            estimate = estimate.saturating_add(a * b);
+        }
+    }
+    if !sizes.is_empty() {
+        let coefficient = 1u64.checked_shl(sizes.len() as u32 - 1).unwrap_or(u64::MAX);
+        for &size in sizes {
+            estimate = estimate.saturating_add((size * size).saturating_mul(coefficient) / 2);
+        }
+    }
+    estimate
+}
+
+pub(crate) fn lives_of(symbols: &[Sym]) -> u32 {
+    let mut lives = 0;
+    let mut letters = 0;
+    for &s in symbols {
+        if is_letter(s) {
+            letters += 1;
+        } else {
+            lives += digit_lives(s);
+        }
+    }
+    lives + letters / 2
+}
+
+impl Ord for Land {
+    fn cmp(&self, other: &Self) -> Ordering {
+        line_order(&self.0, &other.0)
+    }
+}
+
+impl PartialOrd for Land {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// A position: its lands, canonical and sorted. The empty position has no lands.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Position {
+    lands: Vec<Land>,
+}
+
+impl Position {
+    /// The empty position `!` (no move left).
+    pub fn empty() -> Position {
+        Position { lands: Vec::new() }
+    }
+
+    /// Sorts the lands into Glop's order; the lands must already be canonical.
+    pub fn from_lands(mut lands: Vec<Land>) -> Position {
+        lands.sort();
+        Position { lands }
+    }
+
+    /// The n-spot start: one region of n untouched spots.
+    pub fn spots(n: usize) -> Position {
+        if n == 0 {
+            return Position::empty();
+        }
+        let region: Region = (0..n).map(|_| vec![SPOT]).collect();
+        Position { lands: vec![Land::from_tree(&[region])] }
+    }
+
+    pub fn lands(&self) -> &[Land] {
+        &self.lands
+    }
+
+    pub fn into_lands(self) -> Vec<Land> {
+        self.lands
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.lands.is_empty()
+    }
+
+    pub fn lives(&self) -> u32 {
+        self.lands.iter().map(Land::lives).sum()
+    }
+
+    pub fn estimated_children(&self) -> u64 {
+        self.lands.iter().map(Land::estimated_children).fold(0, u64::saturating_add)
+    }
+
+    /// The largest number of lives in one land (what bounds letter use in a search).
+    pub fn largest_land_lives(&self) -> u32 {
+        self.lands.iter().map(Land::lives).max().unwrap_or(0)
+    }
+}
+
+impl Ord for Position {
+    /// Glop's order on the whole terminated sequence (lands one after the other).
+    fn cmp(&self, other: &Self) -> Ordering {
+        let end = std::iter::once(END_POSITION);
+        let a = self.lands.iter().flat_map(|l| l.0.iter().copied()).chain(end.clone());
+        let b = other.lands.iter().flat_map(|l| l.0.iter().copied()).chain(end);
+        // The pseudo-order pass, then the lexicographic one, as in `line_order`.
+        let pseudo = a.clone().zip(b.clone()).find_map(|(x, y)| {
+            let order = if is_letter(x) && is_letter(y) {
+                class(x).cmp(&class(y))
+            } else {
+                x.cmp(&y)
+            };
+            (order != Ordering::Equal).then_some(order)
+        });
+        pseudo.unwrap_or_else(|| a.cmp(b))
+    }
+}
+
+fn class(s: Sym) -> u8 {
+    if is_lower(s) {
+        0
+    } else if is_upper(s) {
+        1
+    } else {
+        2
+    }
+}
+
+impl PartialOrd for Position {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}

@@ -1,0 +1,126 @@
+//! The symbols of a Sprouts position and the order Glop compares them in (spec §2.2, §5.4).
+//!
+//! A land is stored as a flat "terminated" sequence of byte codes: vertices, then an end mark
+//! for every boundary, region and land. The codes keep Glop 2.2's order: digits < lower-case
+//! letters < upper-case letters < temporary names < end marks.
+
+/// One symbol of a position: a vertex or an end mark.
+pub type Sym = u8;
+
+/// An untouched spot (3 lives).
+pub const SPOT: Sym = 0;
+/// A vertex of degree 1 (2 lives).
+pub const ONE: Sym = 1;
+/// A degree-2 vertex seen once in its land (1 life).
+pub const TWO: Sym = 2;
+/// A vertex that has just died (only while children are generated).
+pub const DEAD: Sym = 3;
+
+/// Lower-case letters `a`, `b`, …: a vertex seen twice in one boundary; names are per boundary.
+pub const LOWER_FIRST: Sym = 4;
+pub const LOWER_LAST: Sym = 103;
+/// Upper-case letters `A`, `B`, …: a vertex seen in two regions of one land.
+pub const UPPER_FIRST: Sym = 104;
+pub const UPPER_LAST: Sym = 243;
+/// Temporary names used while a move is built (Glop's `-`, `=` and `#`).
+pub const TEMP_FIRST: Sym = 244;
+pub const TEMP_SECOND: Sym = 245;
+pub const NEW_VERTEX: Sym = 246;
+
+pub const END_BOUNDARY: Sym = 250;
+pub const END_REGION: Sym = 251;
+pub const END_LAND: Sym = 252;
+pub const END_POSITION: Sym = 253;
+
+/// How many lower-case / upper-case names the codes hold.
+pub const LOWER_CAPACITY: usize = (LOWER_LAST - LOWER_FIRST) as usize + 1;
+pub const UPPER_CAPACITY: usize = (UPPER_LAST - UPPER_FIRST) as usize + 1;
+
+/// Lands with more lives than this could run out of letter codes during a search.
+pub const MAX_LAND_LIVES: u32 = LOWER_CAPACITY as u32;
+
+pub fn is_lower(s: Sym) -> bool {
+    (LOWER_FIRST..=LOWER_LAST).contains(&s)
+}
+
+pub fn is_upper(s: Sym) -> bool {
+    (UPPER_FIRST..=UPPER_LAST).contains(&s)
+}
+
+pub fn is_temp(s: Sym) -> bool {
+    (TEMP_FIRST..=NEW_VERTEX).contains(&s)
+}
+
+/// Upper-case or temporary: a name shared across the land (Glop's "2-region or temp").
+pub fn is_global_letter(s: Sym) -> bool {
+    (UPPER_FIRST..=NEW_VERTEX).contains(&s)
+}
+
+/// Any letter, lower-case, upper-case or temporary.
+pub fn is_letter(s: Sym) -> bool {
+    (LOWER_FIRST..=NEW_VERTEX).contains(&s)
+}
+
+/// A vertex (not an end mark).
+pub fn is_vertex(s: Sym) -> bool {
+    s <= NEW_VERTEX
+}
+
+/// Lives of a vertex symbol for the region-liveness count: 3 − degree for digits, 1 for letters.
+pub fn digit_lives(s: Sym) -> u32 {
+    match s {
+        SPOT => 3,
+        ONE => 2,
+        TWO => 1,
+        _ => 0,
+    }
+}
+
+fn letter_class(s: Sym) -> u8 {
+    if is_lower(s) {
+        0
+    } else if is_upper(s) {
+        1
+    } else {
+        2
+    }
+}
+
+/// Glop's comparison of two sequences: first the pseudo-order (letters compare only by class),
+/// then plain lexicographic order. A proper prefix is smaller.
+pub fn line_order(a: &[Sym], b: &[Sym]) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    for (&x, &y) in a.iter().zip(b) {
+        if is_letter(x) && is_letter(y) {
+            match letter_class(x).cmp(&letter_class(y)) {
+                Ordering::Equal => {}
+                other => return other,
+            }
+        } else if x != y {
+            return x.cmp(&y);
+        }
+    }
+    a.cmp(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cmp::Ordering;
+
+    #[test]
+    fn letters_compare_by_class_first() {
+        // "1 B A ." < "1 A C ." under the pseudo-order is undecided, then lexicographic.
+        let b_a = [ONE, UPPER_FIRST + 1, UPPER_FIRST, END_BOUNDARY];
+        let a_c = [ONE, UPPER_FIRST, UPPER_FIRST + 2, END_BOUNDARY];
+        assert_eq!(line_order(&a_c, &b_a), Ordering::Less);
+        // A lower-case letter beats any upper-case one, whatever the names.
+        let lower = [LOWER_FIRST + 5, END_BOUNDARY];
+        let upper = [UPPER_FIRST, END_BOUNDARY];
+        assert_eq!(line_order(&lower, &upper), Ordering::Less);
+        // A longer letter boundary sorts before a shorter one with the same prefix.
+        let long = [UPPER_FIRST, UPPER_FIRST + 1, END_BOUNDARY];
+        let short = [UPPER_FIRST, END_BOUNDARY];
+        assert_eq!(line_order(&long, &short), Ordering::Less);
+    }
+}
