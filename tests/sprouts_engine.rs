@@ -71,3 +71,128 @@ fn glop_22_round_trip_strings_come_back_unchanged() {
         assert_eq!(parse_written(text).unwrap().write(Notation::Glop2), text);
     }
 }
+
+use gamelab::engine::sprouts::{solve, Answer, Database, Goal, Verdict};
+
+fn nimber_of(text: &str, db: &mut Database) -> u8 {
+    let position = Position::parse(text).unwrap();
+    match solve(&position, Goal::Nimber, db).unwrap().0 {
+        Answer::Nimber(n) => n,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn nimbers_of_every_vector_parent_and_child() {
+    let mut db = Database::new();
+    for parent in children_vectors() {
+        assert_eq!(nimber_of(&parent.glop2, &mut db), parent.nimber, "{}", parent.glop2);
+        for (glop2, _, n) in &parent.children {
+            assert_eq!(nimber_of(glop2, &mut db), *n, "{glop2}");
+        }
+    }
+}
+
+fn outcome_of(position: &Position, db: &mut Database) -> (Verdict, u64) {
+    match solve(position, Goal::Outcome { nimber_part: 0 }, db).unwrap() {
+        (Answer::Outcome(v), stats) => (v, stats.expansions),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn outcomes_of_the_n_spot_game_up_to_11_match_the_published_table() {
+    let table = common::read_text("sprouts/nspot_outcomes.tsv");
+    // Spec §11.8: the reference search's effort. Our stored couples are exactly the same; our
+    // expansions are a few fewer because equal children are searched once (spec §6.1).
+    let effort = [(2, 1), (14, 4), (21, 6), (96, 21), (370, 60), (642, 95), (2621, 264), (4877, 468), (870, 113), (4400, 420), (4351, 417)];
+    for line in table.lines().filter(|l| !l.starts_with('#')) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let n: usize = cols[0].parse().unwrap();
+        if n > 11 {
+            continue;
+        }
+        let want = match cols[1] {
+            "W" => Verdict::Win,
+            "L" => Verdict::Loss,
+            other => panic!("{other}"),
+        };
+        let mut db = Database::new();
+        let (verdict, expansions) = outcome_of(&Position::spots(n), &mut db);
+        assert_eq!(verdict, want, "{n} spots");
+        let (reference_expansions, reference_stored) = effort[n - 1];
+        assert_eq!(db.len(), reference_stored, "{n} spots: stored couples");
+        assert!(expansions <= reference_expansions && expansions * 100 >= reference_expansions * 95, "{n} spots: {expansions} expansions");
+    }
+}
+
+#[test]
+fn nimbers_of_the_n_spot_game_up_to_7_match_the_spec() {
+    let mut db = Database::new();
+    for (n, want) in [0, 0, 1, 1, 1, 0, 0].into_iter().enumerate() {
+        let position = Position::spots(n + 1);
+        assert_eq!(nimber_of(&position.write(Notation::Glop2), &mut db), want, "{} spots", n + 1);
+    }
+}
+
+#[test]
+fn canonical_children_of_the_n_spot_start_count_one_plus_half_n() {
+    let counts = [1, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7];
+    for (n, want) in counts.into_iter().enumerate() {
+        assert_eq!(children(&Position::spots(n + 1)).unwrap().len(), want, "{} spots", n + 1);
+    }
+    assert_eq!(children(&Position::spots(15)).unwrap().len(), 9);
+    assert_eq!(children(&Position::spots(20)).unwrap().len(), 11);
+}
+
+#[test]
+fn nimbers_of_all_1470_lands_reachable_from_4_spots() {
+    let text = common::read_text("sprouts/land_nimbers_from_4spots.tsv");
+    let mut db = Database::new();
+    let mut count = 0;
+    let mut histogram = [0usize; 6];
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let want: u8 = cols[2].parse().unwrap();
+        assert_eq!(glop2_to_glop10(cols[0]), cols[1]);
+        let position = Position::parse(cols[0]).unwrap();
+        assert_eq!(position, Position::parse(cols[1]).unwrap());
+        assert_eq!(position.write(Notation::Glop2), cols[0], "lands in the file are Glop-canonical");
+        assert_eq!(nimber_of(cols[0], &mut db), want, "{}", cols[0]);
+        histogram[want as usize] += 1;
+        count += 1;
+    }
+    assert_eq!(count, 1470);
+    assert_eq!(histogram, [417, 419, 289, 320, 23, 2]);
+}
+
+#[test]
+fn the_manuals_example_and_its_canonical_form() {
+    let typed = Position::parse("12.AB.}AB.}]0.2ABC.}0.1ab1bc2ca.ACB.}]!").unwrap();
+    assert_eq!(typed.write(Notation::Glop2), "0.1ab1bc2ca.ABC|0.2ACB+12.AB|AB");
+    assert_eq!(typed, Position::parse("12.AB|AB+0.2ABC|0.1ab1bc2ca.ACB").unwrap());
+    // The raw description, dead region and doubled letters included, reduces to the same.
+    assert_eq!(Position::parse("1aa.AB.}AB.}]0.aaABC.}0.1ab1bcDca.ACB.}D.}]!").unwrap(), typed);
+    // Merged boundaries in a small region.
+    assert_eq!(Position::parse("2.AB.}AB.}]!").unwrap().write(Notation::Glop10), "2AB.}AB.}]!");
+}
+
+#[test]
+fn playing_the_12_spot_game_by_correspondence() {
+    // Spec §9.4 / the manual: the opponent opens 0*8.AB|0*3.AB; we answer with a loss for them.
+    let start = Position::spots(12);
+    let opening = Position::parse("0.0.0.0.0.0.0.0.AB.}0.0.0.AB.}]!").unwrap();
+    assert!(children(&start).unwrap().contains(&opening));
+    let answers = children(&opening).unwrap();
+    assert_eq!(answers.len(), 22);
+    let reply = Position::parse("0.0.0.0.A.}0.0.0.0.A.}]0.0.0.}]!").unwrap();
+    assert!(answers.contains(&reply));
+    let mut db = Database::new();
+    assert_eq!(nimber_of("0*4.A|0*4.A", &mut db), 1);
+    assert_eq!(outcome_of(&reply, &mut db).0, Verdict::Loss);
+    let second = Position::parse("0.0.0.0.A.}0.0.0.0.A.}]0.0.AB.}AB.}]!").unwrap();
+    assert!(children(&reply).unwrap().contains(&second));
+    let second_reply = Position::parse("0.0.0.0.A.}0.0.0.0.A.}]0.1a2a.}]!").unwrap();
+    assert!(children(&second).unwrap().contains(&second_reply));
+    assert_eq!(outcome_of(&second_reply, &mut db).0, Verdict::Loss);
+}

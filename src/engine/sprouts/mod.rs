@@ -14,10 +14,14 @@
 
 pub mod canon;
 pub mod children;
+pub mod database;
 pub mod notation;
 pub mod position;
+pub mod search;
 pub mod symbols;
 
-pub use children::{children, check_computable, TooLarge};
+pub use children::{check_computable, children, TooLarge};
+pub use database::{Database, Filter};
 pub use notation::{Notation, ParseError};
 pub use position::{Land, Position};
+pub use search::{solve, Answer, Couple, Goal, Progress, Search, Stats, Verdict};

@@ -1,0 +1,369 @@
+//! The database of losing couples (land → nimber), spec §7: a compact open-addressing table
+//! (about 30–60 bytes a couple), `.spr` text files, merging with a coherence check, filters.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use super::children::check_computable;
+use super::notation::{parse_position, Notation};
+use super::position::Land;
+use super::symbols::Sym;
+
+/// Glop 2.2's header line for a nimber database.
+pub const SPR_HEADER: &str = "[Positions+Nimber]";
+/// gamelab's version line (a comment for other readers).
+pub const SPR_VERSION_LINE: &str = "# gamelab sprouts database, version 1";
+/// Nimbers above this are an error (as in Glop).
+pub const MAX_NIMBER: u8 = 250;
+
+/// Losing couples: each stored land has exactly one nimber.
+#[derive(Clone, Default)]
+pub struct Database {
+    /// Entries back to back: length (2 bytes), the land's flat symbols, the nimber.
+    arena: Vec<u8>,
+    /// Open addressing: 0 is empty, otherwise an entry's offset in `arena` plus one.
+    slots: Vec<u32>,
+    count: usize,
+}
+
+impl fmt::Debug for Database {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Database({} couples)", self.count)
+    }
+}
+
+fn hash(symbols: &[Sym]) -> u64 {
+    // FxHash-style: fast, and good enough for keys that are never adversarial.
+    let mut h: u64 = symbols.len() as u64;
+    let mut chunks = symbols.chunks_exact(8);
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        h = (h.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    for &b in chunks.remainder() {
+        h = (h.rotate_left(5) ^ b as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    h ^ (h >> 29)
+}
+
+/// A couple already stored with another nimber.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Disagreement {
+    pub stored: u8,
+    pub offered: u8,
+}
+
+impl Database {
+    pub fn new() -> Database {
+        Database::default()
+    }
+
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// Bytes held by the table and its entries.
+    pub fn memory_bytes(&self) -> usize {
+        self.arena.capacity() + self.slots.capacity() * 4 + std::mem::size_of::<Self>()
+    }
+
+    fn entry(&self, offset: usize) -> (&[Sym], u8) {
+        let len = u16::from_le_bytes([self.arena[offset], self.arena[offset + 1]]) as usize;
+        let symbols = &self.arena[offset + 2..offset + 2 + len];
+        (symbols, self.arena[offset + 2 + len])
+    }
+
+    /// The slot holding `symbols`, or the empty slot where they would go.
+    fn find_slot(&self, symbols: &[Sym]) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = hash(symbols) as usize & mask;
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 || self.entry(slot as usize - 1).0 == symbols {
+                return i;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// The nimber of a land, if stored.
+    pub fn get(&self, land: &Land) -> Option<u8> {
+        self.get_symbols(land.symbols())
+    }
+
+    pub fn get_symbols(&self, symbols: &[Sym]) -> Option<u8> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        match self.slots[self.find_slot(symbols)] {
+            0 => None,
+            slot => Some(self.entry(slot as usize - 1).1),
+        }
+    }
+
+    pub fn contains(&self, land: &Land) -> bool {
+        self.get(land).is_some()
+    }
+
+    /// Stores (land → nimber). `Ok(true)` if new, `Ok(false)` if already there with this nimber,
+    /// `Err` (and no change) if it is stored with another nimber.
+    pub fn insert(&mut self, land: &Land, nimber: u8) -> Result<bool, Disagreement> {
+        let symbols = land.symbols();
+        if (self.count + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        let i = self.find_slot(symbols);
+        if self.slots[i] != 0 {
+            let stored = self.entry(self.slots[i] as usize - 1).1;
+            return if stored == nimber { Ok(false) } else { Err(Disagreement { stored, offered: nimber }) };
+        }
+        let offset = self.arena.len();
+        let len = symbols.len().min(u16::MAX as usize) as u16;
+        self.arena.extend_from_slice(&len.to_le_bytes());
+        self.arena.extend_from_slice(&symbols[..len as usize]);
+        self.arena.push(nimber);
+        self.slots[i] = offset as u32 + 1;
+        self.count += 1;
+        Ok(true)
+    }
+
+    fn grow(&mut self) {
+        let size = (self.slots.len() * 2).max(64);
+        self.slots = vec![0; size];
+        let mut offset = 0;
+        while offset < self.arena.len() {
+            let (symbols, _) = self.entry(offset);
+            let len = symbols.len();
+            let i = self.find_slot(&self.arena[offset + 2..offset + 2 + len]);
+            self.slots[i] = offset as u32 + 1;
+            offset += len + 3;
+        }
+    }
+
+    /// Every couple in insertion order.
+    pub fn iter(&self) -> impl Iterator<Item = (Land, u8)> + '_ {
+        self.raw_iter().filter_map(|(symbols, n)| Land::from_flat(symbols).map(|land| (land, n)))
+    }
+
+    fn raw_iter(&self) -> impl Iterator<Item = (&[Sym], u8)> + '_ {
+        let mut offset = 0;
+        std::iter::from_fn(move || {
+            if offset >= self.arena.len() {
+                return None;
+            }
+            let (symbols, n) = self.entry(offset);
+            offset += symbols.len() + 3;
+            Some((symbols, n))
+        })
+    }
+
+    pub fn clear(&mut self) {
+        *self = Database::new();
+    }
+
+    /// The couples that pass a filter, as a new database.
+    pub fn filtered(&self, filter: &Filter) -> Database {
+        let mut out = Database::new();
+        for (land, n) in self.iter() {
+            if filter.keeps(&land, n) {
+                let _ = out.insert(&land, n);
+            }
+        }
+        out
+    }
+
+    /// The `.spr` text: header, version line, one `position nimber` per line (2.x notation).
+    pub fn to_spr(&self) -> String {
+        let mut out = String::with_capacity(self.count * 32 + 64);
+        out.push_str(SPR_HEADER);
+        out.push('\n');
+        out.push_str(SPR_VERSION_LINE);
+        out.push('\n');
+        for (land, n) in self.iter() {
+            out.push_str(&land.write(Notation::Glop2));
+            out.push(' ');
+            out.push_str(&n.to_string());
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Loads one or several `.spr` files into this base (spec §7.1: load = merge). Every file is
+    /// read and every couple compared with the base and with the other files first; on any
+    /// error or disagreement nothing changes.
+    pub fn merge(&mut self, files: &[(&str, &str)]) -> Result<MergeReport, MergeError> {
+        let mut incoming: Vec<(usize, Land, u8)> = Vec::new();
+        for (f, (name, text)) in files.iter().enumerate() {
+            let couples = parse_spr(text).map_err(|error| MergeError::File { file: name.to_string(), error })?;
+            incoming.extend(couples.into_iter().map(|(land, n)| (f, land, n)));
+        }
+        let mut seen: HashMap<&Land, (usize, u8)> = HashMap::new();
+        let mut conflicts = Vec::new();
+        for (f, land, n) in &incoming {
+            if let Some(stored) = self.get(land) {
+                if stored != *n {
+                    conflicts.push(Conflict { position: land.write(Notation::Glop2), first: ("main base".into(), stored), second: (files[*f].0.into(), *n) });
+                    continue;
+                }
+            }
+            match seen.get(land) {
+                Some(&(g, m)) if m != *n => {
+                    conflicts.push(Conflict { position: land.write(Notation::Glop2), first: (files[g].0.into(), m), second: (files[*f].0.into(), *n) })
+                }
+                Some(_) => {}
+                None => {
+                    seen.insert(land, (*f, *n));
+                }
+            }
+        }
+        if !conflicts.is_empty() {
+            return Err(MergeError::Conflicts(conflicts));
+        }
+        let mut report = MergeReport { read: vec![0; files.len()], added: 0 };
+        for (f, land, n) in &incoming {
+            report.read[*f] += 1;
+            if let Ok(true) = self.insert(land, *n) {
+                report.added += 1;
+            }
+        }
+        Ok(report)
+    }
+
+    /// A base made of the couples of one `.spr` text.
+    pub fn from_spr(text: &str) -> Result<Database, SprError> {
+        let mut db = Database::new();
+        for (land, n) in parse_spr(text)? {
+            let _ = db.insert(&land, n);
+        }
+        Ok(db)
+    }
+}
+
+/// Which couples a filter keeps (spec §9.5); `None` bounds are open.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Filter {
+    pub lives_min: Option<u32>,
+    pub lives_max: Option<u32>,
+    pub nimber_min: Option<u8>,
+    pub nimber_max: Option<u8>,
+}
+
+impl Filter {
+    pub fn keeps(&self, land: &Land, nimber: u8) -> bool {
+        let lives = land.lives();
+        self.lives_min.is_none_or(|m| lives >= m)
+            && self.lives_max.is_none_or(|m| lives <= m)
+            && self.nimber_min.is_none_or(|m| nimber >= m)
+            && self.nimber_max.is_none_or(|m| nimber <= m)
+    }
+}
+
+/// What a successful merge did: couples read from each file, couples new to the base.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MergeReport {
+    pub read: Vec<usize>,
+    pub added: usize,
+}
+
+/// One position with two different nimbers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    pub position: String,
+    pub first: (String, u8),
+    pub second: (String, u8),
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: nimber {} in {} but {} in {}", self.position, self.first.1, self.first.0, self.second.1, self.second.0)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MergeError {
+    File { file: String, error: SprError },
+    Conflicts(Vec<Conflict>),
+}
+
+impl fmt::Display for MergeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MergeError::File { file, error } => write!(f, "{file}: {error}; nothing was loaded"),
+            MergeError::Conflicts(list) => {
+                write!(f, "the bases disagree on {} position(s); nothing was loaded:", list.len())?;
+                for c in list {
+                    write!(f, "\n  {c}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// A `.spr` text that is not a valid database: the line (1-based) and what was wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SprError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for SprError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+/// Reads a `.spr` text into couples (canonical single lands).
+pub fn parse_spr(text: &str) -> Result<Vec<(Land, u8)>, SprError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut lines = text.lines().enumerate();
+    let fail = |line: usize, message: String| Err(SprError { line: line + 1, message });
+    match lines.next() {
+        Some((_, header)) if header.trim() == SPR_HEADER => {}
+        Some((i, header)) => {
+            let shown: String = header.chars().take(40).collect();
+            return fail(i, format!("not a Sprouts nimber database: the first line should be {SPR_HEADER}, found '{shown}'"));
+        }
+        None => return fail(0, format!("empty file: a Sprouts nimber database starts with {SPR_HEADER}")),
+    }
+    let mut out = Vec::new();
+    for (i, line) in lines {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(comment) = line.strip_prefix('#') {
+            if let Some(version) = comment.trim().strip_prefix("gamelab sprouts database, version ") {
+                if version.trim() != "1" {
+                    return fail(i, format!("database version {} is newer than this program reads (1)", version.trim()));
+                }
+            }
+            continue;
+        }
+        let Some((text, nimber)) = line.rsplit_once(char::is_whitespace) else {
+            return fail(i, "expected 'position nimber'".into());
+        };
+        let nimber: u8 = match nimber.parse::<u16>() {
+            Ok(n) if n <= MAX_NIMBER as u16 => n as u8,
+            _ => return fail(i, format!("'{nimber}' is not a nimber from 0 to {MAX_NIMBER}")),
+        };
+        let position = match parse_position(text.trim()) {
+            Ok(p) => p,
+            Err(e) => return fail(i, format!("invalid position: {e}")),
+        };
+        if let Err(e) = check_computable(&position) {
+            return fail(i, e.0);
+        }
+        match position.lands() {
+            [] if nimber == 0 => {}
+            [] => return fail(i, format!("the empty position has nimber 0, not {nimber}")),
+            [land] => out.push((land.clone(), nimber)),
+            _ => return fail(i, "a database entry is a single land (this position has several)".into()),
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,531 @@
+//! The loss search of Glop (spec §6): couples (position, nimber part), lands solved one at a
+//! time, losing couples stored in the database, children ordered as Glop orders them.
+//!
+//! The search keeps its own stack, so it can stop after any number of expansions and go on
+//! later (`step`), show where it is (`levels`) and let the user pick the child a level works
+//! on (`zap`, Glop's "zapping").
+
+use super::children::{check_computable, children_unchecked};
+use super::database::{Database, MAX_NIMBER};
+use super::notation::Notation;
+use super::position::{Land, Position};
+
+/// What a search computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// Win or loss for the player to move, with this nimber part (0 for the plain outcome).
+    Outcome { nimber_part: u8 },
+    /// The nimber of the position.
+    Nimber,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Win,
+    Loss,
+}
+
+impl Verdict {
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Win => "win",
+            Verdict::Loss => "loss",
+        }
+    }
+}
+
+/// The result of a finished search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Outcome(Verdict),
+    Nimber(u8),
+}
+
+/// A search node: the sum of a position and a Nim heap of size `nimber` (spec §6.1).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Couple {
+    pub position: Position,
+    pub nimber: u8,
+}
+
+impl Couple {
+    pub fn new(position: Position, nimber: u8) -> Couple {
+        Couple { position, nimber }
+    }
+
+    /// Replaces every land the database knows by its nimber.
+    pub fn simplified(&self, db: &Database) -> Couple {
+        let mut nimber = self.nimber;
+        let mut unknown = Vec::with_capacity(self.position.lands().len());
+        for land in self.position.lands() {
+            match db.get(land) {
+                Some(k) => nimber ^= k,
+                None => unknown.push(land.clone()),
+            }
+        }
+        if unknown.len() == self.position.lands().len() {
+            return self.clone();
+        }
+        Couple { position: Position::from_lands(unknown), nimber }
+    }
+
+    /// Known from the database alone: `Some(Loss)` if every land is known and the nimbers XOR to
+    /// the nimber part, `Some(Win)` if every land is known otherwise, `None` if a land is unknown.
+    pub fn known(&self, db: &Database) -> Option<Verdict> {
+        let simple = self.simplified(db);
+        simple.position.is_empty().then(|| if simple.nimber == 0 { Verdict::Loss } else { Verdict::Win })
+    }
+
+    pub fn write(&self, notation: Notation) -> String {
+        format!("{} {}", self.position.write(notation), self.nimber)
+    }
+}
+
+/// Counters of a search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Couples whose children were generated.
+    pub expansions: u64,
+    /// Losing couples newly stored.
+    pub stored: u64,
+    /// Losing couples stored that the guide base (check mode) did not have.
+    pub new_results: u64,
+}
+
+/// Where a search stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Progress {
+    Running,
+    Done(Answer),
+    Failed(String),
+}
+
+/// A level of the computation as Glop shows it (spec §9.2): the child being computed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelView {
+    /// 1-based index of the current child in the level's list.
+    pub numero: usize,
+    pub count: usize,
+    /// Children of this level still in an unknown state.
+    pub alive: usize,
+    pub lives: u32,
+    pub nimber: u8,
+    pub position: Position,
+    /// False for a level listing the lands of a sum (those cannot be zapped).
+    pub zappable: bool,
+}
+
+impl LevelView {
+    /// Glop 1.0's colours: red when one child is left unknown, green when at most four.
+    pub fn colour(&self) -> LevelColour {
+        match self.alive {
+            1 => LevelColour::Red,
+            0..=4 => LevelColour::Green,
+            _ => LevelColour::Plain,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LevelColour {
+    Plain,
+    Green,
+    Red,
+}
+
+/// One child of a level, for the "all children" list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChildView {
+    pub couple: Couple,
+    pub proven_win: bool,
+    pub current: bool,
+}
+
+struct Level {
+    couple: Couple,
+    children: Vec<Couple>,
+    proven_win: Vec<bool>,
+    current: usize,
+    alive: usize,
+}
+
+enum Stage {
+    Fresh,
+    /// A sum of lands: waiting for the nimber of `land`.
+    Lands { land: Land, count: usize },
+    Children(Level),
+}
+
+enum Frame {
+    Eval { couple: Couple, stage: Stage },
+    Nimber { position: Position, tried: u8 },
+}
+
+enum Returned {
+    Verdict(Verdict),
+    Nimber(u8),
+}
+
+/// A stoppable, resumable computation of an outcome or a nimber.
+pub struct Search {
+    root: Couple,
+    goal: Goal,
+    stack: Vec<Frame>,
+    returned: Option<Returned>,
+    finished: Option<Progress>,
+    stats: Stats,
+    /// Couples stored with a nimber the guide (or the base itself) contradicts.
+    contradictions: Vec<(Land, u8, u8)>,
+}
+
+impl Search {
+    /// A search of `position`; refuses positions too large for the engine.
+    pub fn new(position: Position, goal: Goal) -> Result<Search, String> {
+        check_computable(&position).map_err(|e| e.0)?;
+        let mut search = Search {
+            root: Couple::new(position.clone(), 0),
+            goal,
+            stack: Vec::new(),
+            returned: None,
+            finished: None,
+            stats: Stats::default(),
+            contradictions: Vec::new(),
+        };
+        match goal {
+            Goal::Outcome { nimber_part } => {
+                search.root.nimber = nimber_part;
+                search.stack.push(Frame::Eval { couple: search.root.clone(), stage: Stage::Fresh });
+            }
+            Goal::Nimber => search.push_nimber(position),
+        }
+        Ok(search)
+    }
+
+    pub fn goal(&self) -> Goal {
+        self.goal
+    }
+
+    pub fn root(&self) -> &Couple {
+        &self.root
+    }
+
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Couples whose computed nimber disagrees with the guide base: (land, stored, computed).
+    pub fn contradictions(&self) -> &[(Land, u8, u8)] {
+        &self.contradictions
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.finished.is_some()
+    }
+
+    fn push_nimber(&mut self, position: Position) {
+        self.stack.push(Frame::Nimber { position: position.clone(), tried: 0 });
+        self.stack.push(Frame::Eval { couple: Couple::new(position, 0), stage: Stage::Fresh });
+    }
+
+    /// Runs until the answer is known or `budget` more expansions are done. `db` is the base
+    /// searched and filled; `guide`, in a check computation, is the main base that orders the
+    /// children (known losses first, then known wins) and that new results are compared with.
+    pub fn step(&mut self, db: &mut Database, guide: Option<&Database>, budget: u64) -> Progress {
+        let limit = self.stats.expansions.saturating_add(budget);
+        loop {
+            if let Some(done) = &self.finished {
+                return done.clone();
+            }
+            if let Some(returned) = self.returned.take() {
+                if self.stack.is_empty() {
+                    let answer = match returned {
+                        Returned::Verdict(v) => Answer::Outcome(v),
+                        Returned::Nimber(n) => Answer::Nimber(n),
+                    };
+                    self.finished = Some(Progress::Done(answer));
+                } else if let Err(message) = self.deliver(returned, db, guide) {
+                    self.finished = Some(Progress::Failed(message));
+                }
+                continue;
+            }
+            if self.stats.expansions >= limit {
+                return Progress::Running;
+            }
+            self.evaluate_fresh(db, guide);
+        }
+    }
+
+    /// Stores a losing couple, noting disagreements.
+    fn store(&mut self, land: &Land, nimber: u8, db: &mut Database, guide: Option<&Database>) {
+        match db.insert(land, nimber) {
+            Ok(true) => self.stats.stored += 1,
+            Ok(false) => {}
+            Err(d) => self.contradictions.push((land.clone(), d.stored, nimber)),
+        }
+        if let Some(guide) = guide {
+            match guide.get(land) {
+                None => self.stats.new_results += 1,
+                Some(k) if k != nimber => self.contradictions.push((land.clone(), k, nimber)),
+                Some(_) => {}
+            }
+        }
+    }
+
+    /// The top frame is a fresh evaluation: simplify it, then answer at once or open a level.
+    fn evaluate_fresh(&mut self, db: &mut Database, guide: Option<&Database>) {
+        let Some(Frame::Eval { couple, stage }) = self.stack.last_mut() else {
+            self.finished = Some(Progress::Failed("internal error: nothing to evaluate".into()));
+            return;
+        };
+        let couple = couple.simplified(db);
+        if couple.position.is_empty() {
+            self.stack.pop();
+            self.returned = Some(Returned::Verdict(if couple.nimber == 0 { Verdict::Loss } else { Verdict::Win }));
+            return;
+        }
+        if couple.position.lands().len() > 1 {
+            // Solve the easiest land completely, then look again (spec §6.1 step 3).
+            let count = couple.position.lands().len();
+            let mut lands: Vec<Couple> = couple.position.lands().iter().map(|l| Couple::new(Position::from_lands(vec![l.clone()]), 0)).collect();
+            sort_couples(&mut lands, guide, false);
+            let land = lands[0].position.lands()[0].clone();
+            *stage = Stage::Lands { land: land.clone(), count };
+            if let Some(Frame::Eval { couple: c, .. }) = self.stack.last_mut() {
+                *c = couple;
+            }
+            self.push_nimber(Position::from_lands(vec![land]));
+            return;
+        }
+        // A single land: expand it (spec §6.1 step 4).
+        self.stats.expansions += 1;
+        let mut children: Vec<Couple> = (0..couple.nimber).map(|m| Couple::new(couple.position.clone(), m)).collect();
+        for child in children_unchecked(&couple.position) {
+            let child = Couple::new(child, couple.nimber).simplified(db);
+            if child.position.is_empty() {
+                if child.nimber == 0 {
+                    self.stack.pop();
+                    self.returned = Some(Returned::Verdict(Verdict::Win));
+                    return;
+                }
+                continue;
+            }
+            children.push(child);
+        }
+        sort_couples(&mut children, guide, true);
+        if children.is_empty() {
+            let land = couple.position.lands()[0].clone();
+            self.stack.pop();
+            self.store(&land, couple.nimber, db, guide);
+            self.returned = Some(Returned::Verdict(Verdict::Loss));
+            return;
+        }
+        let first = children[0].clone();
+        let alive = children.len();
+        if let Some(Frame::Eval { stage, couple: c }) = self.stack.last_mut() {
+            *stage = Stage::Children(Level { couple: couple.clone(), proven_win: vec![false; alive], children, current: 0, alive });
+            *c = couple;
+        }
+        self.stack.push(Frame::Eval { couple: first, stage: Stage::Fresh });
+    }
+
+    /// Hands a finished frame's result to the frame below it.
+    fn deliver(&mut self, returned: Returned, db: &mut Database, guide: Option<&Database>) -> Result<(), String> {
+        let Some(top) = self.stack.last_mut() else { return Ok(()) };
+        match (top, returned) {
+            (Frame::Nimber { tried, .. }, Returned::Verdict(Verdict::Loss)) => {
+                let n = *tried;
+                self.stack.pop();
+                self.returned = Some(Returned::Nimber(n));
+            }
+            (Frame::Nimber { position, tried }, Returned::Verdict(Verdict::Win)) => {
+                if *tried >= MAX_NIMBER {
+                    return Err(format!("nimber above {MAX_NIMBER}"));
+                }
+                *tried += 1;
+                let couple = Couple::new(position.clone(), *tried);
+                self.stack.push(Frame::Eval { couple, stage: Stage::Fresh });
+            }
+            (Frame::Nimber { .. }, Returned::Nimber(_)) => return Err("internal error: a nimber for a nimber".into()),
+            (Frame::Eval { couple, stage }, Returned::Nimber(k)) => {
+                let Stage::Lands { land, .. } = stage else { return Err("internal error: a nimber for a level".into()) };
+                // The land is solved: it leaves the sum and its nimber joins the heap.
+                let rest: Vec<Land> = couple.position.lands().iter().filter(|l| *l != land).cloned().collect();
+                *couple = Couple::new(Position::from_lands(rest), couple.nimber ^ k);
+                *stage = Stage::Fresh;
+            }
+            (Frame::Eval { stage, .. }, Returned::Verdict(verdict)) => {
+                let Stage::Children(level) = stage else { return Err("internal error: a verdict for a sum".into()) };
+                if verdict == Verdict::Loss {
+                    self.stack.pop();
+                    self.returned = Some(Returned::Verdict(Verdict::Win));
+                    return Ok(());
+                }
+                level.proven_win[level.current] = true;
+                level.alive -= 1;
+                match next_unknown(level, level.current) {
+                    Some(next) => {
+                        level.current = next;
+                        let couple = level.children[next].clone();
+                        self.stack.push(Frame::Eval { couple, stage: Stage::Fresh });
+                    }
+                    None => {
+                        let (land, n) = (level.couple.position.lands()[0].clone(), level.couple.nimber);
+                        self.stack.pop();
+                        self.store(&land, n, db, guide);
+                        self.returned = Some(Returned::Verdict(Verdict::Loss));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn level_frames(&self) -> Vec<usize> {
+        (0..self.stack.len())
+            .filter(|&i| matches!(&self.stack[i], Frame::Eval { stage: Stage::Children(_) | Stage::Lands { .. }, .. }))
+            .collect()
+    }
+
+    /// The levels from the top: level 1 lists the children of the start.
+    pub fn levels(&self) -> Vec<LevelView> {
+        let mut out = Vec::new();
+        for i in self.level_frames() {
+            let Frame::Eval { stage, .. } = &self.stack[i] else { continue };
+            match stage {
+                Stage::Children(level) => {
+                    let child = &level.children[level.current];
+                    out.push(LevelView {
+                        numero: level.current + 1,
+                        count: level.children.len(),
+                        alive: level.alive,
+                        lives: child.position.lives(),
+                        nimber: child.nimber,
+                        position: child.position.clone(),
+                        zappable: true,
+                    });
+                }
+                Stage::Lands { land, count } => {
+                    let tried = match self.stack.get(i + 1) {
+                        Some(Frame::Nimber { tried, .. }) => *tried,
+                        _ => 0,
+                    };
+                    let position = Position::from_lands(vec![land.clone()]);
+                    out.push(LevelView { numero: 1, count: *count, alive: *count, lives: position.lives(), nimber: tried, position, zappable: false });
+                }
+                Stage::Fresh => {}
+            }
+        }
+        out
+    }
+
+    /// All children of a level (0-based level index, as in `levels`).
+    pub fn level_children(&self, level: usize) -> Vec<ChildView> {
+        let frames = self.level_frames();
+        let Some(&i) = frames.get(level) else { return Vec::new() };
+        match &self.stack[i] {
+            Frame::Eval { stage: Stage::Children(l), .. } => l
+                .children
+                .iter()
+                .enumerate()
+                .map(|(k, c)| ChildView { couple: c.clone(), proven_win: l.proven_win[k], current: k == l.current })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Makes `child` (0-based) the child a level computes; everything below that level is
+    /// dropped (the base keeps what was found).
+    pub fn zap(&mut self, level: usize, child: usize) -> Result<(), String> {
+        if self.finished.is_some() {
+            return Err("the computation is finished".into());
+        }
+        let frames = self.level_frames();
+        let Some(&i) = frames.get(level) else { return Err(format!("there is no level {}", level + 1)) };
+        let Frame::Eval { stage: Stage::Children(l), .. } = &mut self.stack[i] else {
+            return Err("this level lists the lands of a sum: every land's nimber is needed".into());
+        };
+        if child >= l.children.len() {
+            return Err(format!("level {} has {} children", level + 1, l.children.len()));
+        }
+        if l.proven_win[child] {
+            return Err("that child is already known to be a win".into());
+        }
+        l.current = child;
+        let couple = l.children[child].clone();
+        self.stack.truncate(i + 1);
+        self.returned = None;
+        self.stack.push(Frame::Eval { couple, stage: Stage::Fresh });
+        Ok(())
+    }
+
+    /// Moves a level to its next (or previous) unknown child, as Glop's level cells do.
+    pub fn zap_step(&mut self, level: usize, forward: bool) -> Result<(), String> {
+        let frames = self.level_frames();
+        let Some(&i) = frames.get(level) else { return Err(format!("there is no level {}", level + 1)) };
+        let Frame::Eval { stage: Stage::Children(l), .. } = &self.stack[i] else {
+            return Err("this level lists the lands of a sum: every land's nimber is needed".into());
+        };
+        let n = l.children.len();
+        let pick = (1..=n)
+            .map(|d| if forward { (l.current + d) % n } else { (l.current + n - d % n) % n })
+            .find(|&k| !l.proven_win[k] && k != l.current);
+        match pick {
+            Some(k) => self.zap(level, k),
+            None => Err("no other unknown child on this level".into()),
+        }
+    }
+}
+
+fn next_unknown(level: &Level, from: usize) -> Option<usize> {
+    let n = level.children.len();
+    (1..=n).map(|d| (from + d) % n).find(|&k| !level.proven_win[k])
+}
+
+/// Glop's move ordering (spec §6.2): known losses, then known wins, then unknown (check
+/// computations only); lives + 4 × nimber part; more lands first; fewer estimated children;
+/// the 2.x string. Duplicates are removed when `unique`.
+pub fn sort_couples(couples: &mut Vec<Couple>, guide: Option<&Database>, unique: bool) {
+    let mut keyed: Vec<(u8, u64, i64, u64, Couple)> = couples
+        .drain(..)
+        .map(|c| {
+            let rank = match guide.map(|g| c.known(g)) {
+                Some(Some(Verdict::Loss)) => 0,
+                Some(Some(Verdict::Win)) => 1,
+                _ => 2,
+            };
+            let lives = c.position.lives() as u64 + 4 * c.nimber as u64;
+            (rank, lives, -(c.position.lands().len() as i64), c.position.estimated_children(), c)
+        })
+        .collect();
+    keyed.sort_by(|a, b| (a.0, a.1, a.2, a.3).cmp(&(b.0, b.1, b.2, b.3)));
+    // Ties: the position strings, computed only where needed.
+    let mut start = 0;
+    while start < keyed.len() {
+        let key = |k: &(u8, u64, i64, u64, Couple)| (k.0, k.1, k.2, k.3);
+        let end = start + keyed[start..].iter().take_while(|k| key(k) == key(&keyed[start])).count();
+        if end - start > 1 {
+            let mut run: Vec<(String, (u8, u64, i64, u64, Couple))> =
+                keyed.drain(start..end).map(|k| (k.4.position.write(Notation::Glop2), k)).collect();
+            run.sort_by(|a, b| a.0.cmp(&b.0).then(a.1 .4.nimber.cmp(&b.1 .4.nimber)));
+            if unique {
+                run.dedup_by(|a, b| a.1 .4 == b.1 .4);
+            }
+            let len = run.len();
+            keyed.splice(start..start, run.into_iter().map(|(_, k)| k));
+            start += len;
+        } else {
+            start = end;
+        }
+    }
+    couples.extend(keyed.into_iter().map(|k| k.4));
+}
+
+/// Runs a search to its end (native use: CLI, tests, benchmarks).
+pub fn solve(position: &Position, goal: Goal, db: &mut Database) -> Result<(Answer, Stats), String> {
+    let mut search = Search::new(position.clone(), goal)?;
+    match search.step(db, None, u64::MAX) {
+        Progress::Done(answer) => Ok((answer, search.stats())),
+        Progress::Failed(message) => Err(message),
+        Progress::Running => Err("the search stopped early".into()),
+    }
+}
