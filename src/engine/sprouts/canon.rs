@@ -261,17 +261,6 @@ fn rename_lower_per_boundary(land: &mut Tree) {
     }
 }
 
-/// Compares two sequences as if each were followed by the end mark `end`.
-fn order_with_end(a: &[Sym], b: &[Sym], end: Sym) -> Ordering {
-    let x = a.iter().copied().chain(std::iter::once(end));
-    let y = b.iter().copied().chain(std::iter::once(end));
-    let pseudo = x.clone().zip(y.clone()).find_map(|(p, q)| {
-        let order = if is_letter(p) && is_letter(q) { class(p).cmp(&class(q)) } else { p.cmp(&q) };
-        (order != Ordering::Equal).then_some(order)
-    });
-    pseudo.unwrap_or_else(|| x.cmp(y))
-}
-
 fn class(s: Sym) -> u8 {
     if is_lower(s) {
         0
@@ -282,37 +271,86 @@ fn class(s: Sym) -> u8 {
     }
 }
 
+/// One step of the pseudo-order: letters compare by class only.
+#[inline]
+fn pseudo(x: Sym, y: Sym) -> Ordering {
+    if is_letter(x) && is_letter(y) {
+        class(x).cmp(&class(y))
+    } else {
+        x.cmp(&y)
+    }
+}
+
+/// `line_order` of `a` and `b` each followed by the same end mark (greater than any symbol
+/// that can stand where it is compared): with no pseudo-order difference, the longer is smaller.
+fn order_terminated(a: &[Sym], b: &[Sym]) -> Ordering {
+    for (&x, &y) in a.iter().zip(b) {
+        match pseudo(x, y) {
+            Ordering::Equal => {}
+            other => return other,
+        }
+    }
+    match b.len().cmp(&a.len()) {
+        Ordering::Equal => a.cmp(b),
+        longer_first => longer_first,
+    }
+}
+
+/// The symbols of a region as one terminated sequence, without building it.
+fn region_symbols(region: &Region) -> impl Iterator<Item = Sym> + Clone + '_ {
+    region.iter().flat_map(|b| b.iter().copied().chain(std::iter::once(END_BOUNDARY)))
+}
+
+/// `line_order` of two regions written out (boundaries ending in `END_BOUNDARY`, the region in
+/// an end mark greater than all of those).
+fn order_regions(a: &Region, b: &Region) -> Ordering {
+    let (x, y) = (region_symbols(a), region_symbols(b));
+    for (p, q) in x.clone().zip(y.clone()) {
+        match pseudo(p, q) {
+            Ordering::Equal => {}
+            other => return other,
+        }
+    }
+    let length = |r: &Region| r.iter().map(|b| b.len() + 1).sum::<usize>();
+    match length(b).cmp(&length(a)) {
+        Ordering::Equal => x.cmp(y),
+        longer_first => longer_first,
+    }
+}
+
+/// Compares the rotations of `b` starting at `i` and at `j` in Glop's order.
+fn order_rotations(b: &[Sym], i: usize, j: usize) -> Ordering {
+    let n = b.len();
+    let at = |start: usize, t: usize| b[(start + t) % n];
+    for t in 0..n {
+        match pseudo(at(i, t), at(j, t)) {
+            Ordering::Equal => {}
+            other => return other,
+        }
+    }
+    (0..n).map(|t| at(i, t)).cmp((0..n).map(|t| at(j, t)))
+}
+
 /// The smallest rotation of a boundary, same direction.
 fn smallest_rotation(boundary: &mut Boundary) {
     let n = boundary.len();
     if n < 2 {
         return;
     }
-    let mut best = boundary.clone();
-    let mut rotation = boundary.clone();
-    for _ in 1..n {
-        rotation.rotate_left(1);
-        if line_order(&rotation, &best) == Ordering::Less {
-            best.copy_from_slice(&rotation);
+    let mut best = 0;
+    for i in 1..n {
+        if order_rotations(boundary, i, best) == Ordering::Less {
+            best = i;
         }
     }
-    *boundary = best;
+    boundary.rotate_left(best);
 }
 
 fn sort_boundaries(region: &mut Region) {
     for boundary in region.iter_mut() {
         smallest_rotation(boundary);
     }
-    region.sort_by(|a, b| order_with_end(a, b, END_BOUNDARY));
-}
-
-fn flat_region(region: &Region) -> Vec<Sym> {
-    let mut flat = Vec::new();
-    for boundary in region {
-        flat.extend_from_slice(boundary);
-        flat.push(END_BOUNDARY);
-    }
-    flat
+    region.sort_by(|a, b| order_terminated(a, b));
 }
 
 /// Sorts a region both ways round and keeps the smaller (each region may be mirrored alone).
@@ -320,7 +358,7 @@ fn sort_region(region: &mut Region) {
     let mut mirrored: Region = region.iter().map(|b| b.iter().rev().copied().collect()).collect();
     sort_boundaries(region);
     sort_boundaries(&mut mirrored);
-    if line_order(&flat_region(&mirrored), &flat_region(region)) != Ordering::Greater {
+    if order_regions(&mirrored, region) != Ordering::Greater {
         // Glop keeps the first orientation only when it is strictly smaller.
         *region = mirrored;
     }
@@ -330,7 +368,5 @@ fn sort_land(land: &mut Tree) {
     for region in land.iter_mut() {
         sort_region(region);
     }
-    let mut keyed: Vec<(Vec<Sym>, Region)> = land.drain(..).map(|r| (flat_region(&r), r)).collect();
-    keyed.sort_by(|a, b| order_with_end(&a.0, &b.0, END_REGION));
-    land.extend(keyed.into_iter().map(|(_, r)| r));
+    land.sort_by(order_regions);
 }

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use super::children::check_computable;
-use super::notation::{parse_position, Notation};
+use super::notation::{parse_written, Notation};
 use super::position::Land;
 use super::symbols::Sym;
 
@@ -197,9 +197,14 @@ impl Database {
     /// error or disagreement nothing changes.
     pub fn merge(&mut self, files: &[(&str, &str)]) -> Result<MergeReport, MergeError> {
         let mut incoming: Vec<(usize, Land, u8)> = Vec::new();
+        let mut read = vec![0; files.len()];
         for (f, (name, text)) in files.iter().enumerate() {
-            let couples = parse_spr(text).map_err(|error| MergeError::File { file: name.to_string(), error })?;
-            incoming.extend(couples.into_iter().map(|(land, n)| (f, land, n)));
+            let entries = parse_spr(text).map_err(|error| MergeError::File { file: name.to_string(), error })?;
+            read[f] = entries.len();
+            for entry in entries {
+                incoming.extend(entry.as_written.map(|land| (f, land, entry.nimber)));
+                incoming.push((f, entry.land, entry.nimber));
+            }
         }
         let mut seen: HashMap<&Land, (usize, u8)> = HashMap::new();
         let mut conflicts = Vec::new();
@@ -223,9 +228,8 @@ impl Database {
         if !conflicts.is_empty() {
             return Err(MergeError::Conflicts(conflicts));
         }
-        let mut report = MergeReport { read: vec![0; files.len()], added: 0 };
-        for (f, land, n) in &incoming {
-            report.read[*f] += 1;
+        let mut report = MergeReport { read, added: 0 };
+        for (_, land, n) in &incoming {
             if let Ok(true) = self.insert(land, *n) {
                 report.added += 1;
             }
@@ -236,8 +240,11 @@ impl Database {
     /// A base made of the couples of one `.spr` text.
     pub fn from_spr(text: &str) -> Result<Database, SprError> {
         let mut db = Database::new();
-        for (land, n) in parse_spr(text)? {
-            let _ = db.insert(&land, n);
+        for entry in parse_spr(text)? {
+            if let Some(land) = &entry.as_written {
+                let _ = db.insert(land, entry.nimber);
+            }
+            let _ = db.insert(&entry.land, entry.nimber);
         }
         Ok(db)
     }
@@ -262,7 +269,8 @@ impl Filter {
     }
 }
 
-/// What a successful merge did: couples read from each file, couples new to the base.
+/// What a successful merge did: couples (lines) read from each file, couples new to the base
+/// (a line whose written form differs from our canonical form adds both).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MergeReport {
     pub read: Vec<usize>,
@@ -317,8 +325,17 @@ impl fmt::Display for SprError {
     }
 }
 
-/// Reads a `.spr` text into couples (canonical single lands).
-pub fn parse_spr(text: &str) -> Result<Vec<(Land, u8)>, SprError> {
+/// One line of a `.spr` file: the land in our canonical form, the land exactly as written when
+/// that differs (Glop's canonizer is not idempotent, so both may be met), and the nimber.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SprEntry {
+    pub land: Land,
+    pub as_written: Option<Land>,
+    pub nimber: u8,
+}
+
+/// Reads a `.spr` text into couples (single lands).
+pub fn parse_spr(text: &str) -> Result<Vec<SprEntry>, SprError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text.lines().enumerate();
     let fail = |line: usize, message: String| Err(SprError { line: line + 1, message });
@@ -351,17 +368,26 @@ pub fn parse_spr(text: &str) -> Result<Vec<(Land, u8)>, SprError> {
             Ok(n) if n <= MAX_NIMBER as u16 => n as u8,
             _ => return fail(i, format!("'{nimber}' is not a nimber from 0 to {MAX_NIMBER}")),
         };
-        let position = match parse_position(text.trim()) {
+        let written = match parse_written(text.trim()) {
             Ok(p) => p,
             Err(e) => return fail(i, format!("invalid position: {e}")),
         };
+        let position = written.canonical();
         if let Err(e) = check_computable(&position) {
             return fail(i, e.0);
         }
         match position.lands() {
             [] if nimber == 0 => {}
             [] => return fail(i, format!("the empty position has nimber 0, not {nimber}")),
-            [land] => out.push((land.clone(), nimber)),
+            [land] => {
+                let literal = written.literal();
+                let as_written = match literal.lands() {
+                    [same] if same == land => None,
+                    [other] => Some(other.clone()),
+                    _ => None,
+                };
+                out.push(SprEntry { land: land.clone(), as_written, nimber });
+            }
             _ => return fail(i, "a database entry is a single land (this position has several)".into()),
         }
     }

@@ -60,6 +60,13 @@ impl WrittenPosition {
         super::canon::canonical_position(prepared)
     }
 
+    /// The lands exactly as written (no reduction, no renaming), sorted. Glop's canonizer is not
+    /// idempotent: a land Glop produced may canonize again to another string, so a database
+    /// file's own strings are kept as keys too.
+    pub fn literal(&self) -> Position {
+        Position::from_lands(self.lands.iter().map(|tree| Land::from_tree(tree)).collect())
+    }
+
     /// Writes the position back, letters as they were named.
     pub fn write(&self, notation: Notation) -> String {
         write_trees(&self.lands, notation)
