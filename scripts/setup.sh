@@ -30,6 +30,7 @@ fi
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
+command -v dot >/dev/null 2>&1 || missing+=(graphviz)  # the Sprouts proof-graph test renders with dot
 if [ ${#missing[@]} -gt 0 ]; then
   say "installing ${missing[*]} from Debian"
   as_root apt-get update -qq

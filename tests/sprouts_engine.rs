@@ -72,7 +72,7 @@ fn glop_22_round_trip_strings_come_back_unchanged() {
     }
 }
 
-use gamelab::engine::sprouts::{solve, Answer, Database, Goal, Verdict};
+use gamelab::engine::sprouts::{solve, solve_with, Answer, Database, Goal, Strategy, Verdict};
 
 fn nimber_of(text: &str, db: &mut Database) -> u8 {
     let position = Position::parse(text).unwrap();
@@ -94,7 +94,11 @@ fn nimbers_of_every_vector_parent_and_child() {
 }
 
 fn outcome_of(position: &Position, db: &mut Database) -> (Verdict, u64) {
-    match solve(position, Goal::Outcome { nimber_part: 0 }, db).unwrap() {
+    outcome_with(position, Strategy::default(), db)
+}
+
+fn outcome_with(position: &Position, strategy: Strategy, db: &mut Database) -> (Verdict, u64) {
+    match solve_with(position, Goal::Outcome { nimber_part: 0 }, strategy, db).unwrap() {
         (Answer::Outcome(v), stats) => (v, stats.expansions),
         other => panic!("{other:?}"),
     }
@@ -118,7 +122,10 @@ fn outcomes_of_the_n_spot_game_up_to_11_match_the_published_table() {
             other => panic!("{other}"),
         };
         let mut db = Database::new();
-        let (verdict, expansions) = outcome_of(&Position::spots(n), &mut db);
+        assert_eq!(outcome_of(&Position::spots(n), &mut db).0, want, "{n} spots (probing)");
+        // Glop 1.0's plain depth-first search, compared with the reference counts.
+        let mut db = Database::new();
+        let (verdict, expansions) = outcome_with(&Position::spots(n), Strategy::DepthFirst, &mut db);
         assert_eq!(verdict, want, "{n} spots");
         let (reference_expansions, reference_stored) = effort[n - 1];
         assert_eq!(db.len(), reference_stored, "{n} spots: stored couples");

@@ -18,17 +18,17 @@ games and commands:
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "-h" || a == "--help") || args.is_empty() {
-        print!("{USAGE}");
+        print!("{USAGE}{}\n", cli::sprouts::USAGE);
         return if args.is_empty() { ExitCode::from(2) } else { ExitCode::SUCCESS };
     }
-    let mut input = String::new();
-    if let Err(e) = std::io::stdin().read_to_string(&mut input) {
-        eprintln!("gamelab: cannot read stdin: {e}");
-        return ExitCode::from(2);
-    }
+    let mut read_stdin = || {
+        let mut input = String::new();
+        std::io::stdin().read_to_string(&mut input).map(|_| input).map_err(|e| format!("cannot read stdin: {e}"))
+    };
     let result = match (args[0].as_str(), args.get(1).map(String::as_str)) {
-        ("ade", Some(command)) if args.len() == 2 => cli::ade::run(command, &input),
-        _ => Err(format!("unknown command '{}'\n{USAGE}", args.join(" "))),
+        ("ade", Some(command)) if args.len() == 2 => read_stdin().and_then(|input| cli::ade::run(command, &input)),
+        ("sprouts", Some(_)) => cli::sprouts::run(&args[1..], &mut read_stdin),
+        _ => Err(format!("unknown command '{}'\n{USAGE}{}\n", args.join(" "), cli::sprouts::USAGE)),
     };
     match result {
         Ok(output) => {
@@ -36,6 +36,10 @@ fn main() -> ExitCode {
             let written = match output {
                 Output::Text(text) => writeln!(stdout, "{}", text.trim_end_matches('\n')),
                 Output::Bytes(bytes) => stdout.write_all(&bytes),
+                Output::Logged { text, log } => {
+                    eprint!("{log}");
+                    writeln!(stdout, "{}", text.trim_end_matches('\n'))
+                }
             };
             match written.and_then(|_| stdout.flush()) {
                 Ok(()) => ExitCode::SUCCESS,

@@ -2,6 +2,9 @@
 //! itself, splitting the region) and Kind II (a curve joining two boundaries), then reduction
 //! and canonization of each.
 
+use std::collections::HashMap;
+use std::rc::Rc;
+
 use super::canon::{canonical_lands, canonical_position, try_globalize_lower};
 use super::position::{Boundary, Land, Position, Region, Tree};
 use super::symbols::*;
@@ -50,7 +53,26 @@ pub fn children(position: &Position) -> Result<Vec<Position>, TooLarge> {
 
 /// Children of a position known to pass `check_computable` (or reached from one).
 pub(crate) fn children_unchecked(position: &Position) -> Vec<Position> {
+    let mut out = children_unsorted(position);
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Children in generation order, possibly repeated (the search sorts and dedups them itself).
+pub(crate) fn children_unsorted(position: &Position) -> Vec<Position> {
     let lands = position.lands();
+    if let [land] = lands {
+        let mut out = Vec::new();
+        if let Some(prepared) = try_globalize_lower(&land.tree()) {
+            land_children(&prepared, &mut |child_land| {
+                let mut child = Vec::new();
+                canonical_lands(child_land, &mut child);
+                out.push(Position::from_lands(child));
+            });
+        }
+        return out;
+    }
     // Glop re-canonizes the untouched lands of every child; doing it once gives the same result.
     let recanonized: Vec<Vec<Land>> = lands
         .iter()
@@ -71,9 +93,37 @@ pub(crate) fn children_unchecked(position: &Position) -> Vec<Position> {
             out.push(Position::from_lands(child));
         });
     }
-    out.sort();
-    out.dedup();
     out
+}
+
+/// Children of recently expanded lands. A land is expanded again for every nimber part tried
+/// and whenever a win is proved again; generating its children is most of an expansion's cost.
+pub struct ChildrenCache {
+    recent: HashMap<Position, Rc<[Position]>>,
+    older: HashMap<Position, Rc<[Position]>>,
+    capacity: usize,
+}
+
+impl ChildrenCache {
+    /// Keeps between `capacity` and twice as many lands' children.
+    pub fn new(capacity: usize) -> ChildrenCache {
+        ChildrenCache { recent: HashMap::new(), older: HashMap::new(), capacity: capacity.max(1) }
+    }
+
+    pub(crate) fn children(&mut self, position: &Position) -> Rc<[Position]> {
+        if let Some(found) = self.recent.get(position) {
+            return found.clone();
+        }
+        let found = match self.older.remove(position) {
+            Some(found) => found,
+            None => children_unsorted(position).into(),
+        };
+        if self.recent.len() >= self.capacity {
+            self.older = std::mem::take(&mut self.recent);
+        }
+        self.recent.insert(position.clone(), found.clone());
+        found
+    }
 }
 
 /// Calls `emit` with every raw child of a prepared land (all letters global).

@@ -17,6 +17,7 @@ pub mod children;
 pub mod database;
 pub mod notation;
 pub mod position;
+pub mod proof;
 pub mod search;
 pub mod symbols;
 
@@ -24,4 +25,4 @@ pub use children::{check_computable, children, TooLarge};
 pub use database::{Database, Filter};
 pub use notation::{Notation, ParseError};
 pub use position::{Land, Position};
-pub use search::{solve, Answer, Couple, Goal, Progress, Search, Stats, Verdict};
+pub use search::{solve, solve_with, Answer, Couple, Goal, Progress, Search, Stats, Strategy, Verdict};

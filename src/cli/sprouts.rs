@@ -1,0 +1,295 @@
+//! `gamelab sprouts ...`: Glop's computations from the command line. Positions come as
+//! arguments or one per line on stdin, in either notation; databases are `.spr` files.
+//!
+//! Contract: `nimber` and `outcome` print one line per position (the nimber, or `win`/`loss`
+//! for the player to move); `spots N` prints the n-spot start in 1.0 notation. Counts and times
+//! go to stderr (`-q` silences them). Invalid input: a message naming the line, exit status 2.
+
+use std::time::Instant;
+
+use super::{CliError, Output};
+use crate::engine::sprouts::proof::{check, CompleteCheck, DotOptions, ProofGraph};
+use crate::engine::sprouts::{children, Answer, Database, Filter, Goal, Notation, Position, Progress, Search};
+
+pub const USAGE: &str = "  sprouts spots N              the n-spot start in Glop 1.0 notation
+  sprouts outcome [POS...]     win/loss for the player to move, one line per position (stdin if none)
+  sprouts nimber [POS...]      the nimber, one line per position
+  sprouts children POS         the canonical children, with the nimber the base knows
+  sprouts canon [POS...]       the canonical form in both notations
+  sprouts check [POS]          check the result from the base; --complete checks every entry
+  sprouts dot POS              check, then print the proof graph (Graphviz)
+  sprouts filter               print the entries of the base that pass the filter (.spr)
+    options: --db FILE (repeatable; merged with a coherence check), --save FILE (the main base
+    afterwards), --save-check FILE, --nimber (check/dot a nimber), --notation 1.0|2.x,
+    --detail 1|2|3, --no-colours, --min-lives N, --lives-min/--lives-max/--nimber-min/--nimber-max N, -q";
+
+/// Where a position came from, for error messages.
+struct Item {
+    label: String,
+    text: String,
+}
+
+#[derive(Default)]
+struct Options {
+    dbs: Vec<String>,
+    save: Option<String>,
+    save_check: Option<String>,
+    nimber: bool,
+    complete: bool,
+    quiet: bool,
+    notation: Notation,
+    dot: DotOptions,
+    filter: Filter,
+    positions: Vec<String>,
+}
+
+fn number<T: std::str::FromStr>(flag: &str, value: Option<&String>) -> Result<T, CliError> {
+    let value = value.ok_or_else(|| format!("{flag} needs a number"))?;
+    value.parse().map_err(|_| format!("{flag}: '{value}' is not a valid number"))
+}
+
+fn parse_options(args: &[String]) -> Result<Options, CliError> {
+    let mut o = Options::default();
+    let mut i = 0;
+    while i < args.len() {
+        let arg = &args[i];
+        let value = args.get(i + 1);
+        let mut takes_value = true;
+        match arg.as_str() {
+            "--db" => o.dbs.push(value.ok_or("--db needs a file")?.clone()),
+            "--save" => o.save = Some(value.ok_or("--save needs a file")?.clone()),
+            "--save-check" => o.save_check = Some(value.ok_or("--save-check needs a file")?.clone()),
+            "--notation" => {
+                o.notation = match value.map(String::as_str) {
+                    Some("1.0" | "1") => Notation::Glop10,
+                    Some("2.x" | "2") => Notation::Glop2,
+                    _ => return Err("--notation is 1.0 or 2.x".into()),
+                }
+            }
+            "--detail" => {
+                o.dot.detail = number(arg, value)?;
+                if !(1..=3).contains(&o.dot.detail) {
+                    return Err("--detail is 1, 2 or 3".into());
+                }
+            }
+            "--min-lives" => o.dot.min_lives = number(arg, value)?,
+            "--lives-min" => o.filter.lives_min = Some(number(arg, value)?),
+            "--lives-max" => o.filter.lives_max = Some(number(arg, value)?),
+            "--nimber-min" => o.filter.nimber_min = Some(number(arg, value)?),
+            "--nimber-max" => o.filter.nimber_max = Some(number(arg, value)?),
+            flag => {
+                takes_value = false;
+                match flag {
+                    "--nimber" => o.nimber = true,
+                    "--complete" => o.complete = true,
+                    "--no-colours" | "--no-colors" => o.dot.colours = false,
+                    "-q" | "--quiet" => o.quiet = true,
+                    f if f.starts_with("--") => return Err(format!("unknown option {f}")),
+                    position => o.positions.push(position.to_string()),
+                }
+            }
+        }
+        i += if takes_value { 2 } else { 1 };
+    }
+    o.dot.notation = o.notation;
+    Ok(o)
+}
+
+/// Positions from the arguments, or else one per non-empty line of stdin.
+fn items(options: &Options, stdin: &mut dyn FnMut() -> Result<String, CliError>) -> Result<Vec<Item>, CliError> {
+    if !options.positions.is_empty() {
+        return Ok(options.positions.iter().enumerate().map(|(i, t)| Item { label: format!("argument {}", i + 1), text: t.clone() }).collect());
+    }
+    let input = stdin()?;
+    Ok(input
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| Item { label: format!("line {}", i + 1), text: l.trim().to_string() })
+        .collect())
+}
+
+fn parse(item: &Item) -> Result<Position, CliError> {
+    Position::parse(&item.text).map_err(|e| format!("{}: {e}", item.label))
+}
+
+fn load_bases(options: &Options) -> Result<Database, CliError> {
+    let mut db = Database::new();
+    if options.dbs.is_empty() {
+        return Ok(db);
+    }
+    let texts: Vec<(String, String)> = options
+        .dbs
+        .iter()
+        .map(|f| std::fs::read_to_string(f).map(|t| (f.clone(), t)).map_err(|e| format!("cannot read {f}: {e}")))
+        .collect::<Result<_, _>>()?;
+    let files: Vec<(&str, &str)> = texts.iter().map(|(f, t)| (f.as_str(), t.as_str())).collect();
+    db.merge(&files).map_err(|e| e.to_string())?;
+    Ok(db)
+}
+
+fn save(path: &Option<String>, db: &Database) -> Result<(), CliError> {
+    match path {
+        Some(p) => std::fs::write(p, db.to_spr()).map_err(|e| format!("cannot write {p}: {e}")),
+        None => Ok(()),
+    }
+}
+
+fn elapsed(start: Instant) -> String {
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    if ms < 1000.0 {
+        format!("{ms:.1} ms")
+    } else {
+        format!("{:.2} s", ms / 1000.0)
+    }
+}
+
+/// Runs `gamelab sprouts <command> args...`; `stdin` is read only when positions are needed.
+pub fn run(args: &[String], stdin: &mut dyn FnMut() -> Result<String, CliError>) -> Result<Output, CliError> {
+    let Some((command, rest)) = args.split_first() else { return Err(format!("sprouts needs a command:\n{USAGE}")) };
+    let options = parse_options(rest)?;
+    match command.as_str() {
+        "spots" => {
+            let n: usize = match options.positions.as_slice() {
+                [n] => n.parse().map_err(|_| format!("spots: '{n}' is not a number of spots"))?,
+                _ => return Err("usage: gamelab sprouts spots N".into()),
+            };
+            if !(1..=99).contains(&n) {
+                return Err(format!("spots: {n} is not from 1 to 99"));
+            }
+            Ok(Output::Text(Position::spots(n).write(Notation::Glop10)))
+        }
+        "outcome" | "nimber" => solve_all(command == "nimber", &options, stdin),
+        "canon" => {
+            let mut out = String::new();
+            for item in items(&options, stdin)? {
+                let p = parse(&item)?;
+                out.push_str(&format!("{}\t{}\n", p.write(Notation::Glop10), p.write(Notation::Glop2)));
+            }
+            Ok(Output::Text(out))
+        }
+        "children" => {
+            let db = load_bases(&options)?;
+            let mut out = String::new();
+            for item in items(&options, stdin)? {
+                let p = parse(&item)?;
+                for child in children(&p).map_err(|e| format!("{}: {e}", item.label))? {
+                    let known = crate::engine::sprouts::Couple::new(child.clone(), 0).simplified(&db);
+                    out.push_str(&child.write(options.notation));
+                    if known.position.is_empty() {
+                        out.push_str(&format!(" {}", known.nimber));
+                    }
+                    out.push('\n');
+                }
+            }
+            Ok(Output::Text(out))
+        }
+        "check" if options.complete => complete_check(&options),
+        "check" | "dot" => check_one(command == "dot", &options, stdin),
+        "filter" => {
+            if options.dbs.is_empty() {
+                return Err("filter needs --db FILE".into());
+            }
+            let db = load_bases(&options)?;
+            let kept = db.filtered(&options.filter);
+            let log = format!("{} of {} entries kept", kept.len(), db.len());
+            save(&options.save, &kept)?;
+            Ok(Output::Logged { text: kept.to_spr(), log })
+        }
+        other => Err(format!("unknown sprouts command '{other}'\n{USAGE}")),
+    }
+}
+
+fn solve_all(nimber: bool, options: &Options, stdin: &mut dyn FnMut() -> Result<String, CliError>) -> Result<Output, CliError> {
+    let mut db = load_bases(options)?;
+    let items = items(options, stdin)?;
+    // Every line is read before any computing, so a bad line costs nothing.
+    let positions: Vec<Position> = items.iter().map(parse).collect::<Result<_, _>>()?;
+    let goal = if nimber { Goal::Nimber } else { Goal::Outcome { nimber_part: 0 } };
+    let mut text = String::new();
+    let mut log = String::new();
+    for (item, position) in items.iter().zip(&positions) {
+        let start = Instant::now();
+        let mut search = Search::new(position.clone(), goal).map_err(|e| format!("{}: {e}", item.label))?;
+        let answer = match search.step(&mut db, None, u64::MAX) {
+            Progress::Done(answer) => answer,
+            Progress::Failed(message) => return Err(format!("{}: {message}", item.label)),
+            Progress::Running => return Err(format!("{}: the search stopped early", item.label)),
+        };
+        let word = match answer {
+            Answer::Nimber(n) => n.to_string(),
+            Answer::Outcome(v) => v.word().to_string(),
+        };
+        text.push_str(&word);
+        text.push('\n');
+        let stats = search.stats();
+        log.push_str(&format!(
+            "{}: {word}, {} expansions, {} couples stored, base {} couples ({} KB), {}\n",
+            item.text,
+            stats.expansions,
+            stats.stored,
+            db.len(),
+            db.memory_bytes() / 1024,
+            elapsed(start)
+        ));
+    }
+    save(&options.save, &db)?;
+    Ok(if options.quiet { Output::Text(text) } else { Output::Logged { text, log } })
+}
+
+fn check_one(dot: bool, options: &Options, stdin: &mut dyn FnMut() -> Result<String, CliError>) -> Result<Output, CliError> {
+    let main = load_bases(options)?;
+    let items = items(options, stdin)?;
+    let [item] = items.as_slice() else { return Err("check and dot take one position".into()) };
+    let position = parse(item)?;
+    let goal = if options.nimber { Goal::Nimber } else { Goal::Outcome { nimber_part: 0 } };
+    let start = Instant::now();
+    let report = check(&position, goal, &main).map_err(|e| format!("{}: {e}", item.label))?;
+    if !report.contradictions.is_empty() {
+        let list: Vec<String> = report
+            .contradictions
+            .iter()
+            .map(|(land, stored, found)| format!("  {}: nimber {stored} in the base, {found} computed", land.write(Notation::Glop2)))
+            .collect();
+        return Err(format!("the check contradicts the base:\n{}", list.join("\n")));
+    }
+    save(&options.save_check, &report.check_db)?;
+    let word = match report.answer {
+        Answer::Nimber(n) => n.to_string(),
+        Answer::Outcome(v) => v.word().to_string(),
+    };
+    let log = format!(
+        "{}: {word}; check base {} couples{}; {} expansions; {}",
+        item.text,
+        report.check_db.len(),
+        if report.has_new_results() { " (N: new results not in the main base)" } else { "" },
+        report.stats.expansions,
+        elapsed(start)
+    );
+    let text = if dot {
+        let graph = ProofGraph::for_answer(&position, report.answer, &report.check_db).map_err(|e| format!("proof graph: {e}"))?;
+        graph.to_dot(&options.dot)
+    } else {
+        word
+    };
+    Ok(if options.quiet { Output::Text(text) } else { Output::Logged { text, log } })
+}
+
+fn complete_check(options: &Options) -> Result<Output, CliError> {
+    if options.dbs.is_empty() {
+        return Err("check --complete needs --db FILE".into());
+    }
+    let main = load_bases(options)?;
+    let start = Instant::now();
+    let mut run = CompleteCheck::new(&main);
+    while !run.step(&main, 1_000_000) {}
+    let mut text = format!("{} entries checked, {} problem(s)\n", main.len(), run.failures.len());
+    for f in &run.failures {
+        text.push_str(&format!("{} {}: {}\n", f.position.write(options.notation), f.stored, f.problem));
+    }
+    let log = format!("{} expansions, {}", run.stats.expansions, elapsed(start));
+    if !run.failures.is_empty() {
+        return Err(text);
+    }
+    Ok(if options.quiet { Output::Text(text) } else { Output::Logged { text, log } })
+}
