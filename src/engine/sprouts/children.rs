@@ -126,6 +126,16 @@ impl ChildrenCache {
     }
 }
 
+/// The raw children of a land, before reduction and canonization (`3` marks a vertex that just
+/// died, `-` `=` `#` the temporary names): what §4 of the spec generates. For tests and study.
+pub fn raw_children(land: &Land) -> Vec<Tree> {
+    let mut out = Vec::new();
+    if let Some(prepared) = try_globalize_lower(&land.tree()) {
+        land_children(&prepared, &mut |child| out.push(child));
+    }
+    out
+}
+
 /// Calls `emit` with every raw child of a prepared land (all letters global).
 fn land_children(land: &[Region], emit: &mut dyn FnMut(Tree)) {
     for (r, region) in land.iter().enumerate() {

@@ -459,7 +459,11 @@ impl Search {
             (Frame::Eval { couple, stage }, Returned::Nimber(k)) => {
                 let Stage::Lands { land, .. } = stage else { return Err("internal error: a nimber for a level".into()) };
                 // The land is solved: it leaves the sum and its nimber joins the heap.
-                let rest: Vec<Land> = couple.position.lands().iter().filter(|l| *l != land).cloned().collect();
+                // Only one copy leaves: a sum may hold the same land twice.
+                let mut rest: Vec<Land> = couple.position.lands().to_vec();
+                if let Some(at) = rest.iter().position(|l| l == land) {
+                    rest.remove(at);
+                }
                 *couple = Couple::new(Position::from_lands(rest), couple.nimber ^ k);
                 *stage = Stage::Fresh;
             }

@@ -1,0 +1,206 @@
+//! Property tests of the Sprouts engine: notation round trips, canonical forms, moves and lives,
+//! nimbers under the relabellings of the spec, and a parser that never panics.
+#![cfg(not(target_arch = "wasm32"))]
+
+use gamelab::engine::sprouts::children::raw_children;
+use gamelab::engine::sprouts::database::parse_spr;
+use gamelab::engine::sprouts::notation::{parse_written, write_trees};
+use gamelab::engine::sprouts::position::Tree;
+use gamelab::engine::sprouts::symbols::*;
+use gamelab::engine::sprouts::{children, solve, Answer, Database, Goal, Notation, Position};
+use proptest::prelude::*;
+
+/// A position reached by playing `moves` (child indices, wrapped) from `spots` spots.
+fn played(spots: usize, moves: &[u16]) -> Position {
+    let mut p = Position::spots(spots);
+    for &m in moves {
+        let next = children(&p).unwrap();
+        if next.is_empty() {
+            break;
+        }
+        p = next[m as usize % next.len()].clone();
+    }
+    p
+}
+
+fn positions() -> impl Strategy<Value = Position> {
+    (1usize..=7, prop::collection::vec(any::<u16>(), 0..12)).prop_map(|(spots, moves)| played(spots, &moves))
+}
+
+fn small_positions() -> impl Strategy<Value = Position> {
+    (1usize..=4, prop::collection::vec(any::<u16>(), 0..8)).prop_map(|(spots, moves)| played(spots, &moves))
+}
+
+/// Lives of a raw child (all names global), vertex by vertex: a digit d has 3 − d, a name seen
+/// k times 3 − k (a name met three times has just died).
+fn raw_lives(tree: &Tree) -> i64 {
+    let mut counts = [0i64; 256];
+    let mut lives = 0;
+    for &s in tree.iter().flatten().flatten() {
+        if is_letter(s) {
+            counts[s as usize] += 1;
+        } else {
+            lives += digit_lives(s) as i64;
+        }
+    }
+    lives + counts.iter().filter(|&&c| c > 0).map(|&c| 3 - c).sum::<i64>()
+}
+
+fn nimber(p: &Position, db: &mut Database) -> u8 {
+    match solve(p, Goal::Nimber, db).unwrap().0 {
+        Answer::Nimber(n) => n,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// A tiny deterministic generator for the transformations below.
+struct Dice(u64);
+
+impl Dice {
+    fn roll(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n.max(1)
+    }
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.roll(i + 1);
+            items.swap(i, j);
+        }
+    }
+}
+
+/// Renames the upper-case letters of every land and the lower-case ones of every boundary by
+/// random permutations, and shuffles the lands.
+fn relabelled(p: &Position, dice: &mut Dice) -> String {
+    let mut lands: Vec<Tree> = p.lands().iter().map(|l| l.tree()).collect();
+    for land in &mut lands {
+        let mut upper: Vec<Sym> = (UPPER_FIRST..UPPER_FIRST + 25).collect();
+        dice.shuffle(&mut upper);
+        for boundary in land.iter_mut().flatten() {
+            let mut lower: Vec<Sym> = (LOWER_FIRST..LOWER_FIRST + 12).collect();
+            dice.shuffle(&mut lower);
+            for s in boundary.iter_mut() {
+                if is_upper(*s) {
+                    *s = upper[(*s - UPPER_FIRST) as usize % 25];
+                } else if is_lower(*s) {
+                    *s = lower[(*s - LOWER_FIRST) as usize % 12];
+                }
+            }
+        }
+    }
+    dice.shuffle(&mut lands);
+    write_trees(&lands, Notation::Glop2)
+}
+
+/// Rotates every boundary, mirrors some regions, shuffles boundaries and regions: the same
+/// drawing on the sphere, which the pseudo-canonical form may write differently (spec §5.5).
+fn redrawn(p: &Position, dice: &mut Dice) -> String {
+    let mut lands: Vec<Tree> = p.lands().iter().map(|l| l.tree()).collect();
+    for land in &mut lands {
+        for region in land.iter_mut() {
+            let mirror = dice.roll(2) == 1;
+            for boundary in region.iter_mut() {
+                let k = dice.roll(boundary.len());
+                boundary.rotate_left(k);
+                if mirror {
+                    boundary.reverse();
+                }
+            }
+            dice.shuffle(region);
+        }
+        dice.shuffle(land);
+    }
+    write_trees(&lands, Notation::Glop10)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    #[test]
+    fn writing_and_reading_back_gives_the_same_position(p in positions()) {
+        for notation in [Notation::Glop10, Notation::Glop2] {
+            let text = p.write(notation);
+            prop_assert_eq!(parse_written(&text).unwrap().literal(), p.clone(), "{}", text);
+            prop_assert_eq!(parse_written(&text).unwrap().write(notation), text);
+        }
+    }
+
+    #[test]
+    fn the_canonical_form_of_input_is_stable(p in positions()) {
+        let once = Position::parse(&p.write(Notation::Glop2)).unwrap();
+        let twice = Position::parse(&once.write(Notation::Glop10)).unwrap();
+        prop_assert_eq!(twice, once);
+    }
+
+    #[test]
+    fn canonical_form_ignores_letter_names_and_land_order(p in positions(), seed in any::<u64>()) {
+        let canonical = Position::parse(&p.write(Notation::Glop2)).unwrap();
+        let text = relabelled(&p, &mut Dice(seed));
+        prop_assert_eq!(Position::parse(&text).unwrap(), canonical, "{}", text);
+    }
+
+    #[test]
+    fn every_move_uses_exactly_one_life(p in positions()) {
+        for land in p.lands() {
+            let before = land.lives() as i64;
+            for raw in raw_children(land) {
+                prop_assert_eq!(raw_lives(&raw), before - 1, "{} -> {}", land.write(Notation::Glop2), write_trees(&[raw.clone()], Notation::Glop2));
+            }
+        }
+        // Dead material is dropped from written positions, so they lose at least one life.
+        for child in children(&p).unwrap() {
+            prop_assert!(child.lives() < p.lives());
+        }
+    }
+
+    #[test]
+    fn redrawing_a_position_keeps_its_nimber(p in small_positions(), seed in any::<u64>()) {
+        let mut db = Database::new();
+        let text = redrawn(&p, &mut Dice(seed));
+        let variant = Position::parse(&text).unwrap();
+        prop_assert_eq!(nimber(&variant, &mut db), nimber(&p, &mut db), "{}", text);
+    }
+
+    #[test]
+    fn the_parser_never_panics_on_glop_like_text(text in "[0-3a-nA-Zo-z.}\\]!|+*()@{#=-]{0,40}") {
+        let _ = Position::parse(&text);
+    }
+
+    #[test]
+    fn the_parser_never_panics_on_any_text(text in any::<String>()) {
+        let _ = Position::parse(&text);
+    }
+
+    #[test]
+    fn the_database_reader_never_panics(body in "[0-2a-cA-C.|+*! \\n0-9]{0,80}") {
+        let _ = parse_spr(&format!("[Positions+Nimber]\n{body}"));
+        let _ = parse_spr(&body);
+    }
+}
+
+#[test]
+fn errors_name_the_place_and_what_was_expected() {
+    let cases = [
+        ("", 1, "empty"),
+        ("0.0.}]", 5, "1.0 notation"),
+        ("0.0.}!", 6, "end with ']'"),
+        ("0.0}]!", 4, "expected '.'"),
+        ("0..0", 3, "empty boundary"),
+        ("01", 1, "alone"),
+        ("1a1b", 2, "lower-case letter a"),
+        ("A|A|A", 5, "3 times"),
+        ("0.AB.A", 6, "twice in one region"),
+        ("0*0", 3, "count"),
+        ("12x", 3, "surfaces"),
+        ("3", 1, "dead vertex"),
+        ("0.}]!x", 6, "'!' ends"),
+        ("0.}}]!", 4, "empty region"),
+        ("Z(0)", 3, "Z(k) needs k"),
+    ];
+    for (text, at, words) in cases {
+        let e = Position::parse(text).unwrap_err();
+        assert_eq!(e.at, at, "{text}: {e}");
+        assert!(e.message.contains(words), "{text}: {e}");
+    }
+}
