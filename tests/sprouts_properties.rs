@@ -194,7 +194,7 @@ fn errors_name_the_place_and_what_was_expected() {
         ("0*0", 3, "count"),
         ("12x", 3, "surfaces"),
         ("3", 1, "dead vertex"),
-        ("0.}]!x", 6, "'!' ends"),
+        ("0.}]!0.}]!", 5, "'!' ends"),
         ("0.}}]!", 4, "empty region"),
         ("Z(0)", 3, "Z(k) needs k"),
     ];
