@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Prints the README's figures: Fire layers/s natively and in headless Chromium (the same code,
-# src/bench.rs), the release wasm size, and how soon the gallery's applet is ready.
+# Prints the README's figures: Fire layers/s and the Sprouts n-spot outcomes natively and in
+# headless Chromium (the same code, src/bench.rs), the release wasm size, and how soon the
+# gallery's applet is ready. SPROUTS_MAX (default 14) and SPROUTS_LIMIT (seconds per n,
+# default 600) bound the native Sprouts run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh >/dev/null
@@ -8,6 +10,7 @@ export PATH="$HOME/.cargo/bin:$PATH"
 export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 
 cargo bench --bench ade_fire 2>/dev/null
+cargo bench --bench sprouts_solve -- "${SPROUTS_MAX:-14}" "${SPROUTS_LIMIT:-600}" 2>/dev/null
 
 echo "wasm ($(chromium --version | head -n 1), headless, release build):"
 cargo test --release --target wasm32-unknown-unknown --no-default-features --test wasm_bench -- --nocapture 2>/dev/null |

@@ -69,3 +69,52 @@ fn e10_big(clock: &dyn Fn() -> f64) -> Figure {
 fn empty(name: &'static str) -> Figure {
     Figure { name, layers: 0, seconds: 0.0 }
 }
+
+/// One n-spot outcome computation with a fresh base (Sprouts, probing search).
+#[derive(Clone, Debug)]
+pub struct SproutsFigure {
+    pub spots: usize,
+    /// "win", "loss", or "unfinished" when the time limit came first.
+    pub outcome: &'static str,
+    pub seconds: f64,
+    pub expansions: u64,
+    pub couples: usize,
+    pub bytes: usize,
+}
+
+impl SproutsFigure {
+    pub fn line(&self) -> String {
+        format!(
+            "{:>2} spots: {:<10} {:>9.3} s  {:>9} expansions  {:>7} couples  {:>9} bytes ({:.0} B/couple)",
+            self.spots,
+            self.outcome,
+            self.seconds,
+            self.expansions,
+            self.couples,
+            self.bytes,
+            self.bytes as f64 / self.couples.max(1) as f64
+        )
+    }
+}
+
+/// Solves the n-spot game (outcome), giving up after `limit` seconds. `clock` gives seconds.
+pub fn sprouts_spots(clock: &dyn Fn() -> f64, spots: usize, limit: f64) -> SproutsFigure {
+    use crate::engine::sprouts::{Answer, Database, Goal, Position, Progress, Search, Verdict};
+    let mut db = Database::new();
+    let started = clock();
+    let mut outcome = "unfinished";
+    let mut expansions = 0;
+    if let Ok(mut search) = Search::new(Position::spots(spots), Goal::Outcome { nimber_part: 0 }) {
+        loop {
+            match search.step(&mut db, None, 5_000) {
+                Progress::Running if clock() - started < limit => continue,
+                Progress::Done(Answer::Outcome(Verdict::Win)) => outcome = "win",
+                Progress::Done(Answer::Outcome(Verdict::Loss)) => outcome = "loss",
+                _ => {}
+            }
+            break;
+        }
+        expansions = search.stats().expansions;
+    }
+    SproutsFigure { spots, outcome, seconds: clock() - started, expansions, couples: db.len(), bytes: db.memory_bytes() }
+}

@@ -14,3 +14,13 @@ fn ade_fire_layers_per_second() {
         web_sys::console::log_1(&format!("BENCH {line}").into());
     }
 }
+
+#[wasm_bindgen_test]
+fn sprouts_n_spot_outcomes() {
+    let mut total = 0.0;
+    for line in gamelab::ui::bench_sprouts(12).lines() {
+        total += line.split(':').nth(1).and_then(|r| r.split_whitespace().nth(1)).and_then(|s| s.parse::<f64>().ok()).unwrap_or(0.0);
+        web_sys::console::log_1(&format!("BENCH {line}").into());
+    }
+    web_sys::console::log_1(&format!("BENCH n = 1..12 in {total:.2} s in all").into());
+}

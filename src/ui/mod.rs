@@ -38,6 +38,13 @@ pub fn bench_ade() -> String {
     crate::bench::ade_fire(&clock, 200_000).iter().map(crate::bench::Figure::line).collect::<Vec<_>>().join("\n")
 }
 
+/// The Sprouts n-spot figures (n = 1..=max_spots) measured in this browser (tests/wasm_bench.rs).
+#[wasm_bindgen]
+pub fn bench_sprouts(max_spots: usize) -> String {
+    let clock = || dom::now() / 1000.0;
+    (1..=max_spots).map(|n| crate::bench::sprouts_spots(&clock, n, 600.0).line()).collect::<Vec<_>>().join("\n")
+}
+
 /// Mounts one element according to its `data-gamelab` attribute.
 pub fn mount(element: &web_sys::HtmlElement) {
     let game = element.get_attribute("data-gamelab").unwrap_or_default();
