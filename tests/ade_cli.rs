@@ -5,24 +5,11 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use common::gamelab;
 
 use gamelab::cli::ade::parse_request;
 use proptest::prelude::*;
 use serde_json::{json, Value};
-
-fn gamelab(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamelab"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the gamelab binary runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
 
 fn exhaust(request: &Value) -> Value {
     let out = gamelab(&["ade", "exhaust"], &request.to_string());

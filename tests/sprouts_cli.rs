@@ -4,20 +4,7 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn gamelab(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamelab"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the gamelab binary runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
+use common::gamelab;
 
 fn ok(args: &[&str], stdin: &str) -> String {
     let out = gamelab(args, stdin);

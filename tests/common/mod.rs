@@ -23,3 +23,19 @@ pub fn read_bytes(relative: &str) -> Vec<u8> {
 pub fn read_text(relative: &str) -> String {
     String::from_utf8(read_bytes(relative)).expect("test data is UTF-8")
 }
+
+/// Runs the real `gamelab` binary with `args`, feeding `stdin`.
+#[cfg(feature = "cli")]
+pub fn gamelab(args: &[&str], stdin: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamelab"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the gamelab binary runs");
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
