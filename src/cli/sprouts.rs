@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use super::{CliError, Output};
 use crate::engine::sprouts::proof::{check, CompleteCheck, DotOptions, ProofGraph};
-use crate::engine::sprouts::{children, Answer, Database, Filter, Goal, Notation, Position, Progress, Search};
+use crate::engine::sprouts::{children_with_nimbers, Answer, Database, Filter, Goal, Notation, Position, Progress, Search};
 
 pub const USAGE: &str = "  sprouts spots N              the n-spot start in Glop 1.0 notation
   sprouts outcome [POS...]     win/loss for the player to move, one line per position (stdin if none)
@@ -173,11 +173,10 @@ pub fn run(args: &[String], stdin: &mut dyn FnMut() -> Result<String, CliError>)
             let mut out = String::new();
             for item in items(&options, stdin)? {
                 let p = parse(&item)?;
-                for child in children(&p).map_err(|e| format!("{}: {e}", item.label))? {
-                    let known = crate::engine::sprouts::Couple::new(child.clone(), 0).simplified(&db);
+                for (child, nimber) in children_with_nimbers(&p, &db).map_err(|e| format!("{}: {e}", item.label))? {
                     out.push_str(&child.write(options.notation));
-                    if known.position.is_empty() {
-                        out.push_str(&format!(" {}", known.nimber));
+                    if let Some(n) = nimber {
+                        out.push_str(&format!(" {n}"));
                     }
                     out.push('\n');
                 }

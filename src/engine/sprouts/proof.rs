@@ -9,7 +9,7 @@ use super::children::children_unchecked;
 use super::database::Database;
 use super::notation::Notation;
 use super::position::{Land, Position};
-use super::search::{Answer, Couple, Goal, Progress, Search, Stats, Verdict};
+use super::search::{Answer, Couple, Goal, Progress, Search, Stats, Strategy, Verdict};
 
 /// A check computation: the search of `goal` on `position`, reading and filling its own check
 /// base, with children ordered by what the main base knows.
@@ -19,8 +19,10 @@ pub struct Check {
 }
 
 impl Check {
+    /// Checks are depth-first, as in Glop: guided by the main base (known losses first), a
+    /// plain search re-proves with what is known and stores only what the proof uses.
     pub fn new(position: Position, goal: Goal) -> Result<Check, String> {
-        Ok(Check { search: Search::new(position, goal)?, check_db: Database::new() })
+        Ok(Check { search: Search::with_strategy(position, goal, Strategy::DepthFirst)?, check_db: Database::new() })
     }
 
     pub fn step(&mut self, main: &Database, budget: u64) -> Progress {
@@ -100,7 +102,7 @@ impl CompleteCheck {
             let (land, stored) = self.entries[self.next].clone();
             let search = match self.current.take() {
                 Some(s) => Ok(s),
-                None => Search::new(Position::from_lands(vec![land.clone()]), Goal::Outcome { nimber_part: stored }),
+                None => Search::with_strategy(Position::from_lands(vec![land.clone()]), Goal::Outcome { nimber_part: stored }, Strategy::DepthFirst),
             };
             let mut search = match search {
                 Ok(s) => s,

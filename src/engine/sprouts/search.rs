@@ -637,6 +637,20 @@ pub fn sort_couples(couples: &mut Vec<Couple>, guide: Option<&Database>, unique:
     couples.extend(keyed.into_iter().map(|k| k.4));
 }
 
+/// The canonical children of a position, each with its nimber when the base knows every one of
+/// its lands (Glop's Children tab; a child with nimber 0 is a winning move).
+pub fn children_with_nimbers(position: &Position, db: &Database) -> Result<Vec<(Position, Option<u8>)>, String> {
+    let children = super::children::children(position).map_err(|e| e.0)?;
+    Ok(children
+        .into_iter()
+        .map(|child| {
+            let known = Couple::new(child.clone(), 0).simplified(db);
+            let nimber = known.position.is_empty().then_some(known.nimber);
+            (child, nimber)
+        })
+        .collect())
+}
+
 /// Runs a search to its end (native use: CLI, tests, benchmarks).
 pub fn solve(position: &Position, goal: Goal, db: &mut Database) -> Result<(Answer, Stats), String> {
     solve_with(position, goal, Strategy::default(), db)

@@ -1,0 +1,114 @@
+//! The search as a UI drives it: small steps, the view of the levels, zapping, stopping and
+//! going on, and the Children tab.
+#![cfg(not(target_arch = "wasm32"))]
+
+use gamelab::engine::sprouts::search::LevelColour;
+use gamelab::engine::sprouts::{children_with_nimbers, solve, Answer, Database, Goal, Position, Progress, Search, Strategy, Verdict};
+
+const OUTCOME: Goal = Goal::Outcome { nimber_part: 0 };
+
+fn run(search: &mut Search, db: &mut Database, budget: u64) -> (Answer, usize) {
+    let mut steps = 0;
+    loop {
+        steps += 1;
+        match search.step(db, None, budget) {
+            Progress::Running => continue,
+            Progress::Done(answer) => return (answer, steps),
+            Progress::Failed(message) => panic!("{message}"),
+        }
+    }
+}
+
+#[test]
+fn small_steps_reach_the_same_answer_as_one_long_run() {
+    for strategy in [Strategy::Probing, Strategy::DepthFirst] {
+        for (spots, goal) in [(7, OUTCOME), (8, OUTCOME), (5, Goal::Nimber)] {
+            let mut whole = Database::new();
+            let (answer, whole_stats) = gamelab::engine::sprouts::solve_with(&Position::spots(spots), goal, strategy, &mut whole).unwrap();
+            let mut db = Database::new();
+            let mut search = Search::with_strategy(Position::spots(spots), goal, strategy).unwrap();
+            let (stepped, steps) = run(&mut search, &mut db, 7);
+            assert_eq!(stepped, answer, "{spots} spots");
+            assert!(steps > 10, "the search stopped and went on {steps} times");
+            assert_eq!(search.stats().expansions, whole_stats.expansions, "stopping changes nothing");
+            assert_eq!(db.len(), whole.len());
+            // A finished search keeps its answer.
+            assert_eq!(search.step(&mut db, None, 10), Progress::Done(answer));
+        }
+    }
+}
+
+#[test]
+fn levels_show_the_child_being_computed() {
+    let mut db = Database::new();
+    let mut search = Search::new(Position::spots(8), OUTCOME).unwrap();
+    assert_eq!(search.step(&mut db, None, 200), Progress::Running);
+    let levels = search.levels();
+    assert!(levels.len() >= 2, "{levels:?}");
+    // Level 1 lists the children of the start: 5 for 8 spots.
+    assert_eq!(levels[0].count, 5);
+    for level in &levels {
+        assert!(level.numero >= 1 && level.numero <= level.count);
+        assert!(level.alive >= 1 && level.alive <= level.count);
+        assert_eq!(level.lives, level.position.lives());
+        let colour = match level.alive {
+            1 => LevelColour::Red,
+            2..=4 => LevelColour::Green,
+            _ => LevelColour::Plain,
+        };
+        assert_eq!(level.colour(), colour);
+        if level.zappable {
+            let children = search.level_children(levels.iter().position(|l| l == level).unwrap());
+            assert_eq!(children.len(), level.count);
+            assert_eq!(children.iter().filter(|c| c.current).count(), 1);
+            assert_eq!(children[level.numero - 1].couple.position, level.position);
+        }
+    }
+    // Each level's lives are fewer than the level above's (one move further).
+    for pair in levels.windows(2) {
+        assert!(pair[1].lives < pair[0].lives + 4 * pair[0].nimber as u32 + 1);
+    }
+}
+
+#[test]
+fn zapping_moves_a_level_to_another_child_and_the_answer_stays() {
+    let mut db = Database::new();
+    let mut search = Search::with_strategy(Position::spots(8), OUTCOME, Strategy::DepthFirst).unwrap();
+    assert_eq!(search.step(&mut db, None, 50), Progress::Running);
+    let first = search.levels()[0].clone();
+    assert_eq!(first.numero, 1);
+    // The next child (Glop: a click on Numero, Alive or Lives), then the previous (Nimber).
+    search.zap_step(0, true).unwrap();
+    assert_eq!(search.levels()[0].numero, 2);
+    assert_eq!(search.levels().len(), 1, "the levels below were dropped");
+    search.zap_step(0, false).unwrap();
+    assert_eq!(search.levels()[0].numero, 1);
+    // A chosen child from the list (a click on Position).
+    search.zap(0, 4).unwrap();
+    assert_eq!(search.levels()[0].numero, 5);
+    assert_eq!(search.levels()[0].position, search.level_children(0)[4].couple.position);
+    assert!(search.zap(0, 9).is_err());
+    assert!(search.zap(7, 0).is_err());
+    let (answer, _) = run(&mut search, &mut db, 1000);
+    assert_eq!(answer, Answer::Outcome(Verdict::Loss));
+    assert!(search.zap(0, 0).is_err(), "nothing to zap once finished");
+}
+
+#[test]
+fn the_children_tab_shows_known_nimbers() {
+    let mut db = Database::new();
+    solve(&Position::spots(3), Goal::Nimber, &mut db).unwrap();
+    let children = children_with_nimbers(&Position::spots(3), &db).unwrap();
+    assert_eq!(children.len(), 3);
+    // 0*3 has nimber 1, so it has a child of nimber 0 (a winning move) and the base knows it.
+    assert!(children.iter().any(|(_, n)| *n == Some(0)));
+    let unknown = children_with_nimbers(&Position::parse("0*5").unwrap(), &Database::new()).unwrap();
+    assert!(unknown.iter().all(|(_, n)| n.is_none()));
+}
+
+#[test]
+fn positions_beyond_the_engine_are_refused_with_a_reason() {
+    let huge = Position::spots(40);
+    let error = Search::new(huge, OUTCOME).err().unwrap();
+    assert!(error.contains("lives"), "{error}");
+}
