@@ -204,3 +204,19 @@ fn errors_name_the_place_and_what_was_expected() {
         assert!(e.message.contains(words), "{text}: {e}");
     }
 }
+
+#[test]
+fn extended_letter_names_are_read_and_written() {
+    // Z(k) is the k-th upper-case name, m(k) the k-th lower-case one.
+    assert_eq!(Position::parse("Z(1)Z(2)|Z(1)Z(2)").unwrap(), Position::parse("AB|AB").unwrap());
+    assert_eq!(Position::parse("1m(1)1m(1)").unwrap(), Position::parse("1a1a").unwrap());
+    // Past Y (25 names) a whole class switches to the extended form, and reads back the same.
+    let text = "Z(26)Z(27)|Z(26)Z(27)";
+    assert_eq!(parse_written(text).unwrap().write(Notation::Glop2), text);
+    let lower = "1m(13)1m(13)";
+    assert_eq!(parse_written(lower).unwrap().write(Notation::Glop2), lower);
+    let wide: Tree = vec![vec![(0..30).map(|k| UPPER_FIRST + k).collect()], vec![(0..30).map(|k| UPPER_FIRST + k).collect()]];
+    let written = write_trees(&[wide], Notation::Glop2);
+    assert!(written.starts_with("Z(1)Z(2)") && written.contains("Z(30)|Z(1)"), "{written}");
+    assert_eq!(parse_written(&written).unwrap().write(Notation::Glop2), written);
+}
