@@ -48,6 +48,8 @@ no_errors() { ! grep -E 'Uncaught|panicked' "$1"; }
 dump "" "$work/gallery.log" >"$work/gallery.html"
 check "gallery: the ADE applet mounts" test "$(count 'data-gamelab-mounted="ade"' "$work/gallery.html")" = 1
 check "gallery: E8 is drawn with its Coxeter number" grep -q 'Coxeter number h = 30' "$work/gallery.html"
+check "gallery: the Glop page mounts with its main base count" grep -q 'Main base: [0-9]* positions' "$work/gallery.html"
+check "gallery: the Glop page shows the 5-spot start" grep -q 'Canonical form: 0.0.0.0.0.}]!' "$work/gallery.html"
 check "gallery: no script errors" no_errors "$work/gallery.log"
 
 dump "www/embed.html" "$work/embed.log" >"$work/embed.html"

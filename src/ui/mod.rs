@@ -2,6 +2,7 @@
 //! start-up, several per page; games read their options from the element's data attributes.
 
 pub mod ade;
+pub mod sprouts;
 pub mod dom;
 pub mod widgets;
 
@@ -51,7 +52,8 @@ pub fn mount(element: &web_sys::HtmlElement) {
     let _ = element.set_attribute("data-gamelab-mounted", &game);
     match game.as_str() {
         "ade" => ade::mount(element),
-        "sprouts" | "bazaar" | "chain-reaction" | "dots-and-boxes" => {
+        "sprouts" => sprouts::mount(element),
+        "bazaar" | "chain-reaction" | "dots-and-boxes" => {
             element.set_text_content(Some(&format!("{game}: this game is not built yet — see the gallery for what is playable now.")));
         }
         other => {

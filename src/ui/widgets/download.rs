@@ -4,7 +4,18 @@ use wasm_bindgen::JsCast;
 
 use crate::ui::dom;
 
+thread_local! {
+    static LAST: std::cell::RefCell<Option<(String, Vec<u8>)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The last file offered (name and bytes): what a test reads back, since it cannot open the
+/// browser's downloads.
+pub fn last_offered() -> Option<(String, Vec<u8>)> {
+    LAST.with(|l| l.borrow().clone())
+}
+
 pub fn offer(bytes: &[u8], mime: &str, file_name: &str) -> Result<(), String> {
+    LAST.with(|l| *l.borrow_mut() = Some((file_name.to_string(), bytes.to_vec())));
     let array = js_sys::Uint8Array::from(bytes);
     let parts = js_sys::Array::of1(&array);
     let options = web_sys::BlobPropertyBag::new();

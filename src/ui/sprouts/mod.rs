@@ -1,0 +1,638 @@
+//! Glop 1.0 in a page: the Parameters, Computation, Database and Children tabs, the main base
+//! count at the top left. Computations run in short time slices (the page stays responsive) and
+//! can be stopped and resumed; the main base is kept in the browser's local storage.
+//! All rules and searches live in `engine::sprouts`; this module only shows and asks.
+//!
+//! State split (design.md): settings = the parameters tab; state = the main base and the running
+//! or stopped search; ui state = the open tab, the children list shown, messages.
+
+mod view;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use wasm_bindgen::JsCast;
+use web_sys::{Event, HtmlElement, HtmlInputElement, MouseEvent};
+
+use crate::engine::sprouts::proof::{Check, CompleteCheck, DotOptions, ProofGraph};
+use crate::engine::sprouts::search::{Answer, Goal, Progress, Search, Verdict};
+use crate::engine::sprouts::{children_with_nimbers, Database, Filter, Notation, Position};
+use crate::ui::dom::{self, on};
+use crate::ui::widgets::download;
+
+use view::Dom;
+
+/// One slice of computing before the page gets the hand back (milliseconds).
+const SLICE_MS: f64 = 15.0;
+/// Expansions between two looks at the clock.
+const STEP_EXPANSIONS: u64 = 40;
+/// Where the main base is kept between visits.
+const STORAGE_KEY: &str = "gamelab-sprouts-main-base";
+/// Proof graphs up to this many couples are also drawn in the page.
+const DRAWN_GRAPH_LIMIT: usize = 80;
+
+/// A computation of the Computation tab (running or stopped).
+struct Computation {
+    position: Position,
+    goal: Goal,
+    search: Search,
+    /// Milliseconds spent computing so far (pauses excluded).
+    spent: f64,
+    result: Option<Answer>,
+}
+
+/// A check of the Computation tab.
+struct CheckRun {
+    position: Position,
+    check: Check,
+    spent: f64,
+    result: Option<Result<Answer, String>>,
+}
+
+struct App {
+    dom: Dom,
+    db: Database,
+    computation: Option<Computation>,
+    running: bool,
+    check: Option<CheckRun>,
+    complete: Option<CompleteCheck>,
+    /// The level whose children list is open.
+    listing: Option<usize>,
+    children: Vec<(Position, Option<u8>)>,
+    notation: Notation,
+    message: String,
+    db_message: String,
+}
+
+type Shared = Rc<RefCell<App>>;
+
+/// Builds the page inside `root`; `data-spots`, `data-position` and `data-goal` set the start.
+pub fn mount(root: &HtmlElement) {
+    root.set_text_content(None);
+    root.class_list().add_1("gl-sprouts").ok();
+    let dom = view::build(root);
+    let mut app = App {
+        dom,
+        db: Database::new(),
+        computation: None,
+        running: false,
+        check: None,
+        complete: None,
+        listing: None,
+        children: Vec::new(),
+        notation: Notation::Glop10,
+        message: String::new(),
+        db_message: String::new(),
+    };
+    app.start_from_page(root);
+    app.restore_base();
+    let app = Rc::new(RefCell::new(app));
+    wire(&app);
+    app.borrow_mut().refresh();
+}
+
+fn wire(app: &Shared) {
+    let root = app.borrow().dom.root.clone();
+    let handle = app.clone();
+    on::<MouseEvent>(&root, "click", move |event| {
+        let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+        let Ok(Some(actor)) = target.closest("button[data-action]") else { return };
+        let action = actor.get_attribute("data-action").unwrap_or_default();
+        act(&handle, &action);
+    });
+    let handle = app.clone();
+    on::<Event>(&root, "input", move |event| {
+        let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+        let mut a = handle.borrow_mut();
+        match target.get_attribute("data-field").as_deref() {
+            Some("free") => {
+                a.dom.free_radio.set_checked(true);
+                a.validate_start();
+            }
+            Some("spots") => {
+                a.dom.spots_radio.set_checked(true);
+                a.validate_start();
+            }
+            Some("children-position") => a.validate_children_input(),
+            _ => {}
+        }
+    });
+    let handle = app.clone();
+    on::<Event>(&root, "change", move |event| {
+        let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+        match target.get_attribute("data-field").as_deref() {
+            Some("files") => {
+                let input: HtmlInputElement = target.unchecked_into();
+                if let Some(files) = input.files() {
+                    read_files(&handle, files);
+                }
+                input.set_value("");
+            }
+            Some("notation") => {
+                let mut a = handle.borrow_mut();
+                a.notation = if a.dom.notation.value() == "2" { Notation::Glop2 } else { Notation::Glop10 };
+                a.refresh();
+            }
+            Some("start-kind") => handle.borrow_mut().validate_start(),
+            _ => {}
+        }
+    });
+    let handle = app.clone();
+    let zone = app.borrow().dom.drop_zone.clone();
+    on::<web_sys::DragEvent>(&zone, "dragover", |event| event.prevent_default());
+    on::<web_sys::DragEvent>(&zone, "drop", move |event| {
+        event.prevent_default();
+        if let Some(files) = event.data_transfer().and_then(|d| d.files()) {
+            read_files(&handle, files);
+        }
+    });
+}
+
+fn act(app: &Shared, action: &str) {
+    match action {
+        "compute" => return start_computation(app),
+        "check" => return start_check(app),
+        "complete-check" => return start_complete_check(app),
+        "load-base" => {
+            app.borrow().dom.file_input.click();
+            return;
+        }
+        _ => {}
+    }
+    let mut a = app.borrow_mut();
+    match action {
+        tab if tab.starts_with("tab-") => a.dom.show_tab(&tab["tab-".len()..]),
+        "stop" => a.stop(),
+        "restart" => {
+            a.stop();
+            a.computation = None;
+            a.message = "The computation was discarded; the main base keeps what it found.".into();
+        }
+        "save-base" => {
+            let text = a.db.to_spr();
+            a.offer("sprouts-base.spr", text.into_bytes(), "text/plain");
+        }
+        "save-check-base" => match a.check.as_ref().map(|c| c.check.check_db.to_spr()) {
+            Some(text) => a.offer("sprouts-check.spr", text.into_bytes(), "text/plain"),
+            None => a.message = "Run a check first.".into(),
+        },
+        "save-check-graph" => a.save_check_graph(),
+        "use-check-base" => a.use_check_base(),
+        "filter-preview" => a.filter(false),
+        "filter-apply" => a.filter(true),
+        "clear-base" => {
+            a.db.clear();
+            a.db_message = "The main base is empty.".into();
+            a.store_base();
+        }
+        "children-compute" => a.compute_children(),
+        "children-close" => a.listing = None,
+        other => {
+            if let Some((kind, rest)) = other.split_once(':') {
+                a.indexed_action(kind, rest);
+            }
+        }
+    }
+    a.refresh();
+}
+
+impl App {
+    fn start_from_page(&mut self, root: &HtmlElement) {
+        let attr = |name: &str| root.get_attribute(name).filter(|s| !s.trim().is_empty());
+        if let Some(spots) = attr("data-spots") {
+            match spots.trim().parse::<usize>() {
+                Ok(n) if (1..=99).contains(&n) => self.dom.spots.set_value(&n.to_string()),
+                _ => self.message = format!("data-spots=\"{spots}\" is not a number of spots from 1 to 99; using 5."),
+            }
+        }
+        if let Some(text) = attr("data-position") {
+            self.dom.free.set_value(&text);
+            self.dom.free_radio.set_checked(true);
+        }
+        if attr("data-goal").as_deref() == Some("nimber") {
+            self.dom.goal.set_value("nimber");
+        }
+        self.validate_start();
+    }
+
+    /// The start position of the parameters tab, or the message for what is wrong with it.
+    fn start(&self) -> Result<Position, String> {
+        if self.dom.free_radio.checked() {
+            Position::parse(&self.dom.free.value()).map_err(|e| format!("Free position: {e}"))
+        } else {
+            match self.dom.spots.value().trim().parse::<usize>() {
+                Ok(n) if (1..=99).contains(&n) => Ok(Position::spots(n)),
+                _ => Err("The number of spots is a whole number from 1 to 99.".into()),
+            }
+        }
+    }
+
+    fn goal(&self) -> Goal {
+        if self.dom.goal.value() == "nimber" {
+            Goal::Nimber
+        } else {
+            Goal::Outcome { nimber_part: 0 }
+        }
+    }
+
+    /// Validation as you type: the error in place, or the canonical form.
+    fn validate_start(&mut self) {
+        match self.start() {
+            Ok(p) => {
+                self.dom.start_error.set_text_content(None);
+                let text = format!("Canonical form: {}   ({} lives)", p.write(self.notation), p.lives());
+                self.dom.canonical.set_text_content(Some(&text));
+            }
+            Err(e) => {
+                self.dom.start_error.set_text_content(Some(&e));
+                self.dom.canonical.set_text_content(None);
+            }
+        }
+    }
+
+    fn validate_children_input(&mut self) {
+        let text = self.dom.children_input.value();
+        let error = if text.trim().is_empty() { None } else { Position::parse(&text).err().map(|e| e.to_string()) };
+        self.dom.children_error.set_text_content(error.as_deref());
+    }
+
+    fn stop(&mut self) {
+        if self.running {
+            self.running = false;
+            self.message = String::new();
+            self.store_base();
+        }
+    }
+
+    fn indexed_action(&mut self, kind: &str, rest: &str) {
+        let mut numbers = rest.split(':').filter_map(|s| s.parse::<usize>().ok());
+        let Some(first) = numbers.next() else { return };
+        match kind {
+            "level-next" | "level-prev" => {
+                let Some(c) = self.computation.as_mut() else { return };
+                if let Err(e) = c.search.zap_step(first, kind == "level-next") {
+                    self.message = e;
+                }
+            }
+            "level-list" => self.listing = Some(first),
+            "zap" => {
+                let Some(child) = numbers.next() else { return };
+                if let Some(c) = self.computation.as_mut() {
+                    match c.search.zap(first, child) {
+                        Ok(()) => self.listing = None,
+                        Err(e) => self.message = e,
+                    }
+                }
+            }
+            "child" => {
+                if let Some((position, _)) = self.children.get(first).cloned() {
+                    self.dom.children_input.set_value(&position.write(self.notation));
+                    self.compute_children();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn compute_children(&mut self) {
+        let text = self.dom.children_input.value();
+        match Position::parse(&text).map_err(|e| e.to_string()).and_then(|p| children_with_nimbers(&p, &self.db)) {
+            Ok(list) => {
+                self.children = list;
+                self.dom.children_error.set_text_content(None);
+            }
+            Err(e) => {
+                self.children.clear();
+                self.dom.children_error.set_text_content(Some(&e));
+            }
+        }
+    }
+
+    fn offer(&mut self, name: &str, bytes: Vec<u8>, mime: &str) {
+        match download::offer(&bytes, mime, name) {
+            Ok(()) => self.db_message = format!("Saved {name} ({} bytes).", bytes.len()),
+            Err(e) => self.db_message = format!("Could not save {name}: {e}"),
+        }
+    }
+
+    fn dot_options(&self) -> DotOptions {
+        DotOptions {
+            detail: self.dom.detail.value().parse().unwrap_or(3),
+            colours: self.dom.colours.checked(),
+            min_lives: self.dom.min_lives.value().trim().parse().unwrap_or(0),
+            notation: self.notation,
+        }
+    }
+
+    fn check_graph(&self) -> Option<Result<ProofGraph, String>> {
+        let run = self.check.as_ref()?;
+        let Some(Ok(answer)) = &run.result else { return None };
+        Some(ProofGraph::for_answer(&run.position, *answer, &run.check.check_db))
+    }
+
+    fn save_check_graph(&mut self) {
+        if !self.dom.make_graph.checked() {
+            self.message = "Tick \"generate a graph file during the check\" in the Parameters tab first.".into();
+            return;
+        }
+        match self.check_graph() {
+            Some(Ok(graph)) => self.offer("sprouts-check.dot", graph.to_dot(&self.dot_options()).into_bytes(), "text/vnd.graphviz"),
+            Some(Err(e)) => self.message = format!("Check graph: {e}"),
+            None => self.message = "Run a check to the end first.".into(),
+        }
+    }
+
+    /// The check base replaces the main base (Glop: a smaller certificate).
+    fn use_check_base(&mut self) {
+        match self.check.as_ref() {
+            Some(run) if matches!(run.result, Some(Ok(_))) => {
+                self.db = run.check.check_db.clone();
+                self.db_message = format!("The main base is now the check base ({} couples).", self.db.len());
+                self.store_base();
+            }
+            _ => self.message = "Run a check to the end first.".into(),
+        }
+    }
+
+    fn filter_from_page(&self) -> Result<Filter, String> {
+        let read = |input: &HtmlInputElement, what: &str| -> Result<Option<u32>, String> {
+            let v = input.value();
+            if v.trim().is_empty() {
+                return Ok(None);
+            }
+            v.trim().parse::<u32>().map(Some).map_err(|_| format!("{what}: '{v}' is not a whole number"))
+        };
+        let nimber = |v: Option<u32>, what: &str| -> Result<Option<u8>, String> {
+            v.map(|n| u8::try_from(n).map_err(|_| format!("{what} is at most 255"))).transpose()
+        };
+        Ok(Filter {
+            lives_min: read(&self.dom.lives_min, "Lives min")?,
+            lives_max: read(&self.dom.lives_max, "Lives max")?,
+            nimber_min: nimber(read(&self.dom.nimber_min, "Nimber min")?, "Nimber min")?,
+            nimber_max: nimber(read(&self.dom.nimber_max, "Nimber max")?, "Nimber max")?,
+        })
+    }
+
+    fn filter(&mut self, apply: bool) {
+        let filter = match self.filter_from_page() {
+            Ok(f) => f,
+            Err(e) => {
+                self.db_message = e;
+                return;
+            }
+        };
+        let kept = self.db.filtered(&filter);
+        if apply {
+            let confirmed = dom::window()
+                .and_then(|w| w.confirm_with_message(&format!("Keep {} of the {} couples of the main base?", kept.len(), self.db.len())).ok())
+                .unwrap_or(true);
+            if confirmed {
+                self.db_message = format!("Filter applied: {} couples kept of {}.", kept.len(), self.db.len());
+                self.db = kept;
+                self.store_base();
+            }
+        } else {
+            let shown: Vec<String> = kept.iter().take(200).map(|(l, n)| format!("{} {n}", l.write(self.notation))).collect();
+            self.dom.filter_list.set_text_content(Some(&shown.join("\n")));
+            self.db_message = format!("{} couples of {} match{}.", kept.len(), self.db.len(), if kept.len() > 200 { " (the first 200 are listed)" } else { "" });
+        }
+    }
+
+    fn restore_base(&mut self) {
+        let Some(storage) = dom::window().and_then(|w| w.local_storage().ok().flatten()) else { return };
+        let Ok(Some(text)) = storage.get_item(STORAGE_KEY) else { return };
+        match Database::from_spr(&text) {
+            Ok(db) => {
+                self.db_message = format!("The main base was restored from this browser ({} couples).", db.len());
+                self.db = db;
+            }
+            Err(e) => self.db_message = format!("The base kept in this browser could not be read ({e}); starting empty."),
+        }
+    }
+
+    fn store_base(&mut self) {
+        let Some(storage) = dom::window().and_then(|w| w.local_storage().ok().flatten()) else { return };
+        if storage.set_item(STORAGE_KEY, &self.db.to_spr()).is_err() {
+            self.db_message = format!("The main base ({} couples) is too large to keep in this browser; save it to a file.", self.db.len());
+        }
+    }
+
+    fn refresh(&mut self) {
+        view::refresh(self);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Time-sliced work
+
+fn start_computation(app: &Shared) {
+    {
+        let mut a = app.borrow_mut();
+        if a.running {
+            return;
+        }
+        let start = match a.start() {
+            Ok(p) => p,
+            Err(e) => {
+                a.message = e;
+                a.dom.show_tab("compute");
+                a.refresh();
+                return;
+            }
+        };
+        let goal = a.goal();
+        // The same start, stopped: go on. Otherwise a new computation.
+        let resume = a.computation.as_ref().is_some_and(|c| c.position == start && c.goal == goal && c.result.is_none());
+        if !resume {
+            match Search::new(start.clone(), goal) {
+                Ok(search) => a.computation = Some(Computation { position: start, goal, search, spent: 0.0, result: None }),
+                Err(e) => {
+                    a.message = e;
+                    a.refresh();
+                    return;
+                }
+            }
+        }
+        a.running = true;
+        a.listing = None;
+        a.message = if resume { "Computing (resumed)…".into() } else { "Computing…".into() };
+        a.dom.show_tab("compute");
+        a.refresh();
+    }
+    let app = app.clone();
+    dom::after(0, move || computation_slice(app));
+}
+
+fn computation_slice(app: Shared) {
+    let mut guard = app.borrow_mut();
+    let a = &mut *guard;
+    if !a.running {
+        return;
+    }
+    let Some(c) = a.computation.as_mut() else { return };
+    let started = dom::now();
+    let progress = loop {
+        let p = c.search.step(&mut a.db, None, STEP_EXPANSIONS);
+        if p != Progress::Running || dom::now() - started > SLICE_MS {
+            break p;
+        }
+    };
+    c.spent += dom::now() - started;
+    match progress {
+        Progress::Running => {}
+        Progress::Done(answer) => {
+            c.result = Some(answer);
+            a.running = false;
+            a.message = String::new();
+            a.store_base();
+        }
+        Progress::Failed(e) => {
+            a.running = false;
+            a.message = format!("The computation failed: {e}");
+        }
+    }
+    let more = a.running;
+    a.refresh();
+    drop(guard);
+    if more {
+        dom::after(0, move || computation_slice(app));
+    }
+}
+
+fn start_check(app: &Shared) {
+    {
+        let mut a = app.borrow_mut();
+        if a.check.as_ref().is_some_and(|c| c.result.is_none()) {
+            return;
+        }
+        let start = match a.start() {
+            Ok(p) => p,
+            Err(e) => {
+                a.message = e;
+                a.refresh();
+                return;
+            }
+        };
+        match Check::new(start.clone(), a.goal()) {
+            Ok(check) => a.check = Some(CheckRun { position: start, check, spent: 0.0, result: None }),
+            Err(e) => {
+                a.message = e;
+                a.refresh();
+                return;
+            }
+        }
+        a.refresh();
+    }
+    let app = app.clone();
+    dom::after(0, move || check_slice(app));
+}
+
+fn check_slice(app: Shared) {
+    let mut guard = app.borrow_mut();
+    let a = &mut *guard;
+    let Some(run) = a.check.as_mut() else { return };
+    let started = dom::now();
+    let progress = loop {
+        let p = run.check.step(&a.db, STEP_EXPANSIONS);
+        if p != Progress::Running || dom::now() - started > SLICE_MS {
+            break p;
+        }
+    };
+    run.spent += dom::now() - started;
+    match progress {
+        Progress::Running => {}
+        Progress::Done(answer) => run.result = Some(Ok(answer)),
+        Progress::Failed(e) => run.result = Some(Err(e)),
+    }
+    let more = run.result.is_none();
+    a.refresh();
+    drop(guard);
+    if more {
+        dom::after(0, move || check_slice(app));
+    }
+}
+
+fn start_complete_check(app: &Shared) {
+    {
+        let mut a = app.borrow_mut();
+        if a.complete.as_ref().is_some_and(|c| !c.is_done()) {
+            return;
+        }
+        a.complete = Some(CompleteCheck::new(&a.db));
+        a.refresh();
+    }
+    let app = app.clone();
+    dom::after(0, move || complete_slice(app));
+}
+
+fn complete_slice(app: Shared) {
+    let mut guard = app.borrow_mut();
+    let a = &mut *guard;
+    let Some(run) = a.complete.as_mut() else { return };
+    let started = dom::now();
+    let done = loop {
+        if run.step(&a.db, STEP_EXPANSIONS) {
+            break true;
+        }
+        if dom::now() - started > SLICE_MS {
+            break false;
+        }
+    };
+    a.refresh();
+    drop(guard);
+    if !done {
+        dom::after(0, move || complete_slice(app));
+    }
+}
+
+/// Reads `.spr` files, then merges them all at once (a conflict or a bad file loads nothing).
+fn read_files(app: &Shared, files: web_sys::FileList) {
+    let count = files.length() as usize;
+    if count == 0 {
+        return;
+    }
+    let texts: Rc<RefCell<Vec<Option<(String, String)>>>> = Rc::new(RefCell::new(vec![None; count]));
+    for i in 0..count {
+        let Some(file) = files.item(i as u32) else { continue };
+        let Ok(reader) = web_sys::FileReader::new() else { continue };
+        let (texts, app, name, reader2) = (texts.clone(), app.clone(), file.name(), reader.clone());
+        let onload = wasm_bindgen::closure::Closure::once_into_js(move || {
+            let text = reader2.result().ok().and_then(|r| r.as_string()).unwrap_or_default();
+            let all = {
+                let mut t = texts.borrow_mut();
+                t[i] = Some((name, text));
+                t.iter().all(Option::is_some)
+            };
+            if all {
+                let files: Vec<(String, String)> = texts.borrow_mut().drain(..).flatten().collect();
+                let mut a = app.borrow_mut();
+                a.merge_files(&files);
+                a.refresh();
+            }
+        });
+        reader.set_onload(Some(onload.unchecked_ref()));
+        let _ = reader.read_as_text(&file);
+    }
+}
+
+impl App {
+    fn merge_files(&mut self, files: &[(String, String)]) {
+        let refs: Vec<(&str, &str)> = files.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
+        match self.db.merge(&refs) {
+            Ok(report) => {
+                self.db_message = format!("Loaded {} couples from {} file(s); {} new.", report.read.iter().sum::<usize>(), files.len(), report.added);
+                self.store_base();
+            }
+            Err(e) => self.db_message = format!("Nothing was loaded. {e}"),
+        }
+    }
+}
+
+/// Used by the view: the words for an answer.
+fn answer_words(answer: Answer) -> String {
+    match answer {
+        Answer::Outcome(Verdict::Win) => "win (the first player wins)".into(),
+        Answer::Outcome(Verdict::Loss) => "loss (the first player loses)".into(),
+        Answer::Nimber(n) => format!("nimber {n}"),
+    }
+}

@@ -1,0 +1,426 @@
+//! The Glop page's elements and how the state is shown in them.
+
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
+
+use super::{answer_words, App, DRAWN_GRAPH_LIMIT};
+use crate::draw::{Align, Painter, Rgb};
+use crate::engine::sprouts::proof::{NodeKind, ProofGraph};
+use crate::engine::sprouts::search::{Goal, LevelColour};
+use crate::ui::dom::{button, child};
+use crate::ui::widgets::canvas::CanvasPainter;
+
+pub struct Dom {
+    pub root: HtmlElement,
+    base_info: HtmlElement,
+    tabs: Vec<(String, HtmlElement, HtmlElement)>,
+    pub spots_radio: HtmlInputElement,
+    pub spots: HtmlInputElement,
+    pub free_radio: HtmlInputElement,
+    pub free: HtmlInputElement,
+    pub start_error: HtmlElement,
+    pub canonical: HtmlElement,
+    pub goal: HtmlSelectElement,
+    pub notation: HtmlSelectElement,
+    pub colours: HtmlInputElement,
+    pub detail: HtmlSelectElement,
+    pub min_lives: HtmlInputElement,
+    pub make_graph: HtmlInputElement,
+    status: HtmlElement,
+    compute: HtmlElement,
+    stop: HtmlElement,
+    levels: HtmlElement,
+    level_children: HtmlElement,
+    check_status: HtmlElement,
+    graph_canvas: HtmlCanvasElement,
+    db_status: HtmlElement,
+    pub file_input: HtmlInputElement,
+    pub drop_zone: HtmlElement,
+    complete_status: HtmlElement,
+    pub lives_min: HtmlInputElement,
+    pub lives_max: HtmlInputElement,
+    pub nimber_min: HtmlInputElement,
+    pub nimber_max: HtmlInputElement,
+    pub filter_list: HtmlElement,
+    pub children_input: HtmlInputElement,
+    pub children_error: HtmlElement,
+    children_list: HtmlElement,
+}
+
+impl Dom {
+    pub fn show_tab(&self, name: &str) {
+        for (tab, tab_button, panel) in &self.tabs {
+            let active = tab == name;
+            panel.set_hidden(!active);
+            let _ = tab_button.set_attribute("aria-selected", if active { "true" } else { "false" });
+        }
+    }
+}
+
+fn input(parent: &HtmlElement, kind: &str, field: &str, label: &str) -> HtmlInputElement {
+    let wrap = child(parent, "label", "gl-field");
+    let text = child(&wrap, "span", "");
+    text.set_text_content(Some(label));
+    let i: HtmlInputElement = child(&wrap, "input", "").unchecked_into();
+    i.set_type(kind);
+    let _ = i.set_attribute("data-field", field);
+    i
+}
+
+fn select(parent: &HtmlElement, field: &str, label: &str, options: &[(&str, &str)]) -> HtmlSelectElement {
+    let wrap = child(parent, "label", "gl-field");
+    child(&wrap, "span", "").set_text_content(Some(label));
+    let s: HtmlSelectElement = child(&wrap, "select", "").unchecked_into();
+    let _ = s.set_attribute("data-field", field);
+    for (value, text) in options {
+        let o: web_sys::HtmlOptionElement = child(&s, "option", "").unchecked_into();
+        o.set_value(value);
+        o.set_text_content(Some(text));
+    }
+    s
+}
+
+fn paragraph(parent: &HtmlElement, class: &str, text: &str) -> HtmlElement {
+    let p = child(parent, "p", class);
+    p.set_text_content(Some(text));
+    p
+}
+
+pub fn build(root: &HtmlElement) -> Dom {
+    let header = child(root, "div", "gl-sprouts-header");
+    let base_info = child(&header, "span", "gl-base-info");
+    let tab_bar = child(&header, "div", "gl-tabs");
+    let _ = tab_bar.set_attribute("role", "tablist");
+    let mut tabs = Vec::new();
+    let mut panel = |name: &str, label: &str| {
+        let b = button(&tab_bar, label, &format!("tab-{name}"));
+        let _ = b.set_attribute("role", "tab");
+        let p = child(root, "section", "gl-tab-panel");
+        let _ = p.set_attribute("data-tab", name);
+        let _ = p.set_attribute("aria-label", label);
+        tabs.push((name.to_string(), b.unchecked_into::<HtmlElement>(), p.clone()));
+        p
+    };
+    let params = panel("params", "Parameters");
+    let compute_panel = panel("compute", "Computation");
+    let database = panel("database", "Database");
+    let children_panel = panel("children", "Children");
+
+    // Parameters
+    let start_box = child(&params, "fieldset", "gl-start");
+    child(&start_box, "legend", "").set_text_content(Some("Start position"));
+    let spots_radio = input(&start_box, "radio", "start-kind", "Classic start");
+    spots_radio.set_name("gl-sprouts-start");
+    spots_radio.set_checked(true);
+    let spots = input(&start_box, "number", "spots", "Number of spots");
+    spots.set_min("1");
+    spots.set_max("99");
+    spots.set_value("5");
+    let free_radio = input(&start_box, "radio", "start-kind", "Free position");
+    free_radio.set_name("gl-sprouts-start");
+    let free = input(&start_box, "text", "free", "Position (Glop 1.0 or 2.x notation)");
+    free.set_placeholder("0.0.0.}]!  or  0*3+0.A|0.A");
+    free.set_value("0.0.0.}]0.A.}0.A.}]!");
+    let start_error = paragraph(&start_box, "gl-error", "");
+    let _ = start_error.set_attribute("role", "alert");
+    let canonical = paragraph(&start_box, "gl-canonical", "");
+    let options = child(&params, "fieldset", "gl-options");
+    child(&options, "legend", "").set_text_content(Some("Computation and display"));
+    let goal = select(&options, "goal", "Compute", &[("outcome", "outcome (win/loss)"), ("nimber", "nimber")]);
+    let notation = select(&options, "notation", "Notation", &[("1", "Glop 1.0 (0.0.0.}]!)"), ("2", "Glop 2.x (0*3)")]);
+    let graph_box = child(&params, "fieldset", "gl-graph-options");
+    child(&graph_box, "legend", "").set_text_content(Some("Check graph"));
+    let make_graph = input(&graph_box, "checkbox", "make-graph", "Generate a graph file during the check");
+    make_graph.set_checked(true);
+    let colours = input(&graph_box, "checkbox", "colours", "Use colours (losing red, winning blue, several lands yellow)");
+    colours.set_checked(true);
+    let detail = select(&graph_box, "detail", "Detail level", &[("3", "3: full text"), ("2", "2: numbers"), ("1", "1: dots")]);
+    let min_lives = input(&graph_box, "number", "min-lives", "Minimum lives shown");
+    min_lives.set_value("0");
+    min_lives.set_min("0");
+
+    // Computation
+    let bar = child(&compute_panel, "div", "gl-buttonbar");
+    let compute = button(&bar, "Compute", "compute").unchecked_into::<HtmlElement>();
+    let stop = button(&bar, "Stop", "stop").unchecked_into::<HtmlElement>();
+    button(&bar, "Restart", "restart");
+    button(&bar, "Check", "check");
+    button(&bar, "Save check database", "save-check-base");
+    button(&bar, "Save check graph", "save-check-graph");
+    button(&bar, "Use check database as main base", "use-check-base");
+    let status = paragraph(&compute_panel, "gl-status", "");
+    let _ = status.set_attribute("aria-live", "polite");
+    let levels = child(&compute_panel, "table", "gl-levels");
+    let level_children = child(&compute_panel, "div", "gl-level-children");
+    let check_status = paragraph(&compute_panel, "gl-check-status", "");
+    let graph_canvas: HtmlCanvasElement = child(&compute_panel, "canvas", "gl-check-graph").unchecked_into();
+    graph_canvas.set_hidden(true);
+    let _ = graph_canvas.set_attribute("role", "img");
+
+    // Database
+    let db_bar = child(&database, "div", "gl-buttonbar");
+    button(&db_bar, "Save main base (.spr)", "save-base");
+    button(&db_bar, "Load .spr files…", "load-base");
+    button(&db_bar, "Complete check", "complete-check");
+    button(&db_bar, "Empty the main base", "clear-base");
+    let file_input: HtmlInputElement = child(&database, "input", "gl-file").unchecked_into();
+    file_input.set_type("file");
+    file_input.set_multiple(true);
+    file_input.set_accept(".spr,text/plain");
+    let _ = file_input.set_attribute("data-field", "files");
+    let _ = file_input.set_attribute("aria-label", "Load .spr files");
+    let drop_zone = paragraph(&database, "gl-drop", "…or drop .spr files here. Several files are checked against each other and the main base; a disagreement loads nothing.");
+    let db_status = paragraph(&database, "gl-status", "");
+    let _ = db_status.set_attribute("role", "status");
+    let complete_status = paragraph(&database, "gl-complete-status", "");
+    let filters = child(&database, "fieldset", "gl-filters");
+    child(&filters, "legend", "").set_text_content(Some("Filter the main base"));
+    let lives_min = input(&filters, "number", "lives-min", "Lives min");
+    let lives_max = input(&filters, "number", "lives-max", "Lives max");
+    let nimber_min = input(&filters, "number", "nimber-min", "Nimber min");
+    let nimber_max = input(&filters, "number", "nimber-max", "Nimber max");
+    button(&filters, "Show matching", "filter-preview");
+    button(&filters, "Keep only matching…", "filter-apply");
+    let filter_list = child(&database, "pre", "gl-filter-list");
+
+    // Children
+    let children_input = input(&children_panel, "text", "children-position", "Position");
+    children_input.set_placeholder("0.0.0.0.0.0.0.0.AB.}0.0.0.AB.}]!");
+    button(&children_panel, "Children", "children-compute");
+    let children_error = paragraph(&children_panel, "gl-error", "");
+    let _ = children_error.set_attribute("role", "alert");
+    paragraph(&children_panel, "gl-hint", "The known nimber ends the line; nimber 0 (marked) is a winning move. Click a child to make it the position.");
+    let children_list = child(&children_panel, "ol", "gl-children");
+
+    let dom = Dom {
+        root: root.clone(),
+        base_info,
+        tabs,
+        spots_radio,
+        spots,
+        free_radio,
+        free,
+        start_error,
+        canonical,
+        goal,
+        notation,
+        colours,
+        detail,
+        min_lives,
+        make_graph,
+        status,
+        compute,
+        stop,
+        levels,
+        level_children,
+        check_status,
+        graph_canvas,
+        db_status,
+        file_input,
+        drop_zone,
+        complete_status,
+        lives_min,
+        lives_max,
+        nimber_min,
+        nimber_max,
+        filter_list,
+        children_input,
+        children_error,
+        children_list,
+    };
+    dom.show_tab("params");
+    dom
+}
+
+fn cell_button(row: &HtmlElement, text: &str, action: &str, label: &str) {
+    let td = child(row, "td", "");
+    let b = button(&td, text, action);
+    let _ = b.set_attribute("aria-label", label);
+}
+
+pub fn refresh(app: &mut App) {
+    let d = &app.dom;
+    d.base_info.set_text_content(Some(&format!("Main base: {} positions (≈ {} KB)", app.db.len(), app.db.memory_bytes().div_ceil(1024))));
+    let _ = d.compute.toggle_attribute_with_force("disabled", app.running);
+    let _ = d.stop.toggle_attribute_with_force("disabled", !app.running);
+
+    // Status line
+    let mut status = match &app.computation {
+        Some(c) => {
+            let s = c.search.stats();
+            let what = match c.goal {
+                Goal::Nimber => "nimber",
+                Goal::Outcome { .. } => "outcome",
+            };
+            let head = match c.result {
+                Some(answer) => format!("{}: {}.", c.position.write(app.notation), answer_words(answer)),
+                None if app.running => format!("Computing the {what} of {}…", c.position.write(app.notation)),
+                None => format!("Stopped: the {what} of {} (Compute goes on from here).", c.position.write(app.notation)),
+            };
+            format!("{head} {} expansions, {} couples stored, {:.2} s.", s.expansions, s.stored, c.spent / 1000.0)
+        }
+        None => "Press Compute to start (Parameters tab: the start position).".into(),
+    };
+    if !app.message.is_empty() {
+        status = format!("{}\n{status}", app.message);
+    }
+    d.status.set_text_content(Some(&status));
+    let _ = d.root.set_attribute("data-state", if app.running { "running" } else if app.computation.as_ref().is_some_and(|c| c.result.is_some()) { "done" } else { "idle" });
+
+    // Levels
+    d.levels.set_text_content(None);
+    let head = child(&d.levels, "tr", "");
+    for title in ["Numero", "Alive", "Lives", "Nimber", "Position"] {
+        child(&head, "th", "").set_text_content(Some(title));
+    }
+    let levels = app.computation.as_ref().filter(|c| c.result.is_none()).map(|c| c.search.levels()).unwrap_or_default();
+    for (k, level) in levels.iter().enumerate() {
+        let class = match level.colour() {
+            LevelColour::Red => "gl-level gl-red",
+            LevelColour::Green => "gl-level gl-green",
+            LevelColour::Plain => "gl-level",
+        };
+        let row = child(&d.levels, "tr", class);
+        let _ = row.set_attribute("data-level", &k.to_string());
+        if level.zappable {
+            let next = format!("level-next:{k}");
+            cell_button(&row, &format!("{}/{}", level.numero, level.count), &next, "next child");
+            cell_button(&row, &level.alive.to_string(), &next, "next child");
+            cell_button(&row, &level.lives.to_string(), &next, "next child");
+            cell_button(&row, &level.nimber.to_string(), &format!("level-prev:{k}"), "previous child");
+            cell_button(&row, &level.position.write(app.notation), &format!("level-list:{k}"), "all children of this level");
+        } else {
+            for text in [format!("land {}/{}", level.numero, level.count), level.alive.to_string(), level.lives.to_string(), level.nimber.to_string(), level.position.write(app.notation)] {
+                child(&row, "td", "").set_text_content(Some(&text));
+            }
+        }
+    }
+    // The children list of one level (Glop: a click on Position)
+    d.level_children.set_text_content(None);
+    if let (Some(k), Some(c)) = (app.listing, app.computation.as_ref()) {
+        let list = c.search.level_children(k);
+        if !list.is_empty() {
+            child(&d.level_children, "h4", "").set_text_content(Some(&format!("Level {}: all children", k + 1)));
+            let ol = child(&d.level_children, "ol", "");
+            for (i, view) in list.iter().enumerate() {
+                let li = child(&ol, "li", if view.current { "gl-current" } else { "" });
+                let text = format!("{} (nimber part {}){}", view.couple.position.write(app.notation), view.couple.nimber, if view.proven_win { " — win" } else { "" });
+                let b = button(&li, &text, &format!("zap:{k}:{i}"));
+                let _ = b.toggle_attribute_with_force("disabled", view.proven_win);
+            }
+            button(&d.level_children, "Close", "children-close");
+        }
+    }
+
+    // Check
+    let check_text = match &app.check {
+        None => String::new(),
+        Some(run) => match &run.result {
+            None => format!("Checking… {} expansions, check base {} couples.", run.check.search.stats().expansions, run.check.check_db.len()),
+            Some(Err(e)) => format!("The check failed: {e}"),
+            Some(Ok(answer)) => {
+                let s = run.check.search.stats();
+                let contradictions = run.check.search.contradictions();
+                let mut t = format!(
+                    "Check of {}: {}. Check base: {} couples{}; {} expansions, {:.2} s.",
+                    run.position.write(app.notation),
+                    answer_words(*answer),
+                    run.check.check_db.len(),
+                    if s.new_results > 0 { " (N: new results, not in the main base)" } else { "" },
+                    s.expansions,
+                    run.spent / 1000.0
+                );
+                for (land, stored, found) in contradictions {
+                    t.push_str(&format!(" Error: {} has nimber {stored} in the main base but {found} here.", land.write(app.notation)));
+                }
+                t
+            }
+        },
+    };
+    d.check_status.set_text_content(Some(&check_text));
+    draw_check_graph(app);
+
+    // Database
+    app.dom.db_status.set_text_content(Some(&app.db_message));
+    let complete = match &app.complete {
+        None => String::new(),
+        Some(run) => {
+            let (done, all) = run.progress();
+            let mut t = if run.is_done() { format!("Complete check: {all} couples checked, {} problem(s).", run.failures.len()) } else { format!("Complete check: {done} of {all}…") };
+            for f in run.failures.iter().take(20) {
+                t.push_str(&format!("\n{} {}: {}", f.position.write(app.notation), f.stored, f.problem));
+            }
+            t
+        }
+    };
+    app.dom.complete_status.set_text_content(Some(&complete));
+
+    // Children tab
+    let list = &app.dom.children_list;
+    list.set_text_content(None);
+    for (i, (position, nimber)) in app.children.iter().enumerate() {
+        let li = child(list, "li", if *nimber == Some(0) { "gl-winning" } else { "" });
+        let text = match nimber {
+            Some(n) => format!("{} {n}", position.write(app.notation)),
+            None => position.write(app.notation),
+        };
+        let b = button(&li, &text, &format!("child:{i}"));
+        if *nimber == Some(0) {
+            let _ = b.set_attribute("aria-label", &format!("{text} (nimber 0: a winning move)"));
+        }
+    }
+}
+
+/// Small proof graphs are drawn: couples ranked by lives, red losing, blue winning, yellow sums
+/// (each also marked L, W or S, so colour is not the only signal).
+fn draw_check_graph(app: &App) {
+    let canvas = &app.dom.graph_canvas;
+    let graph = match app.check_graph() {
+        Some(Ok(g)) if g.nodes.len() <= DRAWN_GRAPH_LIMIT => g,
+        _ => {
+            canvas.set_hidden(true);
+            return;
+        }
+    };
+    canvas.set_hidden(false);
+    draw_graph(canvas, &graph, app.dom.colours.checked());
+}
+
+fn draw_graph(canvas: &HtmlCanvasElement, graph: &ProofGraph, colours: bool) {
+    let mut ranks: Vec<u32> = graph.nodes.iter().map(|n| n.lives()).collect();
+    ranks.sort_unstable_by(|a, b| b.cmp(a));
+    ranks.dedup();
+    let widest = ranks.iter().map(|&l| graph.nodes.iter().filter(|n| n.lives() == l).count()).max().unwrap_or(1);
+    let (w, h) = ((widest as u32 * 44 + 90).max(300), ranks.len() as u32 * 48 + 20);
+    canvas.set_width(w);
+    canvas.set_height(h);
+    let _ = canvas.set_attribute("aria-label", &format!("Proof graph: {} couples on {} levels of lives", graph.nodes.len(), ranks.len()));
+    let Some(mut p) = CanvasPainter::new(canvas) else { return };
+    p.fill_rect(0.0, 0.0, w as f64, h as f64, Rgb(255, 255, 255));
+    let mut place = vec![(0.0, 0.0); graph.nodes.len()];
+    for (r, &lives) in ranks.iter().enumerate() {
+        let members: Vec<usize> = (0..graph.nodes.len()).filter(|&i| graph.nodes[i].lives() == lives).collect();
+        let y = 30.0 + r as f64 * 48.0;
+        for (k, &i) in members.iter().enumerate() {
+            place[i] = (30.0 + k as f64 * 44.0, y);
+        }
+        p.text(w as f64 - 8.0, y + 4.0, &format!("{lives} lives"), 11.0, Align::Right, Rgb(60, 60, 60));
+    }
+    for (i, node) in graph.nodes.iter().enumerate() {
+        for &j in &node.edges {
+            p.line(place[i].0, place[i].1, place[j].0, place[j].1, 1.0, Rgb(150, 150, 150));
+        }
+    }
+    for (i, node) in graph.nodes.iter().enumerate() {
+        let (fill, mark) = match node.kind {
+            NodeKind::Loss => (Rgb(220, 60, 50), "L"),
+            NodeKind::Win => (Rgb(60, 100, 220), "W"),
+            NodeKind::Lands => (Rgb(240, 210, 40), "S"),
+        };
+        let fill = if colours { fill } else { Rgb(235, 235, 235) };
+        let (x, y) = place[i];
+        p.disc(x, y, 14.0, fill);
+        p.ring(x, y, 14.0, 1.0, Rgb(30, 30, 30));
+        p.text(x, y + 4.0, &format!("{}{}", mark, i + 1), 10.0, Align::Center, Rgb(0, 0, 0));
+    }
+}
