@@ -370,12 +370,13 @@ fn url_state_restores_a_position_and_share_writes_it() {
 fn several_games_mount_on_one_page_and_unknown_ones_say_so() {
     let body = document().body().unwrap();
     let holder: HtmlElement = document().create_element("div").unwrap().unchecked_into();
-    holder.set_inner_html(r#"<div data-gamelab="ade" data-graph="A2"></div><div data-gamelab="ade" data-graph="E6"></div><div data-gamelab="chess"></div><div data-gamelab="sprouts"></div>"#);
+    holder.set_inner_html(r#"<div data-gamelab="ade" data-graph="A2"></div><div data-gamelab="ade" data-graph="E6"></div><div data-gamelab="chess"></div><div data-gamelab="bazaar"></div><div data-gamelab="sprouts"></div>"#);
     body.append_child(&holder).unwrap();
-    assert_eq!(gamelab::ui::mount_all(), 4);
+    assert_eq!(gamelab::ui::mount_all(), 5);
     assert_eq!(gamelab::ui::mount_all(), 0, "mounted elements are not mounted twice");
     let games = holder.query_selector_all(".gl-ade").unwrap();
     assert_eq!(games.length(), 2);
     assert!(holder.text_content().unwrap().contains("unknown game 'chess'"));
     assert!(holder.text_content().unwrap().contains("not built yet"));
+    assert_eq!(holder.query_selector_all(".gl-sprouts").unwrap().length(), 1, "Glop mounts beside the applets");
 }

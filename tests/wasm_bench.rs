@@ -24,3 +24,39 @@ fn sprouts_n_spot_outcomes() {
     }
     web_sys::console::log_1(&format!("BENCH n = 1..12 in {total:.2} s in all").into());
 }
+
+/// The same n-spot games through Glop's page: typed, computed in time slices, read back.
+#[wasm_bindgen_test]
+async fn sprouts_n_spot_outcomes_through_the_page() {
+    use wasm_bindgen::JsCast;
+    let window = web_sys::window().unwrap();
+    let document = window.document().unwrap();
+    let root: web_sys::HtmlElement = document.create_element("div").unwrap().unchecked_into();
+    root.set_attribute("data-gamelab", "sprouts").unwrap();
+    document.body().unwrap().append_child(&root).unwrap();
+    gamelab::ui::mount(&root);
+    let click = |action: &str| {
+        let b: web_sys::HtmlElement = root.query_selector(&format!("button[data-action='{action}']")).unwrap().unwrap().unchecked_into();
+        b.click();
+    };
+    let spots: web_sys::HtmlInputElement = root.query_selector("[data-field='spots']").unwrap().unwrap().unchecked_into();
+    let now = || web_sys::window().unwrap().performance().unwrap().now();
+    let mut total = 0.0;
+    for n in 1..=12 {
+        click("clear-base");
+        spots.set_value(&n.to_string());
+        let started = now();
+        click("compute");
+        while root.get_attribute("data-state").as_deref() != Some("done") {
+            let promise = js_sys::Promise::new(&mut |resolve, _| {
+                web_sys::window().unwrap().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 5).unwrap();
+            });
+            wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+        }
+        let wall = (now() - started) / 1000.0;
+        total += wall;
+        let status = root.query_selector(".gl-tab-panel[data-tab='compute'] .gl-status").unwrap().unwrap().text_content().unwrap();
+        web_sys::console::log_1(&format!("BENCH page {n:>2} spots: {wall:.3} s wall clock — {status}").into());
+    }
+    web_sys::console::log_1(&format!("BENCH page n = 1..12 in {total:.2} s in all (wall clock, time slices of 15 ms)").into());
+}
