@@ -58,5 +58,5 @@ async fn sprouts_n_spot_outcomes_through_the_page() {
         let status = root.query_selector(".gl-tab-panel[data-tab='compute'] .gl-status").unwrap().unwrap().text_content().unwrap();
         web_sys::console::log_1(&format!("BENCH page {n:>2} spots: {wall:.3} s wall clock — {status}").into());
     }
-    web_sys::console::log_1(&format!("BENCH page n = 1..12 in {total:.2} s in all (wall clock, time slices of 15 ms)").into());
+    web_sys::console::log_1(&format!("BENCH page n = 1..12 in {total:.2} s in all (wall clock, time slices of 25 ms)").into());
 }

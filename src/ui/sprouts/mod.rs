@@ -23,7 +23,7 @@ use crate::ui::widgets::download;
 use view::Dom;
 
 /// One slice of computing before the page gets the hand back (milliseconds).
-const SLICE_MS: f64 = 15.0;
+const SLICE_MS: f64 = 25.0;
 /// Expansions between two looks at the clock.
 const STEP_EXPANSIONS: u64 = 40;
 /// Where the main base is kept between visits.
@@ -62,6 +62,8 @@ struct App {
     notation: Notation,
     message: String,
     db_message: String,
+    /// When the page was last redrawn during a computation (it is redrawn every 100 ms).
+    last_drawn: f64,
 }
 
 type Shared = Rc<RefCell<App>>;
@@ -83,6 +85,7 @@ pub fn mount(root: &HtmlElement) {
         notation: Notation::Glop10,
         message: String::new(),
         db_message: String::new(),
+        last_drawn: 0.0,
     };
     app.start_from_page(root);
     app.restore_base();
@@ -492,7 +495,11 @@ fn computation_slice(app: Shared) {
         }
     }
     let more = a.running;
-    a.refresh();
+    // Redrawing the levels costs time too: every 100 ms is fresh enough to follow and zap.
+    if !more || dom::now() - a.last_drawn > 100.0 {
+        a.last_drawn = dom::now();
+        a.refresh();
+    }
     drop(guard);
     if more {
         dom::after(0, move || computation_slice(app));
