@@ -14,9 +14,9 @@ fn document() -> web_sys::Document {
     web_sys::window().unwrap().document().unwrap()
 }
 
-fn forget_kept_base() {
-    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
-    storage.remove_item("gamelab-sprouts-main-base").unwrap();
+async fn forget_kept_base() {
+    gamelab::ui::widgets::keep::forget("gamelab-sprouts-main-base");
+    sleep(60).await;
 }
 
 fn mount(attributes: &[(&str, &str)]) -> HtmlElement {
@@ -108,7 +108,7 @@ async fn load_files(root: &HtmlElement, files: &[(&str, &str)]) {
 
 #[wasm_bindgen_test]
 async fn typing_a_spot_count_and_computing_the_5_spot_game() {
-    forget_kept_base();
+    forget_kept_base().await;
     let root = mount(&[]);
     assert!(text(&root, ".gl-base-info").starts_with("Main base: 0 positions"));
     type_into(&root, "spots", "5");
@@ -126,7 +126,7 @@ async fn typing_a_spot_count_and_computing_the_5_spot_game() {
 
 #[wasm_bindgen_test]
 async fn a_computation_stops_resumes_and_the_page_stays_responsive() {
-    forget_kept_base();
+    forget_kept_base().await;
     let root = mount(&[]);
     type_into(&root, "spots", "12");
     click(&root, "compute");
@@ -165,7 +165,7 @@ async fn a_computation_stops_resumes_and_the_page_stays_responsive() {
 
 #[wasm_bindgen_test]
 async fn stopping_then_computing_again_goes_on_from_the_same_place() {
-    forget_kept_base();
+    forget_kept_base().await;
     let root = mount(&[]);
     type_into(&root, "spots", "11");
     click(&root, "compute");
@@ -191,7 +191,7 @@ async fn stopping_then_computing_again_goes_on_from_the_same_place() {
 
 #[wasm_bindgen_test]
 async fn the_base_is_saved_loaded_back_and_kept_across_reloads() {
-    forget_kept_base();
+    forget_kept_base().await;
     let root = mount(&[]);
     compute(&root, "6").await;
     let count = base_count(&root);
@@ -205,6 +205,7 @@ async fn the_base_is_saved_loaded_back_and_kept_across_reloads() {
     // (A line whose string Glop's canonizer would write differently is kept under both strings,
     // so the count can only grow.)
     let again = mount(&[]);
+    wait_for(&again, "[data-tab='database'] .gl-status", "restored from this browser").await;
     let kept = base_count(&again);
     assert!(kept >= count && kept <= count + count / 20, "{kept} for {count}");
     click(&again, "clear-base");
@@ -216,7 +217,7 @@ async fn the_base_is_saved_loaded_back_and_kept_across_reloads() {
 
 #[wasm_bindgen_test]
 async fn a_corrupt_or_disagreeing_file_loads_nothing() {
-    forget_kept_base();
+    forget_kept_base().await;
     let root = mount(&[]);
     compute(&root, "4").await;
     let count = base_count(&root);
@@ -232,7 +233,7 @@ async fn a_corrupt_or_disagreeing_file_loads_nothing() {
 
 #[wasm_bindgen_test]
 async fn the_children_tab_plays_the_manuals_12_spot_game_by_correspondence() {
-    forget_kept_base();
+    forget_kept_base().await;
     let root = mount(&[("data-position", "0*4.A|0*4.A+0*3")]);
     click(&root, "compute");
     for _ in 0..2400 {
@@ -256,7 +257,7 @@ async fn the_children_tab_plays_the_manuals_12_spot_game_by_correspondence() {
 
 #[wasm_bindgen_test]
 async fn free_positions_are_checked_as_typed_and_checks_draw_their_graph() {
-    forget_kept_base();
+    forget_kept_base().await;
     let root = mount(&[]);
     type_into(&root, "free", "0.1a1b");
     assert!(text(&root, "[data-tab='params'] .gl-error").contains("character 4"));

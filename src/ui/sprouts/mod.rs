@@ -1,6 +1,6 @@
 //! Glop 1.0 in a page: the Parameters, Computation, Database and Children tabs, the main base
 //! count at the top left. Computations run in short time slices (the page stays responsive) and
-//! can be stopped and resumed; the main base is kept in the browser's local storage.
+//! can be stopped and resumed; the main base is kept in the browser (IndexedDB).
 //! All rules and searches live in `engine::sprouts`; this module only shows and asks.
 //!
 //! State split (design.md): settings = the parameters tab; state = the main base and the running
@@ -18,7 +18,7 @@ use crate::engine::sprouts::proof::{Check, CompleteCheck, DotOptions, ProofGraph
 use crate::engine::sprouts::search::{Answer, Goal, Progress, Search, Verdict};
 use crate::engine::sprouts::{children_with_nimbers, Database, Filter, Notation, Position};
 use crate::ui::dom::{self, on};
-use crate::ui::widgets::download;
+use crate::ui::widgets::{download, keep};
 
 use view::Dom;
 
@@ -64,6 +64,8 @@ struct App {
     db_message: String,
     /// When the page was last redrawn during a computation (it is redrawn every 100 ms).
     last_drawn: f64,
+    /// This page's own handle, for the browser's answers that come later (storage).
+    me: std::rc::Weak<RefCell<App>>,
 }
 
 type Shared = Rc<RefCell<App>>;
@@ -86,12 +88,28 @@ pub fn mount(root: &HtmlElement) {
         message: String::new(),
         db_message: String::new(),
         last_drawn: 0.0,
+        me: std::rc::Weak::new(),
     };
     app.start_from_page(root);
-    app.restore_base();
     let app = Rc::new(RefCell::new(app));
+    app.borrow_mut().me = Rc::downgrade(&app);
     wire(&app);
     app.borrow_mut().refresh();
+    restore_base(&app);
+}
+
+/// The main base kept by an earlier visit comes back (merged, should work have started).
+fn restore_base(app: &Shared) {
+    let handle = Rc::downgrade(app);
+    keep::load(STORAGE_KEY, move |text| {
+        let (Some(app), Some(text)) = (handle.upgrade(), text) else { return };
+        let Ok(mut a) = app.try_borrow_mut() else { return };
+        a.db_message = match a.db.merge(&[("the base kept in this browser", &text)]) {
+            Ok(report) => format!("The main base was restored from this browser ({} couples).", report.read[0]),
+            Err(e) => format!("The base kept in this browser could not be used: {e}"),
+        };
+        a.refresh();
+    });
 }
 
 fn wire(app: &Shared) {
@@ -401,23 +419,15 @@ impl App {
         }
     }
 
-    fn restore_base(&mut self) {
-        let Some(storage) = dom::window().and_then(|w| w.local_storage().ok().flatten()) else { return };
-        let Ok(Some(text)) = storage.get_item(STORAGE_KEY) else { return };
-        match Database::from_spr(&text) {
-            Ok(db) => {
-                self.db_message = format!("The main base was restored from this browser ({} couples).", db.len());
-                self.db = db;
-            }
-            Err(e) => self.db_message = format!("The base kept in this browser could not be read ({e}); starting empty."),
-        }
-    }
-
+    /// Keeps the main base in the browser (IndexedDB), saying so if the browser refuses.
     fn store_base(&mut self) {
-        let Some(storage) = dom::window().and_then(|w| w.local_storage().ok().flatten()) else { return };
-        if storage.set_item(STORAGE_KEY, &self.db.to_spr()).is_err() {
-            self.db_message = format!("The main base ({} couples) is too large to keep in this browser; save it to a file.", self.db.len());
-        }
+        let (handle, count) = (self.me.clone(), self.db.len());
+        keep::save(STORAGE_KEY, self.db.to_spr(), move |result| {
+            let (Err(e), Some(app)) = (result, handle.upgrade()) else { return };
+            let Ok(mut a) = app.try_borrow_mut() else { return };
+            a.db_message = format!("The main base ({count} couples) could not be kept in this browser ({e}); save it to a file.");
+            a.refresh();
+        });
     }
 
     fn refresh(&mut self) {

@@ -1,0 +1,140 @@
+//! Keeps text in the browser between visits: IndexedDB (no small size limit), or local storage
+//! where IndexedDB is not available. Everything is asynchronous: results come to callbacks.
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{IdbDatabase, IdbOpenDbRequest, IdbTransactionMode};
+
+use crate::ui::dom;
+
+const DATABASE: &str = "gamelab";
+const STORE: &str = "kept";
+
+/// Opens the database (creating the store the first time) and hands it to `then`.
+fn open(then: impl FnOnce(Result<IdbDatabase, String>) + 'static) {
+    let Some(factory) = dom::window().and_then(|w| w.indexed_db().ok().flatten()) else {
+        return then(Err("this browser has no IndexedDB".into()));
+    };
+    let request: IdbOpenDbRequest = match factory.open_with_u32(DATABASE, 1) {
+        Ok(r) => r,
+        Err(_) => return then(Err("IndexedDB refused to open".into())),
+    };
+    let upgrade = Closure::once_into_js({
+        let request = request.clone();
+        move || {
+            if let Ok(db) = request.result().and_then(|r| r.dyn_into::<IdbDatabase>().map_err(JsValue::from)) {
+                let _ = db.create_object_store(STORE);
+            }
+        }
+    });
+    request.set_onupgradeneeded(Some(upgrade.unchecked_ref()));
+    let then = std::rc::Rc::new(std::cell::RefCell::new(Some(then)));
+    let success = Closure::once_into_js({
+        let (request, then) = (request.clone(), then.clone());
+        move || {
+            let db = request.result().ok().and_then(|r| r.dyn_into::<IdbDatabase>().ok()).ok_or_else(|| "IndexedDB gave no database".to_string());
+            if let Some(then) = then.borrow_mut().take() {
+                then(db);
+            }
+        }
+    });
+    request.set_onsuccess(Some(success.unchecked_ref()));
+    let failure = Closure::once_into_js(move || {
+        if let Some(then) = then.borrow_mut().take() {
+            then(Err("IndexedDB could not be opened".into()));
+        }
+    });
+    request.set_onerror(Some(failure.unchecked_ref()));
+}
+
+fn local_storage() -> Option<web_sys::Storage> {
+    dom::window().and_then(|w| w.local_storage().ok().flatten())
+}
+
+/// Keeps `text` under `key`; `done` learns whether it worked.
+pub fn save(key: &str, text: String, done: impl FnOnce(Result<(), String>) + 'static) {
+    let key = key.to_string();
+    open(move |db| {
+        let db = match db {
+            Ok(db) => db,
+            Err(e) => {
+                let stored = local_storage().map(|s| s.set_item(&key, &text).is_ok()).unwrap_or(false);
+                return done(if stored { Ok(()) } else { Err(e) });
+            }
+        };
+        let put = db
+            .transaction_with_str_and_mode(STORE, IdbTransactionMode::Readwrite)
+            .and_then(|t| t.object_store(STORE))
+            .and_then(|store| store.put_with_key(&JsValue::from_str(&text), &JsValue::from_str(&key)));
+        match put {
+            Ok(request) => {
+                let done = std::rc::Rc::new(std::cell::RefCell::new(Some(done)));
+                let ok = Closure::once_into_js({
+                    let done = done.clone();
+                    move || {
+                        if let Some(done) = done.borrow_mut().take() {
+                            done(Ok(()));
+                        }
+                    }
+                });
+                request.set_onsuccess(Some(ok.unchecked_ref()));
+                let failed = Closure::once_into_js(move || {
+                    if let Some(done) = done.borrow_mut().take() {
+                        done(Err("the browser refused to keep it (storage full?)".into()));
+                    }
+                });
+                request.set_onerror(Some(failed.unchecked_ref()));
+            }
+            Err(_) => done(Err("IndexedDB refused the write".into())),
+        }
+    });
+}
+
+/// Reads what was kept under `key` (None if nothing).
+pub fn load(key: &str, then: impl FnOnce(Option<String>) + 'static) {
+    let key = key.to_string();
+    open(move |db| {
+        let Ok(db) = db else {
+            return then(local_storage().and_then(|s| s.get_item(&key).ok().flatten()));
+        };
+        let get = db.transaction_with_str(STORE).and_then(|t| t.object_store(STORE)).and_then(|store| store.get(&JsValue::from_str(&key)));
+        match get {
+            Ok(request) => {
+                let then = std::rc::Rc::new(std::cell::RefCell::new(Some(then)));
+                let ok = Closure::once_into_js({
+                    let (request, then) = (request.clone(), then.clone());
+                    move || {
+                        let text = request.result().ok().and_then(|v| v.as_string());
+                        if let Some(then) = then.borrow_mut().take() {
+                            then(text);
+                        }
+                    }
+                });
+                request.set_onsuccess(Some(ok.unchecked_ref()));
+                let failed = Closure::once_into_js(move || {
+                    if let Some(then) = then.borrow_mut().take() {
+                        then(None);
+                    }
+                });
+                request.set_onerror(Some(failed.unchecked_ref()));
+            }
+            Err(_) => then(None),
+        }
+    });
+}
+
+/// Forgets what was kept under `key`.
+pub fn forget(key: &str) {
+    if let Some(s) = local_storage() {
+        let _ = s.remove_item(key);
+    }
+    let key = key.to_string();
+    open(move |db| {
+        if let Ok(db) = db {
+            let _ = db
+                .transaction_with_str_and_mode(STORE, IdbTransactionMode::Readwrite)
+                .and_then(|t| t.object_store(STORE))
+                .and_then(|store| store.delete(&JsValue::from_str(&key)));
+        }
+    });
+}
