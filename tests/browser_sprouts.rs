@@ -268,6 +268,9 @@ async fn free_positions_are_checked_as_typed_and_checks_draw_their_graph() {
     click(&root, "check");
     wait_for(&root, ".gl-check-status", "Check base").await;
     assert!(!find(&root, ".gl-check-graph").hidden(), "a small proof is drawn");
+    // Detail level 3 (the default) lists every couple's text: the proof, readable.
+    let proof = text(&root, ".gl-proof-text");
+    assert!(proof.contains("0.0.0.}]! not 0") && proof.contains("! 0"), "{proof}");
     click(&root, "save-check-graph");
     let (name, bytes) = gamelab::ui::widgets::download::last_offered().unwrap();
     assert_eq!(name, "sprouts-check.dot");

@@ -33,6 +33,7 @@ pub struct Dom {
     level_children: HtmlElement,
     check_status: HtmlElement,
     graph_canvas: HtmlCanvasElement,
+    proof_text: HtmlElement,
     db_status: HtmlElement,
     pub file_input: HtmlInputElement,
     pub drop_zone: HtmlElement,
@@ -156,6 +157,7 @@ pub fn build(root: &HtmlElement) -> Dom {
     let graph_canvas: HtmlCanvasElement = child(&compute_panel, "canvas", "gl-check-graph").unchecked_into();
     graph_canvas.set_hidden(true);
     let _ = graph_canvas.set_attribute("role", "img");
+    let proof_text = child(&compute_panel, "ol", "gl-proof-text");
 
     // Database
     let db_bar = child(&database, "div", "gl-buttonbar");
@@ -215,6 +217,7 @@ pub fn build(root: &HtmlElement) -> Dom {
         level_children,
         check_status,
         graph_canvas,
+        proof_text,
         db_status,
         file_input,
         drop_zone,
@@ -375,6 +378,7 @@ pub fn refresh(app: &mut App) {
 /// (each also marked L, W or S, so colour is not the only signal).
 fn draw_check_graph(app: &App) {
     let canvas = &app.dom.graph_canvas;
+    app.dom.proof_text.set_text_content(None);
     let graph = match app.check_graph() {
         Some(Ok(g)) if g.nodes.len() <= DRAWN_GRAPH_LIMIT => g,
         _ => {
@@ -383,14 +387,26 @@ fn draw_check_graph(app: &App) {
         }
     };
     canvas.set_hidden(false);
-    draw_graph(canvas, &graph, app.dom.colours.checked());
+    let options = app.dot_options();
+    let min_lives = options.min_lives;
+    draw_graph(canvas, &graph, options.colours, options.detail, min_lives);
+    // Detail 3: every couple's text, numbered as in the drawing (the proof, readable).
+    if options.detail >= 3 {
+        for (i, node) in graph.nodes.iter().enumerate().filter(|(_, n)| n.lives() >= min_lives) {
+            let li = child(&app.dom.proof_text, "li", "");
+            let _ = li.set_attribute("value", &(i + 1).to_string());
+            li.set_text_content(Some(&node.text(options.notation)));
+        }
+    }
 }
 
-fn draw_graph(canvas: &HtmlCanvasElement, graph: &ProofGraph, colours: bool) {
-    let mut ranks: Vec<u32> = graph.nodes.iter().map(|n| n.lives()).collect();
+/// Detail 1: dots; 2 and 3: numbered couples (with L, W or S).
+fn draw_graph(canvas: &HtmlCanvasElement, graph: &ProofGraph, colours: bool, detail: u8, min_lives: u32) {
+    let shown: Vec<bool> = graph.nodes.iter().map(|n| n.lives() >= min_lives).collect();
+    let mut ranks: Vec<u32> = graph.nodes.iter().map(|n| n.lives()).filter(|&l| l >= min_lives).collect();
     ranks.sort_unstable_by(|a, b| b.cmp(a));
     ranks.dedup();
-    let widest = ranks.iter().map(|&l| graph.nodes.iter().filter(|n| n.lives() == l).count()).max().unwrap_or(1);
+    let widest = ranks.iter().map(|&l| graph.nodes.iter().filter(|n| n.lives() == l).count()).max().unwrap_or(1).max(1);
     let (w, h) = ((widest as u32 * 44 + 90).max(300), ranks.len() as u32 * 48 + 20);
     canvas.set_width(w);
     canvas.set_height(h);
@@ -406,12 +422,12 @@ fn draw_graph(canvas: &HtmlCanvasElement, graph: &ProofGraph, colours: bool) {
         }
         p.text(w as f64 - 8.0, y + 4.0, &format!("{lives} lives"), 11.0, Align::Right, Rgb(60, 60, 60));
     }
-    for (i, node) in graph.nodes.iter().enumerate() {
-        for &j in &node.edges {
+    for (i, node) in graph.nodes.iter().enumerate().filter(|(i, _)| shown[*i]) {
+        for &j in node.edges.iter().filter(|&&j| shown[j]) {
             p.line(place[i].0, place[i].1, place[j].0, place[j].1, 1.0, Rgb(150, 150, 150));
         }
     }
-    for (i, node) in graph.nodes.iter().enumerate() {
+    for (i, node) in graph.nodes.iter().enumerate().filter(|(i, _)| shown[*i]) {
         let (fill, mark) = match node.kind {
             NodeKind::Loss => (Rgb(220, 60, 50), "L"),
             NodeKind::Win => (Rgb(60, 100, 220), "W"),
@@ -419,6 +435,11 @@ fn draw_graph(canvas: &HtmlCanvasElement, graph: &ProofGraph, colours: bool) {
         };
         let fill = if colours { fill } else { Rgb(235, 235, 235) };
         let (x, y) = place[i];
+        if detail <= 1 {
+            p.disc(x, y, 6.0, fill);
+            p.ring(x, y, 6.0, 1.0, Rgb(30, 30, 30));
+            continue;
+        }
         p.disc(x, y, 14.0, fill);
         p.ring(x, y, 14.0, 1.0, Rgb(30, 30, 30));
         p.text(x, y + 4.0, &format!("{}{}", mark, i + 1), 10.0, Align::Center, Rgb(0, 0, 0));
