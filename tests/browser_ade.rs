@@ -5,35 +5,14 @@
 use gamelab::draw::ade::{FiringGraphLayout, GraphLayout};
 use gamelab::engine::ade::{AdeGraph, Play, Values};
 use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-fn document() -> web_sys::Document {
-    web_sys::window().unwrap().document().unwrap()
-}
+mod web;
 
-/// A fresh `data-gamelab="ade"` element with the given attributes, mounted.
-fn mount(attributes: &[(&str, &str)]) -> HtmlElement {
-    let element: HtmlElement = document().create_element("div").unwrap().unchecked_into();
-    element.set_attribute("data-gamelab", "ade").unwrap();
-    for (name, value) in attributes {
-        element.set_attribute(name, value).unwrap();
-    }
-    document().body().unwrap().append_child(&element).unwrap();
-    gamelab::ui::mount(&element);
-    element
-}
-
-fn find(root: &HtmlElement, selector: &str) -> HtmlElement {
-    root.query_selector(selector).unwrap().unwrap_or_else(|| panic!("no {selector}")).unchecked_into()
-}
-
-fn click(root: &HtmlElement, action: &str) {
-    find(root, &format!("button[data-action='{action}']")).click();
-}
+use web::{click, document, find, sleep};
 
 fn is_disabled(root: &HtmlElement, action: &str) -> bool {
     find(root, &format!("button[data-action='{action}']")).has_attribute("disabled")
@@ -96,17 +75,11 @@ fn key(root: &HtmlElement, key: &str) {
 
 /// Fires the `change` event a user's choice in a select would fire.
 fn changed(element: &web_sys::Element) {
-    let init = web_sys::EventInit::new();
-    init.set_bubbles(true);
-    let event = web_sys::Event::new_with_event_init_dict("change", &init).unwrap();
-    element.dispatch_event(&event).unwrap();
+    web::fire(element, "change");
 }
 
-async fn sleep(ms: i32) {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        web_sys::window().unwrap().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms).unwrap();
-    });
-    JsFuture::from(promise).await.unwrap();
+fn mount(attributes: &[(&str, &str)]) -> HtmlElement {
+    web::mount("ade", attributes)
 }
 
 /// Waits (in page time, yielding to the event loop) until the status mentions `needle`.

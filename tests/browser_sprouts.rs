@@ -4,15 +4,14 @@
 #![cfg(target_arch = "wasm32")]
 
 use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
 use web_sys::{HtmlElement, HtmlInputElement, HtmlSelectElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-fn document() -> web_sys::Document {
-    web_sys::window().unwrap().document().unwrap()
-}
+mod web;
+
+use web::{click, find, sleep};
 
 async fn forget_kept_base() {
     gamelab::ui::widgets::keep::forget("gamelab-sprouts-main-base");
@@ -20,22 +19,7 @@ async fn forget_kept_base() {
 }
 
 fn mount(attributes: &[(&str, &str)]) -> HtmlElement {
-    let element: HtmlElement = document().create_element("div").unwrap().unchecked_into();
-    element.set_attribute("data-gamelab", "sprouts").unwrap();
-    for (name, value) in attributes {
-        element.set_attribute(name, value).unwrap();
-    }
-    document().body().unwrap().append_child(&element).unwrap();
-    gamelab::ui::mount(&element);
-    element
-}
-
-fn find(root: &HtmlElement, selector: &str) -> HtmlElement {
-    root.query_selector(selector).unwrap().unwrap_or_else(|| panic!("no {selector}")).unchecked_into()
-}
-
-fn click(root: &HtmlElement, action: &str) {
-    find(root, &format!("button[data-action='{action}']")).click();
+    web::mount("sprouts", attributes)
 }
 
 fn text(root: &HtmlElement, selector: &str) -> String {
@@ -50,21 +34,12 @@ fn field(root: &HtmlElement, name: &str) -> HtmlInputElement {
 fn type_into(root: &HtmlElement, name: &str, value: &str) {
     let input = field(root, name);
     input.set_value(value);
-    let init = web_sys::EventInit::new();
-    init.set_bubbles(true);
-    input.dispatch_event(&web_sys::Event::new_with_event_init_dict("input", &init).unwrap()).unwrap();
+    web::fire(&input, "input");
 }
 
 fn base_count(root: &HtmlElement) -> usize {
     let info = text(root, ".gl-base-info");
     info.split_whitespace().nth(2).and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("{info}"))
-}
-
-async fn sleep(ms: i32) {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        web_sys::window().unwrap().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms).unwrap();
-    });
-    JsFuture::from(promise).await.unwrap();
 }
 
 async fn wait_for(root: &HtmlElement, selector: &str, needle: &str) {
@@ -77,10 +52,8 @@ async fn wait_for(root: &HtmlElement, selector: &str, needle: &str) {
     panic!("'{needle}' never appeared in {selector}: {}", text(root, selector));
 }
 
-async fn compute(root: &HtmlElement, spots: &str) {
-    type_into(root, "spots", spots);
-    click(root, "compute");
-    wait_for(root, ".gl-tab-panel[data-tab='compute'] .gl-status", "expansions").await;
+/// Waits until the computation has its result.
+async fn wait_done(root: &HtmlElement) {
     for _ in 0..2400 {
         if root.get_attribute("data-state").as_deref() == Some("done") {
             return;
@@ -88,6 +61,13 @@ async fn compute(root: &HtmlElement, spots: &str) {
         sleep(25).await;
     }
     panic!("not done: {}", text(root, ".gl-status"));
+}
+
+async fn compute(root: &HtmlElement, spots: &str) {
+    type_into(root, "spots", spots);
+    click(root, "compute");
+    wait_for(root, ".gl-tab-panel[data-tab='compute'] .gl-status", "expansions").await;
+    wait_done(root).await;
 }
 
 /// Loads files through the page's file input, as a user picking them would.
@@ -100,9 +80,7 @@ async fn load_files(root: &HtmlElement, files: &[(&str, &str)]) {
     }
     let input = field(root, "files");
     input.set_files(transfer.files().as_ref());
-    let init = web_sys::EventInit::new();
-    init.set_bubbles(true);
-    input.dispatch_event(&web_sys::Event::new_with_event_init_dict("change", &init).unwrap()).unwrap();
+    web::fire(&input, "change");
     sleep(100).await;
 }
 
@@ -154,12 +132,7 @@ async fn a_computation_stops_resumes_and_the_page_stays_responsive() {
     // Resume: the same start goes on from where it was.
     type_into(&root, "spots", "9");
     click(&root, "compute");
-    for _ in 0..2400 {
-        if root.get_attribute("data-state").as_deref() == Some("done") {
-            break;
-        }
-        sleep(25).await;
-    }
+    wait_done(&root).await;
     assert!(text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status").contains("win"));
 }
 
@@ -179,12 +152,7 @@ async fn stopping_then_computing_again_goes_on_from_the_same_place() {
     assert_eq!(expansions(&text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status")), at_stop, "stopped means stopped");
     click(&root, "compute");
     assert!(text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status").contains("resumed"));
-    for _ in 0..2400 {
-        if root.get_attribute("data-state").as_deref() == Some("done") {
-            break;
-        }
-        sleep(25).await;
-    }
+    wait_done(&root).await;
     let done = text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status");
     assert!(done.contains("win") && expansions(&done) > at_stop, "{done}");
 }
@@ -236,12 +204,7 @@ async fn the_children_tab_plays_the_manuals_12_spot_game_by_correspondence() {
     forget_kept_base().await;
     let root = mount(&[("data-position", "0*4.A|0*4.A+0*3")]);
     click(&root, "compute");
-    for _ in 0..2400 {
-        if root.get_attribute("data-state").as_deref() == Some("done") {
-            break;
-        }
-        sleep(25).await;
-    }
+    wait_done(&root).await;
     assert!(text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status").contains("loss"));
     click(&root, "tab-children");
     type_into(&root, "children-position", "0.0.0.0.0.0.0.0.AB.}0.0.0.AB.}]!");

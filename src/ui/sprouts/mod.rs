@@ -473,46 +473,53 @@ fn start_computation(app: &Shared) {
         a.refresh();
     }
     let app = app.clone();
-    dom::after(0, move || computation_slice(app));
+    dom::after(0, move || in_slices(app, computation_step, computation_spent));
 }
 
-fn computation_slice(app: Shared) {
+/// Runs `step` (one small piece of some work; true when it is finished) over and over for a
+/// slice of about `SLICE_MS`, then gives the page back and comes again, until it is finished.
+/// `spent` learns the time each slice took; the page is redrawn at most every 100 ms.
+fn in_slices(app: Shared, step: fn(&mut App) -> bool, spent: fn(&mut App, f64)) {
     let mut guard = app.borrow_mut();
     let a = &mut *guard;
-    if !a.running {
-        return;
-    }
-    let Some(c) = a.computation.as_mut() else { return };
     let started = dom::now();
-    let progress = loop {
-        let p = c.search.step(&mut a.db, None, STEP_EXPANSIONS);
-        if p != Progress::Running || dom::now() - started > SLICE_MS {
-            break p;
+    let done = loop {
+        if step(a) {
+            break true;
+        }
+        if dom::now() - started > SLICE_MS {
+            break false;
         }
     };
-    c.spent += dom::now() - started;
-    match progress {
-        Progress::Running => {}
-        Progress::Done(answer) => {
-            c.result = Some(answer);
-            a.running = false;
-            a.message = String::new();
-            a.store_base();
-        }
-        Progress::Failed(e) => {
-            a.running = false;
-            a.message = format!("The computation failed: {e}");
-        }
-    }
-    let more = a.running;
-    // Redrawing the levels costs time too: every 100 ms is fresh enough to follow and zap.
-    if !more || dom::now() - a.last_drawn > 100.0 {
+    spent(a, dom::now() - started);
+    if done || dom::now() - a.last_drawn > 100.0 {
         a.last_drawn = dom::now();
         a.refresh();
     }
     drop(guard);
-    if more {
-        dom::after(0, move || computation_slice(app));
+    if !done {
+        dom::after(0, move || in_slices(app, step, spent));
+    }
+}
+
+fn computation_step(a: &mut App) -> bool {
+    let Some(c) = a.computation.as_mut().filter(|_| a.running) else { return true };
+    match c.search.step(&mut a.db, None, STEP_EXPANSIONS) {
+        Progress::Running => return false,
+        Progress::Done(answer) => {
+            c.result = Some(answer);
+            a.message.clear();
+            a.store_base();
+        }
+        Progress::Failed(e) => a.message = format!("The computation failed: {e}"),
+    }
+    a.running = false;
+    true
+}
+
+fn computation_spent(a: &mut App, ms: f64) {
+    if let Some(c) = a.computation.as_mut() {
+        c.spent += ms;
     }
 }
 
@@ -541,31 +548,22 @@ fn start_check(app: &Shared) {
         a.refresh();
     }
     let app = app.clone();
-    dom::after(0, move || check_slice(app));
+    dom::after(0, move || in_slices(app, check_step, check_spent));
 }
 
-fn check_slice(app: Shared) {
-    let mut guard = app.borrow_mut();
-    let a = &mut *guard;
-    let Some(run) = a.check.as_mut() else { return };
-    let started = dom::now();
-    let progress = loop {
-        let p = run.check.step(&a.db, STEP_EXPANSIONS);
-        if p != Progress::Running || dom::now() - started > SLICE_MS {
-            break p;
-        }
-    };
-    run.spent += dom::now() - started;
-    match progress {
-        Progress::Running => {}
+fn check_step(a: &mut App) -> bool {
+    let Some(run) = a.check.as_mut().filter(|r| r.result.is_none()) else { return true };
+    match run.check.step(&a.db, STEP_EXPANSIONS) {
+        Progress::Running => return false,
         Progress::Done(answer) => run.result = Some(Ok(answer)),
         Progress::Failed(e) => run.result = Some(Err(e)),
     }
-    let more = run.result.is_none();
-    a.refresh();
-    drop(guard);
-    if more {
-        dom::after(0, move || check_slice(app));
+    true
+}
+
+fn check_spent(a: &mut App, ms: f64) {
+    if let Some(run) = a.check.as_mut() {
+        run.spent += ms;
     }
 }
 
@@ -579,26 +577,13 @@ fn start_complete_check(app: &Shared) {
         a.refresh();
     }
     let app = app.clone();
-    dom::after(0, move || complete_slice(app));
+    dom::after(0, move || in_slices(app, complete_check_step, |_, _| {}));
 }
 
-fn complete_slice(app: Shared) {
-    let mut guard = app.borrow_mut();
-    let a = &mut *guard;
-    let Some(run) = a.complete.as_mut() else { return };
-    let started = dom::now();
-    let done = loop {
-        if run.step(&a.db, STEP_EXPANSIONS) {
-            break true;
-        }
-        if dom::now() - started > SLICE_MS {
-            break false;
-        }
-    };
-    a.refresh();
-    drop(guard);
-    if !done {
-        dom::after(0, move || complete_slice(app));
+fn complete_check_step(a: &mut App) -> bool {
+    match a.complete.as_mut() {
+        Some(run) => run.step(&a.db, STEP_EXPANSIONS),
+        None => true,
     }
 }
 

@@ -1,0 +1,47 @@
+//! Helpers shared by the browser tests: mounting a game element, finding and clicking things,
+//! firing the events a user's typing or choosing fires, waiting in page time.
+#![allow(dead_code)]
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use web_sys::HtmlElement;
+
+pub fn document() -> web_sys::Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+/// A fresh `data-gamelab="<game>"` element with the given attributes, mounted.
+pub fn mount(game: &str, attributes: &[(&str, &str)]) -> HtmlElement {
+    let element: HtmlElement = document().create_element("div").unwrap().unchecked_into();
+    element.set_attribute("data-gamelab", game).unwrap();
+    for (name, value) in attributes {
+        element.set_attribute(name, value).unwrap();
+    }
+    document().body().unwrap().append_child(&element).unwrap();
+    gamelab::ui::mount(&element);
+    element
+}
+
+pub fn find(root: &HtmlElement, selector: &str) -> HtmlElement {
+    root.query_selector(selector).unwrap().unwrap_or_else(|| panic!("no {selector}")).unchecked_into()
+}
+
+pub fn click(root: &HtmlElement, action: &str) {
+    find(root, &format!("button[data-action='{action}']")).click();
+}
+
+/// Fires a bubbling event of this type, as the browser does for a user's input or choice.
+pub fn fire(element: &web_sys::Element, kind: &str) {
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    let event = web_sys::Event::new_with_event_init_dict(kind, &init).unwrap();
+    element.dispatch_event(&event).unwrap();
+}
+
+/// Waits `ms` milliseconds of page time, letting the page run.
+pub async fn sleep(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window().unwrap().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms).unwrap();
+    });
+    JsFuture::from(promise).await.unwrap();
+}
