@@ -2,4 +2,5 @@
 //! One module per game.
 
 pub mod ade;
+pub mod chain_reaction;
 pub mod sprouts;

@@ -1,0 +1,11 @@
+//! Chain Reaction (specs/chain-reaction.md): 2–8 players drop orbs on an R × C grid; a cell at
+//! its critical mass (its number of neighbours) explodes into its neighbours and takes them over.
+//! Plain Rust, no web dependencies.
+//!
+//! - `game`: settings, the state, moves with waves of explosions, undo, the text forms;
+//! - `automaton`: the report's per-cell automaton states (S10 … S33, S'10 …).
+
+pub mod automaton;
+pub mod game;
+
+pub use game::{Game, MoveError, MoveReport, Record, Settings, SettingsError};
