@@ -2,6 +2,7 @@
 //! was wrong. `src/bin/gamelab` only does the I/O, so tests can call these directly.
 
 pub mod ade;
+pub mod chain_reaction;
 pub mod sprouts;
 
 /// What a harness gives back on success.
