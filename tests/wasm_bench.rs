@@ -60,3 +60,8 @@ async fn sprouts_n_spot_outcomes_through_the_page() {
     }
     web_sys::console::log_1(&format!("BENCH page n = 1..12 in {total:.2} s in all (wall clock, time slices of 25 ms)").into());
 }
+
+#[wasm_bindgen_test]
+fn chain_reaction_random_playouts() {
+    web_sys::console::log_1(&format!("BENCH {}", gamelab::ui::bench_chain_reaction()).into());
+}

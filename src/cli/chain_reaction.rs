@@ -1,5 +1,10 @@
 //! `gamelab chain-reaction play | arena`.
 //!
+//! `arena` reads `{"rows": 9, "cols": 6, "levels": ["mcts-500", "greedy"], "games": 20,
+//! "seed": 1}` (levels: random, greedy, minimax[-depth], mcts[-playouts]; 2 to 8 of them, one per
+//! player) and prints `{"games": N, "levels": [...], "wins": [...], "rates": [...]}`; the seats
+//! rotate from game to game, so every level moves first equally often.
+//!
 //! `play` reads `{"rows": 9, "cols": 6, "players": 2, "moves": [[r, c], ...]}` and prints
 //! `{"boards": [B1, ..., Bk], "winner": p or null}`, Bi the board after move i as rows of cells,
 //! each `null` or `[player, orbs]`. An illegal move: a message naming its index, exit status 2.
@@ -7,12 +12,14 @@
 use serde_json::{json, Value};
 
 use super::{CliError, Output};
+use crate::engine::chain_reaction::ai::{play_match, Level};
 use crate::engine::chain_reaction::{Game, Record, Settings};
 
 pub fn run(command: &str, input: &str) -> Result<Output, CliError> {
     match command {
         "play" => play(input).map(Output::Text),
-        other => Err(format!("unknown chain-reaction command '{other}': expected play")),
+        "arena" => arena(input).map(Output::Text),
+        other => Err(format!("unknown chain-reaction command '{other}': expected play or arena")),
     }
 }
 
@@ -49,4 +56,33 @@ fn play(input: &str) -> Result<String, CliError> {
         boards.push(board_json(record.game()));
     }
     Ok(json!({"boards": boards, "winner": record.game().winner()}).to_string())
+}
+
+fn arena(input: &str) -> Result<String, CliError> {
+    let request: Value = serde_json::from_str(input).map_err(|e| format!("the input is not JSON: {e}"))?;
+    let levels: Vec<Level> = request
+        .get("levels")
+        .and_then(Value::as_array)
+        .ok_or("\"levels\" must be a list such as [\"mcts-500\", \"greedy\"]")?
+        .iter()
+        .map(|v| v.as_str().ok_or_else(|| format!("a level is a string, not {v}")).and_then(Level::parse))
+        .collect::<Result<_, _>>()?;
+    let settings = Settings::new(field(&request, "rows")?, field(&request, "cols")?, levels.len()).map_err(|e| e.0)?;
+    let games = field(&request, "games")?;
+    if !(1..=100_000).contains(&games) {
+        return Err("\"games\" goes from 1 to 100000".into());
+    }
+    let seed = request.get("seed").and_then(Value::as_u64).unwrap_or(1);
+    let players = levels.len();
+    let mut wins = vec![0usize; players];
+    for g in 0..games {
+        // Seat s plays level (s + g) mod n.
+        let seated: Vec<Level> = (0..players).map(|s| levels[(s + g) % players]).collect();
+        if let Some(winner) = play_match(settings, &seated, seed.wrapping_add(g as u64)) {
+            wins[(winner + g) % players] += 1;
+        }
+    }
+    let rates: Vec<f64> = wins.iter().map(|&w| w as f64 / games as f64).collect();
+    let names: Vec<String> = levels.iter().map(Level::name).collect();
+    Ok(json!({"games": games, "levels": names, "wins": wins, "rates": rates}).to_string())
 }

@@ -46,6 +46,13 @@ pub fn bench_sprouts(max_spots: usize) -> String {
     (1..=max_spots).map(|n| crate::bench::sprouts_spots(&clock, n, 600.0).line()).collect::<Vec<_>>().join("\n")
 }
 
+/// Chain Reaction's random playouts per second in this browser (tests/wasm_bench.rs).
+#[wasm_bindgen]
+pub fn bench_chain_reaction() -> String {
+    let clock = || dom::now() / 1000.0;
+    crate::bench::chain_reaction_playouts(&clock, 20_000)
+}
+
 /// Mounts one element according to its `data-gamelab` attribute.
 pub fn mount(element: &web_sys::HtmlElement) {
     let game = element.get_attribute("data-gamelab").unwrap_or_default();

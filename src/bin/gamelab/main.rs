@@ -13,6 +13,7 @@ games and commands:
   ade fire      the same JSON (+ \"layers\": N) -> the tracing area, one line per layer
   ade tga       the same JSON (+ \"layers\", \"max_rings\") -> the firing-sequence graph as TGA bytes
   ade png       the same, as PNG bytes
+  chain-reaction arena  JSON {\"rows\", \"cols\", \"levels\": [\"mcts-500\", \"greedy\"], \"games\", \"seed\"} -> win rates
   chain-reaction play   JSON {\"rows\", \"cols\", \"players\", \"moves\": [[r, c], ...]} -> {\"boards\", \"winner\"}
 ";
 

@@ -113,10 +113,29 @@ pub struct MoveReport {
 
 const EMPTY: u8 = u8::MAX;
 
+/// Each cell's critical mass and neighbours, computed once per board and shared by every copy
+/// of a game (searches copy games a lot).
+#[derive(Debug, PartialEq, Eq)]
+struct Geometry {
+    mass: Vec<u8>,
+    neighbours: Vec<Vec<u16>>,
+}
+
+impl Geometry {
+    fn new(settings: Settings) -> Geometry {
+        let cells = settings.cells();
+        Geometry {
+            mass: (0..cells).map(|c| settings.critical_mass(c)).collect(),
+            neighbours: (0..cells).map(|c| settings.neighbours(c).map(|n| n as u16).collect()).collect(),
+        }
+    }
+}
+
 /// A game in progress: the board, whose turn it is, who has moved and who is out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     settings: Settings,
+    geometry: std::rc::Rc<Geometry>,
     orbs: Vec<u8>,
     owner: Vec<u8>,
     /// Orbs each player owns (kept up to date, so the end test is O(1)).
@@ -133,6 +152,7 @@ impl Game {
         let cells = settings.cells();
         Game {
             settings,
+            geometry: std::rc::Rc::new(Geometry::new(settings)),
             orbs: vec![0; cells],
             owner: vec![EMPTY; cells],
             owned: vec![0; settings.players],
@@ -208,34 +228,50 @@ impl Game {
 
     /// The cells the current player may play (empty or their own).
     pub fn legal_cells(&self) -> Vec<usize> {
-        if self.winner.is_some() {
-            return Vec::new();
-        }
-        (0..self.settings.cells()).filter(|&c| self.owner[c] == EMPTY || self.owner[c] as usize == self.current).collect()
+        let mut out = Vec::new();
+        self.legal_cells_into(&mut out);
+        out
     }
 
-    /// Drops an orb for the current player at (row, col) and resolves the chain.
+    /// The same into a buffer the caller reuses.
+    pub fn legal_cells_into(&self, out: &mut Vec<usize>) {
+        out.clear();
+        if self.winner.is_some() {
+            return;
+        }
+        let me = self.current as u8;
+        out.extend(self.owner.iter().enumerate().filter(|(_, &o)| o == EMPTY || o == me).map(|(c, _)| c));
+    }
+
+    /// Drops an orb for the current player at (row, col) and resolves the chain. A refused move
+    /// changes nothing. (`Runaway` cannot happen by spec §3.3; if it ever did, the board would be
+    /// left mid-chain — `Record::play` keeps its states apart and loses nothing.)
     pub fn play(&mut self, row: usize, col: usize) -> Result<MoveReport, MoveError> {
         let cell = self.check_move(row, col)?;
-        let before = self.clone();
-        let result = self.play_cell(cell);
-        if result.is_err() {
-            *self = before;
-        }
-        result
+        self.resolve(cell, true)
     }
 
-    fn play_cell(&mut self, cell: usize) -> Result<MoveReport, MoveError> {
+    /// Plays a cell known to be legal (`legal_cells`), as searches do.
+    pub fn play_cell(&mut self, cell: usize) -> Result<MoveReport, MoveError> {
+        self.resolve(cell, true)
+    }
+
+    /// The same without the report's waves (playouts make millions of moves).
+    pub fn play_cell_quietly(&mut self, cell: usize) -> Result<(), MoveError> {
+        self.resolve(cell, false).map(|_| ())
+    }
+
+    fn resolve(&mut self, cell: usize, record: bool) -> Result<MoveReport, MoveError> {
         let player = self.current;
         let mut report = MoveReport { player, cell, ..MoveReport::default() };
         self.placed[player] = true;
         self.placements += 1;
         self.add_orb(cell, player);
-        let mut wave: Vec<usize> = if self.orbs[cell] >= self.settings.critical_mass(cell) { vec![cell] } else { Vec::new() };
+        let mut wave: Vec<usize> = if self.orbs[cell] >= self.geometry.mass[cell] { vec![cell] } else { Vec::new() };
         'chain: while !wave.is_empty() {
             let mut next = Vec::new();
             for &c in &wave {
-                let mass = self.settings.critical_mass(c);
+                let mass = self.geometry.mass[c];
                 if self.orbs[c] < mass {
                     continue;
                 }
@@ -247,14 +283,18 @@ impl Game {
                 if self.all_placed() && self.owned[player] == self.total_orbs() {
                     self.winner = Some(player);
                     report.won = true;
-                    report.waves.push(wave.iter().copied().take_while(|&x| x != c).chain(std::iter::once(c)).collect());
+                    if record {
+                        report.waves.push(wave.iter().copied().take_while(|&x| x != c).chain(std::iter::once(c)).collect());
+                    }
                     break 'chain;
                 }
             }
-            report.waves.push(std::mem::take(&mut wave));
+            if record {
+                report.waves.push(std::mem::take(&mut wave));
+            }
             next.sort_unstable();
             next.dedup();
-            next.retain(|&c| self.orbs[c] >= self.settings.critical_mass(c));
+            next.retain(|&c| self.orbs[c] >= self.geometry.mass[c]);
             wave = next;
         }
         if !report.won {
@@ -293,10 +333,11 @@ impl Game {
         } else if self.orbs[cell] >= mass {
             unstable.push(cell); // more than twice its mass: it goes again next wave
         }
-        let settings = self.settings;
-        for n in settings.neighbours(cell) {
+        let geometry = self.geometry.clone();
+        for &n in &geometry.neighbours[cell] {
+            let n = n as usize;
             self.add_orb(n, player);
-            if self.orbs[n] >= settings.critical_mass(n) {
+            if self.orbs[n] >= geometry.mass[n] {
                 unstable.push(n);
             }
         }

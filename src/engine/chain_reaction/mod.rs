@@ -5,6 +5,7 @@
 //! - `game`: settings, the state, moves with waves of explosions, undo, the text forms;
 //! - `automaton`: the report's per-cell automaton states (S10 … S33, S'10 …).
 
+pub mod ai;
 pub mod automaton;
 pub mod game;
 

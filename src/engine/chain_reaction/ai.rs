@@ -1,0 +1,341 @@
+//! Computer players (spec §5): random, greedy (best immediate orb gain), minimax with
+//! alpha-beta (paranoid for more than two players) over Agnishom Chattopadhyay's evaluation, and
+//! Monte-Carlo tree search (UCT, short random playouts judged by the evaluation). Work is counted in nodes or playouts, so a
+//! caller can bound it exactly (tests) or by time (the page, in slices).
+
+use super::game::Game;
+
+/// A small, fast, seedable random number generator (xorshift64*).
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// The computer levels, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    Random,
+    Greedy,
+    Minimax { depth: u32 },
+    MonteCarlo { playouts: u32 },
+}
+
+impl Level {
+    pub fn name(&self) -> String {
+        match self {
+            Level::Random => "random".into(),
+            Level::Greedy => "greedy".into(),
+            Level::Minimax { depth } => format!("minimax-{depth}"),
+            Level::MonteCarlo { playouts } => format!("mcts-{playouts}"),
+        }
+    }
+
+    /// Reads `random`, `greedy`, `minimax[-depth]`, `mcts[-playouts]`.
+    pub fn parse(text: &str) -> Result<Level, String> {
+        let (name, number) = match text.split_once('-') {
+            Some((n, k)) => (n, Some(k.parse::<u32>().map_err(|_| format!("'{text}': the number after - is not a whole number"))?)),
+            None => (text, None),
+        };
+        match (name, number) {
+            ("random", None) => Ok(Level::Random),
+            ("greedy", None) => Ok(Level::Greedy),
+            ("minimax", d) => Ok(Level::Minimax { depth: d.unwrap_or(3).clamp(1, 6) }),
+            ("mcts", p) => Ok(Level::MonteCarlo { playouts: p.unwrap_or(1000).clamp(1, 1_000_000) }),
+            _ => Err(format!("unknown level '{text}': random, greedy, minimax[-depth], mcts[-playouts]")),
+        }
+    }
+}
+
+/// The chosen cell for the player to move (`None` if the game is over).
+pub fn choose(game: &Game, level: Level, rng: &mut Rng) -> Option<usize> {
+    let moves = game.legal_cells();
+    if moves.is_empty() {
+        return None;
+    }
+    Some(match level {
+        Level::Random => moves[rng.below(moves.len())],
+        Level::Greedy => greedy(game, &moves, rng),
+        Level::Minimax { depth } => minimax_move(game, depth, rng),
+        Level::MonteCarlo { playouts } => mcts_move(game, playouts, rng),
+    })
+}
+
+fn after(game: &Game, cell: usize) -> Game {
+    let mut next = game.clone();
+    let _ = next.play_cell_quietly(cell);
+    next
+}
+
+/// The move that leaves the mover the most orbs (a win first), ties at random.
+fn greedy(game: &Game, moves: &[usize], rng: &mut Rng) -> usize {
+    let me = game.current().unwrap_or(0);
+    let mut best = Vec::new();
+    let mut best_score = i64::MIN;
+    for &m in moves {
+        let next = after(game, m);
+        let score = if next.winner() == Some(me) { i64::MAX } else { next.orbs_of(me) as i64 };
+        if score > best_score {
+            best_score = score;
+            best.clear();
+        }
+        if score == best_score {
+            best.push(m);
+        }
+    }
+    best[rng.below(best.len())]
+}
+
+pub const WIN: i64 = 10_000;
+
+/// Agnishom Chattopadhyay's evaluation of a board for `player` (spec §5.2).
+pub fn evaluate(game: &Game, player: usize) -> i64 {
+    match game.winner() {
+        Some(w) if w == player => return WIN,
+        Some(_) => return -WIN,
+        None if game.is_eliminated(player) => return -WIN,
+        None => {}
+    }
+    let s = game.settings();
+    let mut score = game.orbs_of(player) as i64;
+    let short = |cell: usize| game.cell(cell).is_some_and(|(_, n)| n + 1 == s.critical_mass(cell));
+    for cell in 0..s.cells() {
+        let Some((owner, _)) = game.cell(cell) else { continue };
+        if owner != player {
+            continue;
+        }
+        let mass = s.critical_mass(cell) as i64;
+        let mut threatened = false;
+        for n in s.neighbours(cell) {
+            if let Some((other, _)) = game.cell(n) {
+                if other != player && short(n) {
+                    score -= 5 - mass;
+                    threatened = true;
+                }
+            }
+        }
+        if !threatened {
+            score += match mass {
+                2 => 3,
+                3 => 2,
+                _ => 0,
+            };
+            if short(cell) {
+                score += 2;
+            }
+        }
+    }
+    // Connected groups of the player's cells one short of critical mass: 2 × size each.
+    let mut seen = vec![false; s.cells()];
+    for start in 0..s.cells() {
+        if seen[start] || !short(start) || game.cell(start).map(|c| c.0) != Some(player) {
+            continue;
+        }
+        let mut stack = vec![start];
+        seen[start] = true;
+        let mut size = 0;
+        while let Some(c) = stack.pop() {
+            size += 1;
+            for n in s.neighbours(c) {
+                if !seen[n] && short(n) && game.cell(n).map(|c| c.0) == Some(player) {
+                    seen[n] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        if size > 1 {
+            score += 2 * size;
+        }
+    }
+    score
+}
+
+/// How many moves, best first by one-ply evaluation, a minimax node looks at.
+pub const MINIMAX_WIDTH: usize = 8;
+
+fn ordered_moves(game: &Game, player: usize, maximise: bool) -> Vec<(usize, Game)> {
+    let mut scored: Vec<(i64, usize, Game)> = game
+        .legal_cells()
+        .into_iter()
+        .map(|m| {
+            let next = after(game, m);
+            (evaluate(&next, player), m, next)
+        })
+        .collect();
+    scored.sort_by_key(|(score, m, _)| (if maximise { -*score } else { *score }, *m));
+    scored.into_iter().take(MINIMAX_WIDTH).map(|(_, m, g)| (m, g)).collect()
+}
+
+/// Alpha-beta for `me` (paranoid: every other player minimises `me`'s evaluation).
+fn alphabeta(game: &Game, me: usize, depth: u32, mut alpha: i64, mut beta: i64) -> i64 {
+    if depth == 0 || game.is_over() {
+        return evaluate(game, me);
+    }
+    let maximise = game.current() == Some(me);
+    let mut best = if maximise { i64::MIN } else { i64::MAX };
+    for (_, next) in ordered_moves(game, me, maximise) {
+        let value = alphabeta(&next, me, depth - 1, alpha, beta);
+        if maximise {
+            best = best.max(value);
+            alpha = alpha.max(value);
+        } else {
+            best = best.min(value);
+            beta = beta.min(value);
+        }
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+fn minimax_move(game: &Game, depth: u32, rng: &mut Rng) -> usize {
+    let me = game.current().unwrap_or(0);
+    let mut best = Vec::new();
+    let mut best_value = i64::MIN;
+    for (m, next) in ordered_moves(game, me, true) {
+        let value = alphabeta(&next, me, depth.saturating_sub(1), i64::MIN, i64::MAX);
+        if value > best_value {
+            best_value = value;
+            best.clear();
+        }
+        if value == best_value {
+            best.push(m);
+        }
+    }
+    best[rng.below(best.len())]
+}
+
+/// A random game from here; the winner (placements are bounded by spec §3.2, so it ends).
+pub fn playout(game: &mut Game, rng: &mut Rng) -> Option<usize> {
+    let mut moves = Vec::with_capacity(game.settings().cells());
+    while !game.is_over() {
+        game.legal_cells_into(&mut moves);
+        let cell = moves[rng.below(moves.len())];
+        if game.play_cell_quietly(cell).is_err() {
+            return None;
+        }
+    }
+    game.winner()
+}
+
+/// Random plies played from a new node before the position is judged.
+pub const PLAYOUT_PLIES: usize = 2;
+/// UCT exploration constant (values are win chances in [0, 1]).
+pub const EXPLORATION: f64 = 1.4;
+
+/// Each player's chance of winning after a short random playout: 1 or 0 if the game ended,
+/// else the evaluation squashed into (0, 1).
+fn short_playout(game: &mut Game, rng: &mut Rng) -> Vec<f64> {
+    let players = game.settings().players;
+    for _ in 0..PLAYOUT_PLIES {
+        let Some(me) = game.current() else { break };
+        let moves: Vec<usize> = (0..game.settings().cells()).filter(|&c| game.cell(c).is_none_or(|(o, _)| o == me)).collect();
+        if moves.is_empty() || game.play_cell_quietly(moves[rng.below(moves.len())]).is_err() {
+            break;
+        }
+    }
+    match game.winner() {
+        Some(w) => (0..players).map(|p| if p == w { 1.0 } else { 0.0 }).collect(),
+        None => {
+            // Each player's evaluation against the best of the others, squashed into (0, 1).
+            let scores: Vec<f64> = (0..players).map(|p| evaluate(game, p) as f64).collect();
+            (0..players)
+                .map(|p| {
+                    let rival = (0..players).filter(|&q| q != p).map(|q| scores[q]).fold(f64::MIN, f64::max);
+                    1.0 / (1.0 + (-(scores[p] - rival) / 20.0).exp())
+                })
+                .collect()
+        }
+    }
+}
+
+struct Node {
+    game: Game,
+    /// The player who moved into this node (whose wins are counted here).
+    mover: usize,
+    untried: Vec<usize>,
+    children: Vec<(usize, usize)>,
+    visits: u32,
+    wins: f64,
+}
+
+/// UCT: `playouts` iterations from the current position, each ending in a short random playout.
+fn mcts_move(game: &Game, playouts: u32, rng: &mut Rng) -> usize {
+    let me = game.current().unwrap_or(0);
+    // A winning move is taken at once.
+    for m in game.legal_cells() {
+        if after(game, m).winner() == Some(me) {
+            return m;
+        }
+    }
+    let mut nodes = vec![Node { game: game.clone(), mover: me, untried: game.legal_cells(), children: Vec::new(), visits: 0, wins: 0.0 }];
+    for _ in 0..playouts {
+        // Selection
+        let mut path = vec![0usize];
+        let mut at = 0;
+        while nodes[at].untried.is_empty() && !nodes[at].children.is_empty() {
+            let parent_visits = nodes[at].visits.max(1) as f64;
+            let log = parent_visits.ln();
+            let (_, child) = *nodes[at]
+                .children
+                .iter()
+                .max_by(|a, b| {
+                    let score = |n: &Node| n.wins / n.visits.max(1) as f64 + EXPLORATION * (log / n.visits.max(1) as f64).sqrt();
+                    score(&nodes[a.1]).total_cmp(&score(&nodes[b.1]))
+                })
+                .unwrap_or(&(0, 0));
+            at = child;
+            path.push(at);
+        }
+        // Expansion
+        if !nodes[at].untried.is_empty() && !nodes[at].game.is_over() {
+            let k = rng.below(nodes[at].untried.len());
+            let m = nodes[at].untried.swap_remove(k);
+            let mover = nodes[at].game.current().unwrap_or(0);
+            let next = after(&nodes[at].game, m);
+            let untried = next.legal_cells();
+            nodes.push(Node { game: next, mover, untried, children: Vec::new(), visits: 0, wins: 0.0 });
+            let id = nodes.len() - 1;
+            nodes[at].children.push((m, id));
+            at = id;
+            path.push(at);
+        }
+        // Simulation: a short random playout, then the evaluation as a win chance (random
+        // playouts to the end are too noisy in this game; spec §5.1).
+        let mut sim = nodes[at].game.clone();
+        let values = short_playout(&mut sim, rng);
+        // Backpropagation
+        for &n in &path {
+            nodes[n].visits += 1;
+            nodes[n].wins += values[nodes[n].mover];
+        }
+    }
+    nodes[0].children.iter().max_by_key(|(_, c)| nodes[*c].visits).map(|(m, _)| *m).unwrap_or_else(|| game.legal_cells()[0])
+}
+
+/// One game between levels (seat i plays `levels[i]`); the winner.
+pub fn play_match(settings: super::Settings, levels: &[Level], seed: u64) -> Option<usize> {
+    let mut game = Game::new(settings);
+    let mut rng = Rng::new(seed);
+    while !game.is_over() {
+        let me = game.current()?;
+        let cell = choose(&game, levels[me % levels.len()], &mut rng)?;
+        game.play_cell(cell).ok()?;
+    }
+    game.winner()
+}
