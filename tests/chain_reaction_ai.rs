@@ -104,3 +104,23 @@ fn strength_minimax_beats_greedy() {
     let vs_greedy = rate(Level::Minimax { depth: 3 }, Level::Greedy, 40, 3);
     assert!(vs_greedy >= 0.70, "minimax vs greedy: {vs_greedy}");
 }
+
+#[test]
+fn monte_carlo_thinks_in_slices_with_the_same_result() {
+    use gamelab::engine::chain_reaction::ai::Mcts;
+    let mut game = Game::new(Settings::default());
+    let mut rng = Rng::new(8);
+    for _ in 0..10 {
+        let legal = game.legal_cells();
+        game.play_cell(legal[rng.below(legal.len())]).unwrap();
+    }
+    let (mut sliced, mut whole) = (Mcts::new(&game), Mcts::new(&game));
+    let (mut r1, mut r2) = (Rng::new(5), Rng::new(5));
+    for _ in 0..6 {
+        sliced.run(100, &mut r1);
+    }
+    whole.run(600, &mut r2);
+    assert_eq!(sliced.playouts(), 600);
+    assert_eq!(sliced.best(), whole.best());
+    assert!(game.legal_cells().contains(&sliced.best().unwrap()));
+}

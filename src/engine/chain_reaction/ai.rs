@@ -276,56 +276,80 @@ struct Node {
 
 /// UCT: `playouts` iterations from the current position, each ending in a short random playout.
 fn mcts_move(game: &Game, playouts: u32, rng: &mut Rng) -> usize {
-    let me = game.current().unwrap_or(0);
-    // A winning move is taken at once.
-    for m in game.legal_cells() {
-        if after(game, m).winner() == Some(me) {
-            return m;
+    let mut tree = Mcts::new(game);
+    tree.run(playouts, rng);
+    tree.best().unwrap_or_else(|| game.legal_cells()[0])
+}
+
+/// A Monte-Carlo tree that grows by any number of playouts at a time, so a page can think in
+/// slices within a time budget and stop whenever it likes.
+pub struct Mcts {
+    nodes: Vec<Node>,
+    /// A move that wins at once, if there is one (taken without searching).
+    winning: Option<usize>,
+}
+
+impl Mcts {
+    pub fn new(game: &Game) -> Mcts {
+        let me = game.current().unwrap_or(0);
+        let winning = game.legal_cells().into_iter().find(|&m| after(game, m).winner() == Some(me));
+        Mcts { nodes: vec![Node { game: game.clone(), mover: me, untried: game.legal_cells(), children: Vec::new(), visits: 0, wins: 0.0 }], winning }
+    }
+
+    /// Playouts done so far.
+    pub fn playouts(&self) -> u32 {
+        self.nodes[0].visits
+    }
+
+    /// The most visited move (or the winning one).
+    pub fn best(&self) -> Option<usize> {
+        if self.winning.is_some() {
+            return self.winning;
+        }
+        self.nodes[0].children.iter().max_by_key(|(_, c)| self.nodes[*c].visits).map(|(m, _)| *m)
+    }
+
+    /// Grows the tree by `playouts` iterations of selection, expansion, simulation, backup.
+    pub fn run(&mut self, playouts: u32, rng: &mut Rng) {
+        if self.winning.is_some() {
+            return;
+        }
+        let nodes = &mut self.nodes;
+        for _ in 0..playouts {
+            // Selection
+            let mut path = vec![0usize];
+            let mut at = 0;
+            while nodes[at].untried.is_empty() && !nodes[at].children.is_empty() {
+                let log = (nodes[at].visits.max(1) as f64).ln();
+                let score = |n: &Node| n.wins / n.visits.max(1) as f64 + EXPLORATION * (log / n.visits.max(1) as f64).sqrt();
+                let (_, child) = *nodes[at].children.iter().max_by(|a, b| score(&nodes[a.1]).total_cmp(&score(&nodes[b.1]))).unwrap_or(&(0, 0));
+                at = child;
+                path.push(at);
+            }
+            // Expansion
+            if !nodes[at].untried.is_empty() && !nodes[at].game.is_over() {
+                let k = rng.below(nodes[at].untried.len());
+                let m = nodes[at].untried.swap_remove(k);
+                let mover = nodes[at].game.current().unwrap_or(0);
+                let next = after(&nodes[at].game, m);
+                let untried = next.legal_cells();
+                nodes.push(Node { game: next, mover, untried, children: Vec::new(), visits: 0, wins: 0.0 });
+                let id = nodes.len() - 1;
+                nodes[at].children.push((m, id));
+                at = id;
+                path.push(at);
+            }
+            // Simulation: a short random playout, then the evaluation as a win chance (random
+            // playouts to the end are too noisy in this game; spec §5.1).
+            let mut sim = nodes[at].game.clone();
+            let values = short_playout(&mut sim, rng);
+            // Backpropagation
+            for &n in &path {
+                nodes[n].visits += 1;
+                nodes[n].wins += values[nodes[n].mover];
+            }
         }
     }
-    let mut nodes = vec![Node { game: game.clone(), mover: me, untried: game.legal_cells(), children: Vec::new(), visits: 0, wins: 0.0 }];
-    for _ in 0..playouts {
-        // Selection
-        let mut path = vec![0usize];
-        let mut at = 0;
-        while nodes[at].untried.is_empty() && !nodes[at].children.is_empty() {
-            let parent_visits = nodes[at].visits.max(1) as f64;
-            let log = parent_visits.ln();
-            let (_, child) = *nodes[at]
-                .children
-                .iter()
-                .max_by(|a, b| {
-                    let score = |n: &Node| n.wins / n.visits.max(1) as f64 + EXPLORATION * (log / n.visits.max(1) as f64).sqrt();
-                    score(&nodes[a.1]).total_cmp(&score(&nodes[b.1]))
-                })
-                .unwrap_or(&(0, 0));
-            at = child;
-            path.push(at);
-        }
-        // Expansion
-        if !nodes[at].untried.is_empty() && !nodes[at].game.is_over() {
-            let k = rng.below(nodes[at].untried.len());
-            let m = nodes[at].untried.swap_remove(k);
-            let mover = nodes[at].game.current().unwrap_or(0);
-            let next = after(&nodes[at].game, m);
-            let untried = next.legal_cells();
-            nodes.push(Node { game: next, mover, untried, children: Vec::new(), visits: 0, wins: 0.0 });
-            let id = nodes.len() - 1;
-            nodes[at].children.push((m, id));
-            at = id;
-            path.push(at);
-        }
-        // Simulation: a short random playout, then the evaluation as a win chance (random
-        // playouts to the end are too noisy in this game; spec §5.1).
-        let mut sim = nodes[at].game.clone();
-        let values = short_playout(&mut sim, rng);
-        // Backpropagation
-        for &n in &path {
-            nodes[n].visits += 1;
-            nodes[n].wins += values[nodes[n].mover];
-        }
-    }
-    nodes[0].children.iter().max_by_key(|(_, c)| nodes[*c].visits).map(|(m, _)| *m).unwrap_or_else(|| game.legal_cells()[0])
 }
 
 /// One game between levels (seat i plays `levels[i]`); the winner.
