@@ -2,6 +2,7 @@
 //! start-up, several per page; games read their options from the element's data attributes.
 
 pub mod ade;
+pub mod chain_reaction;
 pub mod sprouts;
 pub mod dom;
 pub mod widgets;
@@ -60,7 +61,8 @@ pub fn mount(element: &web_sys::HtmlElement) {
     match game.as_str() {
         "ade" => ade::mount(element),
         "sprouts" => sprouts::mount(element),
-        "bazaar" | "chain-reaction" | "dots-and-boxes" => {
+        "chain-reaction" => chain_reaction::mount(element),
+        "bazaar" | "dots-and-boxes" => {
             element.set_text_content(Some(&format!("{game}: this game is not built yet — see the gallery for what is playable now.")));
         }
         other => {

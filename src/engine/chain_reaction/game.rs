@@ -106,6 +106,9 @@ pub struct MoveReport {
     pub player: usize,
     pub cell: usize,
     pub waves: Vec<Vec<usize>>,
+    /// The board after the placement and after each wave: (owner or `None`, orbs) per cell, for
+    /// an animation that shows one wave per frame.
+    pub frames: Vec<Vec<Option<(usize, u8)>>>,
     pub explosions: u32,
     pub eliminated: Vec<usize>,
     pub won: bool,
@@ -267,6 +270,9 @@ impl Game {
         self.placed[player] = true;
         self.placements += 1;
         self.add_orb(cell, player);
+        if record {
+            report.frames.push(self.snapshot());
+        }
         let mut wave: Vec<usize> = if self.orbs[cell] >= self.geometry.mass[cell] { vec![cell] } else { Vec::new() };
         'chain: while !wave.is_empty() {
             let mut next = Vec::new();
@@ -285,12 +291,14 @@ impl Game {
                     report.won = true;
                     if record {
                         report.waves.push(wave.iter().copied().take_while(|&x| x != c).chain(std::iter::once(c)).collect());
+                        report.frames.push(self.snapshot());
                     }
                     break 'chain;
                 }
             }
             if record {
                 report.waves.push(std::mem::take(&mut wave));
+                report.frames.push(self.snapshot());
             }
             next.sort_unstable();
             next.dedup();
@@ -307,6 +315,10 @@ impl Game {
             self.current = self.next_player(player);
         }
         Ok(report)
+    }
+
+    fn snapshot(&self) -> Vec<Option<(usize, u8)>> {
+        (0..self.settings.cells()).map(|c| self.cell(c)).collect()
     }
 
     fn all_placed(&self) -> bool {
@@ -387,6 +399,11 @@ impl Record {
         self.states.push(next);
         self.moves.push((row, col));
         Ok(report)
+    }
+
+    /// Who made move `i` (0-based).
+    pub fn mover_of(&self, i: usize) -> Option<usize> {
+        self.states.get(i).and_then(Game::current)
     }
 
     /// Takes the last move back; false if there is none.

@@ -1,0 +1,112 @@
+//! Chain Reaction in headless Chromium through real clicks and keys: a hotseat game to its
+//! end, undo, a computer move, the automaton view.
+#![cfg(target_arch = "wasm32")]
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+mod web;
+
+use web::{click, find, sleep};
+
+fn status(root: &HtmlElement) -> String {
+    find(root, ".gl-status").text_content().unwrap_or_default()
+}
+
+/// Clicks the centre of cell (row, col) with a real mouse event.
+fn click_cell(root: &HtmlElement, row: usize, col: usize) {
+    let canvas: HtmlCanvasElement = find(root, "canvas").unchecked_into();
+    let rect = canvas.get_bounding_client_rect();
+    let (x, y) = ((col as f64 + 0.5) * 48.0, (row as f64 + 0.5) * 48.0);
+    let init = web_sys::MouseEventInit::new();
+    init.set_bubbles(true);
+    init.set_client_x((rect.left() + x * rect.width() / canvas.width() as f64).round() as i32);
+    init.set_client_y((rect.top() + y * rect.height() / canvas.height() as f64).round() as i32);
+    canvas.dispatch_event(&web_sys::MouseEvent::new_with_mouse_event_init_dict("click", &init).unwrap()).unwrap();
+}
+
+fn key(root: &HtmlElement, key: &str) {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key(key);
+    init.set_bubbles(true);
+    root.dispatch_event(&web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap()).unwrap();
+}
+
+fn moves(root: &HtmlElement) -> Vec<String> {
+    let items = root.query_selector_all(".gl-history li").unwrap();
+    (0..items.length()).map(|i| items.item(i).unwrap().text_content().unwrap()).collect()
+}
+
+#[wasm_bindgen_test]
+async fn a_hotseat_game_on_a_small_board_with_undo() {
+    let root = web::mount("chain-reaction", &[("data-rows", "2"), ("data-cols", "2")]);
+    let speed: web_sys::HtmlSelectElement = find(&root, "[data-field='speed']").unchecked_into();
+    speed.set_value("0");
+    assert!(status(&root).contains("Player A to move"));
+    click_cell(&root, 0, 0);
+    assert!(status(&root).contains("Player B to move"), "{}", status(&root));
+    // B may not play on A's cell: explained, nothing changes.
+    click_cell(&root, 0, 0);
+    assert!(status(&root).contains("belongs to player 0"), "{}", status(&root));
+    assert_eq!(moves(&root).len(), 1);
+    // The keyboard: B moves the cursor to (1, 1) and plays.
+    key(&root, "ArrowDown");
+    key(&root, "ArrowRight");
+    key(&root, "Enter");
+    assert_eq!(moves(&root), vec!["A (0, 0)", "B (1, 1)"]);
+    click(&root, "undo");
+    assert_eq!(moves(&root), vec!["A (0, 0)"]);
+    assert!(status(&root).contains("Player B to move"));
+    key(&root, "Enter");
+    click_cell(&root, 0, 0); // A2 in a corner explodes
+    click_cell(&root, 1, 1); // B2 explodes: B takes everything
+    sleep(20).await;
+    assert!(status(&root).contains("Player B wins after 4 moves"), "{}", status(&root));
+    assert_eq!(root.get_attribute("data-state").as_deref(), Some("over"));
+}
+
+#[wasm_bindgen_test]
+async fn a_computer_seat_answers_a_move() {
+    let root = web::mount("chain-reaction", &[("data-rows", "3"), ("data-cols", "3"), ("data-seats", "human,greedy")]);
+    click_cell(&root, 1, 1);
+    for _ in 0..200 {
+        if moves(&root).len() == 2 {
+            break;
+        }
+        sleep(20).await;
+    }
+    let list = moves(&root);
+    assert_eq!(list.len(), 2, "{list:?}");
+    assert!(list[1].starts_with("B ("));
+    assert!(status(&root).contains("Player A to move"));
+    // Undo takes back the computer's move and the human's.
+    click(&root, "undo");
+    assert!(moves(&root).is_empty());
+}
+
+#[wasm_bindgen_test]
+fn the_automaton_view_names_each_cells_state() {
+    let root = web::mount("chain-reaction", &[("data-rows", "3"), ("data-cols", "3")]);
+    let toggle: HtmlInputElement = find(&root, "[data-field='automaton']").unchecked_into();
+    toggle.set_checked(true);
+    web::fire(&toggle, "change");
+    assert!(find(&root, ".gl-automaton").text_content().unwrap().contains("state S10"));
+    click_cell(&root, 0, 0);
+    // The cursor is on the corner just played: S11 reached by A's placement (a).
+    let panel = find(&root, ".gl-automaton").text_content().unwrap();
+    assert!(panel.contains("state S11") && panel.contains("Last transition: a"), "{panel}");
+}
+
+#[wasm_bindgen_test]
+fn bad_settings_are_explained_and_the_game_goes_on() {
+    let root = web::mount("chain-reaction", &[("data-rows", "30")]);
+    assert!(status(&root).contains("rows and columns go from 2 to 20"), "{}", status(&root));
+    let rows: HtmlInputElement = find(&root, "[data-field='rows']").unchecked_into();
+    assert_eq!(rows.value(), "9");
+    rows.set_value("1");
+    click(&root, "new-game");
+    assert!(status(&root).contains("The game goes on unchanged"));
+}
