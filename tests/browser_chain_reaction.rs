@@ -110,3 +110,21 @@ fn bad_settings_are_explained_and_the_game_goes_on() {
     click(&root, "new-game");
     assert!(status(&root).contains("The game goes on unchanged"));
 }
+
+#[wasm_bindgen_test]
+fn a_share_link_reopens_the_game() {
+    let root = web::mount("chain-reaction", &[("data-rows", "3"), ("data-cols", "4")]);
+    click_cell(&root, 0, 0);
+    click_cell(&root, 2, 3);
+    click(&root, "share");
+    let hash = web_sys::window().unwrap().location().hash().unwrap();
+    assert_eq!(hash, "#chain=3x4x2/0.0,2.3");
+    let again = web::mount("chain-reaction", &[]);
+    assert_eq!(moves(&again), vec!["A (0, 0)", "B (2, 3)"]);
+    let rows: HtmlInputElement = find(&again, "[data-field='rows']").unchecked_into();
+    assert_eq!(rows.value(), "3");
+    web_sys::window().unwrap().location().set_hash("#chain=3x4x2/0.0,0.0").unwrap();
+    let bad = web::mount("chain-reaction", &[]);
+    assert!(status(&bad).contains("move 2 is illegal"), "{}", status(&bad));
+    web_sys::window().unwrap().location().set_hash("").unwrap();
+}

@@ -116,9 +116,26 @@ pub fn mount(root: &HtmlElement) {
             }
         }
     }
+    // A shared link (`#chain=9x6x2/8.2,0.0`) replays its game.
+    let mut record = Record::new(settings);
+    if let Some(hash) = dom::window().and_then(|w| w.location().hash().ok()) {
+        if let Some(shared) = hash.strip_prefix("#chain=") {
+            match parse_shared(shared) {
+                Ok(r) => {
+                    dom.rows.set_value(&r.game().settings().rows.to_string());
+                    dom.cols.set_value(&r.game().settings().cols.to_string());
+                    dom.players.set_value(&r.game().settings().players.to_string());
+                    record = r;
+                }
+                Err(e) => message.push_str(&format!("The link's game could not be read: {e}. ")),
+            }
+        }
+    }
+    let players = record.game().settings().players;
+    seats.resize(players, Seat::Human);
     let app = Rc::new(RefCell::new(App {
         dom,
-        record: Record::new(settings),
+        record,
         seats,
         cursor: 0,
         frames: Vec::new(),
@@ -132,6 +149,23 @@ pub fn mount(root: &HtmlElement) {
     wire(&app);
     app.borrow_mut().refresh();
     computer_turn(&app);
+}
+
+/// Reads `RxCxP/r.c,r.c,...` (the share link's game) and replays it.
+fn parse_shared(text: &str) -> Result<Record, String> {
+    let (size, moves) = text.split_once('/').unwrap_or((text, ""));
+    let numbers: Vec<usize> = size.split('x').map(|n| n.parse().map_err(|_| format!("'{size}' is not rows x columns x players"))).collect::<Result<_, _>>()?;
+    let [rows, cols, players] = numbers[..] else { return Err(format!("'{size}' is not rows x columns x players")) };
+    let settings = Settings::new(rows, cols, players).map_err(|e| e.0)?;
+    let moves: Vec<(usize, usize)> = moves
+        .split(',')
+        .filter(|m| !m.is_empty())
+        .map(|m| {
+            let (r, c) = m.split_once('.').ok_or_else(|| format!("'{m}' is not row.column"))?;
+            Ok((r.parse().map_err(|_| format!("'{m}' is not row.column"))?, c.parse().map_err(|_| format!("'{m}' is not row.column"))?))
+        })
+        .collect::<Result<_, String>>()?;
+    Record::replay(settings, &moves).map_err(|(i, e)| format!("move {} is illegal: {e}", i + 1))
 }
 
 fn build(root: &HtmlElement) -> Dom {
