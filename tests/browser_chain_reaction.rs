@@ -97,7 +97,15 @@ fn the_automaton_view_names_each_cells_state() {
     click_cell(&root, 0, 0);
     // The cursor is on the corner just played: S11 reached by A's placement (a).
     let panel = find(&root, ".gl-automaton").text_content().unwrap();
-    assert!(panel.contains("state S11") && panel.contains("Last transition: a"), "{panel}");
+    assert!(panel.contains("state S11") && panel.contains("Last transition: a, a placement by A"), "{panel}");
+    // The state machine of that corner: S10, S11 (current, arrived by a), then the explosion.
+    let current = find(&root, ".gl-fsm li.gl-current").text_content().unwrap();
+    assert!(current.starts_with("S11") && current.contains("arrived by a"), "{current}");
+    assert_eq!(root.query_selector_all(".gl-fsm li").unwrap().length(), 2);
+    // B's orb next door: the edge cell (0, 1) is in B's states, S′21.
+    click_cell(&root, 0, 1);
+    let panel = find(&root, ".gl-automaton").text_content().unwrap();
+    assert!(panel.contains("state S'21") && panel.contains("a placement by B"), "{panel}");
 }
 
 #[wasm_bindgen_test]
@@ -127,4 +135,20 @@ fn a_share_link_reopens_the_game() {
     let bad = web::mount("chain-reaction", &[]);
     assert!(status(&bad).contains("move 2 is illegal"), "{}", status(&bad));
     web_sys::window().unwrap().location().set_hash("").unwrap();
+}
+
+#[wasm_bindgen_test]
+fn the_state_machine_of_an_owned_cell_uses_its_owners_primes() {
+    let root = web::mount("chain-reaction", &[("data-rows", "3"), ("data-cols", "3")]);
+    let toggle: HtmlInputElement = find(&root, "[data-field='automaton']").unchecked_into();
+    toggle.set_checked(true);
+    web::fire(&toggle, "change");
+    click_cell(&root, 0, 0);
+    click_cell(&root, 1, 1); // B in the middle: mass 4, states S30, S'31, S'32, S'33
+    let states: Vec<String> = {
+        let items = root.query_selector_all(".gl-fsm li").unwrap();
+        (0..items.length()).map(|i| items.item(i).unwrap().text_content().unwrap()).collect()
+    };
+    assert_eq!(states.len(), 4);
+    assert!(states[0].starts_with("S30") && states[1].starts_with("S'31 ◀ now") && states[3].starts_with("S'33"), "{states:?}");
 }

@@ -561,24 +561,44 @@ impl App {
         }
         self.dom.status.set_text_content(Some(&status));
         let _ = self.dom.root.set_attribute("data-state", if game.is_over() { "over" } else if self.thinking.is_some() { "thinking" } else { "playing" });
-        // Automaton panel: the cursor cell's state and the transition the last move made there.
-        let panel = if automaton {
+        // Automaton panel: the ring's cell as a state machine (its owner's states, 0 … c−1 orbs,
+        // then the explosion), the current state and the transition the last move took marked.
+        self.dom.panel.set_text_content(None);
+        if automaton {
             let cell = self.cursor;
-            let symbol = match &self.last {
-                Some((last, player, _)) if *last == cell => format!("{} (a placement by {})", char::from(b'a' + *player as u8), letter(*player)),
-                Some((_, _, received)) if received.contains(&cell) => "ε (orbs from an explosion)".to_string(),
-                _ => "none on the last move".to_string(),
+            let mass = s.critical_mass(cell);
+            let owner = game.cell(cell).map(|(p, _)| p);
+            let orbs = game.cell(cell).map_or(0, |(_, n)| n);
+            let (symbol, words) = match &self.last {
+                Some((last, player, _)) if *last == cell => (char::from(b'a' + *player as u8).to_string(), format!("a placement by {}", letter(*player))),
+                Some((_, player, received)) if received.contains(&cell) => ("ε".to_string(), format!("orbs from {}'s explosion", letter(*player))),
+                _ => (String::new(), "none on the last move".to_string()),
             };
-            format!(
-                "Cell (row {}, column {}): state {}. Last transition: {symbol}.\nStates S{{c−1}}{{k}}: c the critical mass, k the orbs; one ′ per player after A (S for A, S′ for B, S″ for C…); empty cells S{{c−1}}0.",
+            let head = child(&self.dom.panel, "p", "");
+            head.set_text_content(Some(&format!(
+                "Cell (row {}, column {}), critical mass {mass}: state {}. Last transition: {}{words}.",
                 cell / s.cols + 1,
                 cell % s.cols + 1,
-                state_name(game, cell)
-            )
-        } else {
-            String::new()
-        };
-        self.dom.panel.set_text_content(Some(&panel));
+                state_name(game, cell),
+                if symbol.is_empty() { String::new() } else { format!("{symbol}, ") }
+            )));
+            let machine = child(&self.dom.panel, "ol", "gl-fsm");
+            let _ = machine.set_attribute("aria-label", "the cell's state machine");
+            let primes = "'".repeat(owner.unwrap_or(0));
+            for k in 0..mass {
+                let name = if k == 0 { format!("S{}0", mass - 1) } else { format!("S{primes}{}{k}", mass - 1) };
+                let current = k == orbs;
+                let li = child(&machine, "li", if current { "gl-current" } else { "" });
+                let arrow = if k + 1 < mass { format!(" —{}→", if current && !symbol.is_empty() { "" } else { "a/b/ε" }) } else { " —explodes→ S…0, ε to each neighbour".to_string() };
+                li.set_text_content(Some(&format!("{name}{}{arrow}", if current { " ◀ now" } else { "" })));
+                if current && !symbol.is_empty() {
+                    let taken = child(&li, "strong", "gl-taken");
+                    taken.set_text_content(Some(&format!(" (arrived by {symbol})")));
+                }
+            }
+            let legend = child(&self.dom.panel, "p", "gl-hint");
+            legend.set_text_content(Some("States S{c−1}{k}: c the critical mass, k the orbs; one prime per player after A (S for A, S' for B, S'' for C…); an empty cell is S{c−1}0."));
+        }
         self.dom.history.set_text_content(None);
         for (i, (r, c)) in self.record.moves.iter().enumerate() {
             let li = child(&self.dom.history, "li", "");
