@@ -198,3 +198,60 @@ fn thousands_of_random_games_on_9_by_6() {
         assert!(record.game().is_over());
     }
 }
+
+/// A reference resolution written here, independent of the engine's waves: one unstable cell
+/// at a time, first-in-first-out or last-in-first-out, until the board is stable.
+fn resolve_elsewhere(before: &Game, cell: usize, last_in_first_out: bool) -> Vec<Option<(usize, u8)>> {
+    let s = before.settings();
+    let player = before.current().unwrap();
+    let mut board: Vec<Option<(usize, u8)>> = (0..s.cells()).map(|c| before.cell(c)).collect();
+    let add = |board: &mut Vec<Option<(usize, u8)>>, c: usize| {
+        let orbs = board[c].map_or(0, |(_, n)| n) + 1;
+        board[c] = Some((player, orbs));
+    };
+    add(&mut board, cell);
+    let mut pending = std::collections::VecDeque::from([cell]);
+    while let Some(c) = if last_in_first_out { pending.pop_back() } else { pending.pop_front() } {
+        let mass = s.critical_mass(c);
+        let Some((_, n)) = board[c] else { continue };
+        if n < mass {
+            continue;
+        }
+        board[c] = if n - mass == 0 { None } else { Some((player, n - mass)) };
+        if n - mass >= mass {
+            pending.push_back(c);
+        }
+        for nb in s.neighbours(c) {
+            add(&mut board, nb);
+            pending.push_back(nb);
+        }
+    }
+    board
+}
+
+#[test]
+fn explosion_order_does_not_matter_for_non_final_moves() {
+    let mut compared = 0;
+    for seed in 1..=300u64 {
+        let settings = Settings::new(6 + (seed % 4) as usize, 5 + (seed % 3) as usize, 2 + (seed % 3) as usize).unwrap();
+        let mut game = Game::new(settings);
+        let mut state = seed * 2654435761;
+        while !game.is_over() {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let legal = game.legal_cells();
+            let cell = legal[(state % legal.len() as u64) as usize];
+            let before = game.clone();
+            let report = game.play_cell(cell).unwrap();
+            if report.won {
+                break;
+            }
+            let engine: Vec<Option<(usize, u8)>> = (0..settings.cells()).map(|c| game.cell(c)).collect();
+            assert_eq!(resolve_elsewhere(&before, cell, false), engine, "FIFO, seed {seed}");
+            assert_eq!(resolve_elsewhere(&before, cell, true), engine, "LIFO, seed {seed}");
+            compared += 1;
+        }
+    }
+    assert!(compared > 10_000, "{compared} moves compared");
+}
