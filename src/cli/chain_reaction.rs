@@ -2,8 +2,9 @@
 //!
 //! `arena` reads `{"rows": 9, "cols": 6, "levels": ["mcts-500", "greedy"], "games": 20,
 //! "seed": 1}` (levels: random, greedy, minimax[-depth], mcts[-playouts]; 2 to 8 of them, one per
-//! player) and prints `{"games": N, "levels": [...], "wins": [...], "rates": [...]}`; the seats
-//! rotate from game to game, so every level moves first equally often.
+//! player) and prints `{"games": N, "levels": [...], "wins": [...], "rates": [...],
+//! "ms_per_move": [...]}` (mean thinking time of each level); the seats rotate from game to
+//! game, so every level moves first equally often. Same games as `ai::play_match`.
 //!
 //! `play` reads `{"rows": 9, "cols": 6, "players": 2, "moves": [[r, c], ...]}` and prints
 //! `{"boards": [B1, ..., Bk], "winner": p or null}`, Bi the board after move i as rows of cells,
@@ -12,7 +13,7 @@
 use serde_json::{json, Value};
 
 use super::{CliError, Output};
-use crate::engine::chain_reaction::ai::{play_match, Level};
+use crate::engine::chain_reaction::ai::{choose, Level, Rng};
 use crate::engine::chain_reaction::{Game, Record, Settings};
 
 pub fn run(command: &str, input: &str) -> Result<Output, CliError> {
@@ -75,14 +76,25 @@ fn arena(input: &str) -> Result<String, CliError> {
     let seed = request.get("seed").and_then(Value::as_u64).unwrap_or(1);
     let players = levels.len();
     let mut wins = vec![0usize; players];
+    let mut thinking = vec![(0.0f64, 0u64); players];
     for g in 0..games {
         // Seat s plays level (s + g) mod n.
-        let seated: Vec<Level> = (0..players).map(|s| levels[(s + g) % players]).collect();
-        if let Some(winner) = play_match(settings, &seated, seed.wrapping_add(g as u64)) {
+        let mut game = Game::new(settings);
+        let mut rng = Rng::new(seed.wrapping_add(g as u64));
+        while let Some(seat) = game.current() {
+            let level = (seat + g) % players;
+            let started = std::time::Instant::now();
+            let Some(cell) = choose(&game, levels[level], &mut rng) else { break };
+            thinking[level].0 += started.elapsed().as_secs_f64();
+            thinking[level].1 += 1;
+            game.play_cell(cell).map_err(|e| format!("game {g}: {e}"))?;
+        }
+        if let Some(winner) = game.winner() {
             wins[(winner + g) % players] += 1;
         }
     }
     let rates: Vec<f64> = wins.iter().map(|&w| w as f64 / games as f64).collect();
     let names: Vec<String> = levels.iter().map(Level::name).collect();
-    Ok(json!({"games": games, "levels": names, "wins": wins, "rates": rates}).to_string())
+    let ms_per_move: Vec<f64> = thinking.iter().map(|&(s, n)| (s * 1000.0 / n.max(1) as f64 * 100.0).round() / 100.0).collect();
+    Ok(json!({"games": games, "levels": names, "wins": wins, "rates": rates, "ms_per_move": ms_per_move}).to_string())
 }
