@@ -84,11 +84,18 @@ fn after(game: &Game, cell: usize) -> Game {
 /// The move that leaves the mover the most orbs (a win first), ties at random.
 fn greedy(game: &Game, moves: &[usize], rng: &mut Rng) -> usize {
     let me = game.current().unwrap_or(0);
+    let scored = moves.iter().map(|&m| {
+        let next = after(game, m);
+        (m, if next.winner() == Some(me) { i64::MAX } else { next.orbs_of(me) as i64 })
+    });
+    best_at_random(scored, rng).unwrap_or(moves[0])
+}
+
+/// One of the best-scored moves, chosen at random among equals.
+fn best_at_random(scored: impl Iterator<Item = (usize, i64)>, rng: &mut Rng) -> Option<usize> {
     let mut best = Vec::new();
     let mut best_score = i64::MIN;
-    for &m in moves {
-        let next = after(game, m);
-        let score = if next.winner() == Some(me) { i64::MAX } else { next.orbs_of(me) as i64 };
+    for (m, score) in scored {
         if score > best_score {
             best_score = score;
             best.clear();
@@ -97,7 +104,7 @@ fn greedy(game: &Game, moves: &[usize], rng: &mut Rng) -> usize {
             best.push(m);
         }
     }
-    best[rng.below(best.len())]
+    (!best.is_empty()).then(|| best[rng.below(best.len())])
 }
 
 pub const WIN: i64 = 10_000;
@@ -205,19 +212,8 @@ fn alphabeta(game: &Game, me: usize, depth: u32, mut alpha: i64, mut beta: i64) 
 
 fn minimax_move(game: &Game, depth: u32, rng: &mut Rng) -> usize {
     let me = game.current().unwrap_or(0);
-    let mut best = Vec::new();
-    let mut best_value = i64::MIN;
-    for (m, next) in ordered_moves(game, me, true) {
-        let value = alphabeta(&next, me, depth.saturating_sub(1), i64::MIN, i64::MAX);
-        if value > best_value {
-            best_value = value;
-            best.clear();
-        }
-        if value == best_value {
-            best.push(m);
-        }
-    }
-    best[rng.below(best.len())]
+    let scored = ordered_moves(game, me, true).into_iter().map(|(m, next)| (m, alphabeta(&next, me, depth.saturating_sub(1), i64::MIN, i64::MAX)));
+    best_at_random(scored, rng).unwrap_or_else(|| game.legal_cells()[0])
 }
 
 /// A random game from here; the winner (placements are bounded by spec §3.2, so it ends).
