@@ -114,6 +114,16 @@ pub struct MoveReport {
     pub won: bool,
 }
 
+impl MoveReport {
+    /// The cells that received orbs from this move's explosions (the automaton's ε moves).
+    pub fn received(&self, settings: Settings) -> Vec<usize> {
+        let mut cells: Vec<usize> = self.waves.iter().flatten().flat_map(|&c| settings.neighbours(c)).collect();
+        cells.sort_unstable();
+        cells.dedup();
+        cells
+    }
+}
+
 const EMPTY: u8 = u8::MAX;
 
 /// Each cell's critical mass and neighbours, computed once per board and shared by every copy

@@ -421,7 +421,7 @@ impl App {
 
     fn play(&mut self, row: usize, col: usize) -> Result<(), crate::engine::chain_reaction::MoveError> {
         let report = self.record.play(row, col)?;
-        let received: Vec<usize> = report.waves.iter().flatten().flat_map(|&c| self.record.game().settings().neighbours(c).collect::<Vec<_>>()).collect();
+        let received = report.received(self.record.game().settings());
         self.last = Some((report.cell, report.player, received));
         let instant = self.dom.speed.value() == "0";
         self.frames = if instant { Vec::new() } else { report.frames };
