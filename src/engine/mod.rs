@@ -3,4 +3,5 @@
 
 pub mod ade;
 pub mod chain_reaction;
+pub mod dots_boxes;
 pub mod sprouts;

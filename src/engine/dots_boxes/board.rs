@@ -1,0 +1,214 @@
+//! The board's geometry in OpenSpiel's numbering (spec §3) and the game itself.
+
+use std::fmt;
+
+pub const MAX_SIDE: usize = 10;
+
+/// An R × C box board: its lines and which lines bound each box.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub rows: usize,
+    pub cols: usize,
+    /// The four sides of each box (top, bottom, left, right).
+    pub sides: Vec<[usize; 4]>,
+    /// The boxes (one or two) each line bounds.
+    pub boxes_of: Vec<Vec<usize>>,
+}
+
+impl Board {
+    pub fn new(rows: usize, cols: usize) -> Result<Board, String> {
+        if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
+            return Err(format!("a board of {rows} × {cols} boxes; rows and columns go from 1 to {MAX_SIDE}"));
+        }
+        let lines = 2 * rows * cols + rows + cols;
+        let mut sides = Vec::with_capacity(rows * cols);
+        let mut boxes_of = vec![Vec::new(); lines];
+        for r in 0..rows {
+            for c in 0..cols {
+                let top = r * cols + c;
+                let bottom = (r + 1) * cols + c;
+                let left = (rows + 1) * cols + r * (cols + 1) + c;
+                let b = sides.len();
+                sides.push([top, bottom, left, left + 1]);
+                for line in [top, bottom, left, left + 1] {
+                    boxes_of[line].push(b);
+                }
+            }
+        }
+        Ok(Board { rows, cols, sides, boxes_of })
+    }
+
+    pub fn lines(&self) -> usize {
+        self.boxes_of.len()
+    }
+
+    pub fn boxes(&self) -> usize {
+        self.sides.len()
+    }
+
+    /// `h r c` or `v r c` for a line id (spec §3's human form).
+    pub fn describe(&self, line: usize) -> String {
+        let horizontal = (self.rows + 1) * self.cols;
+        if line < horizontal {
+            format!("h {} {}", line / self.cols, line % self.cols)
+        } else {
+            let v = line - horizontal;
+            format!("v {} {}", v / (self.cols + 1), v % (self.cols + 1))
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    OutOfRange { line: usize, lines: usize },
+    Taken { line: usize },
+    GameOver,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::OutOfRange { line, lines } => write!(f, "line {line} does not exist (ids go from 0 to {})", lines - 1),
+            MoveError::Taken { line } => write!(f, "line {line} is already drawn"),
+            MoveError::GameOver => f.write_str("every line is drawn: the game is over"),
+        }
+    }
+}
+
+/// A game: who drew each line, who owns each box, whose turn it is; undo and redo.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    board: Board,
+    /// The player (0 = P1, 1 = P2) who drew each line.
+    drawn_by: Vec<Option<u8>>,
+    owner: Vec<Option<u8>>,
+    current: u8,
+    moves: Vec<usize>,
+    undone: Vec<usize>,
+}
+
+impl Game {
+    pub fn new(board: Board) -> Game {
+        Game { drawn_by: vec![None; board.lines()], owner: vec![None; board.boxes()], current: 0, moves: Vec::new(), undone: Vec::new(), board }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn current(&self) -> usize {
+        self.current as usize
+    }
+
+    pub fn moves(&self) -> &[usize] {
+        &self.moves
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.moves.len() == self.board.lines()
+    }
+
+    pub fn drawn_by(&self, line: usize) -> Option<usize> {
+        self.drawn_by.get(line).copied().flatten().map(usize::from)
+    }
+
+    pub fn box_owner(&self, b: usize) -> Option<usize> {
+        self.owner.get(b).copied().flatten().map(usize::from)
+    }
+
+    pub fn scores(&self) -> [usize; 2] {
+        let mut s = [0, 0];
+        for o in self.owner.iter().flatten() {
+            s[*o as usize] += 1;
+        }
+        s
+    }
+
+    pub fn legal(&self) -> Vec<usize> {
+        (0..self.board.lines()).filter(|&l| self.drawn_by[l].is_none()).collect()
+    }
+
+    /// Draws a line for the player to move; completing a box means moving again.
+    pub fn play(&mut self, line: usize) -> Result<usize, MoveError> {
+        let completed = self.draw(line)?;
+        self.undone.clear();
+        Ok(completed)
+    }
+
+    fn draw(&mut self, line: usize) -> Result<usize, MoveError> {
+        if self.is_over() {
+            return Err(MoveError::GameOver);
+        }
+        if line >= self.board.lines() {
+            return Err(MoveError::OutOfRange { line, lines: self.board.lines() });
+        }
+        if self.drawn_by[line].is_some() {
+            return Err(MoveError::Taken { line });
+        }
+        self.drawn_by[line] = Some(self.current);
+        let mut completed = 0;
+        for &b in &self.board.boxes_of[line] {
+            if self.board.sides[b].iter().all(|&l| self.drawn_by[l].is_some()) {
+                self.owner[b] = Some(self.current);
+                completed += 1;
+            }
+        }
+        if completed == 0 {
+            self.current ^= 1;
+        }
+        self.moves.push(line);
+        Ok(completed)
+    }
+
+    /// Takes the last move back (it can be redone).
+    pub fn undo(&mut self) -> bool {
+        let Some(line) = self.moves.pop() else { return false };
+        let moves = std::mem::take(&mut self.moves);
+        let undone = std::mem::take(&mut self.undone);
+        *self = Game::new(self.board.clone());
+        for &m in &moves {
+            let _ = self.draw(m);
+        }
+        self.undone = undone;
+        self.undone.push(line);
+        true
+    }
+
+    pub fn redo(&mut self) -> bool {
+        let Some(line) = self.undone.pop() else { return false };
+        let undone = std::mem::take(&mut self.undone);
+        let ok = self.draw(line).is_ok();
+        self.undone = undone;
+        ok
+    }
+
+    /// The DBN string: one character per line id, `1` drawn (spec §3).
+    pub fn dbn(&self) -> String {
+        self.drawn_by.iter().map(|d| if d.is_some() { '1' } else { '0' }).collect()
+    }
+
+    /// Replays OpenSpiel action ids; the index and error of the first bad one.
+    pub fn from_moves(board: Board, moves: &[usize]) -> Result<Game, (usize, MoveError)> {
+        let mut game = Game::new(board);
+        for (i, &m) in moves.iter().enumerate() {
+            game.play(m).map_err(|e| (i, e))?;
+        }
+        Ok(game)
+    }
+}
+
+/// Reads a DBN string for a board: the set of drawn lines (no scores, no side to move).
+pub fn parse_dbn(board: &Board, text: &str) -> Result<Vec<bool>, String> {
+    let text = text.trim();
+    if text.chars().count() != board.lines() {
+        return Err(format!("a DBN string for {} × {} boxes has {} characters, not {}", board.rows, board.cols, board.lines(), text.chars().count()));
+    }
+    text.chars()
+        .enumerate()
+        .map(|(i, ch)| match ch {
+            '0' => Ok(false),
+            '1' => Ok(true),
+            other => Err(format!("character {}: '{other}' (a DBN string has only 0 and 1)", i + 1)),
+        })
+        .collect()
+}
