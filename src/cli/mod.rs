@@ -3,6 +3,7 @@
 
 pub mod ade;
 pub mod chain_reaction;
+pub mod dots_boxes;
 pub mod sprouts;
 
 /// What a harness gives back on success.

@@ -13,6 +13,7 @@ games and commands:
   ade fire      the same JSON (+ \"layers\": N) -> the tracing area, one line per layer
   ade tga       the same JSON (+ \"layers\", \"max_rings\") -> the firing-sequence graph as TGA bytes
   ade png       the same, as PNG bytes
+  dots-and-boxes solve  JSON {\"rows\", \"cols\", \"moves\": [ids]} -> {\"value\", \"best\"}
   chain-reaction arena  JSON {\"rows\", \"cols\", \"levels\": [\"mcts-500\", \"greedy\"], \"games\", \"seed\"} -> win rates
   chain-reaction play   JSON {\"rows\", \"cols\", \"players\", \"moves\": [[r, c], ...]} -> {\"boards\", \"winner\"}
 ";
@@ -30,6 +31,7 @@ fn main() -> ExitCode {
     let result = match (args[0].as_str(), args.get(1).map(String::as_str)) {
         ("ade", Some(command)) if args.len() == 2 => read_stdin().and_then(|input| cli::ade::run(command, &input)),
         ("sprouts", Some(_)) => cli::sprouts::run(&args[1..], &mut read_stdin),
+        ("dots-and-boxes", Some(command)) if args.len() == 2 => read_stdin().and_then(|input| cli::dots_boxes::run(command, &input)),
         ("chain-reaction", Some(command)) if args.len() == 2 => read_stdin().and_then(|input| cli::chain_reaction::run(command, &input)),
         _ => Err(format!("unknown command '{}'\n{USAGE}{}\n", args.join(" "), cli::sprouts::USAGE)),
     };

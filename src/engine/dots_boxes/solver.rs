@@ -3,6 +3,30 @@
 //! bounds, and captures, then safe lines, tried first. Positions are bit sets of drawn lines.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Positions are already well-mixed bit sets: one multiply is hash enough (SipHash costs more
+/// than the search step it serves).
+#[derive(Default)]
+struct MaskHasher(u64);
+
+impl Hasher for MaskHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (n ^ (n >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+type Table = HashMap<u64, (i8, i8), BuildHasherDefault<MaskHasher>>;
 
 use super::board::Board;
 
@@ -16,7 +40,7 @@ pub struct Solver {
     box_masks: Vec<u64>,
     /// Per line, the boxes it bounds.
     boxes_of: Vec<Vec<usize>>,
-    table: HashMap<u64, (i8, i8)>,
+    table: Table,
     pub nodes: u64,
 }
 
@@ -27,7 +51,7 @@ impl Solver {
         }
         let full = if board.lines() == 64 { u64::MAX } else { (1u64 << board.lines()) - 1 };
         let box_masks = board.sides.iter().map(|s| s.iter().fold(0u64, |m, &l| m | 1 << l)).collect();
-        Ok(Solver { full, box_masks, boxes_of: board.boxes_of.clone(), table: HashMap::new(), nodes: 0, board: board.clone() })
+        Ok(Solver { full, box_masks, boxes_of: board.boxes_of.clone(), table: Table::default(), nodes: 0, board: board.clone() })
     }
 
     pub fn board(&self) -> &Board {
