@@ -1,6 +1,7 @@
 //! Exact values (spec §4): the value of a position is the best net number of boxes the player to
 //! move will still take. Negamax with alpha-beta, a transposition table of lower and upper
-//! bounds, and captures, then safe lines, tried first. Positions are bit sets of drawn lines.
+//! bounds shared by symmetric positions, and captures, then safe lines, tried first. Positions
+//! are bit sets of drawn lines.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -41,7 +42,54 @@ pub struct Solver {
     /// Per line, the boxes it bounds.
     boxes_of: Vec<Vec<usize>>,
     table: Table,
+    /// Line permutations of the board's symmetries other than the identity (mirrors, the
+    /// half turn, and on square boards the quarter turns and diagonal mirrors).
+    symmetries: Vec<Vec<u8>>,
     pub nodes: u64,
+}
+
+/// The line ids of the board's symmetries, each as a permutation of line ids.
+fn symmetries(board: &Board) -> Vec<Vec<u8>> {
+    let (rows, cols) = (board.rows as i64, board.cols as i64);
+    // A line as its two end dots (row, col), in a fixed order.
+    let dots_of = |line: usize| -> ((i64, i64), (i64, i64)) {
+        let horizontal = (board.rows + 1) * board.cols;
+        if line < horizontal {
+            let (r, c) = ((line / board.cols) as i64, (line % board.cols) as i64);
+            ((r, c), (r, c + 1))
+        } else {
+            let v = line - horizontal;
+            let (r, c) = ((v / (board.cols + 1)) as i64, (v % (board.cols + 1)) as i64);
+            ((r, c), (r + 1, c))
+        }
+    };
+    let line_of = |a: (i64, i64), b: (i64, i64)| -> Option<usize> {
+        let (a, b) = if a <= b { (a, b) } else { (b, a) };
+        if a.0 == b.0 && b.1 == a.1 + 1 && a.0 >= 0 && a.0 <= rows && a.1 >= 0 && a.1 < cols {
+            Some((a.0 * cols + a.1) as usize)
+        } else if a.1 == b.1 && b.0 == a.0 + 1 && a.0 >= 0 && a.0 < rows && a.1 >= 0 && a.1 <= cols {
+            Some(((rows + 1) * cols + a.0 * (cols + 1) + a.1) as usize)
+        } else {
+            None
+        }
+    };
+    let mut maps: Vec<Box<dyn Fn((i64, i64)) -> (i64, i64)>> = vec![
+        Box::new(move |(r, c)| (r, cols - c)),
+        Box::new(move |(r, c)| (rows - r, c)),
+        Box::new(move |(r, c)| (rows - r, cols - c)),
+    ];
+    if rows == cols {
+        maps.push(Box::new(|(r, c)| (c, r)));
+        maps.push(Box::new(move |(r, c)| (cols - c, rows - r)));
+        maps.push(Box::new(move |(r, c)| (c, rows - r)));
+        maps.push(Box::new(move |(r, c)| (cols - c, r)));
+    }
+    maps.iter()
+        .filter_map(|f| (0..board.lines()).map(|l| {
+            let (a, b) = dots_of(l);
+            line_of(f(a), f(b)).map(|n| n as u8)
+        }).collect::<Option<Vec<u8>>>())
+        .collect()
 }
 
 impl Solver {
@@ -51,7 +99,7 @@ impl Solver {
         }
         let full = if board.lines() == 64 { u64::MAX } else { (1u64 << board.lines()) - 1 };
         let box_masks = board.sides.iter().map(|s| s.iter().fold(0u64, |m, &l| m | 1 << l)).collect();
-        Ok(Solver { full, box_masks, boxes_of: board.boxes_of.clone(), table: Table::default(), nodes: 0, board: board.clone() })
+        Ok(Solver { full, box_masks, boxes_of: board.boxes_of.clone(), table: Table::default(), symmetries: symmetries(board), nodes: 0, board: board.clone() })
     }
 
     pub fn board(&self) -> &Board {
@@ -111,13 +159,30 @@ impl Solver {
         moves.into_iter().map(|(_, l, k)| (l, k)).collect()
     }
 
+    /// The smallest image of a position under the board's symmetries (its table key).
+    fn canonical(&self, mask: u64) -> u64 {
+        let mut best = mask;
+        for perm in &self.symmetries {
+            let mut image = 0u64;
+            let mut bits = mask;
+            while bits != 0 {
+                let l = bits.trailing_zeros() as usize;
+                image |= 1 << perm[l];
+                bits &= bits - 1;
+            }
+            best = best.min(image);
+        }
+        best
+    }
+
     fn search(&mut self, mask: u64, mut alpha: i32, mut beta: i32) -> i32 {
         if mask == self.full {
             return 0;
         }
         self.nodes += 1;
         let (alpha0, beta0) = (alpha, beta);
-        if let Some(&(lo, hi)) = self.table.get(&mask) {
+        let key = self.canonical(mask);
+        if let Some(&(lo, hi)) = self.table.get(&key) {
             let (lo, hi) = (lo as i32, hi as i32);
             if lo == hi || lo >= beta {
                 return lo;
@@ -139,7 +204,7 @@ impl Solver {
             }
         }
         let n = self.board.boxes() as i32;
-        let entry = self.table.entry(mask).or_insert((-n as i8, n as i8));
+        let entry = self.table.entry(key).or_insert((-n as i8, n as i8));
         if best <= alpha0 {
             entry.1 = entry.1.min(best as i8); // an upper bound
         } else if best >= beta0 {
