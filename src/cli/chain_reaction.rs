@@ -12,7 +12,7 @@
 
 use serde_json::{json, Value};
 
-use super::{CliError, Output};
+use super::{json_count, json_object, CliError, Output};
 use crate::engine::chain_reaction::ai::{choose, Level, Rng};
 use crate::engine::chain_reaction::{Game, Record, Settings};
 
@@ -21,13 +21,6 @@ pub fn run(command: &str, input: &str) -> Result<Output, CliError> {
         "play" => play(input).map(Output::Text),
         "arena" => arena(input).map(Output::Text),
         other => Err(format!("unknown chain-reaction command '{other}': expected play or arena")),
-    }
-}
-
-fn field(request: &Value, name: &str) -> Result<usize, CliError> {
-    match request.get(name) {
-        None => Err(format!("missing \"{name}\"")),
-        Some(v) => v.as_u64().map(|n| n as usize).ok_or_else(|| format!("\"{name}\" must be a whole number, not {v}")),
     }
 }
 
@@ -42,11 +35,8 @@ pub fn board_json(game: &Game) -> Value {
 }
 
 fn play(input: &str) -> Result<String, CliError> {
-    let request: Value = serde_json::from_str(input).map_err(|e| format!("the input is not JSON: {e}"))?;
-    if !request.is_object() {
-        return Err("the input must be one JSON object {\"rows\", \"cols\", \"players\", \"moves\"}".into());
-    }
-    let settings = Settings::new(field(&request, "rows")?, field(&request, "cols")?, field(&request, "players")?).map_err(|e| e.0)?;
+    let request = json_object(input, "{\"rows\", \"cols\", \"players\", \"moves\"}")?;
+    let settings = Settings::new(json_count(&request, "rows")?, json_count(&request, "cols")?, json_count(&request, "players")?).map_err(|e| e.0)?;
     let moves = request.get("moves").and_then(Value::as_array).ok_or("\"moves\" must be a list of [row, col] pairs")?;
     let mut record = Record::new(settings);
     let mut boards = Vec::with_capacity(moves.len());
@@ -60,7 +50,7 @@ fn play(input: &str) -> Result<String, CliError> {
 }
 
 fn arena(input: &str) -> Result<String, CliError> {
-    let request: Value = serde_json::from_str(input).map_err(|e| format!("the input is not JSON: {e}"))?;
+    let request = json_object(input, "{\"rows\", \"cols\", \"levels\", \"games\", \"seed\"}")?;
     let levels: Vec<Level> = request
         .get("levels")
         .and_then(Value::as_array)
@@ -68,8 +58,8 @@ fn arena(input: &str) -> Result<String, CliError> {
         .iter()
         .map(|v| v.as_str().ok_or_else(|| format!("a level is a string, not {v}")).and_then(Level::parse))
         .collect::<Result<_, _>>()?;
-    let settings = Settings::new(field(&request, "rows")?, field(&request, "cols")?, levels.len()).map_err(|e| e.0)?;
-    let games = field(&request, "games")?;
+    let settings = Settings::new(json_count(&request, "rows")?, json_count(&request, "cols")?, levels.len()).map_err(|e| e.0)?;
+    let games = json_count(&request, "games")?;
     if !(1..=100_000).contains(&games) {
         return Err("\"games\" goes from 1 to 100000".into());
     }

@@ -5,7 +5,7 @@
 
 use serde_json::{json, Value};
 
-use super::{CliError, Output};
+use super::{json_count, json_object, CliError, Output};
 use crate::engine::dots_boxes::solver::{mask_of, Solver};
 use crate::engine::dots_boxes::{Board, Game};
 
@@ -19,19 +19,9 @@ pub fn run(command: &str, input: &str) -> Result<Output, CliError> {
     }
 }
 
-fn field(request: &Value, name: &str) -> Result<usize, CliError> {
-    match request.get(name) {
-        None => Err(format!("missing \"{name}\"")),
-        Some(v) => v.as_u64().map(|n| n as usize).ok_or_else(|| format!("\"{name}\" must be a whole number, not {v}")),
-    }
-}
-
 fn solve(input: &str) -> Result<String, CliError> {
-    let request: Value = serde_json::from_str(input).map_err(|e| format!("the input is not JSON: {e}"))?;
-    if !request.is_object() {
-        return Err("the input must be one JSON object {\"rows\", \"cols\", \"moves\"}".into());
-    }
-    let board = Board::new(field(&request, "rows")?, field(&request, "cols")?)?;
+    let request = json_object(input, "{\"rows\", \"cols\", \"moves\"}")?;
+    let board = Board::new(json_count(&request, "rows")?, json_count(&request, "cols")?)?;
     let moves: Vec<usize> = request
         .get("moves")
         .and_then(Value::as_array)

@@ -17,3 +17,20 @@ pub enum Output {
 
 /// A failed request: the message for stderr (exit status 2).
 pub type CliError = String;
+
+/// One JSON object from the input, or a message saying what it should be.
+pub(crate) fn json_object(input: &str, shape: &str) -> Result<serde_json::Value, CliError> {
+    let request: serde_json::Value = serde_json::from_str(input).map_err(|e| format!("the input is not JSON: {e}"))?;
+    if !request.is_object() {
+        return Err(format!("the input must be one JSON object {shape}"));
+    }
+    Ok(request)
+}
+
+/// A whole-number field of a request.
+pub(crate) fn json_count(request: &serde_json::Value, name: &str) -> Result<usize, CliError> {
+    match request.get(name) {
+        None => Err(format!("missing \"{name}\"")),
+        Some(v) => v.as_u64().map(|n| n as usize).ok_or_else(|| format!("\"{name}\" must be a whole number, not {v}")),
+    }
+}
