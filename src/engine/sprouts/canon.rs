@@ -7,7 +7,8 @@ use super::position::{Boundary, Land, Position, Region, Tree};
 use super::symbols::*;
 
 /// Renames every lower-case pair of a land to a fresh upper-case name, so that every letter is
-/// global while moves are generated (spec §4). `None` if the names run out.
+/// global while moves are generated (spec §4). If the names ran out the land is returned as it
+/// was (searches refuse such lands before: `check_computable`).
 pub fn globalize_lower(land: &[Region]) -> Tree {
     try_globalize_lower(land).unwrap_or_else(|| land.to_vec())
 }
@@ -261,31 +262,11 @@ fn rename_lower_per_boundary(land: &mut Tree) {
     }
 }
 
-fn class(s: Sym) -> u8 {
-    if is_lower(s) {
-        0
-    } else if is_upper(s) {
-        1
-    } else {
-        2
-    }
-}
-
-/// One step of the pseudo-order: letters compare by class only.
-#[inline]
-fn pseudo(x: Sym, y: Sym) -> Ordering {
-    if is_letter(x) && is_letter(y) {
-        class(x).cmp(&class(y))
-    } else {
-        x.cmp(&y)
-    }
-}
-
 /// `line_order` of `a` and `b` each followed by the same end mark (greater than any symbol
 /// that can stand where it is compared): with no pseudo-order difference, the longer is smaller.
 fn order_terminated(a: &[Sym], b: &[Sym]) -> Ordering {
     for (&x, &y) in a.iter().zip(b) {
-        match pseudo(x, y) {
+        match pseudo_cmp(x, y) {
             Ordering::Equal => {}
             other => return other,
         }
@@ -306,7 +287,7 @@ fn region_symbols(region: &Region) -> impl Iterator<Item = Sym> + Clone + '_ {
 fn order_regions(a: &Region, b: &Region) -> Ordering {
     let (x, y) = (region_symbols(a), region_symbols(b));
     for (p, q) in x.clone().zip(y.clone()) {
-        match pseudo(p, q) {
+        match pseudo_cmp(p, q) {
             Ordering::Equal => {}
             other => return other,
         }
@@ -323,7 +304,7 @@ fn order_rotations(b: &[Sym], i: usize, j: usize) -> Ordering {
     let n = b.len();
     let at = |start: usize, t: usize| b[(start + t) % n];
     for t in 0..n {
-        match pseudo(at(i, t), at(j, t)) {
+        match pseudo_cmp(at(i, t), at(j, t)) {
             Ordering::Equal => {}
             other => return other,
         }

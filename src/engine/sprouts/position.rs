@@ -202,25 +202,8 @@ impl Ord for Position {
         let a = self.lands.iter().flat_map(|l| l.0.iter().copied()).chain(end.clone());
         let b = other.lands.iter().flat_map(|l| l.0.iter().copied()).chain(end);
         // The pseudo-order pass, then the lexicographic one, as in `line_order`.
-        let pseudo = a.clone().zip(b.clone()).find_map(|(x, y)| {
-            let order = if is_letter(x) && is_letter(y) {
-                class(x).cmp(&class(y))
-            } else {
-                x.cmp(&y)
-            };
-            (order != Ordering::Equal).then_some(order)
-        });
+        let pseudo = a.clone().zip(b.clone()).map(|(x, y)| pseudo_cmp(x, y)).find(|o| o.is_ne());
         pseudo.unwrap_or_else(|| a.cmp(b))
-    }
-}
-
-fn class(s: Sym) -> u8 {
-    if is_lower(s) {
-        0
-    } else if is_upper(s) {
-        1
-    } else {
-        2
     }
 }
 

@@ -86,21 +86,21 @@ fn letter_class(s: Sym) -> u8 {
     }
 }
 
+/// One step of the pseudo-order: two letters compare by class only (lower-case, upper-case,
+/// temporary); anything else by code.
+#[inline]
+pub fn pseudo_cmp(x: Sym, y: Sym) -> std::cmp::Ordering {
+    if is_letter(x) && is_letter(y) {
+        letter_class(x).cmp(&letter_class(y))
+    } else {
+        x.cmp(&y)
+    }
+}
+
 /// Glop's comparison of two sequences: first the pseudo-order (letters compare only by class),
 /// then plain lexicographic order. A proper prefix is smaller.
 pub fn line_order(a: &[Sym], b: &[Sym]) -> std::cmp::Ordering {
-    use std::cmp::Ordering;
-    for (&x, &y) in a.iter().zip(b) {
-        if is_letter(x) && is_letter(y) {
-            match letter_class(x).cmp(&letter_class(y)) {
-                Ordering::Equal => {}
-                other => return other,
-            }
-        } else if x != y {
-            return x.cmp(&y);
-        }
-    }
-    a.cmp(b)
+    a.iter().zip(b).map(|(&x, &y)| pseudo_cmp(x, y)).find(|o| o.is_ne()).unwrap_or_else(|| a.cmp(b))
 }
 
 #[cfg(test)]
