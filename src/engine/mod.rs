@@ -4,4 +4,5 @@
 pub mod ade;
 pub mod chain_reaction;
 pub mod dots_boxes;
+pub mod rng;
 pub mod sprouts;

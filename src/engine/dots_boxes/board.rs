@@ -116,6 +116,11 @@ impl Game {
         self.owner.get(b).copied().flatten().map(usize::from)
     }
 
+    /// Which lines are drawn, by id.
+    pub fn drawn(&self) -> Vec<bool> {
+        self.drawn_by.iter().map(Option::is_some).collect()
+    }
+
     pub fn scores(&self) -> [usize; 2] {
         let mut s = [0, 0];
         for o in self.owner.iter().flatten() {

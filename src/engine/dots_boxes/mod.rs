@@ -3,9 +3,13 @@
 //! Plain Rust, no web dependencies.
 //!
 //! - `board`: geometry (line ids, boxes, sides) and the game with undo/redo;
+//! - `lines`: a position as drawn lines (taken sides, safe lines);
+//! - `original`: the seed's rule-based player (Rules 4–17);
 //! - `solver`: exact values by alpha-beta with a two-bound transposition table.
 
 pub mod board;
+pub mod lines;
+pub mod original;
 pub mod solver;
 
 pub use board::{Board, Game, MoveError};
