@@ -1,5 +1,7 @@
 //! `cargo bench --bench dots_boxes_solve`: time and nodes to solve the empty board (its value
-//! only, then with every first move's value) for small boards.
+//! only, then with every first move's value) for small boards, then 3 × 4's value.
+//! `DOTS_4X4=1` adds the 4 × 4 attempt: the outcome by the (−1, 1) window with a 2^27-entry
+//! table (2 GB), as in spec §7; `DOTS_TABLE_BITS` sets that table's size.
 
 use std::time::Instant;
 
@@ -8,7 +10,7 @@ use gamelab::engine::dots_boxes::Board;
 
 fn main() {
     println!("native ({}), Dots and Boxes exact solves of the empty board:", std::env::consts::ARCH);
-    for (rows, cols) in [(2, 2), (2, 3), (3, 3), (2, 4)] {
+    for (rows, cols) in [(2, 2), (2, 3), (3, 3), (2, 4), (2, 5)] {
         let board = Board::new(rows, cols).expect("a valid board");
         let mut solver = Solver::new(&board).expect("small enough");
         let started = Instant::now();
@@ -20,6 +22,23 @@ fn main() {
         println!(
             "  {rows} x {cols}: value {value:+} in {value_time:.3} s ({value_nodes} nodes); with all {} first moves {all_time:.3} s ({} nodes); {best} optimal",
             moves.len(),
+            solver.nodes
+        );
+    }
+    let board = Board::new(3, 4).expect("a valid board");
+    let mut solver = Solver::with_table(&board, 24).expect("small enough");
+    let started = Instant::now();
+    let value = solver.value(0);
+    println!("  3 x 4: value {value:+} in {:.2} s ({} nodes, 2^24-entry table)", started.elapsed().as_secs_f64(), solver.nodes);
+    if std::env::var("DOTS_4X4").is_ok() {
+        let bits = std::env::var("DOTS_TABLE_BITS").ok().and_then(|b| b.parse().ok()).unwrap_or(27);
+        let board = Board::new(4, 4).expect("a valid board");
+        let mut solver = Solver::with_table(&board, bits).expect("40 lines");
+        let started = Instant::now();
+        let outcome = solver.outcome(0);
+        println!(
+            "  4 x 4: outcome {outcome:+} (window -1..1) in {:.1} s ({} nodes, 2^{bits}-entry table)",
+            started.elapsed().as_secs_f64(),
             solver.nodes
         );
     }

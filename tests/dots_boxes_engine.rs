@@ -76,3 +76,45 @@ fn a_full_game_ends_with_every_box_owned() {
     let replayed = Game::from_moves(board, game.moves()).unwrap();
     assert_eq!(replayed.dbn(), game.dbn());
 }
+
+/// The chain rules, the corner equivalence and the table keys change no value: every value and
+/// move value of random positions matches a plain search (no chain rules) on boards up to 3 × 3.
+#[test]
+fn pruning_changes_no_value_on_random_positions() {
+    let mut state = 99u64;
+    let mut next = move || {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state >> 33
+    };
+    for (rows, cols, positions) in [(1, 3, 60), (2, 2, 60), (2, 3, 60), (3, 2, 40), (3, 3, 30), (1, 5, 40)] {
+        let board = Board::new(rows, cols).unwrap();
+        let mut pruned = Solver::new(&board).unwrap();
+        let mut plain = Solver::new(&board).unwrap();
+        plain.chain_rules = false;
+        for p in 0..positions {
+            // Between a third and all of the lines drawn, so that chains and loops are common.
+            let density = 35 + next() % 60;
+            let mask = (0..board.lines()).filter(|_| next() % 100 < density).fold(0u64, |m, l| m | 1 << l);
+            if mask.count_ones() as usize == board.lines() || (rows * cols == 9 && mask.count_ones() < 8) {
+                continue;
+            }
+            assert_eq!(pruned.move_values(mask), plain.move_values(mask), "{rows}x{cols} position {p}: {mask:b}");
+        }
+    }
+}
+
+#[test]
+fn an_interrupted_search_resumes_to_the_same_value() {
+    let board = Board::new(3, 3).unwrap();
+    let mut solver = Solver::new(&board).unwrap();
+    let mut tries = 0;
+    let value = loop {
+        tries += 1;
+        if let Some(v) = solver.try_value(0, 20_000) {
+            break v;
+        }
+    };
+    assert!(tries > 1, "20,000 nodes are not enough for 3 x 3 at once");
+    assert_eq!(value, -3);
+    assert_eq!(solver.outcome(0), -1);
+}
