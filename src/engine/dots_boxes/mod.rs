@@ -5,11 +5,18 @@
 //! - `board`: geometry (line ids, boxes, sides) and the game with undo/redo;
 //! - `lines`: a position as drawn lines (taken sides, safe lines);
 //! - `original`: the seed's rule-based player (Rules 4–17);
+//! - `endgame`: chains and loops, and the exact value of simple loony endgames;
+//! - `strong`: the Strong player's play beyond exact search (control, chain counting);
+//! - `players`: the levels and a player that thinks in slices;
 //! - `solver`: exact values by alpha-beta with a two-bound transposition table.
 
 pub mod board;
+pub mod endgame;
 pub mod lines;
 pub mod original;
+pub mod players;
 pub mod solver;
+pub mod strong;
 
 pub use board::{Board, Game, MoveError};
+pub use players::{Level, Player};

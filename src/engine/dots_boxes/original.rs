@@ -127,13 +127,14 @@ pub fn groups(lines: &Lines) -> Vec<Vec<usize>> {
         };
         select(start, &mut line_selected, &mut selected);
         // Rule 15: a box with three selected sides gets its fourth.
-        while let Some(b) = (0..board.boxes()).find(|&b| selected[b] == 3) {
+        // (Three-sided boxes belong to the capture phase, not to groups: they are left out.)
+        while let Some(b) = (0..board.boxes()).find(|&b| selected[b] == 3 && lines.taken(b) < 3) {
             // Selected counts follow the selected lines, so the fourth side always exists.
             let Some(fourth) = board.sides[b].iter().copied().find(|&l| !line_selected[l]) else { break };
             select(fourth, &mut line_selected, &mut selected);
         }
         // Rule 16: the group is complete: the boxes that reached four selected sides.
-        let group: Vec<usize> = (0..board.boxes()).filter(|&b| selected[b] == 4 && lines.taken(b) < 4).collect();
+        let group: Vec<usize> = (0..board.boxes()).filter(|&b| selected[b] == 4 && lines.taken(b) < 3).collect();
         for &b in &group {
             in_group[b] = true;
         }

@@ -153,6 +153,11 @@ impl Solver {
         self.board.boxes_of[line].iter().filter(|&&b| after & self.box_masks[b] == self.box_masks[b]).count() as i32
     }
 
+    /// Drawing `line` gives no box a third side.
+    pub fn is_safe(&self, mask: u64, line: usize) -> bool {
+        mask & 1 << line == 0 && self.board.boxes_of[line].iter().all(|&b| self.drawn_sides(mask, b) < 2)
+    }
+
     /// The value for the player to move (spec §4).
     pub fn value(&mut self, mask: u64) -> i32 {
         self.limit = u64::MAX;
@@ -214,6 +219,27 @@ impl Solver {
             values.push((l, v));
         }
         Some(values)
+    }
+
+    /// A best move and the position's value, unless that needs more than `budget` further nodes.
+    pub fn try_best_move(&mut self, mask: u64, budget: u64) -> Option<(usize, i32)> {
+        self.limit = self.nodes.saturating_add(budget);
+        self.interrupted = false;
+        let value = self.full_window(mask);
+        if self.interrupted {
+            return None;
+        }
+        // The pruned move list keeps an optimal move (the chain rules change no value).
+        for (line, _) in self.ordered_moves(mask) {
+            let v = self.child_value(mask, line);
+            if self.interrupted {
+                return None;
+            }
+            if v == value {
+                return Some((line, value));
+            }
+        }
+        None
     }
 
     /// Sides already drawn around box b.

@@ -1,0 +1,188 @@
+//! Dots and Boxes computer players: chain counting, the Strong player's decisions, every level's
+//! legality, thinking in slices, and strength against the seed's Original player.
+#![cfg(not(target_arch = "wasm32"))]
+
+use gamelab::engine::dots_boxes::endgame::{components, Component, Endgames};
+use gamelab::engine::dots_boxes::lines::Lines;
+use gamelab::engine::dots_boxes::players::{play_game, Level, Player};
+use gamelab::engine::dots_boxes::solver::{mask_of, Solver};
+use gamelab::engine::dots_boxes::strong::{capture_move, sacrifice_move};
+use gamelab::engine::dots_boxes::{Board, Game};
+
+fn position(board: &Board, drawn: &[usize]) -> Vec<bool> {
+    let mut lines = vec![false; board.lines()];
+    for &l in drawn {
+        lines[l] = true;
+    }
+    lines
+}
+
+/// 3 × 3, no safe line: box 0 alone, boxes 1-2 a pair, boxes 3..8 a snake of six.
+const GROUPS_1_2_6: [usize; 12] = [3, 13, 4, 5, 15, 6, 7, 19, 23, 11, 10, 9];
+
+#[test]
+fn simple_loony_endgames_by_hand() {
+    let mut endgames = Endgames::default();
+    use Component::{Chain, Loop};
+    assert_eq!(endgames.value(&[]), 0);
+    assert_eq!(endgames.value(&[Chain(1)]), -1);
+    assert_eq!(endgames.value(&[Chain(3)]), -3);
+    // Two 3-chains: the other player declines the first (1 for them, 2 for the opener), then
+    // takes the second: 4 to 2.
+    assert_eq!(endgames.value(&[Chain(3), Chain(3)]), -2);
+    assert_eq!(endgames.value(&[Loop(4)]), -4);
+    // A 4-loop and a 3-chain: opening the loop first costs 1 net, the chain first 3.
+    assert_eq!(endgames.value(&[Chain(3), Loop(4)]), -1);
+    // Single boxes and a pair are simply taken: the opener of {1, 2} loses 1 then gains 2.
+    assert_eq!(endgames.value(&[Chain(1), Chain(2)]), 1);
+}
+
+#[test]
+fn components_are_chains_and_loops() {
+    let board = Board::new(3, 3).unwrap();
+    let lines = Lines::new(&board, position(&board, &GROUPS_1_2_6));
+    let mut kinds: Vec<Component> = components(&lines).into_iter().map(|(c, _)| c).collect();
+    kinds.sort();
+    assert_eq!(kinds, vec![Component::Chain(1), Component::Chain(2), Component::Chain(6)]);
+    let board = Board::new(2, 2).unwrap();
+    let lines = Lines::new(&board, position(&board, &[0, 1, 4, 5, 6, 8, 9, 11]));
+    assert_eq!(components(&lines), vec![(Component::Loop(4), vec![0, 1, 2, 3])]);
+}
+
+#[test]
+fn strong_keeps_control_only_when_it_pays() {
+    let board = Board::new(3, 3).unwrap();
+    let mut endgames = Endgames::default();
+    // The pair {1, 2} opened at box 1's top (line 1); a snake of six is left: decline the pair
+    // (draw box 2's far side, line 2) to keep control: +4 instead of -4.
+    let mut drawn = GROUPS_1_2_6.to_vec();
+    drawn.extend([0, 12, 1]);
+    let lines = Lines::new(&board, position(&board, &drawn));
+    assert_eq!(capture_move(&lines, &mut endgames), Some(2));
+    let mut solver = Solver::new(&board).unwrap();
+    let mask = mask_of(lines.drawn.iter().copied());
+    assert!(solver.move_value(mask, 2) > solver.move_value(mask, 14), "the exact values agree");
+    // With the snake already taken, the pair is the last group: take it.
+    let mut drawn = vec![0, 1, 12, 13, 4, 5, 15, 3];
+    drawn.extend(6..12);
+    drawn.extend(16..24);
+    let lines = Lines::new(&board, position(&board, &drawn));
+    assert_eq!(capture_move(&lines, &mut endgames), Some(14));
+}
+
+#[test]
+fn strong_opens_the_cheapest_component() {
+    // Opening the single box costs 5 net, the pair or the snake 7: box 0 is given (line 0).
+    let board = Board::new(3, 3).unwrap();
+    let lines = Lines::new(&board, position(&board, &GROUPS_1_2_6));
+    assert_eq!(sacrifice_move(&lines, &mut Endgames::default()), Some(0));
+    let mut solver = Solver::new(&board).unwrap();
+    assert_eq!(solver.move_value(mask_of(lines.drawn.iter().copied()), 0), -5);
+}
+
+#[test]
+fn level_names_round_trip_and_bad_names_are_refused() {
+    for level in Level::ALL {
+        assert_eq!(Level::parse(&level.name()), Ok(level));
+    }
+    assert_eq!(Level::parse("strong-5000"), Ok(Level::Strong { exact_nodes: 5000 }));
+    assert!(Level::parse("grandmaster").unwrap_err().contains("grandmaster"));
+}
+
+#[test]
+fn every_level_plays_legal_lines_to_the_end() {
+    for (rows, cols) in [(1, 1), (2, 3), (4, 4), (6, 5)] {
+        let board = Board::new(rows, cols).unwrap();
+        for a in Level::ALL {
+            let game = play_game(&board, [a, Level::OriginalRandom], 3);
+            assert!(game.is_over(), "{} on {rows}x{cols}", a.name());
+            assert_eq!(game.moves().len(), board.lines());
+            assert_eq!(game.scores().iter().sum::<usize>(), rows * cols);
+        }
+    }
+}
+
+#[test]
+fn thinking_in_small_slices_reaches_the_same_move() {
+    let board = Board::new(3, 3).unwrap();
+    let game = Game::from_moves(board.clone(), &[0, 13, 22]).unwrap();
+    let drawn = game.drawn();
+    let strong = Level::Strong { exact_nodes: 10_000_000 };
+    let at_once = Player::new(&board, strong, 1).choose(&drawn).unwrap();
+    let mut sliced = Player::new(&board, strong, 1);
+    let mut slices = 0;
+    let line = loop {
+        slices += 1;
+        if let Some(line) = sliced.think(&drawn, 2_000) {
+            break line;
+        }
+    };
+    assert!(slices > 3, "the search took several slices");
+    assert_eq!(line, at_once);
+    let mut solver = Solver::new(&board).unwrap();
+    let mask = mask_of(drawn.iter().copied());
+    assert_eq!(solver.move_value(mask, line), solver.value(mask), "and it is optimal");
+}
+
+#[test]
+fn strong_plays_perfectly_where_it_can_solve() {
+    // Along games against Original (random) on 3 × 3, every Strong move keeps the exact value.
+    let board = Board::new(3, 3).unwrap();
+    let mut solver = Solver::new(&board).unwrap();
+    for seed in 0..4u64 {
+        let mut strong = Player::new(&board, Level::Strong { exact_nodes: 10_000_000 }, seed);
+        let mut other = Player::new(&board, Level::OriginalRandom, seed);
+        let mut game = Game::new(board.clone());
+        let strong_seat = (seed % 2) as usize;
+        while !game.is_over() {
+            let drawn = game.drawn();
+            let line = if game.current() == strong_seat {
+                let line = strong.choose(&drawn).unwrap();
+                let mask = mask_of(drawn.iter().copied());
+                assert_eq!(solver.move_value(mask, line), solver.value(mask), "seed {seed}, after {:?}", game.moves());
+                line
+            } else {
+                other.choose(&drawn).unwrap()
+            };
+            game.play(line).unwrap();
+        }
+    }
+}
+
+/// Strong against Original and Original (random), seats alternating: (wins, draws, losses).
+fn series(rows: usize, cols: usize, games: u64) -> (u32, u32, u32) {
+    let board = Board::new(rows, cols).unwrap();
+    let strong = Level::Strong { exact_nodes: 2_000_000 };
+    let mut tally = (0, 0, 0);
+    for g in 0..games {
+        let opponent = if g < 2 { Level::Original } else { Level::OriginalRandom };
+        let strong_first = g % 2 == 0;
+        let levels = if strong_first { [strong, opponent] } else { [opponent, strong] };
+        let scores = play_game(&board, levels, 1000 + g).scores();
+        let (mine, theirs) = if strong_first { (scores[0], scores[1]) } else { (scores[1], scores[0]) };
+        match mine.cmp(&theirs) {
+            std::cmp::Ordering::Greater => tally.0 += 1,
+            std::cmp::Ordering::Equal => tally.1 += 1,
+            std::cmp::Ordering::Less => tally.2 += 1,
+        }
+    }
+    tally
+}
+
+#[test]
+fn strong_never_loses_to_original_on_3x3() {
+    let (wins, draws, losses) = series(3, 3, 20);
+    assert_eq!(losses, 0, "{wins} wins, {draws} draws");
+}
+
+#[test]
+fn strong_never_loses_to_original_on_4x4() {
+    let (wins, draws, losses) = series(4, 4, 6);
+    assert_eq!(losses, 0, "{wins} wins, {draws} draws");
+}
+
+#[test]
+fn strong_wins_the_clear_majority_on_5x5() {
+    let (wins, draws, losses) = series(5, 5, 12);
+    assert!(wins >= 9, "{wins} wins, {draws} draws, {losses} losses of 12");
+}
