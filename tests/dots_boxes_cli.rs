@@ -52,3 +52,39 @@ fn bad_input_is_named() {
         assert!(err.contains(words) && !err.contains("panicked"), "{input}: {err}");
     }
 }
+
+fn arena(request: Value) -> Value {
+    let out = gamelab(&["dots-and-boxes", "arena"], &request.to_string());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn arena_plays_levels_against_each_other() {
+    let result = arena(json!({"rows": 3, "cols": 3, "levels": ["strong", "easy"], "games": 6, "seed": 2}));
+    assert_eq!(result["games"], 6);
+    assert_eq!(result["levels"], json!(["strong", "easy"]));
+    let wins = result["wins"].as_array().unwrap();
+    assert_eq!(wins[0].as_u64().unwrap() + wins[1].as_u64().unwrap() + result["draws"].as_u64().unwrap(), 6);
+    assert_eq!(wins[0], 6, "Strong beats Easy on 3 x 3 from both seats: {result}");
+    assert!(result["margin"].as_f64().unwrap() > 0.0);
+    assert_eq!(result["ms_per_move"].as_array().unwrap().len(), 2);
+    // The same seed plays the same games.
+    let again = arena(json!({"rows": 3, "cols": 3, "levels": ["strong", "easy"], "games": 6, "seed": 2}));
+    assert_eq!(again["margin"], result["margin"]);
+}
+
+#[test]
+fn arena_refuses_bad_requests() {
+    for (request, says) in [
+        (json!({"rows": 3, "cols": 3, "levels": ["strong"], "games": 2}), "two levels"),
+        (json!({"rows": 3, "cols": 3, "levels": ["strong", "wizard"], "games": 2}), "wizard"),
+        (json!({"rows": 3, "cols": 3, "levels": ["strong", "easy"], "games": 0}), "games"),
+        (json!({"rows": 0, "cols": 3, "levels": ["strong", "easy"], "games": 1}), "1 to 10"),
+    ] {
+        let out = gamelab(&["dots-and-boxes", "arena"], &request.to_string());
+        assert_eq!(out.status.code(), Some(2), "{request}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(says), "{request}: {stderr}");
+    }
+}

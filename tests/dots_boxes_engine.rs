@@ -118,3 +118,100 @@ fn an_interrupted_search_resumes_to_the_same_value() {
     assert_eq!(value, -3);
     assert_eq!(solver.outcome(0), -1);
 }
+
+mod notation {
+    use gamelab::engine::dots_boxes::board::parse_dbn;
+    use gamelab::engine::dots_boxes::notation::{export, from_ksquares, import};
+    use gamelab::engine::dots_boxes::{Board, Game};
+    use proptest::prelude::*;
+    use serde_json::{json, Value};
+
+    #[test]
+    fn export_is_the_spec_format_and_imports_back() {
+        let game = Game::from_moves(Board::new(2, 2).unwrap(), &[0, 2, 6, 7, 1]).unwrap();
+        let text = export(&game);
+        let value: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(value, json!({"rows": 2, "cols": 2, "moves": [0, 2, 6, 7, 1], "dbn": "111000110000"}));
+        let back = import(&text).unwrap();
+        assert_eq!(back, game, "scores, owners and the side to move come back");
+    }
+
+    #[test]
+    fn a_bare_position_is_set_up_with_nobody_owning_its_boxes() {
+        let game = import(r#"{"rows": 1, "cols": 1, "dbn": "1111"}"#).unwrap();
+        assert!(game.is_over());
+        assert_eq!(game.scores(), [0, 0]);
+        let mut game = import(r#"{"rows": 2, "cols": 2, "dbn": "101000100000"}"#).unwrap();
+        assert_eq!(game.current(), 0);
+        assert_eq!(game.play(7), Ok(1), "P1 completes box 0 of the set-up position");
+        assert_eq!(game.scores(), [1, 0]);
+        let text = export(&game);
+        assert!(text.contains(r#""start":"101000100000""#), "{text}");
+        assert_eq!(import(&text).unwrap(), game);
+        assert!(game.undo() && !game.undo(), "undo stops at the set-up position");
+    }
+
+    #[test]
+    fn ksquares_numbering_converts_box_by_box() {
+        // Spec §3: box b has top ⌊b/w⌋(2w+1) + b mod w, left = top + w, right = left + 1,
+        // bottom = right + w, in KSquares' numbering.
+        for (rows, cols) in [(1, 1), (2, 3), (5, 5), (3, 7)] {
+            let board = Board::new(rows, cols).unwrap();
+            let w = cols;
+            for b in 0..board.boxes() {
+                let top = b / w * (2 * w + 1) + b % w;
+                let (left, right, bottom) = (top + w, top + w + 1, top + 2 * w + 1);
+                let [t, bo, l, r] = board.sides[b];
+                assert_eq!([top, bottom, left, right].map(|k| from_ksquares(&board, k)), [Some(t), Some(bo), Some(l), Some(r)]);
+            }
+            assert_eq!(from_ksquares(&board, board.lines()), None);
+        }
+        let game = import(r#"{"rows": 2, "cols": 2, "numbering": "ksquares", "moves": [0, 2, 5]}"#).unwrap();
+        assert_eq!(game.moves(), &[0, 6, 2]);
+    }
+
+    #[test]
+    fn bad_imports_name_what_is_wrong() {
+        let cases = [
+            ("[1, 2]", "JSON object"),
+            ("{\"rows\": 2, \"cols\": 2", "not JSON"),
+            (r#"{"rows": 2, "moves": []}"#, "\"cols\""),
+            (r#"{"rows": 11, "cols": 2, "moves": []}"#, "1 to 10"),
+            (r#"{"rows": 2, "cols": 2}"#, "\"moves\""),
+            (r#"{"rows": 2, "cols": 2, "moves": [0, 0]}"#, "move 1 (0) is illegal: line 0 is already drawn"),
+            (r#"{"rows": 2, "cols": 2, "moves": [12]}"#, "line 12 does not exist"),
+            (r#"{"rows": 2, "cols": 2, "moves": ["a"]}"#, "move 0"),
+            (r#"{"rows": 2, "cols": 2, "dbn": "10100011000"}"#, "12 characters"),
+            (r#"{"rows": 2, "cols": 2, "dbn": "1010001100x0"}"#, "'x'"),
+            (r#"{"rows": 2, "cols": 2, "moves": [0], "dbn": "000000000000"}"#, "does not match"),
+            (r#"{"rows": 2, "cols": 2, "moves": [], "numbering": "dabble"}"#, "numbering"),
+            (r#"{"rows": 2, "cols": 2, "numbering": "ksquares", "moves": [14]}"#, "KSquares"),
+        ];
+        for (text, says) in cases {
+            let error = import(text).unwrap_err();
+            assert!(error.contains(says), "{text}: {error}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn random_games_round_trip(rows in 1usize..6, cols in 1usize..6, picks in proptest::collection::vec(any::<usize>(), 0..60)) {
+            let mut game = Game::new(Board::new(rows, cols).unwrap());
+            for p in picks {
+                let legal = game.legal();
+                if legal.is_empty() { break; }
+                game.play(legal[p % legal.len()]).unwrap();
+            }
+            prop_assert_eq!(import(&export(&game)).unwrap(), game.clone());
+            let position = parse_dbn(game.board(), &game.dbn()).unwrap();
+            prop_assert_eq!(position, game.drawn());
+        }
+
+        #[test]
+        fn import_never_panics(text in ".{0,80}", rows in 0u64..12, moves in proptest::collection::vec(0u64..70, 0..20)) {
+            let _ = import(&text);
+            let _ = import(&json!({"rows": rows, "cols": 3, "moves": moves}).to_string());
+            let _ = import(&json!({"rows": rows, "cols": 2, "dbn": text}).to_string());
+        }
+    }
+}

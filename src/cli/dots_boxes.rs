@@ -1,13 +1,19 @@
-//! `gamelab dots-and-boxes solve`: reads `{"rows": 3, "cols": 3, "moves": [a1, a2, ...]}` (boxes,
+//! `gamelab dots-and-boxes solve | arena`.
+//!
+//! `solve` reads `{"rows": 3, "cols": 3, "moves": [a1, a2, ...]}` (boxes,
 //! and OpenSpiel action ids already played) and prints `{"value": v, "best": [a, ...]}`: v the
 //! final score difference, first player's boxes minus second player's, under perfect play from
 //! there (boxes already taken included), and the optimal moves for the player to move.
+//!
+//! `arena` reads `{"rows": 4, "cols": 4, "levels": ["strong", "original"], "games": 10, "seed": 1}`
+//! and plays the two levels against each other, seats alternating, printing wins, draws, win
+//! rates, the mean margin in boxes and the mean thinking time per move of each level.
 
 use serde_json::{json, Value};
 
 use super::{json_count, json_object, CliError, Output};
 use crate::engine::dots_boxes::solver::{mask_of, Solver};
-use crate::engine::dots_boxes::{Board, Game};
+use crate::engine::dots_boxes::{Board, Game, Level, Player};
 
 /// Positions with more undrawn lines than this are not solved exactly here (3 × 4 has 31).
 pub const MAX_UNDRAWN: usize = 36;
@@ -15,7 +21,8 @@ pub const MAX_UNDRAWN: usize = 36;
 pub fn run(command: &str, input: &str) -> Result<Output, CliError> {
     match command {
         "solve" => solve(input).map(Output::Text),
-        other => Err(format!("unknown dots-and-boxes command '{other}': expected solve")),
+        "arena" => arena(input).map(Output::Text),
+        other => Err(format!("unknown dots-and-boxes command '{other}': expected solve or arena")),
     }
 }
 
@@ -41,10 +48,62 @@ fn solve(input: &str) -> Result<String, CliError> {
         return Err(format!("{undrawn} undrawn lines are too many to solve exactly here (at most {MAX_UNDRAWN})"));
     }
     let mut solver = Solver::new(&board)?;
-    let mask = mask_of((0..board.lines()).map(|l| game.drawn_by(l).is_some()));
+    let mask = mask_of(game.drawn().into_iter());
     let values = solver.move_values(mask);
     let best_value = values.iter().map(|&(_, v)| v).max().unwrap_or(0);
     let best: Vec<usize> = values.iter().filter(|&&(_, v)| v == best_value).map(|&(l, _)| l).collect();
     let for_p1 = if game.current() == 0 { best_value as i64 } else { -(best_value as i64) };
     Ok(json!({"value": taken + for_p1, "best": best}).to_string())
+}
+
+fn arena(input: &str) -> Result<String, CliError> {
+    let request = json_object(input, "{\"rows\", \"cols\", \"levels\", \"games\", \"seed\"}")?;
+    let board = Board::new(json_count(&request, "rows")?, json_count(&request, "cols")?)?;
+    let levels: Vec<Level> = request
+        .get("levels")
+        .and_then(Value::as_array)
+        .ok_or("\"levels\" must be a list of two levels such as [\"strong\", \"original\"]")?
+        .iter()
+        .map(|v| v.as_str().ok_or_else(|| format!("a level is a string, not {v}")).and_then(Level::parse))
+        .collect::<Result<_, _>>()?;
+    let [a, b] = levels[..] else { return Err(format!("\"levels\" must name two levels, not {}", levels.len())) };
+    let games = json_count(&request, "games")?;
+    if !(1..=100_000).contains(&games) {
+        return Err("\"games\" goes from 1 to 100000".into());
+    }
+    let seed = request.get("seed").and_then(Value::as_u64).unwrap_or(1);
+    let (mut wins, mut draws, mut margin) = ([0usize; 2], 0usize, 0i64);
+    let mut thinking = [(0.0f64, 0u64); 2];
+    for g in 0..games {
+        // Game g: level (seat + g) mod 2 sits at seat `seat`.
+        let level_at = |seat: usize| (seat + g) % 2;
+        let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
+        let mut players = [Player::new(&board, [a, b][level_at(0)], game_seed), Player::new(&board, [a, b][level_at(1)], game_seed ^ 0xD075)];
+        let mut game = Game::new(board.clone());
+        while !game.is_over() {
+            let seat = game.current();
+            let started = std::time::Instant::now();
+            let line = players[seat].choose(&game.drawn()).ok_or_else(|| format!("game {g}: no move"))?;
+            thinking[level_at(seat)].0 += started.elapsed().as_secs_f64();
+            thinking[level_at(seat)].1 += 1;
+            game.play(line).map_err(|e| format!("game {g}: {e}"))?;
+        }
+        let scores = game.scores();
+        let by_level = |level: usize| -> i64 { (0..2).filter(|&s| level_at(s) == level).map(|s| scores[s] as i64).sum() };
+        let (sa, sb) = (by_level(0), by_level(1));
+        margin += sa - sb;
+        match sa.cmp(&sb) {
+            std::cmp::Ordering::Greater => wins[0] += 1,
+            std::cmp::Ordering::Less => wins[1] += 1,
+            std::cmp::Ordering::Equal => draws += 1,
+        }
+    }
+    let round = |x: f64| (x * 100.0).round() / 100.0;
+    let rates: Vec<f64> = wins.iter().map(|&w| round(w as f64 / games as f64)).collect();
+    let ms_per_move: Vec<f64> = thinking.iter().map(|&(s, n)| round(s * 1000.0 / n.max(1) as f64)).collect();
+    Ok(json!({
+        "games": games, "levels": [a.name(), b.name()], "wins": wins, "draws": draws, "rates": rates,
+        "margin": round(margin as f64 / games as f64), "ms_per_move": ms_per_move
+    })
+    .to_string())
 }

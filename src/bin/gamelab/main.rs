@@ -14,6 +14,7 @@ games and commands:
   ade tga       the same JSON (+ \"layers\", \"max_rings\") -> the firing-sequence graph as TGA bytes
   ade png       the same, as PNG bytes
   dots-and-boxes solve  JSON {\"rows\", \"cols\", \"moves\": [ids]} -> {\"value\", \"best\"}
+  dots-and-boxes arena  JSON {\"rows\", \"cols\", \"levels\": [a, b], \"games\", \"seed\"} -> wins, draws, rates
   chain-reaction arena  JSON {\"rows\", \"cols\", \"levels\": [\"mcts-500\", \"greedy\"], \"games\", \"seed\"} -> win rates
   chain-reaction play   JSON {\"rows\", \"cols\", \"players\", \"moves\": [[r, c], ...]} -> {\"boards\", \"winner\"}
 ";

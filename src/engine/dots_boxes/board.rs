@@ -75,11 +75,14 @@ impl fmt::Display for MoveError {
     }
 }
 
-/// A game: who drew each line, who owns each box, whose turn it is; undo and redo.
+/// A game: who drew each line, who owns each box, whose turn it is; undo and redo. A game may
+/// start from a position (a DBN string): its lines were drawn by nobody, its boxes belong to nobody.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     board: Board,
-    /// The player (0 = P1, 1 = P2) who drew each line.
+    /// Lines drawn before the game began.
+    preset: Vec<bool>,
+    /// The player (0 = P1, 1 = P2) who drew each line during the game.
     drawn_by: Vec<Option<u8>>,
     owner: Vec<Option<u8>>,
     current: u8,
@@ -89,7 +92,24 @@ pub struct Game {
 
 impl Game {
     pub fn new(board: Board) -> Game {
-        Game { drawn_by: vec![None; board.lines()], owner: vec![None; board.boxes()], current: 0, moves: Vec::new(), undone: Vec::new(), board }
+        let preset = vec![false; board.lines()];
+        Game::from_position(board, &preset)
+    }
+
+    /// A game from a position: `drawn` lines are set up, P1 to move, nobody owning a box.
+    /// (A `drawn` of the wrong length is read as far as it goes.)
+    pub fn from_position(board: Board, drawn: &[bool]) -> Game {
+        let preset: Vec<bool> = (0..board.lines()).map(|l| drawn.get(l).copied().unwrap_or(false)).collect();
+        Game { drawn_by: vec![None; board.lines()], owner: vec![None; board.boxes()], current: 0, moves: Vec::new(), undone: Vec::new(), preset, board }
+    }
+
+    /// Lines drawn before the game began (a position set up from a DBN string).
+    pub fn preset(&self) -> &[bool] {
+        &self.preset
+    }
+
+    fn is_drawn(&self, line: usize) -> bool {
+        self.preset[line] || self.drawn_by[line].is_some()
     }
 
     pub fn board(&self) -> &Board {
@@ -105,7 +125,7 @@ impl Game {
     }
 
     pub fn is_over(&self) -> bool {
-        self.moves.len() == self.board.lines()
+        (0..self.board.lines()).all(|l| self.is_drawn(l))
     }
 
     pub fn drawn_by(&self, line: usize) -> Option<usize> {
@@ -116,9 +136,9 @@ impl Game {
         self.owner.get(b).copied().flatten().map(usize::from)
     }
 
-    /// Which lines are drawn, by id.
+    /// Which lines are drawn, by id (set up or played).
     pub fn drawn(&self) -> Vec<bool> {
-        self.drawn_by.iter().map(Option::is_some).collect()
+        (0..self.board.lines()).map(|l| self.is_drawn(l)).collect()
     }
 
     pub fn scores(&self) -> [usize; 2] {
@@ -130,7 +150,7 @@ impl Game {
     }
 
     pub fn legal(&self) -> Vec<usize> {
-        (0..self.board.lines()).filter(|&l| self.drawn_by[l].is_none()).collect()
+        (0..self.board.lines()).filter(|&l| !self.is_drawn(l)).collect()
     }
 
     /// Draws a line for the player to move; completing a box means moving again.
@@ -147,13 +167,13 @@ impl Game {
         if line >= self.board.lines() {
             return Err(MoveError::OutOfRange { line, lines: self.board.lines() });
         }
-        if self.drawn_by[line].is_some() {
+        if self.is_drawn(line) {
             return Err(MoveError::Taken { line });
         }
         self.drawn_by[line] = Some(self.current);
         let mut completed = 0;
         for &b in &self.board.boxes_of[line] {
-            if self.board.sides[b].iter().all(|&l| self.drawn_by[l].is_some()) {
+            if self.board.sides[b].iter().all(|&l| self.is_drawn(l)) {
                 self.owner[b] = Some(self.current);
                 completed += 1;
             }
@@ -170,7 +190,7 @@ impl Game {
         let Some(line) = self.moves.pop() else { return false };
         let moves = std::mem::take(&mut self.moves);
         let undone = std::mem::take(&mut self.undone);
-        *self = Game::new(self.board.clone());
+        *self = Game::from_position(self.board.clone(), &self.preset);
         for &m in &moves {
             let _ = self.draw(m);
         }
@@ -189,7 +209,7 @@ impl Game {
 
     /// The DBN string: one character per line id, `1` drawn (spec §3).
     pub fn dbn(&self) -> String {
-        self.drawn_by.iter().map(|d| if d.is_some() { '1' } else { '0' }).collect()
+        (0..self.board.lines()).map(|l| if self.is_drawn(l) { '1' } else { '0' }).collect()
     }
 
     /// Replays OpenSpiel action ids; the index and error of the first bad one.

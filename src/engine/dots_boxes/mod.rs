@@ -4,6 +4,7 @@
 //!
 //! - `board`: geometry (line ids, boxes, sides) and the game with undo/redo;
 //! - `lines`: a position as drawn lines (taken sides, safe lines);
+//! - `notation`: export and import (OpenSpiel ids, DBN, KSquares' numbering);
 //! - `original`: the seed's rule-based player (Rules 4–17);
 //! - `endgame`: chains and loops, and the exact value of simple loony endgames;
 //! - `strong`: the Strong player's play beyond exact search (control, chain counting);
@@ -13,6 +14,7 @@
 pub mod board;
 pub mod endgame;
 pub mod lines;
+pub mod notation;
 pub mod original;
 pub mod players;
 pub mod solver;

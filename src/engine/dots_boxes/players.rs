@@ -238,7 +238,7 @@ fn best_with_traps(solver: &mut Solver, mask: u64, budget: u64) -> Exact {
     let left = |solver: &Solver| budget.saturating_sub(solver.nodes - start);
     let Some(values) = solver.try_move_values(mask, left(solver)) else { return Exact::Unfinished(Some(line)) };
     let mut best = (f64::MIN, line);
-    for &(candidate, v) in values.iter().filter(|&&(_, v)| v == value) {
+    for &(candidate, _) in values.iter().filter(|&&(_, v)| v == value) {
         let trap = if solver.completes(mask, candidate) > 0 {
             0.0 // the same player moves again: no reply to get wrong
         } else {
