@@ -186,3 +186,55 @@ fn strong_wins_the_clear_majority_on_5x5() {
     let (wins, draws, losses) = series(5, 5, 12);
     assert!(wins >= 9, "{wins} wins, {draws} draws, {losses} losses of 12");
 }
+
+mod analysis {
+    use gamelab::engine::dots_boxes::analysis::{Analysis, Mark, Outcome};
+    use gamelab::engine::dots_boxes::solver::Solver;
+    use gamelab::engine::dots_boxes::{Board, Game};
+
+    fn run(game: &Game, solver: Option<&mut Solver>) -> Outcome {
+        let mut analysis = Analysis::new(game, 5_000_000);
+        let mut solver = solver;
+        loop {
+            if let Some(outcome) = analysis.step(solver.as_deref_mut(), 500) {
+                return outcome.clone();
+            }
+        }
+    }
+
+    #[test]
+    fn the_empty_2x2_board_every_outer_line_wins_the_inner_ones_draw() {
+        let board = Board::new(2, 2).unwrap();
+        let mut solver = Solver::new(&board).unwrap();
+        let Outcome::Solved { margin, moves } = run(&Game::new(board), Some(&mut solver)) else { panic!("2 x 2 is solved") };
+        assert_eq!(margin, 2, "P1 wins 3-1");
+        for (line, mark, final_margin) in moves {
+            let inner = [2, 3, 7, 10].contains(&line);
+            assert_eq!(mark, if inner { Mark::Draws } else { Mark::Wins }, "line {line}");
+            assert_eq!(final_margin, if inner { 0 } else { 2 });
+        }
+    }
+
+    #[test]
+    fn marks_count_boxes_already_taken_and_the_side_to_move() {
+        // 1 × 2: P1 0, P2 2, P1 4, P2 5 takes box 0 and moves again (lead 1).
+        let board = Board::new(1, 2).unwrap();
+        let game = Game::from_moves(board.clone(), &[0, 2, 4, 5]).unwrap();
+        assert_eq!(game.current(), 1);
+        let mut solver = Solver::new(&board).unwrap();
+        let Outcome::Solved { margin, moves } = run(&game, Some(&mut solver)) else { panic!("solved") };
+        // Box 1 has one side (5): three lines are left, P2 draws the first and the third: P2
+        // takes box 1 too, 2-0. Marks are for the player to move (P2), margins P2 minus P1.
+        assert_eq!(margin, -2);
+        assert!(moves.iter().all(|&(_, mark, m)| mark == Mark::Wins && m == 2), "{moves:?}");
+        let over = Game::from_moves(board, &[0, 2, 4, 5, 1, 3, 6]).unwrap();
+        assert_eq!(run(&over, None), Outcome::Over { margin: -2 });
+    }
+
+    #[test]
+    fn too_big_to_solve_gives_the_best_line_found() {
+        let game = Game::new(Board::new(7, 7).unwrap());
+        let Outcome::BestFound { line } = run(&game, None) else { panic!("7 x 7 is not solved") };
+        assert!(line < game.board().lines());
+    }
+}

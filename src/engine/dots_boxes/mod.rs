@@ -2,6 +2,7 @@
 //! "move again" rule, DBN position strings, and an exact solver for small boards.
 //! Plain Rust, no web dependencies.
 //!
+//! - `analysis`: the solved value and win/draw/loss marks of every line, in slices;
 //! - `board`: geometry (line ids, boxes, sides) and the game with undo/redo;
 //! - `lines`: a position as drawn lines (taken sides, safe lines);
 //! - `notation`: export and import (OpenSpiel ids, DBN, KSquares' numbering);
@@ -11,6 +12,7 @@
 //! - `players`: the levels and a player that thinks in slices;
 //! - `solver`: exact values by alpha-beta with a two-bound transposition table.
 
+pub mod analysis;
 pub mod board;
 pub mod endgame;
 pub mod lines;

@@ -99,7 +99,8 @@ pub struct Player {
 impl Player {
     pub fn new(board: &Board, level: Level, seed: u64) -> Player {
         let solver = match level {
-            Level::Medium | Level::Strong { .. } => Solver::new(board).ok(),
+            Level::Medium => Solver::new(board).ok(),
+            Level::Strong { exact_nodes } if exact_nodes > 0 => Solver::new(board).ok(),
             _ => None,
         };
         Player { level, board: board.clone(), rng: Rng::new(seed), solver, endgames: Endgames::default(), pending: None, failed_at: usize::MAX }
