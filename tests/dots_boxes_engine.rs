@@ -215,3 +215,37 @@ mod notation {
         }
     }
 }
+
+#[test]
+fn the_keyboard_cursor_reaches_every_line_and_up_undoes_down() {
+    use gamelab::engine::dots_boxes::Direction::{Down, Left, Right, Up};
+    for (rows, cols) in [(1, 1), (2, 2), (3, 5), (10, 10)] {
+        let board = Board::new(rows, cols).unwrap();
+        let mut seen = vec![false; board.lines()];
+        let mut frontier = vec![0];
+        while let Some(line) = frontier.pop() {
+            if std::mem::replace(&mut seen[line], true) {
+                continue;
+            }
+            for d in [Up, Down, Left, Right] {
+                let next = board.step(line, d);
+                assert!(next < board.lines());
+                frontier.push(next);
+            }
+        }
+        assert!(seen.iter().all(|s| *s), "{rows}x{cols}: every line reachable from line 0");
+        for line in 0..board.lines() {
+            let down = board.step(line, Down);
+            // (A vertical line of the last column goes down to the last horizontal one, whose
+            // Up is its own left vertical: the one exception.)
+            let last_column = line >= (rows + 1) * cols && (line - (rows + 1) * cols) % (cols + 1) == cols;
+            if down != line && !last_column {
+                assert_eq!(board.step(down, Up), line, "{rows}x{cols} line {line}");
+            }
+        }
+    }
+    // 2 × 2: from the top-left horizontal line 0, Down is the vertical 6, then the horizontal 2.
+    let board = Board::new(2, 2).unwrap();
+    assert_eq!([board.step(0, Down), board.step(6, Down), board.step(2, Up), board.step(6, Up)], [6, 2, 6, 0]);
+    assert_eq!([board.step(0, Left), board.step(1, Right), board.step(8, Right), board.step(4, Down)], [0, 1, 8, 4]);
+}

@@ -58,6 +58,51 @@ impl Board {
     }
 }
 
+/// A direction for moving a keyboard cursor from line to line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    Up,
+    Down,
+    Left,
+    Right,
+}
+
+impl Board {
+    /// The line a cursor reaches from `line` in a direction: left and right go along the same
+    /// kind of line; down goes from a horizontal line to the vertical one below its left end,
+    /// and from a vertical line to the horizontal one below it (up undoes down), so every line
+    /// can be reached. At an edge the cursor stays.
+    pub fn step(&self, line: usize, direction: Direction) -> usize {
+        let (rows, cols) = (self.rows, self.cols);
+        let horizontal_lines = (rows + 1) * cols;
+        let horizontal = |r: usize, c: usize| r * cols + c.min(cols - 1);
+        let vertical = |r: usize, c: usize| horizontal_lines + r * (cols + 1) + c;
+        if line >= self.lines() {
+            return 0;
+        }
+        if line < horizontal_lines {
+            let (r, c) = (line / cols, line % cols);
+            match direction {
+                Direction::Left if c > 0 => line - 1,
+                Direction::Right if c + 1 < cols => line + 1,
+                Direction::Down if r < rows => vertical(r, c),
+                Direction::Up if r > 0 => vertical(r - 1, c),
+                _ => line,
+            }
+        } else {
+            let v = line - horizontal_lines;
+            let (r, c) = (v / (cols + 1), v % (cols + 1));
+            match direction {
+                Direction::Left if c > 0 => line - 1,
+                Direction::Right if c < cols => line + 1,
+                Direction::Down => horizontal(r + 1, c),
+                Direction::Up => horizontal(r, c),
+                _ => line,
+            }
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
     OutOfRange { line: usize, lines: usize },
@@ -134,6 +179,24 @@ impl Game {
 
     pub fn box_owner(&self, b: usize) -> Option<usize> {
         self.owner.get(b).copied().flatten().map(usize::from)
+    }
+
+    /// Every move with its player and the boxes it completed.
+    pub fn history(&self) -> Vec<(usize, usize, usize)> {
+        let mut replay = Game::from_position(self.board.clone(), &self.preset);
+        self.moves
+            .iter()
+            .map(|&line| {
+                let player = replay.current();
+                let completed = replay.draw(line).unwrap_or(0);
+                (line, player, completed)
+            })
+            .collect()
+    }
+
+    /// Undone moves that `redo` can play again.
+    pub fn can_redo(&self) -> bool {
+        !self.undone.is_empty()
     }
 
     /// Which lines are drawn, by id (set up or played).

@@ -22,5 +22,5 @@ pub mod players;
 pub mod solver;
 pub mod strong;
 
-pub use board::{Board, Game, MoveError};
+pub use board::{Board, Direction, Game, MoveError};
 pub use players::{Level, Player};
