@@ -3,6 +3,7 @@
 
 pub mod ade;
 pub mod chain_reaction;
+pub mod dots_boxes;
 pub mod sprouts;
 pub mod dom;
 pub mod widgets;
@@ -62,7 +63,8 @@ pub fn mount(element: &web_sys::HtmlElement) {
         "ade" => ade::mount(element),
         "sprouts" => sprouts::mount(element),
         "chain-reaction" => chain_reaction::mount(element),
-        "bazaar" | "dots-and-boxes" => {
+        "dots-and-boxes" => dots_boxes::mount(element),
+        "bazaar" => {
             element.set_text_content(Some(&format!("{game}: this game is not built yet — see the gallery for what is playable now.")));
         }
         other => {
