@@ -94,7 +94,7 @@ impl Analysis {
                     let before = solver.nodes;
                     let found = solver.try_value(self.mask | 1 << line, slice);
                     self.spent += solver.nodes - before;
-                    let Some(v) = found else { return None };
+                    let v = found?;
                     self.values.push((line, if k > 0 { k + v } else { -v }));
                 }
                 let best = self.values.iter().map(|v| v.1).max().unwrap_or(0);

@@ -263,7 +263,7 @@ fn best_with_traps(solver: &mut Solver, mask: u64, budget: u64) -> Exact {
 
 /// Plays a whole game between two levels (P1 first); the finished game.
 pub fn play_game(board: &Board, levels: [Level; 2], seed: u64) -> super::Game {
-    let mut players = [Player::new(board, levels[0], seed), Player::new(board, levels[1], seed ^ 0x5EED_0F_D075)];
+    let mut players = [Player::new(board, levels[0], seed), Player::new(board, levels[1], seed ^ 0x5EED_D075)];
     let mut game = super::Game::new(board.clone());
     while !game.is_over() {
         let drawn = game.drawn();
