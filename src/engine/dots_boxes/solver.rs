@@ -12,10 +12,11 @@ use super::board::Board;
 /// The most lines an exact solve is attempted for (4 × 4 boxes has 40).
 pub const MAX_SOLVE_LINES: usize = 64;
 
-/// A direct-mapped table of (position, lower bound, upper bound); a new entry replaces the old.
+/// A table of (position, lower bound, upper bound) in buckets of two: one slot keeps the entry
+/// with the most undrawn lines (the costliest to recompute), the other takes every newcomer.
 struct Table {
     slots: Vec<(u64, i8, i8)>,
-    mask: usize,
+    buckets: usize,
 }
 
 /// No position is stored under this key: it is the full 64-line board, never searched.
@@ -23,21 +24,31 @@ const EMPTY: u64 = u64::MAX;
 
 impl Table {
     fn new(bits: u32) -> Table {
-        Table { slots: vec![(EMPTY, 0, 0); 1 << bits], mask: (1 << bits) - 1 }
+        Table { slots: vec![(EMPTY, 0, 0); 1 << bits], buckets: (1 << (bits - 1)) - 1 }
     }
 
-    fn slot(&self, key: u64) -> usize {
-        ((key ^ (key >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) as usize & self.mask
+    fn bucket(&self, key: u64) -> usize {
+        2 * (((key ^ (key >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) as usize & self.buckets)
     }
 
     fn get(&self, key: u64) -> Option<(i32, i32)> {
-        let (k, lo, hi) = self.slots[self.slot(key)];
-        (k == key).then_some((lo as i32, hi as i32))
+        let b = self.bucket(key);
+        self.slots[b..b + 2].iter().find(|e| e.0 == key).map(|&(_, lo, hi)| (lo as i32, hi as i32))
     }
 
     fn put(&mut self, key: u64, lo: i32, hi: i32) {
-        let slot = self.slot(key);
-        self.slots[slot] = (key, lo as i8, hi as i8);
+        let b = self.bucket(key);
+        let entry = (key, lo as i8, hi as i8);
+        let kept = self.slots[b];
+        // Keys of one board share their unused high bits: more zeros, more undrawn lines.
+        if kept.0 == key || kept.0 == EMPTY || key.count_zeros() >= kept.0.count_zeros() {
+            if kept.0 != key && kept.0 != EMPTY {
+                self.slots[b + 1] = kept;
+            }
+            self.slots[b] = entry;
+        } else {
+            self.slots[b + 1] = entry;
+        }
     }
 }
 
