@@ -141,3 +141,20 @@ pub fn chain_reaction_playouts(clock: &dyn Fn() -> f64, games: u32) -> String {
         placements as f64 / games.max(1) as f64
     )
 }
+
+/// Exact solves of empty Dots and Boxes boards (value only): time and nodes, one line each.
+pub fn dots_boxes_solves(clock: &dyn Fn() -> f64, boards: &[(usize, usize)]) -> Vec<String> {
+    use crate::engine::dots_boxes::solver::Solver;
+    use crate::engine::dots_boxes::Board;
+    boards
+        .iter()
+        .filter_map(|&(rows, cols)| {
+            let board = Board::new(rows, cols).ok()?;
+            let mut solver = Solver::with_table(&board, 22).ok()?;
+            let started = clock();
+            let value = solver.value(0);
+            let seconds = clock() - started;
+            Some(format!("{:<58} {:>12.3} s      (value {value:+}, {} nodes)", format!("Dots and Boxes, exact value of the empty {rows} × {cols} board"), seconds, solver.nodes))
+        })
+        .collect()
+}

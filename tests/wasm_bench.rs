@@ -65,3 +65,10 @@ async fn sprouts_n_spot_outcomes_through_the_page() {
 fn chain_reaction_random_playouts() {
     web_sys::console::log_1(&format!("BENCH {}", gamelab::ui::bench_chain_reaction()).into());
 }
+
+#[wasm_bindgen_test]
+fn dots_and_boxes_exact_solves() {
+    for line in gamelab::ui::bench_dots_boxes(true).lines() {
+        web_sys::console::log_1(&format!("BENCH {line}").into());
+    }
+}

@@ -55,6 +55,14 @@ pub fn bench_chain_reaction() -> String {
     crate::bench::chain_reaction_playouts(&clock, 20_000)
 }
 
+/// Dots and Boxes exact solves in this browser (tests/wasm_bench.rs): 3 × 3, and 3 × 4 if asked.
+#[wasm_bindgen]
+pub fn bench_dots_boxes(with_3x4: bool) -> String {
+    let clock = || dom::now() / 1000.0;
+    let boards: &[(usize, usize)] = if with_3x4 { &[(3, 3), (3, 4)] } else { &[(3, 3)] };
+    crate::bench::dots_boxes_solves(&clock, boards).join("\n")
+}
+
 /// Mounts one element according to its `data-gamelab` attribute.
 pub fn mount(element: &web_sys::HtmlElement) {
     let game = element.get_attribute("data-gamelab").unwrap_or_default();

@@ -33,8 +33,9 @@ const UNITS_PER_STEP: u64 = 4_000;
 const SLICE_MS: f64 = 14.0;
 /// Pause before a computer's move is shown, so a human can follow.
 const COMPUTER_PAUSE_MS: i32 = 250;
-/// Search nodes a millisecond of thinking is worth in the browser (measured: about 1 M/s).
-const NODES_PER_MS: u64 = 1_000;
+/// Search nodes a millisecond of thinking is worth in the browser (measured: about 2.1 M/s,
+/// tests/wasm_bench.rs).
+const NODES_PER_MS: u64 = 2_000;
 /// The analysis gives up exact search after this many nodes (a few seconds).
 const ANALYSIS_NODES: u64 = 4_000_000;
 
