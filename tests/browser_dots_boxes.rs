@@ -13,7 +13,6 @@ mod web;
 
 use web::{click, fire, find, sleep};
 
-const GAP: f64 = 56.0;
 const MARGIN: f64 = 22.0;
 
 fn text(root: &HtmlElement, selector: &str) -> String {
@@ -36,7 +35,8 @@ fn click_line(root: &HtmlElement, cols: usize, rows: usize, line: usize) {
     };
     let canvas: HtmlCanvasElement = find(root, "canvas").unchecked_into();
     let rect = canvas.get_bounding_client_rect();
-    let (px, py) = (MARGIN + x * GAP, MARGIN + y * GAP);
+    let gap = (canvas.width() as f64 - 2.0 * MARGIN) / cols as f64;
+    let (px, py) = (MARGIN + x * gap, MARGIN + y * gap);
     let init = web_sys::MouseEventInit::new();
     init.set_bubbles(true);
     init.set_client_x((rect.left() + px * rect.width() / canvas.width() as f64).round() as i32);

@@ -24,9 +24,13 @@ use crate::ui::widgets::canvas::CanvasPainter;
 
 const COLOURS: [Rgb; 2] = [Rgb(200, 30, 40), Rgb(25, 100, 190)];
 const TINTS: [Rgb; 2] = [Rgb(250, 215, 215), Rgb(210, 228, 248)];
-/// Distance between dots, and the margin around the board, in canvas pixels.
-const GAP: f64 = 56.0;
+/// The margin around the board, in canvas pixels.
 const MARGIN: f64 = 22.0;
+
+/// Distance between dots: big on small boards, never under 44 pixels (fingers).
+fn gap(board: &Board) -> f64 {
+    (480.0 / board.rows.max(board.cols) as f64).clamp(44.0, 84.0)
+}
 /// One slice of work between looks at the clock (search nodes or playout lines), and the
 /// milliseconds of work per turn of the page's event loop.
 const UNITS_PER_STEP: u64 = 4_000;
@@ -287,7 +291,8 @@ fn wire(app: &Shared) {
                 .min_by(|a, b| a.0.total_cmp(&b.0))
         };
         if let Some((distance, line)) = nearest {
-            if distance < GAP * 0.45 {
+            let near = gap(handle.borrow().game.board()) * 0.45;
+            if distance < near {
                 handle.borrow_mut().cursor = line;
                 human_move(&handle);
             }
@@ -341,7 +346,8 @@ fn wire(app: &Shared) {
 /// The two end points of a line on the canvas.
 fn ends(board: &Board, line: usize) -> ((f64, f64), (f64, f64)) {
     let horizontal = (board.rows + 1) * board.cols;
-    let at = |r: usize, c: usize| (MARGIN + c as f64 * GAP, MARGIN + r as f64 * GAP);
+    let g = gap(board);
+    let at = |r: usize, c: usize| (MARGIN + c as f64 * g, MARGIN + r as f64 * g);
     if line < horizontal {
         let (r, c) = (line / board.cols, line % board.cols);
         (at(r, c), at(r, c + 1))
@@ -552,7 +558,7 @@ impl App {
     fn refresh(&mut self) {
         let board = self.game.board().clone();
         self.cursor = self.cursor.min(board.lines() - 1);
-        let (w, h) = (board.cols as f64 * GAP + 2.0 * MARGIN, board.rows as f64 * GAP + 2.0 * MARGIN);
+        let (w, h) = (board.cols as f64 * gap(&board) + 2.0 * MARGIN, board.rows as f64 * gap(&board) + 2.0 * MARGIN);
         self.dom.canvas.set_width(w as u32);
         self.dom.canvas.set_height(h as u32);
         let _ = self.dom.canvas.set_attribute(
@@ -575,15 +581,16 @@ impl App {
     }
 
     fn draw(&self, p: &mut CanvasPainter, board: &Board, analysis: Option<&Outcome>) {
-        let (w, h) = (board.cols as f64 * GAP + 2.0 * MARGIN, board.rows as f64 * GAP + 2.0 * MARGIN);
+        let g = gap(board);
+        let (w, h) = (board.cols as f64 * g + 2.0 * MARGIN, board.rows as f64 * g + 2.0 * MARGIN);
         p.fill_rect(0.0, 0.0, w, h, Rgb(252, 252, 249));
         for b in 0..board.boxes() {
-            let (x, y) = (MARGIN + (b % board.cols) as f64 * GAP, MARGIN + (b / board.cols) as f64 * GAP);
+            let (x, y) = (MARGIN + (b % board.cols) as f64 * g, MARGIN + (b / board.cols) as f64 * g);
             if let Some(owner) = self.game.box_owner(b) {
-                p.fill_rect(x + 3.0, y + 3.0, GAP - 6.0, GAP - 6.0, TINTS[owner]);
-                p.text(x + GAP / 2.0, y + GAP / 2.0 + 8.0, &letter(owner).to_string(), 24.0, Align::Center, COLOURS[owner]);
+                p.fill_rect(x + 3.0, y + 3.0, g - 6.0, g - 6.0, TINTS[owner]);
+                p.text(x + g / 2.0, y + g / 2.0 + 8.0, &letter(owner).to_string(), 24.0, Align::Center, COLOURS[owner]);
             } else if board.sides[b].iter().all(|&l| self.game.drawn()[l]) {
-                p.text(x + GAP / 2.0, y + GAP / 2.0 + 5.0, "·", 16.0, Align::Center, Rgb(120, 120, 120));
+                p.text(x + g / 2.0, y + g / 2.0 + 5.0, "·", 16.0, Align::Center, Rgb(120, 120, 120));
             }
         }
         let last = self.game.moves().last().copied();
@@ -629,7 +636,7 @@ impl App {
         }
         for r in 0..=board.rows {
             for c in 0..=board.cols {
-                p.disc(MARGIN + c as f64 * GAP, MARGIN + r as f64 * GAP, 4.0, Rgb(30, 30, 30));
+                p.disc(MARGIN + c as f64 * g, MARGIN + r as f64 * g, 5.0, Rgb(30, 30, 30));
             }
         }
         let ((x0, y0), (x1, y1)) = ends(board, self.cursor);
