@@ -2,6 +2,8 @@
 //! was wrong. `src/bin/gamelab` only does the I/O, so tests can call these directly.
 
 pub mod ade;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod bazaar;
 pub mod chain_reaction;
 pub mod dots_boxes;
 pub mod sprouts;

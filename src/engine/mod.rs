@@ -2,6 +2,7 @@
 //! One module per game.
 
 pub mod ade;
+pub mod bazaar;
 pub mod chain_reaction;
 pub mod dots_boxes;
 pub mod rng;

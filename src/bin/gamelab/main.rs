@@ -13,6 +13,9 @@ games and commands:
   ade fire      the same JSON (+ \"layers\": N) -> the tracing area, one line per layer
   ade tga       the same JSON (+ \"layers\", \"max_rings\") -> the firing-sequence graph as TGA bytes
   ade png       the same, as PNG bytes
+  bazaar xeq|xturn|xstrategy|xrules|xgames|xgames-blogic|xgames-resources  the course harnesses: JSON values in, out
+  bazaar xserver CLIENTS-FILE  the milestone-10 server test (stdin) with its clients' input, in one process
+  bazaar ... --timeout-ms N    the time limit per player call (default 600)
   dots-and-boxes solve  JSON {\"rows\", \"cols\", \"moves\": [ids]} -> {\"value\", \"best\"}
   dots-and-boxes arena  JSON {\"rows\", \"cols\", \"levels\": [a, b], \"games\", \"seed\"} -> wins, draws, rates
   chain-reaction arena  JSON {\"rows\", \"cols\", \"levels\": [\"mcts-500\", \"greedy\"], \"games\", \"seed\"} -> win rates
@@ -32,6 +35,7 @@ fn main() -> ExitCode {
     let result = match (args[0].as_str(), args.get(1).map(String::as_str)) {
         ("ade", Some(command)) if args.len() == 2 => read_stdin().and_then(|input| cli::ade::run(command, &input)),
         ("sprouts", Some(_)) => cli::sprouts::run(&args[1..], &mut read_stdin),
+        ("bazaar", Some(_)) => cli::bazaar::run(&args[1..], &mut read_stdin),
         ("dots-and-boxes", Some(command)) if args.len() == 2 => read_stdin().and_then(|input| cli::dots_boxes::run(command, &input)),
         ("chain-reaction", Some(command)) if args.len() == 2 => read_stdin().and_then(|input| cli::chain_reaction::run(command, &input)),
         _ => Err(format!("unknown command '{}'\n{USAGE}{}\n", args.join(" "), cli::sprouts::USAGE)),

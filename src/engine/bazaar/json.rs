@@ -1,0 +1,163 @@
+//! The course's JSON data definitions (spec §10), read with messages that name what was wrong
+//! and where, and written back.
+
+use serde_json::{json, Map, Value};
+
+use super::cards::Card;
+use super::equations::Equation;
+use super::pebbles::{Bag, Pebble};
+use super::state::{GameState, PlayerState, Score, TurnState};
+
+type Result<T> = std::result::Result<T, String>;
+
+fn array<'a>(value: &'a Value, what: &str) -> Result<&'a Vec<Value>> {
+    value.as_array().ok_or_else(|| format!("{what} must be a JSON array, not {}", short(value)))
+}
+
+fn object<'a>(value: &'a Value, what: &str) -> Result<&'a Map<String, Value>> {
+    value.as_object().ok_or_else(|| format!("{what} must be a JSON object, not {}", short(value)))
+}
+
+fn field<'a>(map: &'a Map<String, Value>, key: &str, what: &str) -> Result<&'a Value> {
+    map.get(key).ok_or_else(|| format!("{what} has no \"{key}\""))
+}
+
+/// A value shortened for messages.
+pub fn short(value: &Value) -> String {
+    let text = value.to_string();
+    if text.chars().count() > 60 {
+        format!("{}…", text.chars().take(60).collect::<String>())
+    } else {
+        text
+    }
+}
+
+pub fn pebble(value: &Value, what: &str) -> Result<Pebble> {
+    value.as_str().and_then(Pebble::parse).ok_or_else(|| format!("{what}: {} is not a pebble (red, white, blue, green or yellow)", short(value)))
+}
+
+pub fn pebbles(value: &Value, what: &str) -> Result<Vec<Pebble>> {
+    array(value, what)?.iter().enumerate().map(|(i, p)| pebble(p, &format!("{what}, pebble {}", i + 1))).collect()
+}
+
+pub fn bag(value: &Value, what: &str) -> Result<Bag> {
+    pebbles(value, what).map(|p| Bag::of(&p))
+}
+
+/// An equation `[*Pebbles, *Pebbles]` (its validity is checked separately).
+pub fn equation(value: &Value, what: &str) -> Result<Equation> {
+    let sides = array(value, what)?;
+    let [left, right] = &sides[..] else { return Err(format!("{what} must have two sides, not {}", sides.len())) };
+    Ok(Equation::new(pebbles(left, &format!("{what}, left side"))?, pebbles(right, &format!("{what}, right side"))?))
+}
+
+pub fn equations(value: &Value, what: &str) -> Result<Vec<Equation>> {
+    array(value, what)?.iter().enumerate().map(|(i, e)| equation(e, &format!("{what}: equation {}", i + 1))).collect()
+}
+
+pub fn card(value: &Value, what: &str) -> Result<Card> {
+    let map = object(value, what)?;
+    let pebbles = pebbles(field(map, "pebbles", what)?, &format!("{what}, \"pebbles\""))?;
+    let face = field(map, "face?", what)?.as_bool().ok_or_else(|| format!("{what}: \"face?\" must be true or false"))?;
+    Ok(Card { pebbles, face })
+}
+
+pub fn cards(value: &Value, what: &str) -> Result<Vec<Card>> {
+    array(value, what)?.iter().enumerate().map(|(i, c)| card(c, &format!("{what}: card {}", i + 1))).collect()
+}
+
+/// A natural number of any size (the course's tests have scores with hundreds of digits).
+fn natural(value: &Value, what: &str) -> Result<Score> {
+    let not_natural = || format!("{what} must be a natural number, not {}", short(value));
+    let Value::Number(n) = value else { return Err(not_natural()) };
+    let text = n.to_string();
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(not_natural());
+    }
+    text.parse::<Score>().map_err(|_| not_natural())
+}
+
+/// A score as a JSON number, digit for digit.
+pub fn score_out(score: &Score) -> Value {
+    serde_json::from_str(&score.to_string()).unwrap_or(Value::Null)
+}
+
+pub fn player(value: &Value, what: &str) -> Result<PlayerState> {
+    let map = object(value, what)?;
+    let wallet = bag(field(map, "wallet", what)?, &format!("{what}, \"wallet\""))?;
+    let score = natural(field(map, "score", what)?, &format!("{what}, \"score\""))?;
+    let bought = match map.get("cards") {
+        Some(c) => cards(c, &format!("{what}, \"cards\""))?,
+        None => Vec::new(),
+    };
+    Ok(PlayerState { wallet, score, cards: bought })
+}
+
+pub fn turn_state(value: &Value, what: &str) -> Result<TurnState> {
+    let map = object(value, what)?;
+    Ok(TurnState {
+        bank: bag(field(map, "bank", what)?, &format!("{what}, \"bank\""))?,
+        visibles: cards(field(map, "cards", what)?, &format!("{what}, \"cards\""))?,
+        active: player(field(map, "active", what)?, &format!("{what}, \"active\""))?,
+        scores: array(field(map, "scores", what)?, &format!("{what}, \"scores\""))?
+            .iter()
+            .enumerate()
+            .map(|(i, s)| natural(s, &format!("{what}, score {}", i + 1)))
+            .collect::<Result<_>>()?,
+    })
+}
+
+pub fn game(value: &Value, what: &str) -> Result<GameState> {
+    let map = object(value, what)?;
+    Ok(GameState {
+        bank: bag(field(map, "bank", what)?, &format!("{what}, \"bank\""))?,
+        visibles: cards(field(map, "visibles", what)?, &format!("{what}, \"visibles\""))?,
+        hidden: cards(field(map, "cards", what)?, &format!("{what}, \"cards\""))?,
+        players: array(field(map, "players", what)?, &format!("{what}, \"players\""))?
+            .iter()
+            .enumerate()
+            .map(|(i, p)| player(p, &format!("{what}: player {}", i + 1)))
+            .collect::<Result<_>>()?,
+    })
+}
+
+pub fn pebbles_out(pebbles: &[Pebble]) -> Value {
+    Value::from(pebbles.iter().map(|p| p.name()).collect::<Vec<_>>())
+}
+
+pub fn bag_out(bag: &Bag) -> Value {
+    pebbles_out(&bag.pebbles())
+}
+
+pub fn equation_out(e: &Equation) -> Value {
+    json!([pebbles_out(&e.left), pebbles_out(&e.right)])
+}
+
+pub fn equations_out(es: &[Equation]) -> Value {
+    Value::from(es.iter().map(equation_out).collect::<Vec<_>>())
+}
+
+pub fn card_out(c: &Card) -> Value {
+    json!({"pebbles": pebbles_out(&c.pebbles), "face?": c.face})
+}
+
+pub fn cards_out(cs: &[Card]) -> Value {
+    Value::from(cs.iter().map(card_out).collect::<Vec<_>>())
+}
+
+pub fn player_out(p: &PlayerState) -> Value {
+    json!({"wallet": bag_out(&p.wallet), "score": score_out(&p.score)})
+}
+
+pub fn turn_state_out(t: &TurnState) -> Value {
+    json!({"bank": bag_out(&t.bank), "cards": cards_out(&t.visibles), "active": player_out(&t.active), "scores": t.scores.iter().map(score_out).collect::<Vec<_>>()})
+}
+
+/// Reads whitespace-separated JSON values (a harness's standard input).
+pub fn values(input: &str) -> Result<Vec<Value>> {
+    serde_json::Deserializer::from_str(input)
+        .into_iter::<Value>()
+        .enumerate()
+        .map(|(i, v)| v.map_err(|e| format!("input value {}: not well-formed JSON: {e}", i + 1)))
+        .collect()
+}

@@ -1,0 +1,23 @@
+//! Bazaar (specs/bazaar.md): the trading game of Northeastern's CS 4500, Fall 2024. Plain Rust,
+//! no web dependencies.
+//!
+//! - `pebbles`, `equations`, `cards`: the pieces and their tie-breaking orders;
+//! - `state`: the game state and what a player sees of it;
+//! - `rules`: exchanges, purchases and points, the pebble draw, the end of the game, bonuses;
+//! - `strategy`: the course's purchase-points / purchase-size search;
+//! - `actors`: the player trait, and the course's actors (raising, cheating, looping);
+//! - `referee`: the referee as a state machine of calls and answers;
+//! - `driver`: natively, players in threads with a time limit per call;
+//! - `json`: the course's JSON data definitions.
+
+pub mod actors;
+pub mod cards;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod driver;
+pub mod equations;
+pub mod json;
+pub mod pebbles;
+pub mod referee;
+pub mod rules;
+pub mod state;
+pub mod strategy;

@@ -1,0 +1,408 @@
+//! The referee (spec §3–§8) as a state machine that holds no players: it says which player must
+//! be asked what next (`next_call`), and takes the answer or the failure (`answer`). Drivers
+//! connect real players: threads with time limits natively, workers in the browser. Every
+//! decision goes to the log, each kick with its reason.
+
+use std::fmt;
+
+use super::cards::Card;
+use super::equations::Equation;
+use super::pebbles::Pebble;
+use super::rules::{self, Bonus};
+use super::state::{GameState, TurnState};
+
+/// Turns after which a game that does not end is stopped (spec §6).
+pub const TURN_CAP: u32 = 10_000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    Setup,
+    PebbleOrTrades,
+    Cards,
+    Win,
+}
+
+impl Method {
+    /// The course's method names (MName).
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Setup => "setup",
+            Method::PebbleOrTrades => "request-pebble-or-trades",
+            Method::Cards => "request-cards",
+            Method::Win => "win",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Method> {
+        [Method::Setup, Method::PebbleOrTrades, Method::Cards, Method::Win].into_iter().find(|m| m.name() == text)
+    }
+}
+
+/// A call the referee makes on a player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Call {
+    Setup(Vec<Equation>),
+    PebbleOrTrades(TurnState),
+    Cards(TurnState),
+    Win(bool),
+}
+
+impl Call {
+    pub fn method(&self) -> Method {
+        match self {
+            Call::Setup(_) => Method::Setup,
+            Call::PebbleOrTrades(_) => Method::PebbleOrTrades,
+            Call::Cards(_) => Method::Cards,
+            Call::Win(_) => Method::Win,
+        }
+    }
+}
+
+/// A player's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    Void,
+    Pebble,
+    Trades(Vec<Equation>),
+    Cards(Vec<Card>),
+}
+
+/// Why a call did not give an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The player raised an error (or panicked).
+    Error(String),
+    /// It did not answer within the time limit.
+    TimedOut,
+}
+
+/// What the log records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    Turn { number: u32, seat: usize },
+    Pebble { seat: usize, pebble: Pebble },
+    Exchanged { seat: usize, exchanges: Vec<Equation>, price: Price },
+    Bought { seat: usize, cards: Vec<Card>, points: u32 },
+    Kicked { seat: usize, method: Method, why: String },
+    Over { why: String },
+    Bonus { seat: usize, bonus: Bonus, points: u32 },
+    Told { seat: usize, won: bool },
+}
+
+/// What an exchange request cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Price {
+    BottomCard(Card),
+    AllVisible(usize),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Phase {
+    Setup(usize),
+    Pebble,
+    Cards,
+    /// (seat, won) to tell, and the next one.
+    Win(Vec<(usize, bool)>, usize),
+    Over,
+}
+
+/// The end: winners and drop-outs by name, each sorted (spec §7).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub winners: Vec<String>,
+    pub dropouts: Vec<String>,
+}
+
+pub struct Referee {
+    equations: Vec<Equation>,
+    /// Players by seat (the order of the given state); `order` is the turn order of those left.
+    state: GameState,
+    names: Vec<String>,
+    order: Vec<usize>,
+    setup_order: Vec<usize>,
+    kicked: Vec<bool>,
+    bonus: Option<Bonus>,
+    phase: Phase,
+    turns: u32,
+    winners: Vec<usize>,
+    log: Vec<Event>,
+}
+
+impl Referee {
+    /// A referee for a game from `state` (players in turn order), with one name per player.
+    pub fn new(equations: Vec<Equation>, state: GameState, names: Vec<String>, bonus: Option<Bonus>) -> Result<Referee, String> {
+        if names.len() != state.players.len() {
+            return Err(format!("{} names for {} players", names.len(), state.players.len()));
+        }
+        let order: Vec<usize> = (0..names.len()).collect();
+        let mut referee = Referee {
+            equations,
+            kicked: vec![false; names.len()],
+            setup_order: order.clone(),
+            order,
+            names,
+            state,
+            bonus,
+            phase: Phase::Setup(0),
+            turns: 0,
+            winners: Vec::new(),
+            log: Vec::new(),
+        };
+        if referee.setup_order.is_empty() {
+            referee.start_turn(); // nobody to set up: the game is over at once
+        }
+        Ok(referee)
+    }
+
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    pub fn equations(&self) -> &[Equation] {
+        &self.equations
+    }
+
+    /// The state, players by seat (kicked players keep their last score, with empty wallets).
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+
+    /// Seats still playing, in turn order.
+    pub fn order(&self) -> &[usize] {
+        &self.order
+    }
+
+    pub fn is_kicked(&self, seat: usize) -> bool {
+        self.kicked[seat]
+    }
+
+    pub fn log(&self) -> &[Event] {
+        &self.log
+    }
+
+    pub fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    /// The turn state the active player sees.
+    pub fn turn_state(&self) -> Option<TurnState> {
+        let (&active, others) = self.order.split_first()?;
+        Some(TurnState {
+            bank: self.state.bank,
+            visibles: self.state.visibles.clone(),
+            active: self.state.players[active].clone(),
+            scores: others.iter().map(|&s| self.state.players[s].score.clone()).collect(),
+        })
+    }
+
+    /// The next call to make: which seat, and what; None once the game is over.
+    pub fn next_call(&self) -> Option<(usize, Call)> {
+        match &self.phase {
+            Phase::Setup(i) => self.setup_order.get(*i).map(|&s| (s, Call::Setup(self.equations.clone()))),
+            Phase::Pebble => Some((self.order[0], Call::PebbleOrTrades(self.turn_state()?))),
+            Phase::Cards => Some((self.order[0], Call::Cards(self.turn_state()?))),
+            Phase::Win(queue, i) => queue.get(*i).map(|&(s, won)| (s, Call::Win(won))),
+            Phase::Over => None,
+        }
+    }
+
+    /// The result, once the game and the win notifications are over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let mut winners: Vec<String> = self.winners.iter().map(|&s| self.names[s].clone()).collect();
+        let mut dropouts: Vec<String> = (0..self.names.len()).filter(|&s| self.kicked[s]).map(|s| self.names[s].clone()).collect();
+        winners.sort();
+        dropouts.sort();
+        Some(Outcome { winners, dropouts })
+    }
+
+    /// Takes the answer to the call `next_call` named (an answer from another seat is refused).
+    pub fn answer(&mut self, seat: usize, answer: Result<Reply, Failure>) -> Result<(), String> {
+        let Some((expected, call)) = self.next_call() else { return Err("the game is over".into()) };
+        if seat != expected {
+            return Err(format!("seat {seat} answered, but seat {expected} was asked"));
+        }
+        let method = call.method();
+        let reply = match answer {
+            Ok(reply) => reply,
+            Err(Failure::Error(e)) => {
+                self.kick(seat, method, format!("it failed: {e}"));
+                return Ok(());
+            }
+            Err(Failure::TimedOut) => {
+                self.kick(seat, method, "it took too long".into());
+                return Ok(());
+            }
+        };
+        match (method, reply) {
+            (Method::Setup, Reply::Void) => self.advance_setup(),
+            (Method::PebbleOrTrades, Reply::Pebble) => self.pebble(seat),
+            (Method::PebbleOrTrades, Reply::Trades(trades)) => self.trades(seat, trades),
+            (Method::Cards, Reply::Cards(cards)) => self.buy(seat, cards),
+            (Method::Win, Reply::Void) => {
+                if let Call::Win(won) = call {
+                    self.log.push(Event::Told { seat, won });
+                }
+                self.advance_win()
+            }
+            (method, reply) => self.kick(seat, method, format!("it answered {} with {reply:?}", method.name())),
+        }
+        Ok(())
+    }
+
+    fn advance_setup(&mut self) {
+        if let Phase::Setup(i) = self.phase {
+            self.phase = Phase::Setup(i + 1);
+            if i + 1 >= self.setup_order.len() {
+                self.start_turn();
+            }
+        }
+    }
+
+    fn advance_win(&mut self) {
+        if let Phase::Win(queue, i) = &self.phase {
+            let (queue, i) = (queue.clone(), i + 1);
+            self.phase = if i >= queue.len() { Phase::Over } else { Phase::Win(queue, i) };
+        }
+    }
+
+    /// Eliminates a player: out of the turn order, its wallet gone (spec §8).
+    fn kick(&mut self, seat: usize, method: Method, why: String) {
+        self.log.push(Event::Kicked { seat, method, why });
+        self.kicked[seat] = true;
+        self.state.players[seat].wallet = Default::default();
+        self.order.retain(|&s| s != seat);
+        match self.phase.clone() {
+            Phase::Setup(_) => self.advance_setup(),
+            Phase::Pebble | Phase::Cards => self.start_turn(),
+            Phase::Win(..) => {
+                self.winners.retain(|&s| s != seat);
+                self.advance_win();
+            }
+            Phase::Over => {}
+        }
+    }
+
+    fn over_reason(&self) -> Option<String> {
+        let players: Vec<_> = self.order.iter().map(|&s| &self.state.players[s]).collect();
+        rules::game_over(&self.state, &players).map(str::to_string)
+    }
+
+    /// Before a turn: the end checks, then the active player's first question.
+    fn start_turn(&mut self) {
+        if let Some(why) = self.over_reason() {
+            return self.finish(why);
+        }
+        if self.turns >= TURN_CAP {
+            return self.finish(format!("{TURN_CAP} turns were played (the safety cap)"));
+        }
+        self.turns += 1;
+        self.log.push(Event::Turn { number: self.turns, seat: self.order[0] });
+        self.phase = Phase::Pebble;
+    }
+
+    fn pebble(&mut self, seat: usize) {
+        let Some(pebble) = rules::draw_pebble(&self.state.bank) else {
+            return self.kick(seat, Method::PebbleOrTrades, "it asked for a pebble from an empty bank".into());
+        };
+        let mut one = super::pebbles::Bag::new();
+        one.add(pebble, 1);
+        self.state.bank = self.state.bank.minus(&one).unwrap_or_default();
+        self.state.players[seat].wallet.add(pebble, 1);
+        self.log.push(Event::Pebble { seat, pebble });
+        self.after_first_action();
+    }
+
+    fn trades(&mut self, seat: usize, trades: Vec<Equation>) {
+        let wallet = self.state.players[seat].wallet;
+        match rules::exchange(&self.equations, &trades, &wallet, &self.state.bank) {
+            Err(why) => self.kick(seat, Method::PebbleOrTrades, why),
+            Ok((wallet, bank)) => {
+                self.state.players[seat].wallet = wallet;
+                self.state.bank = bank;
+                // The price of exchanging: the bottom hidden card, or every visible card.
+                let price = match self.state.hidden.pop() {
+                    Some(card) => Price::BottomCard(card),
+                    None => Price::AllVisible(std::mem::take(&mut self.state.visibles).len()),
+                };
+                self.log.push(Event::Exchanged { seat, exchanges: trades, price });
+                self.after_first_action();
+            }
+        }
+    }
+
+    fn after_first_action(&mut self) {
+        match self.over_reason() {
+            Some(why) => self.finish(why),
+            None => self.phase = Phase::Cards,
+        }
+    }
+
+    fn buy(&mut self, seat: usize, cards: Vec<Card>) {
+        let wallet = self.state.players[seat].wallet;
+        match rules::buy(&wallet, &self.state.visibles, &cards) {
+            Err(why) => self.kick(seat, Method::Cards, why),
+            Ok(purchase) => {
+                let player = &mut self.state.players[seat];
+                player.wallet = purchase.wallet;
+                player.score += purchase.points;
+                player.cards.extend(cards.iter().cloned());
+                self.state.bank = self.state.bank.plus(&purchase.paid);
+                self.state.visibles = purchase.visibles;
+                self.log.push(Event::Bought { seat, cards, points: purchase.points });
+                while self.state.visibles.len() < 4 && !self.state.hidden.is_empty() {
+                    let card = self.state.hidden.remove(0);
+                    self.state.visibles.push(card);
+                }
+                self.order.rotate_left(1);
+                self.start_turn();
+            }
+        }
+    }
+
+    /// The game is over: bonuses, then winners and losers are told (spec §7).
+    fn finish(&mut self, why: String) {
+        self.log.push(Event::Over { why });
+        if let Some(bonus) = self.bonus {
+            for &seat in &self.order {
+                let points = bonus.points(&self.state.players[seat].cards);
+                if points > 0 {
+                    self.state.players[seat].score += points;
+                    self.log.push(Event::Bonus { seat, bonus, points });
+                }
+            }
+        }
+        let best = self.order.iter().map(|&s| self.state.players[s].score.clone()).max();
+        self.winners = self.order.iter().copied().filter(|&s| Some(&self.state.players[s].score) == best.as_ref()).collect();
+        let losers = self.order.iter().copied().filter(|s| !self.winners.contains(s));
+        let queue: Vec<(usize, bool)> = self.winners.iter().map(|&s| (s, true)).chain(losers.map(|s| (s, false))).collect();
+        self.phase = if queue.is_empty() { Phase::Over } else { Phase::Win(queue, 0) };
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::Turn { number, seat } => write!(f, "turn {number}: seat {seat}"),
+            Event::Pebble { seat, pebble } => write!(f, "seat {seat} draws a {} pebble", pebble.name()),
+            Event::Exchanged { seat, exchanges, price } => {
+                let list: Vec<String> = exchanges.iter().map(|e| format!("{} → {}", e.left_bag(), e.right_bag())).collect();
+                let price = match price {
+                    Price::BottomCard(card) => format!("the bottom card {card} is removed"),
+                    Price::AllVisible(n) => format!("the pile is empty: the {n} visible cards are removed"),
+                };
+                write!(f, "seat {seat} exchanges [{}]; price: {price}", list.join(", "))
+            }
+            Event::Bought { seat, cards, points } => {
+                let list: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+                write!(f, "seat {seat} buys [{}] for {points} points", list.join(", "))
+            }
+            Event::Kicked { seat, method, why } => write!(f, "seat {seat} is eliminated in {}: {why}", method.name()),
+            Event::Over { why } => write!(f, "game over: {why}"),
+            Event::Bonus { seat, bonus, points } => write!(f, "seat {seat} gets the {} bonus: +{points}", bonus.name()),
+            Event::Told { seat, won } => write!(f, "seat {seat} is told it {}", if *won { "won" } else { "lost" }),
+        }
+    }
+}

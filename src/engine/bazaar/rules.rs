@@ -1,0 +1,121 @@
+//! The rules of a turn (spec §4–§6): exchange requests, purchases and their points, the
+//! deterministic pebble draw, and the end of the game.
+
+use super::cards::{points, Card};
+use super::equations::{is_given, Equation};
+use super::pebbles::{Bag, Pebble};
+use super::state::{GameState, PlayerState};
+
+/// Points at which the game ends.
+pub const WINNING_POINTS: u32 = 20;
+
+/// Applies an exchange request step by step (each equation left to right); the new wallet and
+/// bank, or why the request is illegal.
+pub fn exchange(equations: &[Equation], request: &[Equation], wallet: &Bag, bank: &Bag) -> Result<(Bag, Bag), String> {
+    let (mut wallet, mut bank) = (*wallet, *bank);
+    for (i, step) in request.iter().enumerate() {
+        let step_no = i + 1;
+        if !is_given(equations, step) {
+            return Err(format!("exchange {step_no} ({step}) is not one of the equations"));
+        }
+        let (left, right) = (step.left_bag(), step.right_bag());
+        let Some(paid) = wallet.minus(&left) else {
+            return Err(format!("exchange {step_no} ({step}): the wallet ({wallet}) cannot pay {left}"));
+        };
+        let Some(rest) = bank.minus(&right) else {
+            return Err(format!("exchange {step_no} ({step}): the bank ({bank}) cannot pay {right}"));
+        };
+        wallet = paid.plus(&right);
+        bank = rest.plus(&left);
+    }
+    Ok((wallet, bank))
+}
+
+/// The outcome of a legal purchase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Purchase {
+    pub wallet: Bag,
+    pub paid: Bag,
+    pub points: u32,
+    pub visibles: Vec<Card>,
+}
+
+/// Buys `cards` in order from the visible cards with `wallet`; points card by card from the
+/// pebbles left after paying for each.
+pub fn buy(wallet: &Bag, visibles: &[Card], cards: &[Card]) -> Result<Purchase, String> {
+    let (mut wallet, mut paid, mut total) = (*wallet, Bag::new(), 0);
+    let mut visibles = visibles.to_vec();
+    for (i, card) in cards.iter().enumerate() {
+        let Some(at) = visibles.iter().position(|v| v.same_as(card)) else {
+            return Err(format!("card {} ({card}) is not among the visible cards", i + 1));
+        };
+        let Some(left) = wallet.minus(&card.bag()) else {
+            return Err(format!("card {} ({card}): the wallet ({wallet}) cannot pay for it", i + 1));
+        };
+        visibles.remove(at);
+        wallet = left;
+        paid = paid.plus(&card.bag());
+        total += points(card.face, wallet.size());
+    }
+    Ok(Purchase { wallet, paid, points: total, visibles })
+}
+
+/// The deterministic draw (spec §4): the first colour in canonical order the bank still has.
+pub fn draw_pebble(bank: &Bag) -> Option<Pebble> {
+    bank.first_colour()
+}
+
+/// Why the game is over, if it is (spec §6), for the remaining players `players`.
+pub fn game_over(state: &GameState, players: &[&PlayerState]) -> Option<&'static str> {
+    if players.is_empty() {
+        return Some("no players are left");
+    }
+    if players.iter().any(|p| p.score >= WINNING_POINTS.into()) {
+        return Some("a player has 20 points or more");
+    }
+    if state.visibles.is_empty() && state.hidden.is_empty() {
+        return Some("no cards are left");
+    }
+    let affordable = |p: &&PlayerState| state.visibles.iter().chain(&state.hidden).any(|c| p.wallet.contains(&c.bag()));
+    if state.bank.is_empty() && !players.iter().any(affordable) {
+        return Some("the bank is empty and nobody can buy a card");
+    }
+    None
+}
+
+/// End-of-game bonuses (spec §5, milestone 10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bonus {
+    /// +10 for bought cards showing red, white and blue.
+    Rwb,
+    /// +50 for bought cards showing all five colours.
+    Sey,
+}
+
+impl Bonus {
+    pub fn parse(text: &str) -> Option<Bonus> {
+        match text {
+            "RWB" => Some(Bonus::Rwb),
+            "SEY" => Some(Bonus::Sey),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Bonus::Rwb => "RWB",
+            Bonus::Sey => "SEY",
+        }
+    }
+
+    /// The points a player's bought cards earn.
+    pub fn points(self, cards: &[Card]) -> u32 {
+        let shown = cards.iter().fold(Bag::new(), |all, c| all.plus(&c.bag()));
+        let has = |p: Pebble| shown.count(p) > 0;
+        match self {
+            Bonus::Rwb if has(Pebble::Red) && has(Pebble::White) && has(Pebble::Blue) => 10,
+            Bonus::Sey if Pebble::ALL.into_iter().all(has) => 50,
+            _ => 0,
+        }
+    }
+}
