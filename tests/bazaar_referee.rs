@@ -1,0 +1,224 @@
+//! The Bazaar referee with misbehaving players: each kind of misbehaviour kicks exactly that
+//! player, at the right call, and the others play on; real time limits; panics; the rules it
+//! applies along the way (scoring, the price of exchanging, refills).
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::time::{Duration, Instant};
+
+use gamelab::engine::bazaar::actors::{Actor, Cheat, Misbehaviour, Player};
+use gamelab::engine::bazaar::cards::{points, Card};
+use gamelab::engine::bazaar::driver;
+use gamelab::engine::bazaar::equations::Equation;
+use gamelab::engine::bazaar::pebbles::{Bag, Pebble};
+use gamelab::engine::bazaar::referee::{Event, Method, Price, Referee};
+use gamelab::engine::bazaar::state::{GameState, PlayerState, TurnState};
+use gamelab::engine::bazaar::strategy::Policy;
+
+use Pebble::{Blue, Green, Red, White, Yellow};
+
+const LIMIT: Duration = Duration::from_millis(200);
+
+fn card(pebbles: [Pebble; 5], face: bool) -> Card {
+    Card { pebbles: pebbles.to_vec(), face }
+}
+
+fn equations() -> Vec<Equation> {
+    vec![
+        Equation::new(vec![Red], vec![Blue, Blue]),
+        Equation::new(vec![White, White], vec![Green]),
+        Equation::new(vec![Yellow], vec![Red, Green]),
+    ]
+}
+
+/// A game of `n` players with empty wallets, a full bank and 20 cards.
+fn game(n: usize) -> GameState {
+    let colours = Pebble::ALL;
+    let cards: Vec<Card> = (0..20).map(|i| card(std::array::from_fn(|k| colours[(i + k * (i % 3 + 1)) % 5]), i % 4 == 0)).collect();
+    GameState {
+        bank: Bag::uniform(20),
+        visibles: cards[..4].to_vec(),
+        hidden: cards[4..].to_vec(),
+        players: (0..n).map(|_| PlayerState::default()).collect(),
+    }
+}
+
+fn play(actors: Vec<Actor>) -> Referee {
+    let names = actors.iter().map(|a| a.name.clone()).collect();
+    let mut referee = Referee::new(equations(), game(actors.len()), names, None).unwrap();
+    driver::run(&mut referee, actors.into_iter().map(|a| Box::new(a) as Box<dyn Player>).collect(), LIMIT);
+    referee
+}
+
+/// The kicks of a finished game: (seat, method, reason), and the turn each happened in.
+fn kicks(referee: &Referee) -> Vec<(usize, Method, String, u32)> {
+    let mut turn = 0;
+    let mut out = Vec::new();
+    for event in referee.log() {
+        match event {
+            Event::Turn { number, .. } => turn = *number,
+            Event::Kicked { seat, method, why } => out.push((*seat, *method, why.clone(), turn)),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn good(name: &str) -> Actor {
+    Actor::new(name, Policy::Points, Misbehaviour::None)
+}
+
+#[test]
+fn a_raising_actor_is_kicked_at_its_first_call_of_that_method_only() {
+    for method in [Method::Setup, Method::PebbleOrTrades, Method::Cards, Method::Win] {
+        let referee = play(vec![good("Adam"), Actor::new("Zeina", Policy::Size, Misbehaviour::Raise(method)), good("Eve")]);
+        let kicked = kicks(&referee);
+        assert_eq!(kicked.len(), 1, "{method:?}: {kicked:?}");
+        let (seat, m, why, turn) = &kicked[0];
+        assert_eq!((*seat, *m), (1, method), "{why}");
+        assert!(why.contains("raised an exception"), "{why}");
+        match method {
+            Method::Setup => assert_eq!(*turn, 0, "kicked before the first turn"),
+            Method::PebbleOrTrades | Method::Cards => assert_eq!(*turn, 2, "kicked at its own first turn"),
+            Method::Win => assert!(*turn > 2, "kicked after the game"),
+        }
+        let outcome = referee.outcome().unwrap();
+        assert_eq!(outcome.dropouts, vec!["Zeina"]);
+        assert!(!outcome.winners.is_empty() && !outcome.winners.contains(&"Zeina".to_string()), "the others finish: {outcome:?}");
+    }
+}
+
+#[test]
+fn each_cheat_is_kicked_for_its_own_rule_break() {
+    // Wallets and bank arranged so that every cheat has something to cheat with.
+    let cases = [
+        (Cheat::UseNonExistentEquation, Method::PebbleOrTrades, "is not one of the equations"),
+        (Cheat::BankCannotTrade, Method::PebbleOrTrades, "the bank"),
+        (Cheat::WalletCannotTrade, Method::PebbleOrTrades, "the wallet"),
+        (Cheat::BuyUnavailableCard, Method::Cards, "is not among the visible cards"),
+        (Cheat::WalletCannotBuyCard, Method::Cards, "cannot pay for it"),
+    ];
+    for (cheat, method, says) in cases {
+        let mut state = game(2);
+        state.bank = Bag::of(&[Red, Red, White, White, Green]);
+        state.players[1].wallet = Bag::of(&[Red]);
+        let names = vec!["Adam".to_string(), "Quixote".to_string()];
+        let mut referee = Referee::new(equations(), state, names, None).unwrap();
+        let actors: Vec<Box<dyn Player>> = vec![Box::new(good("Adam")), Box::new(Actor::new("Quixote", Policy::Size, Misbehaviour::Cheat(cheat)))];
+        driver::run(&mut referee, actors, LIMIT);
+        let kicked = kicks(&referee);
+        assert_eq!(kicked.len(), 1, "{cheat:?}: {kicked:?}");
+        let (seat, m, why, _) = &kicked[0];
+        assert_eq!((*seat, *m), (1, method), "{cheat:?}: {why}");
+        assert!(why.contains(says), "{cheat:?}: {why}");
+        assert_eq!(referee.outcome().unwrap().dropouts, vec!["Quixote"]);
+    }
+}
+
+#[test]
+fn a_looping_actor_is_kicked_by_the_time_limit_on_its_kth_call() {
+    for (method, count) in [(Method::Setup, 1), (Method::PebbleOrTrades, 3), (Method::Cards, 2), (Method::Win, 1)] {
+        let started = Instant::now();
+        let referee = play(vec![good("Adam"), Actor::new("Ian", Policy::Size, Misbehaviour::Loop(method, count)), good("Eve")]);
+        let kicked = kicks(&referee);
+        assert_eq!(kicked.len(), 1, "{method:?}: {kicked:?}");
+        let (seat, m, why, turn) = &kicked[0];
+        assert_eq!((*seat, *m, why.as_str()), (1, method, "it took too long"));
+        match method {
+            // Seat 1 plays turns 2, 5, 8, …: its 3rd first question is in turn 8.
+            Method::PebbleOrTrades => assert_eq!(*turn, 8),
+            Method::Cards => assert_eq!(*turn, 5),
+            _ => {}
+        }
+        assert_eq!(referee.outcome().unwrap().dropouts, vec!["Ian"]);
+        assert!(started.elapsed() < LIMIT * 10, "one time-out, not a hang: {:?}", started.elapsed());
+    }
+    // A count the method never reaches changes nothing.
+    let referee = play(vec![good("Adam"), Actor::new("Hannah", Policy::Size, Misbehaviour::Loop(Method::Win, 2))]);
+    assert!(kicks(&referee).is_empty());
+}
+
+/// A player written without the course's actors: panics, or sleeps past the limit.
+struct Rogue {
+    name: &'static str,
+    panic_on_cards: bool,
+    sleep: Duration,
+}
+
+impl Player for Rogue {
+    fn name(&self) -> String {
+        self.name.into()
+    }
+    fn setup(&mut self, _: &[Equation]) -> Result<(), String> {
+        Ok(())
+    }
+    fn request_pebble_or_trades(&mut self, _: &TurnState) -> Result<Option<Vec<Equation>>, String> {
+        std::thread::sleep(self.sleep);
+        Ok(None)
+    }
+    fn request_cards(&mut self, _: &TurnState) -> Result<Vec<Card>, String> {
+        if self.panic_on_cards {
+            panic!("index out of bounds in a user's player");
+        }
+        Ok(Vec::new())
+    }
+    fn win(&mut self, _: bool) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_panic_or_a_slow_answer_in_a_players_code_eliminates_it() {
+    let names = vec!["Adam".to_string(), "Rogue".to_string()];
+    let mut referee = Referee::new(equations(), game(2), names.clone(), None).unwrap();
+    let players: Vec<Box<dyn Player>> = vec![Box::new(good("Adam")), Box::new(Rogue { name: "Rogue", panic_on_cards: true, sleep: Duration::ZERO })];
+    driver::run(&mut referee, players, LIMIT);
+    let kicked = kicks(&referee);
+    assert_eq!(kicked.len(), 1);
+    assert!(kicked[0].2.contains("panicked: index out of bounds"), "{:?}", kicked[0]);
+
+    let mut referee = Referee::new(equations(), game(2), names, None).unwrap();
+    let players: Vec<Box<dyn Player>> = vec![Box::new(good("Adam")), Box::new(Rogue { name: "Rogue", panic_on_cards: false, sleep: LIMIT * 3 })];
+    let started = Instant::now();
+    driver::run(&mut referee, players, LIMIT);
+    assert!(started.elapsed() < LIMIT * 3, "the referee did not wait for the slow player");
+    assert_eq!(kicks(&referee)[0].2, "it took too long");
+    assert_eq!(referee.outcome().unwrap().winners, vec!["Adam"]);
+}
+
+#[test]
+fn eliminated_pebbles_vanish_and_the_price_of_exchanging_is_the_bottom_card() {
+    // Adam exchanges at once (r -> bb is usable); the bottom card goes.
+    let mut state = game(2);
+    state.players[0].wallet = Bag::of(&[Red]);
+    let bottom = state.hidden.last().cloned().unwrap();
+    let mut referee = Referee::new(equations(), state, vec!["Adam".into(), "Zeina".into()], None).unwrap();
+    let actors: Vec<Box<dyn Player>> = vec![Box::new(good("Adam")), Box::new(Actor::new("Zeina", Policy::Size, Misbehaviour::Raise(Method::PebbleOrTrades)))];
+    driver::run(&mut referee, actors, LIMIT);
+    let price = referee.log().iter().find_map(|e| match e {
+        Event::Exchanged { seat: 0, price, .. } => Some(price.clone()),
+        _ => None,
+    });
+    assert_eq!(price, Some(Price::BottomCard(bottom)));
+    assert_eq!(referee.state().players[1].wallet, Bag::new(), "the kicked player's wallet is gone");
+    // Pebbles in the game: no pebble returned to the bank from Zeina (she had none anyway),
+    // and the total of bank and Adam's wallet never exceeds the 100 it started with.
+    let total = referee.state().bank.plus(&referee.state().players[0].wallet);
+    assert!(total.size() <= 101);
+}
+
+#[test]
+fn the_scoring_table_and_the_course_example() {
+    assert_eq!([points(false, 3), points(false, 2), points(false, 1), points(false, 0)], [1, 2, 3, 5]);
+    assert_eq!([points(true, 7), points(true, 2), points(true, 1), points(true, 0)], [2, 3, 5, 8]);
+    let turn = TurnState {
+        bank: Bag::of(&[Green, Green, Green, Green, Green, Blue, Blue, Blue, Blue, Blue]),
+        visibles: vec![card([Green, Green, Green, Green, Red], false), card([Blue, Blue, Blue, Blue, Red], false)],
+        active: PlayerState { wallet: Bag::of(&[Red, Red]), ..Default::default() },
+        scores: Vec::new(),
+    };
+    let eqs = vec![Equation::new(vec![Red], vec![Blue, Blue, Blue, Blue]), Equation::new(vec![Red], vec![Green, Green, Green, Green])];
+    let plan = gamelab::engine::bazaar::strategy::best_plan(&eqs, &turn.active.wallet, &turn.bank, &turn.visibles, Policy::Points);
+    assert_eq!(plan.exchanges, vec![eqs[0].clone()]);
+    assert_eq!(plan.purchase.points, 5);
+    assert!(plan.purchase.wallet.is_empty());
+}
