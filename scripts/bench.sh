@@ -12,6 +12,7 @@ export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 cargo bench --bench ade_fire 2>/dev/null
 cargo bench --bench chain_reaction_playouts 2>/dev/null
 cargo bench --bench dots_boxes_solve 2>/dev/null
+cargo bench --bench bazaar 2>/dev/null
 cargo bench --bench sprouts_solve -- "${SPROUTS_MAX:-14}" "${SPROUTS_LIMIT:-600}" 2>/dev/null
 
 echo "wasm ($(chromium --version | head -n 1), headless, release build):"

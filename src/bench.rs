@@ -158,3 +158,32 @@ pub fn dots_boxes_solves(clock: &dyn Fn() -> f64, boards: &[(usize, usize)]) -> 
         })
         .collect()
 }
+
+/// Bazaar games per second between two purchase-points players from random starts (random
+/// equations and cards, seeded), the referee calling the players directly.
+pub fn bazaar_games(clock: &dyn Fn() -> f64, games: u64) -> String {
+    use crate::engine::bazaar::actors::{Actor, Misbehaviour, Player};
+    use crate::engine::bazaar::referee::{run_direct, Referee};
+    use crate::engine::bazaar::setup::random_game;
+    use crate::engine::bazaar::strategy::Policy;
+    use crate::engine::rng::Rng;
+    let started = clock();
+    let mut turns = 0u64;
+    for g in 0..games {
+        let mut rng = Rng::new(g + 1);
+        let (equations, state) = random_game(2, &mut rng);
+        let Ok(mut referee) = Referee::new(equations, state, vec!["A".into(), "B".into()], None) else { continue };
+        let mut players: Vec<Box<dyn Player>> =
+            vec![Box::new(Actor::new("A", Policy::Points, Misbehaviour::None)), Box::new(Actor::new("B", Policy::Points, Misbehaviour::None))];
+        run_direct(&mut referee, &mut players);
+        turns += referee.turns() as u64;
+    }
+    let seconds = clock() - started;
+    let rate = if seconds > 0.0 { games as f64 / seconds } else { 0.0 };
+    format!(
+        "{:<58} {:>12.1} games/s    ({games} games, {:.1} turns each, in {seconds:.3} s)",
+        "Bazaar, purchase-points against purchase-points, random starts",
+        rate,
+        turns as f64 / games.max(1) as f64
+    )
+}

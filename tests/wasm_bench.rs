@@ -72,3 +72,9 @@ fn dots_and_boxes_exact_solves() {
         web_sys::console::log_1(&format!("BENCH {line}").into());
     }
 }
+
+#[wasm_bindgen_test]
+fn bazaar_games_per_second() {
+    let clock = || web_sys::window().unwrap().performance().unwrap().now() / 1000.0;
+    web_sys::console::log_1(&format!("BENCH {}", gamelab::bench::bazaar_games(&clock, 200)).into());
+}

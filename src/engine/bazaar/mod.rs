@@ -4,10 +4,12 @@
 //! - `pebbles`, `equations`, `cards`: the pieces and their tie-breaking orders;
 //! - `state`: the game state and what a player sees of it;
 //! - `rules`: exchanges, purchases and points, the pebble draw, the end of the game, bonuses;
+//! - `setup`: a new random game from a seed;
 //! - `strategy`: the course's purchase-points / purchase-size search;
 //! - `actors`: the player trait, and the course's actors (raising, cheating, looping);
 //! - `referee`: the referee as a state machine of calls and answers;
 //! - `driver`: natively, players in threads with a time limit per call;
+//!   `referee::run_direct` calls trusted players directly (benchmarks, the page's built-in seats);
 //! - `json`: the course's JSON data definitions.
 
 pub mod actors;
@@ -19,5 +21,6 @@ pub mod json;
 pub mod pebbles;
 pub mod referee;
 pub mod rules;
+pub mod setup;
 pub mod state;
 pub mod strategy;

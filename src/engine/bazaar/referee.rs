@@ -406,3 +406,17 @@ impl fmt::Display for Event {
         }
     }
 }
+
+/// Plays the game to the end calling the players directly: for trusted, built-in players (no time
+/// limit can be enforced on a call in the same thread).
+pub fn run_direct(referee: &mut Referee, players: &mut [Box<dyn super::actors::Player>]) {
+    while let Some((seat, call)) = referee.next_call() {
+        let answer = match players.get_mut(seat) {
+            Some(player) => super::actors::call(player.as_mut(), &call).map_err(Failure::Error),
+            None => Err(Failure::Error("no such player".into())),
+        };
+        if referee.answer(seat, answer).is_err() {
+            break;
+        }
+    }
+}
