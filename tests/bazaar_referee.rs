@@ -222,3 +222,26 @@ fn the_scoring_table_and_the_course_example() {
     assert_eq!(plan.purchase.points, 5);
     assert!(plan.purchase.wallet.is_empty());
 }
+
+#[test]
+fn the_remote_protocol_round_trips_calls_and_replies() {
+    use gamelab::engine::bazaar::json::{call_out, reply_in, reply_out};
+    use gamelab::engine::bazaar::referee::{Call, Reply};
+    let turn = game(2).turn_state().unwrap();
+    let call = call_out(&Call::PebbleOrTrades(turn));
+    assert_eq!(call[0], "request-pebble-or-trades");
+    assert_eq!(call[1][0]["active"]["score"], 0);
+    assert_eq!(call_out(&Call::Win(true)), serde_json::json!(["win", [true]]));
+    for (method, reply) in [
+        (Method::Setup, Reply::Void),
+        (Method::PebbleOrTrades, Reply::Pebble),
+        (Method::PebbleOrTrades, Reply::Trades(equations())),
+        (Method::Cards, Reply::Cards(game(1).visibles)),
+        (Method::Win, Reply::Void),
+    ] {
+        assert_eq!(reply_in(method, &reply_out(&reply)), Ok(reply));
+    }
+    assert!(reply_in(Method::Setup, &serde_json::json!("ok")).unwrap_err().contains("instead of \"void\""));
+    assert!(reply_in(Method::PebbleOrTrades, &serde_json::json!(true)).unwrap_err().contains("false or a list of exchanges"));
+    assert!(reply_in(Method::Cards, &serde_json::json!([{"pebbles": ["gold"], "face?": false}])).unwrap_err().contains("\"gold\" is not a pebble"));
+}

@@ -161,3 +161,41 @@ pub fn values(input: &str) -> Result<Vec<Value>> {
         .map(|(i, v)| v.map_err(|e| format!("input value {}: not well-formed JSON: {e}", i + 1)))
         .collect()
 }
+
+use super::referee::{Call, Method, Reply};
+
+/// A call in the course's remote form (spec §9): `["method-name", [arg, …]]`.
+pub fn call_out(call: &Call) -> Value {
+    let method = call.method().name();
+    match call {
+        Call::Setup(equations) => json!([method, [equations_out(equations)]]),
+        Call::PebbleOrTrades(turn) | Call::Cards(turn) => json!([method, [turn_state_out(turn)]]),
+        Call::Win(won) => json!([method, [won]]),
+    }
+}
+
+/// A reply in the remote form: `"void"`, `false`, exchanges, or cards.
+pub fn reply_out(reply: &Reply) -> Value {
+    match reply {
+        Reply::Void => Value::from("void"),
+        Reply::Pebble => Value::Bool(false),
+        Reply::Trades(exchanges) => equations_out(exchanges),
+        Reply::Cards(cards) => cards_out(cards),
+    }
+}
+
+/// Reads a remote reply to a call of `method`; an answer of the wrong kind is a failure.
+pub fn reply_in(method: Method, value: &Value) -> Result<Reply> {
+    match method {
+        Method::Setup | Method::Win => match value.as_str() {
+            Some("void") => Ok(Reply::Void),
+            _ => Err(format!("it answered {} to {} instead of \"void\"", short(value), method.name())),
+        },
+        Method::PebbleOrTrades => match value {
+            Value::Bool(false) => Ok(Reply::Pebble),
+            Value::Array(_) => equations(value, "its exchange request").map(Reply::Trades),
+            other => Err(format!("it answered {} to request-pebble-or-trades (false or a list of exchanges expected)", short(other))),
+        },
+        Method::Cards => cards(value, "its purchase").map(Reply::Cards),
+    }
+}

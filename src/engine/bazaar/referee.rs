@@ -382,28 +382,36 @@ impl Referee {
     }
 }
 
-impl fmt::Display for Event {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Event {
+    /// The event in words, players by name.
+    pub fn describe(&self, names: &[String]) -> String {
+        let who = |seat: &usize| names.get(*seat).cloned().unwrap_or_else(|| format!("seat {seat}"));
         match self {
-            Event::Turn { number, seat } => write!(f, "turn {number}: seat {seat}"),
-            Event::Pebble { seat, pebble } => write!(f, "seat {seat} draws a {} pebble", pebble.name()),
+            Event::Turn { number, seat } => format!("turn {number}: {}", who(seat)),
+            Event::Pebble { seat, pebble } => format!("{} requests a pebble and draws {}", who(seat), pebble.name()),
             Event::Exchanged { seat, exchanges, price } => {
                 let list: Vec<String> = exchanges.iter().map(|e| format!("{} → {}", e.left_bag(), e.right_bag())).collect();
                 let price = match price {
                     Price::BottomCard(card) => format!("the bottom card {card} is removed"),
                     Price::AllVisible(n) => format!("the pile is empty: the {n} visible cards are removed"),
                 };
-                write!(f, "seat {seat} exchanges [{}]; price: {price}", list.join(", "))
+                format!("{} exchanges [{}] (price: {price})", who(seat), list.join(", "))
             }
             Event::Bought { seat, cards, points } => {
                 let list: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
-                write!(f, "seat {seat} buys [{}] for {points} points", list.join(", "))
+                format!("{} buys [{}] for {points} points", who(seat), list.join(", "))
             }
-            Event::Kicked { seat, method, why } => write!(f, "seat {seat} is eliminated in {}: {why}", method.name()),
-            Event::Over { why } => write!(f, "game over: {why}"),
-            Event::Bonus { seat, bonus, points } => write!(f, "seat {seat} gets the {} bonus: +{points}", bonus.name()),
-            Event::Told { seat, won } => write!(f, "seat {seat} is told it {}", if *won { "won" } else { "lost" }),
+            Event::Kicked { seat, method, why } => format!("{} is eliminated in {}: {why}", who(seat), method.name()),
+            Event::Over { why } => format!("game over: {why}"),
+            Event::Bonus { seat, bonus, points } => format!("{} gets the {} bonus: +{points}", who(seat), bonus.name()),
+            Event::Told { seat, won } => format!("{} is told it {}", who(seat), if *won { "won" } else { "lost" }),
         }
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe(&[]))
     }
 }
 
