@@ -2,6 +2,7 @@
 //! start-up, several per page; games read their options from the element's data attributes.
 
 pub mod ade;
+pub mod bazaar;
 pub mod chain_reaction;
 pub mod dots_boxes;
 pub mod sprouts;
@@ -72,9 +73,7 @@ pub fn mount(element: &web_sys::HtmlElement) {
         "sprouts" => sprouts::mount(element),
         "chain-reaction" => chain_reaction::mount(element),
         "dots-and-boxes" => dots_boxes::mount(element),
-        "bazaar" => {
-            element.set_text_content(Some(&format!("{game}: this game is not built yet — see the gallery for what is playable now.")));
-        }
+        "bazaar" => bazaar::mount(element),
         other => {
             element.set_text_content(Some(&format!(
                 "gamelab: unknown game '{other}' in data-gamelab (expected ade, sprouts, bazaar, chain-reaction or dots-and-boxes)"

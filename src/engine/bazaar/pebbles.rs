@@ -114,6 +114,12 @@ impl Bag {
         s.into_iter().collect()
     }
 
+    /// Counts by colour in words ("3 red, 1 blue"), for big bags such as the bank.
+    pub fn summary(&self) -> String {
+        let parts: Vec<String> = Pebble::ALL.iter().filter(|&&p| self.count(p) > 0).map(|&p| format!("{} {}", self.count(p), p.name())).collect();
+        if parts.is_empty() { "nothing".into() } else { parts.join(", ") }
+    }
+
     /// The bag order of spec §11.6: fewer pebbles first; equal sizes by the sorted letters.
     pub fn order(&self, other: &Bag) -> Ordering {
         self.size().cmp(&other.size()).then_with(|| {
@@ -133,7 +139,7 @@ impl Bag {
 impl fmt::Display for Bag {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_empty() {
-            return f.write_str("(none)");
+            return f.write_str("nothing");
         }
         f.write_str(&self.pebbles().into_iter().map(Pebble::letter).collect::<String>())
     }

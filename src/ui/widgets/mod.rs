@@ -4,3 +4,4 @@ pub mod canvas;
 pub mod dialog;
 pub mod download;
 pub mod keep;
+pub mod worker;

@@ -1,0 +1,906 @@
+//! Bazaar in a page: set up 2–6 seats (a strategy, a misbehaving actor, a human, or a JavaScript
+//! player pasted or loaded from a file), a seed and a bonus; then watch or play. The referee of
+//! `engine::bazaar` decides everything; this page only carries its calls to the seats:
+//! built-in players are called directly, JavaScript players (and the built-in looping actor)
+//! live in Web Workers that are terminated when a call passes the time limit. A human seat
+//! builds its answer with clicks; an illegal choice is explained, never submitted.
+//!
+//! State split (design.md): settings = seats, seed, bonus, time limit; state = the `Referee`;
+//! ui state = the running brains of the seats, the call waiting for a worker or a human, the
+//! human's choices so far, speed, play/pause, a tournament's tally.
+
+mod view;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use wasm_bindgen::JsCast;
+use web_sys::{Event, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement, MouseEvent};
+
+use crate::engine::bazaar::actors::{self, Actor, Cheat, Misbehaviour};
+use crate::engine::bazaar::cards::Card;
+use crate::engine::bazaar::equations::Equation;
+use crate::engine::bazaar::json;
+use crate::engine::bazaar::referee::{Call, Failure, Method, Referee, Reply};
+use crate::engine::bazaar::rules::{self, Bonus};
+use crate::engine::bazaar::setup::random_game;
+use crate::engine::bazaar::strategy::Policy;
+use crate::engine::rng::Rng;
+use crate::ui::dom::{self, button, child, on};
+use crate::ui::widgets::canvas::CanvasPainter;
+use crate::ui::widgets::worker::WorkerPlayer;
+
+const NAMES: [&str; 6] = ["Adam", "Eve", "Carl", "Dana", "Finn", "Gwen"];
+
+/// The example JavaScript player offered in a new JavaScript seat.
+const EXAMPLE_PLAYER: &str = "// A JavaScript player: four functions answer the referee, with the course's JSON data.
+function setup(equations) { }
+// false asks for a pebble; a list of [left, right] equations trades.
+function requestPebbleOrTrades(turn) { return false; }
+// Buys the first visible card the wallet can pay for.
+function requestCards(turn) {
+  for (const card of turn.cards) {
+    const wallet = turn.active.wallet.slice();
+    if (card.pebbles.every(p => { const i = wallet.indexOf(p); if (i < 0) return false; wallet.splice(i, 1); return true; })) return [card];
+  }
+  return [];
+}
+function win(won) { }
+";
+
+/// What sits in a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SeatKind {
+    Strategy(Policy),
+    Misbehaving(Policy, Misbehaviour),
+    Human,
+    JavaScript,
+}
+
+impl SeatKind {
+    /// The choices a seat's menu offers: (value, label).
+    fn options() -> Vec<(String, String)> {
+        let mut out = vec![
+            ("purchase-points".to_string(), "strategy: purchase-points".to_string()),
+            ("purchase-size".to_string(), "strategy: purchase-size".to_string()),
+            ("human".to_string(), "human (you)".to_string()),
+            ("javascript".to_string(), "JavaScript player".to_string()),
+        ];
+        for m in [Method::Setup, Method::PebbleOrTrades, Method::Cards, Method::Win] {
+            out.push((format!("raise:{}", m.name()), format!("raises an exception in {}", m.name())));
+        }
+        for c in Cheat::ALL {
+            out.push((format!("cheat:{}", c.name()), format!("cheats: {}", c.name())));
+        }
+        for (m, k) in [(Method::Setup, 1), (Method::PebbleOrTrades, 1), (Method::PebbleOrTrades, 3), (Method::Cards, 2), (Method::Win, 1)] {
+            out.push((format!("loop:{}:{k}", m.name()), format!("loops forever on call {k} of {}", m.name())));
+        }
+        out
+    }
+
+    fn parse(text: &str) -> Option<SeatKind> {
+        let mut parts = text.split(':');
+        let kind = match (parts.next()?, parts.next(), parts.next()) {
+            ("human", None, None) => SeatKind::Human,
+            ("javascript", None, None) => SeatKind::JavaScript,
+            (policy, None, None) => SeatKind::Strategy(Policy::parse(policy)?),
+            ("raise", Some(m), None) => SeatKind::Misbehaving(Policy::Points, Misbehaviour::Raise(Method::parse(m)?)),
+            ("cheat", Some(c), None) => SeatKind::Misbehaving(Policy::Points, Misbehaviour::Cheat(Cheat::parse(c)?)),
+            ("loop", Some(m), Some(k)) => SeatKind::Misbehaving(Policy::Points, Misbehaviour::Loop(Method::parse(m)?, k.parse().ok().filter(|k| (1..=7).contains(k))?)),
+            _ => return None,
+        };
+        Some(kind)
+    }
+
+    fn label(self) -> String {
+        match self {
+            SeatKind::Strategy(p) => p.name().to_string(),
+            SeatKind::Human => "human".into(),
+            SeatKind::JavaScript => "JavaScript".into(),
+            SeatKind::Misbehaving(_, Misbehaviour::Raise(m)) => format!("raises in {}", m.name()),
+            SeatKind::Misbehaving(_, Misbehaviour::Cheat(c)) => format!("cheat: {}", c.name()),
+            SeatKind::Misbehaving(_, Misbehaviour::Loop(m, k)) => format!("loops on {} #{k}", m.name()),
+            SeatKind::Misbehaving(p, Misbehaviour::None) => p.name().to_string(),
+        }
+    }
+}
+
+/// A seat during a game.
+enum Brain {
+    /// Built-in code, called directly.
+    Direct(Actor),
+    /// Code in a worker (JavaScript, or the built-in looping actor whose answers are computed
+    /// here and whose k-th call makes the worker loop): terminated on a time-out.
+    Worker { worker: Option<WorkerPlayer>, looping: Option<(Actor, Method, u32, [u32; 4])> },
+    Human,
+}
+
+struct Waiting {
+    seat: usize,
+    id: u64,
+    method: Method,
+}
+
+/// The human's answer in the making.
+#[derive(Default)]
+struct Choices {
+    exchanges: Vec<Equation>,
+    cards: Vec<Card>,
+    message: String,
+}
+
+struct Tournament {
+    left: u32,
+    games: u32,
+    wins: Vec<u32>,
+    dropouts: Vec<u32>,
+    seed: u64,
+}
+
+struct Dom {
+    root: HtmlElement,
+    count: HtmlSelectElement,
+    seats: HtmlElement,
+    seed: HtmlInputElement,
+    bonus: HtmlSelectElement,
+    limit: HtmlInputElement,
+    speed: HtmlSelectElement,
+    show_wallets: HtmlInputElement,
+    games: HtmlInputElement,
+    canvas: HtmlCanvasElement,
+    status: HtmlElement,
+    exchange: HtmlElement,
+    human: HtmlElement,
+    log: HtmlElement,
+    tally: HtmlElement,
+}
+
+struct App {
+    dom: Dom,
+    kinds: Vec<SeatKind>,
+    codes: Vec<String>,
+    referee: Option<Referee>,
+    brains: Vec<Brain>,
+    running: bool,
+    waiting: Option<Waiting>,
+    next_id: u64,
+    choices: Choices,
+    last_call: String,
+    last_answer: String,
+    tournament: Option<Tournament>,
+    pump_scheduled: bool,
+    message: String,
+}
+
+type Shared = Rc<RefCell<App>>;
+
+pub fn mount(root: &HtmlElement) {
+    root.set_text_content(None);
+    root.class_list().add_1("gl-bazaar").ok();
+    let dom = build(root);
+    let attr = |name: &str| root.get_attribute(name).filter(|s| !s.trim().is_empty());
+    let mut message = String::new();
+    let mut kinds = vec![SeatKind::Strategy(Policy::Points), SeatKind::Strategy(Policy::Size)];
+    if let Some(list) = attr("data-seats") {
+        let parsed: Vec<Option<SeatKind>> = list.split(',').map(|s| SeatKind::parse(s.trim())).collect();
+        if (2..=6).contains(&parsed.len()) && parsed.iter().all(Option::is_some) {
+            kinds = parsed.into_iter().flatten().collect();
+        } else {
+            message.push_str(&format!("data-seats=\"{list}\": 2 to 6 seats of purchase-points, purchase-size, human, javascript, raise:M, cheat:C or loop:M:K; using two strategies. "));
+        }
+    }
+    if let Some(seed) = attr("data-seed") {
+        dom.seed.set_value(&seed);
+    }
+    dom.count.set_value(&kinds.len().to_string());
+    let codes = vec![EXAMPLE_PLAYER.to_string(); 6];
+    let app = Rc::new(RefCell::new(App {
+        dom,
+        kinds,
+        codes,
+        referee: None,
+        brains: Vec::new(),
+        running: false,
+        waiting: None,
+        next_id: 0,
+        choices: Choices::default(),
+        last_call: String::new(),
+        last_answer: String::new(),
+        tournament: None,
+        pump_scheduled: false,
+        message,
+    }));
+    app.borrow_mut().rebuild_seats();
+    wire(&app);
+    new_game(&app);
+}
+
+fn field(parent: &HtmlElement, label: &str) -> HtmlElement {
+    let wrap = child(parent, "label", "gl-field");
+    child(&wrap, "span", "").set_text_content(Some(label));
+    wrap
+}
+
+fn select(parent: &HtmlElement, name: &str, options: &[(String, String)]) -> HtmlSelectElement {
+    let s: HtmlSelectElement = child(parent, "select", "").unchecked_into();
+    let _ = s.set_attribute("data-field", name);
+    for (value, text) in options {
+        let o: web_sys::HtmlOptionElement = child(&s, "option", "").unchecked_into();
+        o.set_value(value);
+        o.set_text_content(Some(text));
+    }
+    s
+}
+
+fn input(parent: &HtmlElement, name: &str, kind: &str, value: &str) -> HtmlInputElement {
+    let i: HtmlInputElement = child(parent, "input", "").unchecked_into();
+    i.set_type(kind);
+    i.set_value(value);
+    let _ = i.set_attribute("data-field", name);
+    i
+}
+
+fn build(root: &HtmlElement) -> Dom {
+    let settings = child(root, "fieldset", "gl-bazaar-settings");
+    child(&settings, "legend", "").set_text_content(Some("Game"));
+    let counts: Vec<(String, String)> = (2..=6).map(|n| (n.to_string(), n.to_string())).collect();
+    let count = select(&field(&settings, "Players"), "count", &counts);
+    let seed = input(&field(&settings, "Seed"), "seed", "number", "1");
+    let bonus = select(&field(&settings, "End bonus"), "bonus", &[("".into(), "none".into()), ("RWB".into(), "RWB (+10)".into()), ("SEY".into(), "Seychelles (+50)".into())]);
+    let limit = input(&field(&settings, "Time limit per call (ms)"), "limit", "number", "600");
+    let seats = child(&settings, "div", "gl-bazaar-seats");
+    button(&settings, "New game", "new-game");
+    let bar = child(root, "div", "gl-buttonbar");
+    button(&bar, "Step", "step");
+    button(&bar, "Play", "play");
+    button(&bar, "Pause", "pause");
+    let speed = select(&field(&bar, "Speed"), "speed", &[("600".into(), "slow".into()), ("150".into(), "normal".into()), ("20".into(), "fast".into()), ("0".into(), "instant".into())]);
+    speed.set_value("150");
+    let wrap = field(&bar, "Show wallets");
+    let show_wallets = input(&wrap, "show-wallets", "checkbox", "");
+    let canvas: HtmlCanvasElement = child(root, "canvas", "gl-canvas").unchecked_into();
+    let _ = canvas.set_attribute("role", "img");
+    let status = child(root, "p", "gl-status");
+    let _ = status.set_attribute("aria-live", "polite");
+    let exchange = child(root, "p", "gl-bazaar-exchange");
+    let human = child(root, "div", "gl-bazaar-human");
+    let details = child(root, "details", "gl-bazaar-log");
+    let _ = details.set_attribute("open", "");
+    child(&details, "summary", "").set_text_content(Some("Referee's log"));
+    let log = child(&details, "ol", "gl-history");
+    let tour = child(root, "fieldset", "gl-bazaar-tournament");
+    child(&tour, "legend", "").set_text_content(Some("Tournament"));
+    let games = input(&field(&tour, "Games"), "games", "number", "20");
+    button(&tour, "Run tournament", "tournament");
+    let tally = child(&tour, "div", "gl-bazaar-tally");
+    Dom { root: root.clone(), count, seats, seed, bonus, limit, speed, show_wallets, games, canvas, status, exchange, human, log, tally }
+}
+
+fn wire(app: &Shared) {
+    let root = app.borrow().dom.root.clone();
+    let handle = app.clone();
+    on::<MouseEvent>(&root, "click", move |event| {
+        let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+        let Ok(Some(actor)) = target.closest("button[data-action]") else { return };
+        let action = actor.get_attribute("data-action").unwrap_or_default();
+        act(&handle, &action);
+    });
+    let handle = app.clone();
+    on::<Event>(&root, "change", move |event| {
+        let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+        let name = target.get_attribute("data-field").unwrap_or_default();
+        let mut a = handle.borrow_mut();
+        if name == "count" {
+            let n: usize = a.dom.count.value().parse().unwrap_or(2);
+            let defaults = [SeatKind::Strategy(Policy::Points), SeatKind::Strategy(Policy::Size)];
+            while a.kinds.len() < n {
+                let next = defaults[a.kinds.len() % 2];
+                a.kinds.push(next);
+            }
+            a.kinds.truncate(n);
+            a.rebuild_seats();
+        } else if let Some(i) = name.strip_prefix("seat-").and_then(|i| i.parse::<usize>().ok()) {
+            let select: HtmlSelectElement = target.unchecked_into();
+            if let (Some(kind), true) = (SeatKind::parse(&select.value()), i < a.kinds.len()) {
+                a.kinds[i] = kind;
+                a.rebuild_seats();
+            }
+        } else if let Some(i) = name.strip_prefix("code-").and_then(|i| i.parse::<usize>().ok()).filter(|&i| i < 6) {
+            let area: HtmlTextAreaElement = target.unchecked_into();
+            a.codes[i] = area.value();
+        } else if let Some(i) = name.strip_prefix("file-").and_then(|i| i.parse::<usize>().ok()).filter(|&i| i < 6) {
+            let file_input: HtmlInputElement = target.unchecked_into();
+            if let Some(file) = file_input.files().and_then(|f| f.get(0)) {
+                drop(a);
+                load_code(&handle, i, file);
+                return;
+            }
+        } else if name == "show-wallets" {
+            a.refresh();
+        }
+    });
+}
+
+/// Reads a JavaScript player from a file into seat i's code box.
+fn load_code(app: &Shared, seat: usize, file: web_sys::File) {
+    let Ok(reader) = web_sys::FileReader::new() else { return };
+    let handle = app.clone();
+    let source = reader.clone();
+    let done = wasm_bindgen::closure::Closure::once_into_js(move || {
+        let text = source.result().ok().and_then(|r| r.as_string()).unwrap_or_default();
+        let mut a = handle.borrow_mut();
+        a.codes[seat] = text;
+        a.rebuild_seats();
+        a.message = format!("{}'s JavaScript player was loaded from the file.", NAMES[seat]);
+        a.refresh();
+    });
+    reader.set_onload(Some(done.unchecked_ref()));
+    let _ = reader.read_as_text(&file);
+}
+
+fn act(app: &Shared, action: &str) {
+    match action {
+        "new-game" => return new_game(app),
+        "step" => {
+            app.borrow_mut().running = false;
+            step(app);
+        }
+        "play" => {
+            app.borrow_mut().running = true;
+            schedule(app, 0);
+        }
+        "pause" => app.borrow_mut().running = false,
+        "tournament" => return start_tournament(app),
+        "pebble" => human_answer(app, Reply::Pebble),
+        "trade" => {
+            let list = app.borrow().choices.exchanges.clone();
+            human_answer(app, Reply::Trades(list));
+        }
+        "buy" => {
+            let list = app.borrow().choices.cards.clone();
+            human_answer(app, Reply::Cards(list));
+        }
+        "clear" => app.borrow_mut().choices = Choices::default(),
+        other => {
+            if let Some(i) = other.strip_prefix("use-").and_then(|i| i.parse::<usize>().ok()) {
+                app.borrow_mut().choose_exchange(i);
+            } else if let Some(i) = other.strip_prefix("card-").and_then(|i| i.parse::<usize>().ok()) {
+                app.borrow_mut().choose_card(i);
+            }
+        }
+    }
+    app.borrow_mut().refresh();
+}
+
+fn new_game(app: &Shared) {
+    {
+        let mut a = app.borrow_mut();
+        a.stop_workers();
+        a.tournament = None;
+        a.dom.tally.set_text_content(None);
+        a.running = false;
+        let seed = a.seed();
+        a.start(seed);
+    }
+    app.borrow_mut().refresh();
+    spawn_workers(app);
+}
+
+fn start_tournament(app: &Shared) {
+    {
+        let mut a = app.borrow_mut();
+        if a.kinds.contains(&SeatKind::Human) {
+            a.message = "A tournament plays itself: choose no human seat.".into();
+            a.refresh();
+            return;
+        }
+        let games = a.dom.games.value().trim().parse::<u32>().unwrap_or(0);
+        if !(1..=1000).contains(&games) {
+            a.message = "A tournament has 1 to 1000 games.".into();
+            a.refresh();
+            return;
+        }
+        a.stop_workers();
+        let seed = a.seed();
+        let n = a.kinds.len();
+        a.tournament = Some(Tournament { left: games, games, wins: vec![0; n], dropouts: vec![0; n], seed });
+        a.start(seed);
+        a.running = true;
+        a.refresh();
+    }
+    spawn_workers(app);
+    schedule(app, 0);
+}
+
+/// Starts the workers of the game's worker seats, each reporting to the pump.
+fn spawn_workers(app: &Shared) {
+    let seats: Vec<usize> = app.borrow().brains.iter().enumerate().filter(|(_, b)| matches!(b, Brain::Worker { .. })).map(|(i, _)| i).collect();
+    for seat in seats {
+        let code = {
+            let a = app.borrow();
+            if a.kinds[seat] == SeatKind::JavaScript { a.codes[seat].clone() } else { String::new() }
+        };
+        let handle = app.clone();
+        let spawned = WorkerPlayer::spawn(&code, move |reply| worker_reply(&handle, seat, reply));
+        let mut a = app.borrow_mut();
+        match spawned {
+            Ok(worker) => {
+                if let Some(Brain::Worker { worker: slot, .. }) = a.brains.get_mut(seat) {
+                    *slot = Some(worker);
+                }
+            }
+            Err(e) => a.message = format!("{}: {e}", NAMES[seat]),
+        }
+    }
+}
+
+fn schedule(app: &Shared, ms: i32) {
+    {
+        let mut a = app.borrow_mut();
+        if a.pump_scheduled {
+            return;
+        }
+        a.pump_scheduled = true;
+    }
+    let app = app.clone();
+    dom::after(ms, move || {
+        app.borrow_mut().pump_scheduled = false;
+        if app.borrow().running {
+            step(&app);
+        }
+    });
+}
+
+/// One call of the referee: made at once for built-in players, sent to a worker (with a time
+/// limit), or left to the human. Keeps going while playing.
+fn step(app: &Shared) {
+    let mut again = None;
+    {
+        let mut a = app.borrow_mut();
+        if a.waiting.is_some() {
+            return;
+        }
+        let Some(referee) = a.referee.as_ref() else { return };
+        let Some((seat, call)) = referee.next_call() else {
+            drop(a);
+            return game_over(app);
+        };
+        a.last_call = describe_call(NAMES[seat], &call);
+        a.last_answer.clear();
+        let a = &mut *a;
+        match &mut a.brains[seat] {
+            Brain::Direct(actor) => {
+                let answer = actors::call(actor, &call).map_err(Failure::Error);
+                a.last_answer = describe_answer(&answer);
+                if let Some(referee) = a.referee.as_mut() {
+                    let _ = referee.answer(seat, answer);
+                }
+                again = Some(a.speed());
+            }
+            Brain::Worker { worker, looping } => {
+                let method = call.method();
+                let message = match looping {
+                    Some((actor, m, k, calls)) => {
+                        calls[method as usize] += 1;
+                        if *m == method && calls[method as usize] == *k {
+                            serde_json::json!({"loop": true})
+                        } else {
+                            let reply = actors::call(actor, &call).map(|r| json::reply_out(&r)).unwrap_or(serde_json::Value::Null);
+                            serde_json::json!({"answer": reply})
+                        }
+                    }
+                    None => serde_json::json!({"call": json::call_out(&call)}),
+                };
+                let posted = worker.as_ref().map(|w| w.post(&message.to_string()));
+                a.next_id += 1;
+                let id = a.next_id;
+                match posted {
+                    Some(Ok(())) => {
+                        a.waiting = Some(Waiting { seat, id, method });
+                        let limit = a.limit();
+                        let handle = app.clone();
+                        dom::after(limit, move || time_out(&handle, id));
+                    }
+                    _ => {
+                        let answer = Err(Failure::Error("its worker could not be started".into()));
+                        a.last_answer = describe_answer(&answer);
+                        if let Some(referee) = a.referee.as_mut() {
+                            let _ = referee.answer(seat, answer);
+                        }
+                        again = Some(a.speed());
+                    }
+                }
+            }
+            Brain::Human if matches!(call, Call::Setup(_) | Call::Win(_)) => {
+                // Nothing to decide: the page answers for the human.
+                a.last_answer = describe_answer(&Ok(Reply::Void));
+                if let Some(referee) = a.referee.as_mut() {
+                    let _ = referee.answer(seat, Ok(Reply::Void));
+                }
+                again = Some(a.speed());
+            }
+            Brain::Human => a.running = false, // waits for the human's clicks
+        }
+        a.refresh();
+    }
+    if let Some(ms) = again {
+        schedule(app, ms);
+    }
+}
+
+fn worker_reply(app: &Shared, seat: usize, reply: Result<String, String>) {
+    {
+        let mut a = app.borrow_mut();
+        let Some(waiting) = a.waiting.as_ref().filter(|w| w.seat == seat) else { return };
+        let method = waiting.method;
+        a.waiting = None;
+        let answer = reply.and_then(|text| {
+            let value: serde_json::Value = serde_json::from_str(&text).map_err(|_| "its reply is not JSON".to_string())?;
+            if let Some(error) = value.get("error") {
+                return Err(format!("it raised: {}", error.as_str().unwrap_or("an error")));
+            }
+            json::reply_in(method, value.get("ok").unwrap_or(&serde_json::Value::Null))
+        });
+        let answer = answer.map_err(Failure::Error);
+        if answer.is_err() {
+            a.stop_worker(seat);
+        }
+        a.last_answer = describe_answer(&answer);
+        if let Some(referee) = a.referee.as_mut() {
+            let _ = referee.answer(seat, answer);
+        }
+        a.refresh();
+    }
+    let ms = app.borrow().speed();
+    schedule(app, ms);
+}
+
+/// The time limit passed: the worker is terminated and its player eliminated.
+fn time_out(app: &Shared, id: u64) {
+    {
+        let mut a = app.borrow_mut();
+        let Some(seat) = a.waiting.as_ref().filter(|w| w.id == id).map(|w| w.seat) else { return };
+        a.waiting = None;
+        a.stop_worker(seat);
+        a.last_answer = "no answer within the time limit: its worker was terminated".into();
+        if let Some(referee) = a.referee.as_mut() {
+            let _ = referee.answer(seat, Err(Failure::TimedOut));
+        }
+        a.refresh();
+    }
+    let ms = app.borrow().speed();
+    schedule(app, ms);
+}
+
+fn human_answer(app: &Shared, reply: Reply) {
+    {
+        let mut a = app.borrow_mut();
+        let Some((seat, call)) = a.referee.as_ref().and_then(Referee::next_call) else { return };
+        if !matches!(a.brains.get(seat), Some(Brain::Human)) {
+            return;
+        }
+        // The rules are checked before anything is submitted: a human is told, not eliminated.
+        let problem = match (&call, &reply) {
+            (Call::PebbleOrTrades(turn), Reply::Pebble) => turn.bank.is_empty().then(|| "the bank is empty: no pebble can be drawn".to_string()),
+            (Call::PebbleOrTrades(turn), Reply::Trades(list)) => {
+                rules::exchange(a.referee.as_ref().map(|r| r.equations()).unwrap_or_default(), list, &turn.active.wallet, &turn.bank).err()
+            }
+            (Call::Cards(turn), Reply::Cards(list)) => rules::buy(&turn.active.wallet, &turn.visibles, list).err(),
+            (Call::Setup(_) | Call::Win(_), _) => None,
+            _ => Some("that is not an answer to this question".into()),
+        };
+        if let Some(problem) = problem {
+            a.choices.message = format!("Not allowed: {problem}.");
+            a.refresh();
+            return;
+        }
+        a.last_answer = describe_answer(&Ok(reply.clone()));
+        if let Some(referee) = a.referee.as_mut() {
+            let _ = referee.answer(seat, Ok(reply));
+        }
+        a.choices = Choices::default();
+        a.running = true;
+        a.refresh();
+    }
+    schedule(app, 0);
+}
+
+fn game_over(app: &Shared) {
+    let mut next = false;
+    {
+        let mut a = app.borrow_mut();
+        let outcome = a.referee.as_ref().and_then(Referee::outcome);
+        if let (Some(outcome), Some(t)) = (outcome, a.tournament.as_mut()) {
+            for (i, name) in NAMES.iter().enumerate().take(t.wins.len()) {
+                t.wins[i] += outcome.winners.iter().any(|w| w == name) as u32;
+                t.dropouts[i] += outcome.dropouts.iter().any(|w| w == name) as u32;
+            }
+            t.left -= 1;
+            t.seed += 1;
+            next = t.left > 0;
+            let seed = t.seed;
+            a.stop_workers();
+            if next {
+                a.start(seed);
+            } else {
+                a.running = false;
+            }
+        } else {
+            a.running = false;
+        }
+        a.refresh();
+    }
+    if next {
+        spawn_workers(app);
+        schedule(app, 0);
+    }
+}
+
+fn describe_call(name: &str, call: &Call) -> String {
+    match call {
+        Call::Setup(_) => format!("The referee asks {name} to set up with the equations."),
+        Call::PebbleOrTrades(_) => format!("The referee asks {name}: a pebble, or exchanges?"),
+        Call::Cards(_) => format!("The referee asks {name}: which cards?"),
+        Call::Win(won) => format!("The referee tells {name}: you {}.", if *won { "won" } else { "lost" }),
+    }
+}
+
+fn describe_answer(answer: &Result<Reply, Failure>) -> String {
+    match answer {
+        Ok(Reply::Void) => "Answer: fine.".into(),
+        Ok(Reply::Pebble) => "Answer: a pebble, please.".into(),
+        Ok(Reply::Trades(list)) if list.is_empty() => "Answer: no exchange (it still costs a card).".into(),
+        Ok(Reply::Trades(list)) => {
+            format!("Answer: exchange {}.", list.iter().map(|e| format!("{} → {}", e.left_bag(), e.right_bag())).collect::<Vec<_>>().join(", "))
+        }
+        Ok(Reply::Cards(list)) if list.is_empty() => "Answer: no cards.".into(),
+        Ok(Reply::Cards(list)) => format!("Answer: buy {}.", list.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")),
+        Err(Failure::Error(e)) => format!("No answer: {e}."),
+        Err(Failure::TimedOut) => "No answer within the time limit.".into(),
+    }
+}
+
+impl App {
+    fn seed(&self) -> u64 {
+        self.dom.seed.value().trim().parse().unwrap_or(1)
+    }
+
+    fn speed(&self) -> i32 {
+        if self.tournament.is_some() {
+            0
+        } else {
+            self.dom.speed.value().parse().unwrap_or(150)
+        }
+    }
+
+    fn limit(&self) -> i32 {
+        self.dom.limit.value().trim().parse::<i32>().unwrap_or(600).clamp(20, 60_000)
+    }
+
+    /// A new game from `seed` with the seats as set.
+    fn start(&mut self, seed: u64) {
+        let n = self.kinds.len();
+        let (equations, state) = random_game(n, &mut Rng::new(seed));
+        let bonus = Bonus::parse(&self.dom.bonus.value());
+        let names: Vec<String> = NAMES[..n].iter().map(|s| s.to_string()).collect();
+        self.referee = Referee::new(equations, state, names, bonus).ok();
+        self.brains = self
+            .kinds
+            .iter()
+            .enumerate()
+            .map(|(i, kind)| match *kind {
+                SeatKind::Strategy(policy) => Brain::Direct(Actor::new(NAMES[i], policy, Misbehaviour::None)),
+                SeatKind::Misbehaving(policy, Misbehaviour::Loop(m, k)) => {
+                    Brain::Worker { worker: None, looping: Some((Actor::new(NAMES[i], policy, Misbehaviour::None), m, k, [0; 4])) }
+                }
+                SeatKind::Misbehaving(policy, behaviour) => Brain::Direct(Actor::new(NAMES[i], policy, behaviour)),
+                SeatKind::JavaScript => Brain::Worker { worker: None, looping: None },
+                SeatKind::Human => Brain::Human,
+            })
+            .collect();
+        self.waiting = None;
+        self.choices = Choices::default();
+        self.last_call.clear();
+        self.last_answer.clear();
+        self.message = format!("A new game from seed {seed}.");
+    }
+
+    fn stop_worker(&mut self, seat: usize) {
+        if let Some(Brain::Worker { worker, .. }) = self.brains.get_mut(seat) {
+            if let Some(w) = worker.take() {
+                w.terminate();
+            }
+        }
+    }
+
+    fn stop_workers(&mut self) {
+        for seat in 0..self.brains.len() {
+            self.stop_worker(seat);
+        }
+        self.waiting = None;
+    }
+
+    /// The human adds oriented equation i (equation i/2, flipped if odd) to the exchanges.
+    fn choose_exchange(&mut self, i: usize) {
+        let Some(referee) = self.referee.as_ref() else { return };
+        let Some((_, Call::PebbleOrTrades(turn))) = referee.next_call() else { return };
+        let Some(base) = referee.equations().get(i / 2) else { return };
+        let step = if i % 2 == 0 { base.clone() } else { base.flipped() };
+        let mut list = self.choices.exchanges.clone();
+        list.push(step);
+        match rules::exchange(referee.equations(), &list, &turn.active.wallet, &turn.bank) {
+            Ok(_) => {
+                self.choices.exchanges = list;
+                self.choices.message.clear();
+            }
+            Err(why) => self.choices.message = format!("Not allowed: {why}."),
+        }
+    }
+
+    /// The human adds visible card i to the purchase.
+    fn choose_card(&mut self, i: usize) {
+        let Some(referee) = self.referee.as_ref() else { return };
+        let Some((_, Call::Cards(turn))) = referee.next_call() else { return };
+        let Some(card) = turn.visibles.get(i) else { return };
+        let mut list = self.choices.cards.clone();
+        list.push(card.clone());
+        match rules::buy(&turn.active.wallet, &turn.visibles, &list) {
+            Ok(_) => {
+                self.choices.cards = list;
+                self.choices.message.clear();
+            }
+            Err(why) => self.choices.message = format!("Not allowed: {why}."),
+        }
+    }
+
+    fn rebuild_seats(&mut self) {
+        let parent = self.dom.seats.clone();
+        parent.set_text_content(None);
+        let options = SeatKind::options();
+        for (i, kind) in self.kinds.iter().enumerate() {
+            let row = child(&parent, "div", "gl-bazaar-seat");
+            let s = select(&field(&row, NAMES[i]), &format!("seat-{i}"), &options);
+            let value = options.iter().find(|(v, _)| SeatKind::parse(v) == Some(*kind)).map(|(v, _)| v.clone()).unwrap_or_default();
+            s.set_value(&value);
+            if *kind == SeatKind::JavaScript {
+                let area: HtmlTextAreaElement = child(&row, "textarea", "gl-bazaar-code").unchecked_into();
+                area.set_value(&self.codes[i]);
+                area.set_rows(8);
+                let _ = area.set_attribute("data-field", &format!("code-{i}"));
+                let _ = area.set_attribute("aria-label", &format!("{}'s JavaScript player", NAMES[i]));
+                let _ = area.set_attribute("spellcheck", "false");
+                let load = input(&field(&row, "or load a .js file"), &format!("file-{i}"), "file", "");
+                let _ = load.set_attribute("accept", ".js,text/javascript");
+            }
+        }
+    }
+
+    fn refresh(&mut self) {
+        let Some(referee) = self.referee.as_ref() else { return };
+        let next = referee.next_call();
+        let active = next.as_ref().map(|(s, _)| *s);
+        let show_all = self.dom.show_wallets.checked();
+        let seats: Vec<view::SeatView> = self
+            .kinds
+            .iter()
+            .enumerate()
+            .map(|(i, k)| view::SeatView { name: NAMES[i].to_string(), kind: k.label(), show_wallet: show_all || *k == SeatKind::Human })
+            .collect();
+        self.dom.canvas.set_width(view::WIDTH as u32);
+        let height = 250.0 + referee.equations().len().div_ceil(2) as f64 * 24.0 + seats.len() as f64 * 28.0;
+        self.dom.canvas.set_height(height as u32);
+        if let Some(mut p) = CanvasPainter::new(&self.dom.canvas) {
+            view::table(&mut p, referee, &seats, active);
+        }
+        let scores: Vec<String> = seats.iter().enumerate().map(|(i, s)| format!("{} {}", s.name, referee.state().players[i].score)).collect();
+        let _ = self.dom.canvas.set_attribute("aria-label", &format!("The table: {} cards in the pile, {} visible; scores {}", referee.state().hidden.len(), referee.state().visibles.len(), scores.join(", ")));
+        let mut status = match referee.outcome() {
+            Some(outcome) => format!(
+                "Game over after {} turns. Winners: {}. Eliminated: {}.",
+                referee.turns(),
+                if outcome.winners.is_empty() { "none".to_string() } else { outcome.winners.join(", ") },
+                if outcome.dropouts.is_empty() { "none".to_string() } else { outcome.dropouts.join(", ") }
+            ),
+            None => format!("Turn {}. Scores: {}.", referee.turns(), scores.join(", ")),
+        };
+        if !self.message.is_empty() {
+            status = format!("{}\n{status}", self.message);
+        }
+        self.dom.status.set_text_content(Some(&status));
+        self.dom.exchange.set_text_content(Some(&format!("{}\n{}", self.last_call, self.last_answer)));
+        let state = if referee.outcome().is_some() {
+            "over"
+        } else if self.waiting.is_some() {
+            "waiting"
+        } else if matches!(active.and_then(|s| self.brains.get(s)), Some(Brain::Human))
+            && matches!(next, Some((_, Call::PebbleOrTrades(_) | Call::Cards(_))))
+        {
+            "human"
+        } else if self.running {
+            "playing"
+        } else {
+            "paused"
+        };
+        let _ = self.dom.root.set_attribute("data-state", state);
+        self.render_log(referee);
+        self.render_human(next);
+        self.render_tally();
+    }
+
+    fn render_log(&self, referee: &Referee) {
+        let log = &self.dom.log;
+        let shown = log.child_element_count() as usize;
+        let events = referee.log();
+        if shown > events.len() {
+            log.set_text_content(None);
+        }
+        for event in &events[(log.child_element_count() as usize).min(events.len())..] {
+            let li = child(log, "li", if matches!(event, crate::engine::bazaar::referee::Event::Kicked { .. }) { "gl-kicked" } else { "" });
+            li.set_text_content(Some(&event.describe(referee.names())));
+        }
+    }
+
+    fn render_human(&self, next: Option<(usize, Call)>) {
+        let panel = &self.dom.human;
+        panel.set_text_content(None);
+        let Some((seat, call)) = next else { return };
+        if !matches!(self.brains.get(seat), Some(Brain::Human)) {
+            return;
+        }
+        let Some(referee) = self.referee.as_ref() else { return };
+        child(panel, "h4", "").set_text_content(Some(&format!("Your move, {}", NAMES[seat])));
+        match call {
+            Call::PebbleOrTrades(turn) => {
+                let preview = rules::exchange(referee.equations(), &self.choices.exchanges, &turn.active.wallet, &turn.bank);
+                let (wallet, bank) = preview.unwrap_or((turn.active.wallet, turn.bank));
+                child(panel, "p", "").set_text_content(Some(&format!(
+                    "Exchanges so far: {}. Wallet: {}; bank: {}.",
+                    if self.choices.exchanges.is_empty() {
+                        "none".to_string()
+                    } else {
+                        self.choices.exchanges.iter().map(|e| format!("{} → {}", e.left_bag(), e.right_bag())).collect::<Vec<_>>().join(", ")
+                    },
+                    wallet.summary(),
+                    bank.summary()
+                )));
+                let bar = child(panel, "div", "gl-buttonbar");
+                for (i, e) in referee.equations().iter().enumerate() {
+                    button(&bar, &format!("{} → {}", e.left_bag(), e.right_bag()), &format!("use-{}", 2 * i));
+                    button(&bar, &format!("{} → {}", e.right_bag(), e.left_bag()), &format!("use-{}", 2 * i + 1));
+                }
+                let bar = child(panel, "div", "gl-buttonbar");
+                button(&bar, "Take a pebble", "pebble");
+                button(&bar, "Trade these (costs the bottom card)", "trade");
+                button(&bar, "Start over", "clear");
+            }
+            Call::Cards(turn) => {
+                let preview = rules::buy(&turn.active.wallet, &turn.visibles, &self.choices.cards);
+                let points = preview.as_ref().map(|p| p.points).unwrap_or(0);
+                child(panel, "p", "").set_text_content(Some(&format!(
+                    "Cards chosen: {} ({points} points). Wallet: {}.",
+                    if self.choices.cards.is_empty() { "none".to_string() } else { self.choices.cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ") },
+                    preview.map(|p| p.wallet).unwrap_or(turn.active.wallet).summary()
+                )));
+                let bar = child(panel, "div", "gl-buttonbar");
+                for (i, c) in turn.visibles.iter().enumerate() {
+                    button(&bar, &format!("Card {}: {c}", i + 1), &format!("card-{i}"));
+                }
+                let bar = child(panel, "div", "gl-buttonbar");
+                button(&bar, "Buy these", "buy");
+                button(&bar, "Start over", "clear");
+            }
+            _ => {}
+        }
+        if !self.choices.message.is_empty() {
+            child(panel, "p", "gl-error").set_text_content(Some(&self.choices.message));
+        }
+    }
+
+    fn render_tally(&self) {
+        let Some(t) = &self.tournament else { return };
+        let played = t.games - t.left;
+        let rows: Vec<String> = (0..t.wins.len()).map(|i| format!("{} ({}): {} wins, eliminated {} times", NAMES[i], self.kinds[i].label(), t.wins[i], t.dropouts[i])).collect();
+        self.dom.tally.set_text_content(Some(&format!("{played} of {} games played.\n{}", t.games, rows.join("\n"))));
+        let _ = self.dom.tally.set_attribute("data-done", if t.left == 0 { "yes" } else { "no" });
+    }
+}

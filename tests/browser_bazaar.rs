@@ -1,0 +1,148 @@
+//! Bazaar in headless Chromium: a seeded game between two strategies to its end (the same
+//! outcome as the engine's), a human seat's legal and illegal moves, a looping JavaScript player
+//! and the built-in looping actor kicked by time-out while the page stays responsive, and a
+//! tournament.
+#![cfg(target_arch = "wasm32")]
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+mod web;
+
+use web::{click, fire, find, sleep};
+
+fn text(root: &HtmlElement, selector: &str) -> String {
+    find(root, selector).text_content().unwrap_or_default()
+}
+
+fn log(root: &HtmlElement) -> Vec<String> {
+    let items = root.query_selector_all(".gl-history li").unwrap();
+    (0..items.length()).map(|i| items.item(i).unwrap().text_content().unwrap()).collect()
+}
+
+fn set(root: &HtmlElement, selector: &str, value: &str) {
+    let element = find(root, selector);
+    if let Some(select) = element.dyn_ref::<HtmlSelectElement>() {
+        select.set_value(value);
+    } else if let Some(area) = element.dyn_ref::<HtmlTextAreaElement>() {
+        area.set_value(value);
+    } else {
+        element.unchecked_ref::<HtmlInputElement>().set_value(value);
+    }
+    fire(&element, "change");
+}
+
+async fn wait_for(root: &HtmlElement, what: &str, ready: impl Fn(&HtmlElement) -> bool) {
+    for _ in 0..1500 {
+        if ready(root) {
+            return;
+        }
+        sleep(10).await;
+    }
+    panic!("waited 15 s for {what}: {} / {} / {:?} / {}", text(root, ".gl-status"), text(root, ".gl-bazaar-exchange"), log(root), text(root, ".gl-bazaar-human"));
+}
+
+fn state(root: &HtmlElement) -> String {
+    root.get_attribute("data-state").unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+async fn a_seeded_game_between_two_strategies_plays_to_the_end() {
+    use gamelab::engine::bazaar::actors::{Actor, Misbehaviour, Player};
+    use gamelab::engine::bazaar::referee::{run_direct, Referee};
+    use gamelab::engine::bazaar::setup::random_game;
+    use gamelab::engine::bazaar::strategy::Policy;
+    let root = web::mount("bazaar", &[("data-seats", "purchase-points,purchase-size"), ("data-seed", "3")]);
+    set(&root, "[data-field='speed']", "0");
+    click(&root, "play");
+    wait_for(&root, "the end", |r| state(r) == "over").await;
+    // The engine alone, from the same seed, gives the same result.
+    let (equations, game) = random_game(2, &mut gamelab::engine::rng::Rng::new(3));
+    let mut referee = Referee::new(equations, game, vec!["Adam".into(), "Eve".into()], None).unwrap();
+    let mut players: Vec<Box<dyn Player>> = vec![Box::new(Actor::new("Adam", Policy::Points, Misbehaviour::None)), Box::new(Actor::new("Eve", Policy::Size, Misbehaviour::None))];
+    run_direct(&mut referee, &mut players);
+    let outcome = referee.outcome().unwrap();
+    let status = text(&root, ".gl-status");
+    assert!(status.contains(&format!("Game over after {} turns. Winners: {}.", referee.turns(), outcome.winners.join(", "))), "{status}");
+    assert!(log(&root).iter().any(|l| l.starts_with("game over: ")), "{:?}", log(&root));
+    assert!(log(&root).iter().any(|l| l.contains(" buys [")), "somebody bought cards");
+}
+
+#[wasm_bindgen_test]
+async fn a_human_seat_is_told_why_a_move_is_illegal_and_makes_a_legal_one() {
+    let root = web::mount("bazaar", &[("data-seats", "human,purchase-points"), ("data-seed", "1")]);
+    set(&root, "[data-field='speed']", "0");
+    click(&root, "play");
+    wait_for(&root, "the human's turn", |r| state(r) == "human").await;
+    assert!(text(&root, ".gl-bazaar-human").contains("Your move, Adam"));
+    let before = log(&root);
+    // Adam's wallet is empty: no exchange is possible; it is explained, nothing is submitted.
+    click(&root, "use-0");
+    let panel = text(&root, ".gl-bazaar-human");
+    assert!(panel.contains("Not allowed: exchange 1") && panel.contains("the wallet (nothing) cannot pay"), "{panel}");
+    assert_eq!(log(&root), before);
+    assert_eq!(state(&root), "human");
+    // A pebble is legal.
+    click(&root, "pebble");
+    wait_for(&root, "the purchase question", |r| text(r, ".gl-bazaar-human").contains("Cards chosen")).await;
+    assert!(log(&root).iter().any(|l| l.starts_with("Adam requests a pebble and draws")), "{:?}", log(&root));
+    // A one-pebble wallet cannot pay for a card: explained again.
+    click(&root, "card-0");
+    assert!(text(&root, ".gl-bazaar-human").contains("cannot pay for it"), "{}", text(&root, ".gl-bazaar-human"));
+    click(&root, "buy"); // buying nothing is legal
+    wait_for(&root, "Eve's turn and Adam's next", |r| log(r).iter().filter(|l| l.starts_with("turn ")).count() >= 3).await;
+    assert!(!log(&root).iter().any(|l| l.contains("Adam is eliminated")), "{:?}", log(&root));
+}
+
+const LOOPING_PLAYER: &str = "function setup(e) {}
+function requestPebbleOrTrades(turn) { for (;;) {} }
+function requestCards(turn) { return []; }
+function win(w) {}";
+
+#[wasm_bindgen_test]
+async fn a_looping_javascript_player_is_kicked_by_time_out_and_the_page_stays_responsive() {
+    let root = web::mount("bazaar", &[("data-seats", "purchase-points,javascript"), ("data-seed", "2")]);
+    set(&root, ".gl-bazaar-code", LOOPING_PLAYER);
+    set(&root, "[data-field='limit']", "300");
+    set(&root, "[data-field='speed']", "0");
+    click(&root, "new-game");
+    click(&root, "play");
+    wait_for(&root, "Eve's worker to be asked", |r| state(r) == "waiting" && text(r, ".gl-bazaar-exchange").contains("asks Eve: a pebble")).await;
+    // While Eve's worker loops, the page runs: a timer fires, and clicks are handled.
+    let fired = std::rc::Rc::new(std::cell::Cell::new(false));
+    let flag = fired.clone();
+    let closure = wasm_bindgen::closure::Closure::once_into_js(move || flag.set(true));
+    web_sys::window().unwrap().set_timeout_with_callback_and_timeout_and_arguments_0(closure.unchecked_ref(), 10).unwrap();
+    sleep(60).await;
+    assert!(fired.get(), "the page is responsive");
+    assert_eq!(state(&root), "waiting");
+    wait_for(&root, "the end", |r| state(r) == "over").await;
+    assert!(log(&root).iter().any(|l| l == "Eve is eliminated in request-pebble-or-trades: it took too long"), "{:?}", log(&root));
+    assert!(text(&root, ".gl-status").contains("Eliminated: Eve."), "{}", text(&root, ".gl-status"));
+}
+
+#[wasm_bindgen_test]
+async fn the_built_in_looping_actor_is_kicked_the_same_way() {
+    let root = web::mount("bazaar", &[("data-seats", "purchase-points,loop:request-cards:2"), ("data-seed", "4")]);
+    set(&root, "[data-field='limit']", "200");
+    set(&root, "[data-field='speed']", "0");
+    click(&root, "new-game");
+    click(&root, "play");
+    wait_for(&root, "the end", |r| state(r) == "over").await;
+    let kicks: Vec<String> = log(&root).into_iter().filter(|l| l.contains("eliminated")).collect();
+    assert_eq!(kicks, vec!["Eve is eliminated in request-cards: it took too long"]);
+}
+
+#[wasm_bindgen_test]
+async fn a_tournament_counts_wins() {
+    let root = web::mount("bazaar", &[("data-seats", "purchase-points,cheat:wallet-cannot-buy-card")]);
+    set(&root, "[data-field='games']", "4");
+    click(&root, "tournament");
+    wait_for(&root, "the tournament", |r| find(r, ".gl-bazaar-tally").get_attribute("data-done").as_deref() == Some("yes")).await;
+    let tally = text(&root, ".gl-bazaar-tally");
+    assert!(tally.contains("4 of 4 games played"), "{tally}");
+    assert!(tally.contains("Adam (purchase-points): 4 wins"), "{tally}");
+}
