@@ -52,6 +52,7 @@ check "gallery: the Glop page mounts with its main base count" grep -q 'Main bas
 check "gallery: the Glop page shows the 5-spot start" grep -q 'Canonical form: 0.0.0.0.0.}]!' "$work/gallery.html"
 check "gallery: the Chain Reaction board mounts" test "$(count 'data-gamelab-mounted="chain-reaction"' "$work/gallery.html")" = 1
 check "gallery: the Dots and Boxes board mounts with its scores" grep -q 'class="gl-scores">A 0 – B 0' "$work/gallery.html"
+check "gallery: the Bazaar table mounts with a new game" grep -q 'A new game from seed 1.' "$work/gallery.html"
 check "gallery: no script errors" no_errors "$work/gallery.log"
 
 dump "www/embed.html" "$work/embed.log" >"$work/embed.html"

@@ -213,6 +213,9 @@ pub fn mount(root: &HtmlElement) {
     app.borrow_mut().rebuild_seats();
     wire(&app);
     new_game(&app);
+    if attr("data-autoplay").is_some_and(|v| v == "on") {
+        act(&app, "play");
+    }
 }
 
 fn field(parent: &HtmlElement, label: &str) -> HtmlElement {
@@ -787,7 +790,7 @@ impl App {
             .map(|(i, k)| view::SeatView { name: NAMES[i].to_string(), kind: k.label(), show_wallet: show_all || *k == SeatKind::Human })
             .collect();
         self.dom.canvas.set_width(view::WIDTH as u32);
-        let height = 250.0 + referee.equations().len().div_ceil(2) as f64 * 24.0 + seats.len() as f64 * 28.0;
+        let height = 200.0 + referee.equations().len().div_ceil(2) as f64 * 24.0 + seats.len() as f64 * 28.0;
         self.dom.canvas.set_height(height as u32);
         if let Some(mut p) = CanvasPainter::new(&self.dom.canvas) {
             view::table(&mut p, referee, &seats, active);

@@ -93,8 +93,7 @@ pub fn table(p: &mut impl Painter, referee: &Referee, seats: &[SeatView], active
     if state.visibles.is_empty() {
         p.text(10.0, y + 40.0, "(no visible cards)", 12.0, Align::Left, Rgb(90, 90, 90));
     }
-    // The pile, face down, with its count.
-    p.fill_rect(380.0 - 10.0, y, 4.0, 92.0, Rgb(255, 255, 255));
+    // The bank by colour, and the pile face down with its count.
     for (k, q) in Pebble::ALL.iter().enumerate() {
         let by = y + 12.0 + k as f64 * 19.0;
         pebble(p, 420.0, by, *q);
@@ -132,7 +131,7 @@ pub fn table(p: &mut impl Painter, referee: &Referee, seats: &[SeatView], active
                 p.text(400.0 + 16.0 * 20.0, y, &format!("+{}", wallet.len() - 16), 12.0, Align::Left, Rgb(0, 0, 0));
             }
         } else {
-            p.text(400.0, y, &format!("wallet hidden ({} pebbles)", player.wallet.size()), 12.0, Align::Left, Rgb(90, 90, 90));
+            p.text(400.0, y, &format!("wallet hidden ({} pebble{})", player.wallet.size(), if player.wallet.size() == 1 { "" } else { "s" }), 12.0, Align::Left, Rgb(90, 90, 90));
         }
         y += 28.0;
     }
