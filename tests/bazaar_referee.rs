@@ -171,7 +171,8 @@ fn a_panic_or_a_slow_answer_in_a_players_code_eliminates_it() {
     let names = vec!["Adam".to_string(), "Rogue".to_string()];
     let mut referee = Referee::new(equations(), game(2), names.clone(), None).unwrap();
     let players: Vec<Box<dyn Player>> = vec![Box::new(good("Adam")), Box::new(Rogue { name: "Rogue", panic_on_cards: true, sleep: Duration::ZERO })];
-    driver::run(&mut referee, players, LIMIT);
+    // A generous limit here: printing a panic's backtrace (RUST_BACKTRACE) can take a while.
+    driver::run(&mut referee, players, Duration::from_secs(20));
     let kicked = kicks(&referee);
     assert_eq!(kicked.len(), 1);
     assert!(kicked[0].2.contains("panicked: index out of bounds"), "{:?}", kicked[0]);
