@@ -316,6 +316,28 @@ impl Solver {
         Some(options)
     }
 
+    /// Boxes the opponent can take in a row after `line` was drawn (a sacrifice's size).
+    fn handed(&self, mask: u64, line: usize) -> usize {
+        let mut total = 0;
+        for &x in &self.board.boxes_of[line] {
+            if self.drawn_sides(mask, x) != 3 {
+                continue;
+            }
+            let (mut current, mut via) = (x, line);
+            total += 1;
+            while let Some(next_line) = self.free_side(mask, current, Some(via)) {
+                match self.across(next_line, current) {
+                    Some(next) if self.drawn_sides(mask, next) == 2 && total < self.board.boxes() => {
+                        total += 1;
+                        (current, via) = (next, next_line);
+                    }
+                    _ => break,
+                }
+            }
+        }
+        total
+    }
+
     fn ordered_moves(&self, mask: u64) -> Vec<(usize, i32)> {
         if self.chain_rules {
             if let Some(moves) = self.chain_moves(mask) {
@@ -331,12 +353,13 @@ impl Solver {
             .map(|(order, &l)| {
                 let k = self.completes(mask, l);
                 // 0: captures; 1: safe (gives no box a third side); 2: the rest.
+                // 0: captures; 1: safe lines; then sacrifices, the fewest boxes handed over first.
                 let rank = if k > 0 {
                     0
                 } else if self.board.boxes_of[l].iter().all(|&b| self.drawn_sides(mask, b) < 2) {
                     1
                 } else {
-                    2
+                    2 + self.handed(mask | 1 << l, l).min(250) as u8
                 };
                 (rank, order, l, k)
             })
