@@ -46,6 +46,24 @@ pub fn on<E: JsCast + 'static>(target: &web_sys::EventTarget, event: &str, handl
     closure.forget();
 }
 
+/// Calls `act` with the `data-action` of every button clicked inside `root` (one listener for all
+/// of a game's buttons, also those created later).
+pub fn on_action(root: &HtmlElement, mut act: impl FnMut(&str) + 'static) {
+    on::<web_sys::MouseEvent>(root, "click", move |event| {
+        let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
+        if let Ok(Some(button)) = target.closest("button[data-action]") {
+            act(&button.get_attribute("data-action").unwrap_or_default());
+        }
+    });
+}
+
+/// A `<label class="gl-field">` showing `text`, for one control to go in.
+pub fn labelled(parent: &Element, text: &str) -> HtmlElement {
+    let wrap = child(parent, "label", "gl-field");
+    child(&wrap, "span", "").set_text_content(Some(text));
+    wrap
+}
+
 pub fn set_hidden(element: &HtmlElement, hidden: bool) {
     element.set_hidden(hidden);
 }

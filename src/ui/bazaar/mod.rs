@@ -15,7 +15,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
-use web_sys::{Event, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement, MouseEvent};
+use web_sys::{Event, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
 use crate::engine::bazaar::actors::{self, Actor, Cheat, Misbehaviour};
 use crate::engine::bazaar::cards::Card;
@@ -219,9 +219,7 @@ pub fn mount(root: &HtmlElement) {
 }
 
 fn field(parent: &HtmlElement, label: &str) -> HtmlElement {
-    let wrap = child(parent, "label", "gl-field");
-    child(&wrap, "span", "").set_text_content(Some(label));
-    wrap
+    dom::labelled(parent, label)
 }
 
 fn select(parent: &HtmlElement, name: &str, options: &[(String, String)]) -> HtmlSelectElement {
@@ -282,12 +280,7 @@ fn build(root: &HtmlElement) -> Dom {
 fn wire(app: &Shared) {
     let root = app.borrow().dom.root.clone();
     let handle = app.clone();
-    on::<MouseEvent>(&root, "click", move |event| {
-        let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
-        let Ok(Some(actor)) = target.closest("button[data-action]") else { return };
-        let action = actor.get_attribute("data-action").unwrap_or_default();
-        act(&handle, &action);
-    });
+    dom::on_action(&root, move |action| act(&handle, action));
     let handle = app.clone();
     on::<Event>(&root, "change", move |event| {
         let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };

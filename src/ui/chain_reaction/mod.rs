@@ -230,13 +230,7 @@ fn build(root: &HtmlElement) -> Dom {
 fn wire(app: &Shared) {
     let root = app.borrow().dom.root.clone();
     let handle = app.clone();
-    on::<MouseEvent>(&root, "click", move |event| {
-        let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
-        if let Ok(Some(actor)) = target.closest("button[data-action]") {
-            let action = actor.get_attribute("data-action").unwrap_or_default();
-            act(&handle, &action);
-        }
-    });
+    dom::on_action(&root, move |action| act(&handle, action));
     let handle = app.clone();
     let canvas = app.borrow().dom.canvas.clone();
     on::<MouseEvent>(&canvas.clone(), "click", move |event| {

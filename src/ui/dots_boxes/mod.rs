@@ -186,11 +186,7 @@ fn parse_shared(text: &str) -> Result<Game, String> {
 fn build(root: &HtmlElement) -> Dom {
     let settings = child(root, "fieldset", "gl-dots-settings");
     child(&settings, "legend", "").set_text_content(Some("Game"));
-    let field = |parent: &HtmlElement, label: &str| {
-        let wrap = child(parent, "label", "gl-field");
-        child(&wrap, "span", "").set_text_content(Some(label));
-        wrap
-    };
+    let field = |parent: &HtmlElement, label: &str| dom::labelled(parent, label);
     let wrap = field(&settings, "Board");
     let preset: HtmlSelectElement = child(&wrap, "select", "").unchecked_into();
     let _ = preset.set_attribute("data-field", "preset");
@@ -231,11 +227,9 @@ fn build(root: &HtmlElement) -> Dom {
     button(&bar, "Undo", "undo");
     button(&bar, "Redo", "redo");
     button(&bar, "Share link", "share");
-    let wrap = child(&bar, "label", "gl-field");
-    let analysis: HtmlInputElement = child(&wrap, "input", "").unchecked_into();
+    let analysis: HtmlInputElement = child(&dom::labelled(&bar, "Analysis (W / D / L on every line)"), "input", "").unchecked_into();
     analysis.set_type("checkbox");
     let _ = analysis.set_attribute("data-field", "analysis");
-    child(&wrap, "span", "").set_text_content(Some("Analysis (W / D / L on every line)"));
     let main = child(root, "div", "gl-dots-main");
     let canvas: HtmlCanvasElement = child(&main, "canvas", "gl-canvas").unchecked_into();
     canvas.set_tab_index(0);
@@ -266,13 +260,9 @@ fn build(root: &HtmlElement) -> Dom {
 fn wire(app: &Shared) {
     let root = app.borrow().dom.root.clone();
     let handle = app.clone();
-    on::<MouseEvent>(&root, "click", move |event| {
-        let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
-        if let Ok(Some(actor)) = target.closest("button[data-action]") {
-            let action = actor.get_attribute("data-action").unwrap_or_default();
-            handle.borrow_mut().act(&action);
-            schedule(&handle, 0);
-        }
+    dom::on_action(&root, move |action| {
+        handle.borrow_mut().act(action);
+        schedule(&handle, 0);
     });
     let handle = app.clone();
     let canvas = app.borrow().dom.canvas.clone();

@@ -12,7 +12,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
-use web_sys::{Event, HtmlElement, HtmlInputElement, MouseEvent};
+use web_sys::{Event, HtmlElement, HtmlInputElement};
 
 use crate::engine::sprouts::proof::{Check, CompleteCheck, DotOptions, ProofGraph};
 use crate::engine::sprouts::search::{Answer, Goal, Progress, Search, Verdict};
@@ -115,12 +115,7 @@ fn restore_base(app: &Shared) {
 fn wire(app: &Shared) {
     let root = app.borrow().dom.root.clone();
     let handle = app.clone();
-    on::<MouseEvent>(&root, "click", move |event| {
-        let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
-        let Ok(Some(actor)) = target.closest("button[data-action]") else { return };
-        let action = actor.get_attribute("data-action").unwrap_or_default();
-        act(&handle, &action);
-    });
+    dom::on_action(&root, move |action| act(&handle, action));
     let handle = app.clone();
     on::<Event>(&root, "input", move |event| {
         let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
