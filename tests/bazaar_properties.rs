@@ -1,0 +1,94 @@
+//! Bazaar invariants over random games: every game ends, the outcome is consistent, no pebble
+//! appears from nowhere, and every strategy plan is legal under the rules.
+#![cfg(not(target_arch = "wasm32"))]
+
+use gamelab::engine::bazaar::actors::{Actor, Cheat, Misbehaviour, Player};
+use gamelab::engine::bazaar::referee::{run_direct, Event, Method, Referee};
+use gamelab::engine::bazaar::rules;
+use gamelab::engine::bazaar::setup::random_game;
+use gamelab::engine::bazaar::strategy::{best_plan, Policy};
+use gamelab::engine::rng::Rng;
+use proptest::prelude::*;
+
+const NAMES: [&str; 6] = ["Adam", "Eve", "Carl", "Dana", "Finn", "Gwen"];
+
+fn behaviour(code: u8) -> Misbehaviour {
+    match code % 12 {
+        0..=5 => Misbehaviour::None,
+        6 => Misbehaviour::Raise(Method::PebbleOrTrades),
+        7 => Misbehaviour::Raise(Method::Cards),
+        8 => Misbehaviour::Raise(Method::Win),
+        n => Misbehaviour::Cheat(Cheat::ALL[(n as usize + code as usize) % 5]),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    #[test]
+    fn random_games_end_consistently_and_make_no_pebbles(seed in any::<u64>(), codes in proptest::collection::vec(any::<u8>(), 2..=6)) {
+        let n = codes.len();
+        let (equations, state) = random_game(n, &mut Rng::new(seed));
+        let start = state.bank.size();
+        let names: Vec<String> = NAMES[..n].iter().map(|s| s.to_string()).collect();
+        let mut referee = Referee::new(equations, state, names.clone(), None).unwrap();
+        let mut players: Vec<Box<dyn Player>> = codes
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| Box::new(Actor::new(NAMES[i], if c % 2 == 0 { Policy::Points } else { Policy::Size }, behaviour(c))) as Box<dyn Player>)
+            .collect();
+        run_direct(&mut referee, &mut players);
+        let outcome = referee.outcome().expect("every game ends");
+        // Winners and drop-outs are disjoint, sorted, and drop-outs are exactly the kicked seats.
+        prop_assert!(outcome.winners.iter().all(|w| !outcome.dropouts.contains(w)));
+        prop_assert!(outcome.winners.windows(2).all(|w| w[0] <= w[1]) && outcome.dropouts.windows(2).all(|w| w[0] <= w[1]));
+        let kicked: Vec<String> = (0..n).filter(|&s| referee.is_kicked(s)).map(|s| names[s].clone()).collect();
+        let mut sorted = kicked.clone();
+        sorted.sort();
+        prop_assert_eq!(&outcome.dropouts, &sorted);
+        // Actors that play by the rules are never eliminated.
+        for (i, &c) in codes.iter().enumerate() {
+            if behaviour(c) == Misbehaviour::None {
+                prop_assert!(!referee.is_kicked(i), "{} played by the rules", NAMES[i]);
+            }
+        }
+        // Pebbles only move between bank and wallets, or vanish with an eliminated player.
+        let now = referee.state().players.iter().fold(referee.state().bank, |all, p| all.plus(&p.wallet));
+        prop_assert!(now.size() <= start);
+        if kicked.is_empty() {
+            prop_assert_eq!(now.size(), start);
+        }
+        // Scores come only from purchases (no bonus here).
+        for seat in 0..n {
+            let bought: u32 = referee.log().iter().filter_map(|e| match e {
+                Event::Bought { seat: s, points, .. } if *s == seat => Some(*points),
+                _ => None,
+            }).sum();
+            prop_assert_eq!(referee.state().players[seat].score.clone(), bought.into());
+        }
+    }
+
+    #[test]
+    fn strategy_plans_are_legal(seed in any::<u64>(), draws in 0usize..14, size in any::<bool>()) {
+        let mut rng = Rng::new(seed);
+        let (equations, mut state) = random_game(2, &mut rng);
+        // A random wallet drawn from the bank.
+        for _ in 0..draws {
+            let colour = gamelab::engine::bazaar::pebbles::Pebble::ALL[rng.below(5)];
+            let mut one = gamelab::engine::bazaar::pebbles::Bag::new();
+            one.add(colour, 1);
+            state.bank = state.bank.minus(&one).unwrap();
+            state.players[0].wallet.add(colour, 1);
+        }
+        let policy = if size { Policy::Size } else { Policy::Points };
+        let wallet = state.players[0].wallet;
+        let plan = best_plan(&equations, &wallet, &state.bank, &state.visibles, policy);
+        prop_assert!(plan.exchanges.len() <= 4);
+        let (after, _) = rules::exchange(&equations, &plan.exchanges, &wallet, &state.bank).expect("the exchanges are legal");
+        let purchase = rules::buy(&after, &state.visibles, &plan.purchase.cards).expect("the purchase is legal");
+        prop_assert_eq!(purchase.points, plan.purchase.points);
+        prop_assert_eq!(purchase.wallet, plan.purchase.wallet);
+        // The purchase is maximal: no visible card left can be paid for with what remains.
+        prop_assert!(purchase.visibles.iter().all(|c| !purchase.wallet.contains(&c.bag())));
+    }
+}
