@@ -246,3 +246,25 @@ fn the_remote_protocol_round_trips_calls_and_replies() {
     assert!(reply_in(Method::PebbleOrTrades, &serde_json::json!(true)).unwrap_err().contains("false or a list of exchanges"));
     assert!(reply_in(Method::Cards, &serde_json::json!([{"pebbles": ["gold"], "face?": false}])).unwrap_err().contains("\"gold\" is not a pebble"));
 }
+
+#[test]
+fn the_random_draw_follows_the_bank_and_replays_from_its_seed() {
+    use gamelab::engine::bazaar::rules::draw_random_pebble;
+    use gamelab::engine::rng::Rng;
+    let bank = Bag::of(&[Green, Green, Green, Yellow]);
+    let mut rng = Rng::new(9);
+    let draws: Vec<Pebble> = (0..400).map(|_| draw_random_pebble(&bank, &mut rng).unwrap()).collect();
+    let greens = draws.iter().filter(|p| **p == Green).count();
+    assert!(draws.iter().all(|p| [Green, Yellow].contains(p)), "only what the bank has");
+    assert!((250..350).contains(&greens), "three greens in four: {greens} of 400");
+    assert_eq!(draw_random_pebble(&Bag::new(), &mut rng), None);
+    let run = |seed| {
+        let names = vec!["Adam".to_string(), "Eve".to_string()];
+        let mut referee = Referee::new(equations(), game(2), names, None).unwrap();
+        referee.draw_at_random(seed);
+        let mut players: Vec<Box<dyn Player>> = vec![Box::new(good("Adam")), Box::new(good("Eve"))];
+        gamelab::engine::bazaar::referee::run_direct(&mut referee, &mut players);
+        referee.log().to_vec()
+    };
+    assert_eq!(run(5), run(5), "the same seed, the same game");
+}

@@ -126,6 +126,8 @@ pub struct Referee {
     turns: u32,
     winners: Vec<usize>,
     log: Vec<Event>,
+    /// The rules' random pebble draw (browser play); None draws deterministically (spec §4).
+    random_draw: Option<crate::engine::rng::Rng>,
 }
 
 impl Referee {
@@ -147,11 +149,18 @@ impl Referee {
             turns: 0,
             winners: Vec::new(),
             log: Vec::new(),
+            random_draw: None,
         };
         if referee.setup_order.is_empty() {
             referee.start_turn(); // nobody to set up: the game is over at once
         }
         Ok(referee)
+    }
+
+    /// Draws pebbles at random (each pebble of the bank equally likely), seeded, instead of the
+    /// course's deterministic first colour.
+    pub fn draw_at_random(&mut self, seed: u64) {
+        self.random_draw = Some(crate::engine::rng::Rng::new(seed));
     }
 
     pub fn names(&self) -> &[String] {
@@ -304,7 +313,11 @@ impl Referee {
     }
 
     fn pebble(&mut self, seat: usize) {
-        let Some(pebble) = rules::draw_pebble(&self.state.bank) else {
+        let drawn = match self.random_draw.as_mut() {
+            Some(rng) => rules::draw_random_pebble(&self.state.bank, rng),
+            None => rules::draw_pebble(&self.state.bank),
+        };
+        let Some(pebble) = drawn else {
             return self.kick(seat, Method::PebbleOrTrades, "it asked for a pebble from an empty bank".into());
         };
         let mut one = super::pebbles::Bag::new();

@@ -65,6 +65,21 @@ pub fn draw_pebble(bank: &Bag) -> Option<Pebble> {
     bank.first_colour()
 }
 
+/// The rules' random draw: every pebble in the bank equally likely.
+pub fn draw_random_pebble(bank: &Bag, rng: &mut crate::engine::rng::Rng) -> Option<Pebble> {
+    if bank.is_empty() {
+        return None;
+    }
+    let mut k = rng.below(bank.size() as usize) as u32;
+    Pebble::ALL.into_iter().find(|&p| {
+        if k < bank.count(p) {
+            return true;
+        }
+        k -= bank.count(p);
+        false
+    })
+}
+
 /// Why the game is over, if it is (spec §6), for the remaining players `players`.
 pub fn game_over(state: &GameState, players: &[&PlayerState]) -> Option<&'static str> {
     if players.is_empty() {

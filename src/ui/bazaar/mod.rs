@@ -144,6 +144,7 @@ struct Dom {
     seed: HtmlInputElement,
     bonus: HtmlSelectElement,
     limit: HtmlInputElement,
+    random_draw: HtmlInputElement,
     speed: HtmlSelectElement,
     show_wallets: HtmlInputElement,
     games: HtmlInputElement,
@@ -249,6 +250,8 @@ fn build(root: &HtmlElement) -> Dom {
     let seed = input(&field(&settings, "Seed"), "seed", "number", "1");
     let bonus = select(&field(&settings, "End bonus"), "bonus", &[("".into(), "none".into()), ("RWB".into(), "RWB (+10)".into()), ("SEY".into(), "Seychelles (+50)".into())]);
     let limit = input(&field(&settings, "Time limit per call (ms)"), "limit", "number", "600");
+    // The course's referee draws the first colour the bank has; the rules say "a random pebble".
+    let random_draw = input(&field(&settings, "Random pebble draw"), "random-draw", "checkbox", "");
     let seats = child(&settings, "div", "gl-bazaar-seats");
     button(&settings, "New game", "new-game");
     let bar = child(root, "div", "gl-buttonbar");
@@ -274,7 +277,7 @@ fn build(root: &HtmlElement) -> Dom {
     let games = input(&field(&tour, "Games"), "games", "number", "20");
     button(&tour, "Run tournament", "tournament");
     let tally = child(&tour, "div", "gl-bazaar-tally");
-    Dom { root: root.clone(), count, seats, seed, bonus, limit, speed, show_wallets, games, canvas, status, exchange, human, log, tally }
+    Dom { root: root.clone(), count, seats, seed, bonus, limit, random_draw, speed, show_wallets, games, canvas, status, exchange, human, log, tally }
 }
 
 fn wire(app: &Shared) {
@@ -680,6 +683,11 @@ impl App {
         let bonus = Bonus::parse(&self.dom.bonus.value());
         let names: Vec<String> = NAMES[..n].iter().map(|s| s.to_string()).collect();
         self.referee = Referee::new(equations, state, names, bonus).ok();
+        if self.dom.random_draw.checked() {
+            if let Some(referee) = self.referee.as_mut() {
+                referee.draw_at_random(seed ^ 0xD7A4);
+            }
+        }
         self.brains = self
             .kinds
             .iter()
