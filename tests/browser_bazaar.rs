@@ -146,3 +146,19 @@ async fn a_tournament_counts_wins() {
     assert!(tally.contains("4 of 4 games played"), "{tally}");
     assert!(tally.contains("Adam (purchase-points): 4 wins"), "{tally}");
 }
+
+#[wasm_bindgen_test]
+async fn with_strict_rules_an_illegal_human_answer_eliminates() {
+    let root = web::mount("bazaar", &[("data-seats", "human,purchase-points"), ("data-seed", "1")]);
+    let strict: HtmlInputElement = find(&root, "[data-field='strict']").unchecked_into();
+    strict.set_checked(true);
+    fire(&strict, "change");
+    set(&root, "[data-field='speed']", "0");
+    click(&root, "play");
+    wait_for(&root, "the human's turn", |r| state(r) == "human").await;
+    click(&root, "use-0");
+    assert!(text(&root, ".gl-bazaar-human").contains("Strict rules: this list breaks a rule"), "{}", text(&root, ".gl-bazaar-human"));
+    click(&root, "trade");
+    wait_for(&root, "the end", |r| state(r) == "over").await;
+    assert!(log(&root).iter().any(|l| l.starts_with("Adam is eliminated in request-pebble-or-trades: exchange 1")), "{:?}", log(&root));
+}

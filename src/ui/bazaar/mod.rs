@@ -145,6 +145,7 @@ struct Dom {
     bonus: HtmlSelectElement,
     limit: HtmlInputElement,
     random_draw: HtmlInputElement,
+    strict: HtmlInputElement,
     speed: HtmlSelectElement,
     show_wallets: HtmlInputElement,
     games: HtmlInputElement,
@@ -252,6 +253,8 @@ fn build(root: &HtmlElement) -> Dom {
     let limit = input(&field(&settings, "Time limit per call (ms)"), "limit", "number", "600");
     // The course's referee draws the first colour the bank has; the rules say "a random pebble".
     let random_draw = input(&field(&settings, "Random pebble draw"), "random-draw", "checkbox", "");
+    // Strict rules: a human's illegal answer goes to the referee, which eliminates, as for any player.
+    let strict = input(&field(&settings, "Strict rules for humans"), "strict", "checkbox", "");
     let seats = child(&settings, "div", "gl-bazaar-seats");
     button(&settings, "New game", "new-game");
     let bar = child(root, "div", "gl-buttonbar");
@@ -277,7 +280,7 @@ fn build(root: &HtmlElement) -> Dom {
     let games = input(&field(&tour, "Games"), "games", "number", "20");
     button(&tour, "Run tournament", "tournament");
     let tally = child(&tour, "div", "gl-bazaar-tally");
-    Dom { root: root.clone(), count, seats, seed, bonus, limit, random_draw, speed, show_wallets, games, canvas, status, exchange, human, log, tally }
+    Dom { root: root.clone(), count, seats, seed, bonus, limit, random_draw, strict, speed, show_wallets, games, canvas, status, exchange, human, log, tally }
 }
 
 fn wire(app: &Shared) {
@@ -578,8 +581,11 @@ fn human_answer(app: &Shared, reply: Reply) {
         if !matches!(a.brains.get(seat), Some(Brain::Human)) {
             return;
         }
-        // The rules are checked before anything is submitted: a human is told, not eliminated.
+        // The rules are checked before anything is submitted: a human is told, not eliminated
+        // (unless strict rules are on: then the referee judges, as for any player).
+        let strict = a.dom.strict.checked();
         let problem = match (&call, &reply) {
+            _ if strict => None,
             (Call::PebbleOrTrades(turn), Reply::Pebble) => turn.bank.is_empty().then(|| "the bank is empty: no pebble can be drawn".to_string()),
             (Call::PebbleOrTrades(turn), Reply::Trades(list)) => {
                 rules::exchange(a.referee.as_ref().map(|r| r.equations()).unwrap_or_default(), list, &turn.active.wallet, &turn.bank).err()
@@ -732,7 +738,12 @@ impl App {
         let step = if i % 2 == 0 { base.clone() } else { base.flipped() };
         let mut list = self.choices.exchanges.clone();
         list.push(step);
+        let strict = self.dom.strict.checked();
         match rules::exchange(referee.equations(), &list, &turn.active.wallet, &turn.bank) {
+            Err(why) if strict => {
+                self.choices.exchanges = list;
+                self.choices.message = format!("Strict rules: this list breaks a rule ({why}); submitting it means elimination.");
+            }
             Ok(_) => {
                 self.choices.exchanges = list;
                 self.choices.message.clear();
@@ -748,7 +759,12 @@ impl App {
         let Some(card) = turn.visibles.get(i) else { return };
         let mut list = self.choices.cards.clone();
         list.push(card.clone());
+        let strict = self.dom.strict.checked();
         match rules::buy(&turn.active.wallet, &turn.visibles, &list) {
+            Err(why) if strict => {
+                self.choices.cards = list;
+                self.choices.message = format!("Strict rules: this purchase breaks a rule ({why}); submitting it means elimination.");
+            }
             Ok(_) => {
                 self.choices.cards = list;
                 self.choices.message.clear();
