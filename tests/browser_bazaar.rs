@@ -162,3 +162,16 @@ async fn with_strict_rules_an_illegal_human_answer_eliminates() {
     wait_for(&root, "the end", |r| state(r) == "over").await;
     assert!(log(&root).iter().any(|l| l.starts_with("Adam is eliminated in request-pebble-or-trades: exchange 1")), "{:?}", log(&root));
 }
+
+#[wasm_bindgen_test]
+async fn a_javascript_player_that_does_not_load_is_eliminated_with_the_reason() {
+    let root = web::mount("bazaar", &[("data-seats", "purchase-points,javascript"), ("data-seed", "5")]);
+    set(&root, ".gl-bazaar-code", "function setup( {");
+    set(&root, "[data-field='speed']", "0");
+    click(&root, "new-game");
+    sleep(100).await; // the worker reports its syntax error
+    click(&root, "play");
+    wait_for(&root, "the end", |r| state(r) == "over").await;
+    let kick = log(&root).into_iter().find(|l| l.starts_with("Eve is eliminated in setup")).unwrap_or_default();
+    assert!(kick.contains("its code failed"), "{:?}", log(&root));
+}

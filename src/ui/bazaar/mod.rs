@@ -111,7 +111,8 @@ enum Brain {
     Direct(Actor),
     /// Code in a worker (JavaScript, or the built-in looping actor whose answers are computed
     /// here and whose k-th call makes the worker loop): terminated on a time-out.
-    Worker { worker: Option<WorkerPlayer>, looping: Option<(Actor, Method, u32, [u32; 4])> },
+    /// `broken`: why its code failed to load, if it did (its next call fails with that).
+    Worker { worker: Option<WorkerPlayer>, looping: Option<(Actor, Method, u32, [u32; 4])>, broken: Option<String> },
     Human,
 }
 
@@ -479,7 +480,15 @@ fn step(app: &Shared) {
                 }
                 again = Some(a.speed());
             }
-            Brain::Worker { worker, looping } => {
+            Brain::Worker { broken: Some(why), .. } => {
+                let answer = Err(Failure::Error(why.clone()));
+                a.last_answer = describe_answer(&answer);
+                if let Some(referee) = a.referee.as_mut() {
+                    let _ = referee.answer(seat, answer);
+                }
+                again = Some(a.speed());
+            }
+            Brain::Worker { worker, looping, .. } => {
                 let method = call.method();
                 let message = match looping {
                     Some((actor, m, k, calls)) => {
@@ -533,7 +542,13 @@ fn step(app: &Shared) {
 fn worker_reply(app: &Shared, seat: usize, reply: Result<String, String>) {
     {
         let mut a = app.borrow_mut();
-        let Some(waiting) = a.waiting.as_ref().filter(|w| w.seat == seat) else { return };
+        let Some(waiting) = a.waiting.as_ref().filter(|w| w.seat == seat) else {
+            // Not asked anything: a failure now is its code failing to load; say so at its next call.
+            if let (Err(why), Some(Brain::Worker { broken, .. })) = (reply, a.brains.get_mut(seat)) {
+                *broken = Some(why);
+            }
+            return;
+        };
         let method = waiting.method;
         a.waiting = None;
         let answer = reply.and_then(|text| {
@@ -701,10 +716,10 @@ impl App {
             .map(|(i, kind)| match *kind {
                 SeatKind::Strategy(policy) => Brain::Direct(Actor::new(NAMES[i], policy, Misbehaviour::None)),
                 SeatKind::Misbehaving(policy, Misbehaviour::Loop(m, k)) => {
-                    Brain::Worker { worker: None, looping: Some((Actor::new(NAMES[i], policy, Misbehaviour::None), m, k, [0; 4])) }
+                    Brain::Worker { worker: None, looping: Some((Actor::new(NAMES[i], policy, Misbehaviour::None), m, k, [0; 4])), broken: None }
                 }
                 SeatKind::Misbehaving(policy, behaviour) => Brain::Direct(Actor::new(NAMES[i], policy, behaviour)),
-                SeatKind::JavaScript => Brain::Worker { worker: None, looping: None },
+                SeatKind::JavaScript => Brain::Worker { worker: None, looping: None, broken: None },
                 SeatKind::Human => Brain::Human,
             })
             .collect();
