@@ -10,13 +10,15 @@
 //! - `referee`: the referee as a state machine of calls and answers;
 //! - `driver`: natively, players in threads with a time limit per call;
 //!   `referee::run_direct` calls trusted players directly (benchmarks, the page's built-in seats);
-//! - `json`: the course's JSON data definitions.
+//! - `json`: the course's JSON data definitions;
+//! - `harness`: the course's milestone harnesses: reading tests, comparing outputs.
 
 pub mod actors;
 pub mod cards;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod driver;
 pub mod equations;
+pub mod harness;
 pub mod json;
 pub mod pebbles;
 pub mod referee;
