@@ -175,3 +175,41 @@ async fn a_javascript_player_that_does_not_load_is_eliminated_with_the_reason() 
     let kick = log(&root).into_iter().find(|l| l.starts_with("Eve is eliminated in setup")).unwrap_or_default();
     assert!(kick.contains("its code failed"), "{:?}", log(&root));
 }
+
+const STRATEGY_IN: &str = include_str!("../../shared/testdata/bazaar/5-xstrategy/instructor/1-in.json");
+const STRATEGY_OUT: &str = include_str!("../../shared/testdata/bazaar/5-xstrategy/instructor/1-out.json");
+const RESOURCES_IN: &str = include_str!("../../shared/testdata/bazaar/9-xgames-resources/instructor/7-in.json");
+const RESOURCES_OUT: &str = include_str!("../../shared/testdata/bazaar/9-xgames-resources/instructor/7-out.json");
+
+fn verdict(root: &HtmlElement) -> String {
+    find(root, ".gl-bazaar-verdict").get_attribute("data-verdict").unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+async fn course_tests_run_in_the_page() {
+    let root = web::mount("bazaar", &[]);
+    // A pure harness: answered at once.
+    set(&root, "[data-field='test-harness']", "xstrategy");
+    set(&root, "[data-field='test-input']", STRATEGY_IN);
+    set(&root, "[data-field='test-expected']", STRATEGY_OUT);
+    click(&root, "run-test");
+    assert_eq!(verdict(&root), "pass", "{}", text(&root, ".gl-bazaar-verdict"));
+    set(&root, "[data-field='test-expected']", "[] [] 0 []");
+    click(&root, "run-test");
+    assert_eq!(verdict(&root), "fail");
+    // A milestone-9 game with looping actors, played by the page's seats (workers for the loops).
+    set(&root, "[data-field='limit']", "250");
+    set(&root, "[data-field='test-harness']", "xgames-resources");
+    set(&root, "[data-field='test-input']", RESOURCES_IN);
+    set(&root, "[data-field='test-expected']", RESOURCES_OUT);
+    click(&root, "run-test");
+    wait_for(&root, "the course game", |r| verdict(r) != "running").await;
+    assert_eq!(verdict(&root), "pass", "{}", text(&root, ".gl-bazaar-verdict"));
+    assert!(log(&root).iter().any(|l| l == "Theresa is eliminated in setup: it took too long"), "{:?}", log(&root));
+    // Bad input is named.
+    set(&root, "[data-field='test-harness']", "xeq");
+    set(&root, "[data-field='test-input']", "[[[\"red\"],[\"gold\"]]] [] []");
+    click(&root, "run-test");
+    assert_eq!(verdict(&root), "error");
+    assert!(text(&root, ".gl-bazaar-verdict").contains("\"gold\" is not a pebble"), "{}", text(&root, ".gl-bazaar-verdict"));
+}

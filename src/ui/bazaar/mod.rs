@@ -20,6 +20,7 @@ use web_sys::{Event, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelec
 use crate::engine::bazaar::actors::{self, Actor, Cheat, Misbehaviour};
 use crate::engine::bazaar::cards::Card;
 use crate::engine::bazaar::equations::Equation;
+use crate::engine::bazaar::harness::{self, Prepared, HARNESSES};
 use crate::engine::bazaar::json;
 use crate::engine::bazaar::referee::{Call, Failure, Method, Referee, Reply};
 use crate::engine::bazaar::rules::{self, Bonus};
@@ -156,11 +157,28 @@ struct Dom {
     human: HtmlElement,
     log: HtmlElement,
     tally: HtmlElement,
+    test_harness: HtmlSelectElement,
+    test_input: HtmlTextAreaElement,
+    test_clients: HtmlTextAreaElement,
+    test_expected: HtmlTextAreaElement,
+    verdict: HtmlElement,
+}
+
+/// A course test being played in the page: its harness and expected output.
+struct Check {
+    name: String,
+    expected: Vec<serde_json::Value>,
+    server: bool,
 }
 
 struct App {
     dom: Dom,
+    /// The seats as set up (the next new game's).
     kinds: Vec<SeatKind>,
+    /// The running game's seats: names and kinds (a course test brings its own).
+    seat_names: Vec<String>,
+    seat_kinds: Vec<SeatKind>,
+    check: Option<Check>,
     codes: Vec<String>,
     referee: Option<Referee>,
     brains: Vec<Brain>,
@@ -200,6 +218,9 @@ pub fn mount(root: &HtmlElement) {
     let app = Rc::new(RefCell::new(App {
         dom,
         kinds,
+        seat_names: Vec::new(),
+        seat_kinds: Vec::new(),
+        check: None,
         codes,
         referee: None,
         brains: Vec::new(),
@@ -281,7 +302,25 @@ fn build(root: &HtmlElement) -> Dom {
     let games = input(&field(&tour, "Games"), "games", "number", "20");
     button(&tour, "Run tournament", "tournament");
     let tally = child(&tour, "div", "gl-bazaar-tally");
-    Dom { root: root.clone(), count, seats, seed, bonus, limit, random_draw, strict, speed, show_wallets, games, canvas, status, exchange, human, log, tally }
+    let course = child(root, "details", "gl-bazaar-course");
+    child(&course, "summary", "").set_text_content(Some("Run a course test"));
+    let harnesses: Vec<(String, String)> = HARNESSES.iter().map(|h| (h.to_string(), h.to_string())).collect();
+    let test_harness = select(&field(&course, "Harness"), "test-harness", &harnesses);
+    let area = |label: &str, name: &str| {
+        let a: HtmlTextAreaElement = child(&field(&course, label), "textarea", "gl-bazaar-code").unchecked_into();
+        a.set_rows(4);
+        let _ = a.set_attribute("data-field", name);
+        let _ = a.set_attribute("spellcheck", "false");
+        a
+    };
+    let test_input = area("Input (n-in.json)", "test-input");
+    let test_clients = area("Clients' input (xserver only)", "test-clients");
+    let test_expected = area("Expected output (n-out.json)", "test-expected");
+    button(&course, "Run the test", "run-test");
+    let verdict = child(&course, "p", "gl-bazaar-verdict");
+    let _ = verdict.set_attribute("aria-live", "polite");
+    Dom { root: root.clone(), count, seats, seed, bonus, limit, random_draw, strict, speed, show_wallets, games, canvas, status, exchange, human, log, tally,
+        test_harness, test_input, test_clients, test_expected, verdict }
 }
 
 fn wire(app: &Shared) {
@@ -354,6 +393,7 @@ fn act(app: &Shared, action: &str) {
         }
         "pause" => app.borrow_mut().running = false,
         "tournament" => return start_tournament(app),
+        "run-test" => return run_test(app),
         "pebble" => human_answer(app, Reply::Pebble),
         "trade" => {
             let list = app.borrow().choices.exchanges.clone();
@@ -380,6 +420,7 @@ fn new_game(app: &Shared) {
         let mut a = app.borrow_mut();
         a.stop_workers();
         a.tournament = None;
+        a.check = None;
         a.dom.tally.set_text_content(None);
         a.running = false;
         let seed = a.seed();
@@ -421,7 +462,7 @@ fn spawn_workers(app: &Shared) {
     for seat in seats {
         let code = {
             let a = app.borrow();
-            if a.kinds[seat] == SeatKind::JavaScript { a.codes[seat].clone() } else { String::new() }
+            if a.seat_kinds.get(seat) == Some(&SeatKind::JavaScript) { a.codes[seat].clone() } else { String::new() }
         };
         let handle = app.clone();
         let spawned = WorkerPlayer::spawn(&code, move |reply| worker_reply(&handle, seat, reply));
@@ -432,7 +473,7 @@ fn spawn_workers(app: &Shared) {
                     *slot = Some(worker);
                 }
             }
-            Err(e) => a.message = format!("{}: {e}", NAMES[seat]),
+            Err(e) => a.message = format!("{}: {e}", a.seat_names[seat]),
         }
     }
 }
@@ -468,7 +509,7 @@ fn step(app: &Shared) {
             drop(a);
             return game_over(app);
         };
-        a.last_call = describe_call(NAMES[seat], &call);
+        a.last_call = describe_call(&a.seat_names[seat], &call);
         a.last_answer.clear();
         let a = &mut *a;
         match &mut a.brains[seat] {
@@ -630,6 +671,10 @@ fn game_over(app: &Shared) {
     {
         let mut a = app.borrow_mut();
         let outcome = a.referee.as_ref().and_then(Referee::outcome);
+        if let (Some(outcome), Some(check)) = (outcome.as_ref(), a.check.take()) {
+            let got = harness::outcome_values(outcome, check.server);
+            a.show_verdict(&check.name, &got, &check.expected);
+        }
         if let (Some(outcome), Some(t)) = (outcome, a.tournament.as_mut()) {
             for (i, name) in NAMES.iter().enumerate().take(t.wins.len()) {
                 t.wins[i] += outcome.winners.iter().any(|w| w == name) as u32;
@@ -654,6 +699,64 @@ fn game_over(app: &Shared) {
         spawn_workers(app);
         schedule(app, 0);
     }
+}
+
+/// A course actor's seat: called directly, or in a worker if it loops (its other answers are
+/// computed here; its looping call makes the worker loop, and the time limit ends it).
+fn brain_for(actor: Actor) -> Brain {
+    match actor.misbehaviour {
+        Misbehaviour::Loop(method, k) => {
+            let mut calm = actor.clone();
+            calm.misbehaviour = Misbehaviour::None;
+            Brain::Worker { worker: None, looping: Some((calm, method, k, [0; 4])), broken: None }
+        }
+        _ => Brain::Direct(actor),
+    }
+}
+
+/// Runs a course test pasted into the page: at once for the pure harnesses; as a game played
+/// by the page's seats for the others, compared when it ends.
+fn run_test(app: &Shared) {
+    {
+        let mut a = app.borrow_mut();
+        let name = a.dom.test_harness.value();
+        let input = a.dom.test_input.value();
+        let clients = a.dom.test_clients.value();
+        let expected = match json::values(&a.dom.test_expected.value()) {
+            Ok(values) => values,
+            Err(e) => {
+                a.set_verdict(&format!("The expected output was not read: {e}."), "error");
+                return;
+            }
+        };
+        match harness::prepare(&name, &input, Some(&clients)) {
+            Err(e) => a.set_verdict(&format!("The input was not read: {e}."), "error"),
+            Ok(Prepared::Done(got)) => a.show_verdict(&name, &got, &expected),
+            Ok(Prepared::Game { equations, game, actors, bonus, server }) => {
+                a.stop_workers();
+                a.tournament = None;
+                a.seat_names = actors.iter().map(|x| x.name.clone()).collect();
+                a.seat_kinds = actors
+                    .iter()
+                    .map(|x| match x.misbehaviour {
+                        Misbehaviour::None => SeatKind::Strategy(x.strategy.policy),
+                        m => SeatKind::Misbehaving(x.strategy.policy, m),
+                    })
+                    .collect();
+                a.referee = Referee::new(equations, game, a.seat_names.clone(), bonus).ok();
+                a.brains = actors.into_iter().map(brain_for).collect();
+                a.waiting = None;
+                a.choices = Choices::default();
+                a.check = Some(Check { name, expected, server });
+                a.message = "Playing the course test's game…".into();
+                a.set_verdict("Playing the game…", "running");
+                a.running = true;
+            }
+        }
+        a.refresh();
+    }
+    spawn_workers(app);
+    schedule(app, 0);
 }
 
 fn describe_call(name: &str, call: &Call) -> String {
@@ -681,6 +784,22 @@ fn describe_answer(answer: &Result<Reply, Failure>) -> String {
 }
 
 impl App {
+    fn set_verdict(&self, text: &str, verdict: &str) {
+        self.dom.verdict.set_text_content(Some(text));
+        let _ = self.dom.verdict.set_attribute("data-verdict", verdict);
+    }
+
+    /// Compares an output with the expected one by the course's conventions (spec §13).
+    fn show_verdict(&self, name: &str, got: &[serde_json::Value], expected: &[serde_json::Value]) {
+        let shown: Vec<String> = got.iter().map(|v| v.to_string()).collect();
+        if harness::same_output(name, got, expected) {
+            self.set_verdict(&format!("Pass: the output equals the expected one (as the course compared).\n{}", shown.join("\n")), "pass");
+        } else {
+            let want: Vec<String> = expected.iter().map(|v| v.to_string()).collect();
+            self.set_verdict(&format!("Fail: the output\n{}\ndiffers from the expected\n{}", shown.join("\n"), want.join("\n")), "fail");
+        }
+    }
+
     fn seed(&self) -> u64 {
         self.dom.seed.value().trim().parse().unwrap_or(1)
     }
@@ -714,15 +833,14 @@ impl App {
             .iter()
             .enumerate()
             .map(|(i, kind)| match *kind {
-                SeatKind::Strategy(policy) => Brain::Direct(Actor::new(NAMES[i], policy, Misbehaviour::None)),
-                SeatKind::Misbehaving(policy, Misbehaviour::Loop(m, k)) => {
-                    Brain::Worker { worker: None, looping: Some((Actor::new(NAMES[i], policy, Misbehaviour::None), m, k, [0; 4])), broken: None }
-                }
-                SeatKind::Misbehaving(policy, behaviour) => Brain::Direct(Actor::new(NAMES[i], policy, behaviour)),
+                SeatKind::Strategy(policy) => brain_for(Actor::new(NAMES[i], policy, Misbehaviour::None)),
+                SeatKind::Misbehaving(policy, behaviour) => brain_for(Actor::new(NAMES[i], policy, behaviour)),
                 SeatKind::JavaScript => Brain::Worker { worker: None, looping: None, broken: None },
                 SeatKind::Human => Brain::Human,
             })
             .collect();
+        self.seat_names = NAMES[..n].iter().map(|s| s.to_string()).collect();
+        self.seat_kinds = self.kinds.clone();
         self.waiting = None;
         self.choices = Choices::default();
         self.last_call.clear();
@@ -816,10 +934,10 @@ impl App {
         let active = next.as_ref().map(|(s, _)| *s);
         let show_all = self.dom.show_wallets.checked();
         let seats: Vec<view::SeatView> = self
-            .kinds
+            .seat_kinds
             .iter()
             .enumerate()
-            .map(|(i, k)| view::SeatView { name: NAMES[i].to_string(), kind: k.label(), show_wallet: show_all || *k == SeatKind::Human })
+            .map(|(i, k)| view::SeatView { name: self.seat_names[i].clone(), kind: k.label(), show_wallet: show_all || *k == SeatKind::Human })
             .collect();
         self.dom.canvas.set_width(view::WIDTH as u32);
         let height = 200.0 + referee.equations().len().div_ceil(2) as f64 * 24.0 + seats.len() as f64 * 28.0;
@@ -883,7 +1001,7 @@ impl App {
             return;
         }
         let Some(referee) = self.referee.as_ref() else { return };
-        child(panel, "h4", "").set_text_content(Some(&format!("Your move, {}", NAMES[seat])));
+        child(panel, "h4", "").set_text_content(Some(&format!("Your move, {}", self.seat_names[seat])));
         match call {
             Call::PebbleOrTrades(turn) => {
                 let preview = rules::exchange(referee.equations(), &self.choices.exchanges, &turn.active.wallet, &turn.bank);
