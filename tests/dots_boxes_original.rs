@@ -9,11 +9,7 @@ use gamelab::engine::rng::Rng;
 use proptest::prelude::*;
 
 fn position(board: &Board, drawn: &[usize]) -> Vec<bool> {
-    let mut lines = vec![false; board.lines()];
-    for &l in drawn {
-        lines[l] = true;
-    }
-    lines
+    board.drawn_of(drawn)
 }
 
 fn original(rows: usize, cols: usize, drawn: &[usize]) -> (usize, Rule) {

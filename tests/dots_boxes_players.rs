@@ -10,11 +10,7 @@ use gamelab::engine::dots_boxes::strong::{capture_move, sacrifice_move};
 use gamelab::engine::dots_boxes::{Board, Game};
 
 fn position(board: &Board, drawn: &[usize]) -> Vec<bool> {
-    let mut lines = vec![false; board.lines()];
-    for &l in drawn {
-        lines[l] = true;
-    }
-    lines
+    board.drawn_of(drawn)
 }
 
 /// 3 × 3, no safe line: box 0 alone, boxes 1-2 a pair, boxes 3..8 a snake of six.

@@ -64,6 +64,18 @@ pub fn labelled(parent: &Element, text: &str) -> HtmlElement {
     wrap
 }
 
+/// A whole-number data attribute of a game element; a malformed one is named in `message` and
+/// `default` is used.
+pub fn number_attribute(root: &Element, name: &str, default: usize, message: &mut String) -> usize {
+    match root.get_attribute(name).filter(|s| !s.trim().is_empty()) {
+        None => default,
+        Some(v) => v.trim().parse().unwrap_or_else(|_| {
+            message.push_str(&format!("{name}=\"{v}\" is not a number; using {default}. "));
+            default
+        }),
+    }
+}
+
 pub fn set_hidden(element: &HtmlElement, hidden: bool) {
     element.set_hidden(hidden);
 }

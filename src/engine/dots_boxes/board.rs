@@ -38,6 +38,17 @@ impl Board {
         Ok(Board { rows, cols, sides, boxes_of })
     }
 
+    /// The drawn-lines vector with exactly the lines `ids` drawn (ids out of range ignored).
+    pub fn drawn_of(&self, ids: &[usize]) -> Vec<bool> {
+        let mut drawn = vec![false; self.lines()];
+        for &l in ids {
+            if let Some(d) = drawn.get_mut(l) {
+                *d = true;
+            }
+        }
+        drawn
+    }
+
     pub fn lines(&self) -> usize {
         self.boxes_of.len()
     }

@@ -89,13 +89,7 @@ pub fn mount(root: &HtmlElement) {
     let dom = build(root);
     let attr = |name: &str| root.get_attribute(name).filter(|s| !s.trim().is_empty());
     let mut message = String::new();
-    let number = |name: &str, default: usize, message: &mut String| match attr(name) {
-        None => default,
-        Some(v) => v.trim().parse().unwrap_or_else(|_| {
-            message.push_str(&format!("{name}=\"{v}\" is not a number; using {default}. "));
-            default
-        }),
-    };
+    let number = |name: &str, default: usize, message: &mut String| dom::number_attribute(root, name, default, message);
     let (rows, cols, players) = (number("data-rows", 9, &mut message), number("data-cols", 6, &mut message), number("data-players", 2, &mut message));
     let settings = Settings::new(rows, cols, players).unwrap_or_else(|e| {
         message.push_str(&format!("{e}; using 9 × 6 with 2 players. "));

@@ -111,16 +111,8 @@ pub fn mount(root: &HtmlElement) {
     let dom = build(root);
     let attr = |name: &str| root.get_attribute(name).filter(|s| !s.trim().is_empty());
     let mut message = String::new();
-    let number = |name: &str, message: &mut String| -> usize {
-        match attr(name) {
-            None => 3,
-            Some(v) => v.trim().parse().unwrap_or_else(|_| {
-                message.push_str(&format!("{name}=\"{v}\" is not a number; using 3. "));
-                3
-            }),
-        }
-    };
-    let (rows, cols) = (number("data-rows", &mut message), number("data-cols", &mut message));
+    let rows = dom::number_attribute(root, "data-rows", 3, &mut message);
+    let cols = dom::number_attribute(root, "data-cols", 3, &mut message);
     let board = Board::new(rows, cols).unwrap_or_else(|e| {
         message.push_str(&format!("{e}; using 3 × 3. "));
         Board::new(3, 3).expect("3 × 3 is a board")
