@@ -16,7 +16,7 @@ cargo bench --bench bazaar 2>/dev/null
 cargo bench --bench sprouts_solve -- "${SPROUTS_MAX:-14}" "${SPROUTS_LIMIT:-600}" 2>/dev/null
 
 echo "wasm ($(chromium --version | head -n 1), headless, release build):"
-cargo test --release --target wasm32-unknown-unknown --no-default-features --test wasm_bench -- --nocapture 2>/dev/null |
+cargo test --release --target wasm32-unknown-unknown --no-default-features --test wasm_bench -- --include-ignored --nocapture 2>/dev/null |
   grep -o 'BENCH.*' | sed 's/^BENCH /  /'
 
 trunk build --release >/dev/null 2>&1

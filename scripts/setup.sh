@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # Installs what gamelab's site build and tests need, skipping whatever is already present:
-# the wasm32 target, wasm-bindgen-cli pinned to the version in Cargo.lock, trunk 0.21.14
-# (from crates.io), and Debian's chromium + chromium-driver for the headless browser tests.
+# the wasm32 target, wasm-bindgen-cli pinned to the version in Cargo.lock, wasm-pack 0.15.1 and
+# trunk 0.21.14 (from crates.io; wasm-pack's npm package downloads a prebuilt binary, which fails
+# here), and Debian's chromium + chromium-driver for the headless browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 TRUNK_VERSION=0.21.14
+WASM_PACK_VERSION=0.15.1
 WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
 export PATH="$HOME/.cargo/bin:$PATH"
 
-say() { printf 'setup: %s\n' "$*"; }
+# Seconds since the set-up started, so a first run shows where its time goes.
+say() { printf 'setup: [%4ss] %s\n' "$SECONDS" "$*"; }
 
 as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
@@ -41,7 +44,11 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERS
   cargo_install wasm-bindgen-cli "$WASM_BINDGEN_VERSION"
 fi
 
+if [ "$(wasm-pack --version 2>/dev/null)" != "wasm-pack $WASM_PACK_VERSION" ]; then
+  cargo_install wasm-pack "$WASM_PACK_VERSION"
+fi
+
 if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
   cargo_install trunk "$TRUNK_VERSION"
 fi
-say "ready (wasm-bindgen $WASM_BINDGEN_VERSION, trunk $TRUNK_VERSION, $(chromium --version 2>/dev/null | head -n 1))"
+say "ready (wasm-bindgen $WASM_BINDGEN_VERSION, wasm-pack $WASM_PACK_VERSION, trunk $TRUNK_VERSION, $(chromium --version 2>/dev/null | head -n 1))"

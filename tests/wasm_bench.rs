@@ -1,6 +1,7 @@
 //! Not a test: the benchmark figures of `src/bench.rs` measured in headless Chromium (real
-//! time, through wasm-bindgen-test-runner). scripts/bench.sh runs it with --nocapture; the
-//! test command does not run it (it is not a `browser_*` file).
+//! time, through wasm-bindgen-test-runner). Every benchmark is `#[ignore]`d, so `wasm-pack test`
+//! and the test command compile it (it cannot rot) but skip it; scripts/bench.sh runs it with
+//! `--include-ignored --nocapture`.
 #![cfg(target_arch = "wasm32")]
 
 use wasm_bindgen_test::*;
@@ -8,6 +9,7 @@ use wasm_bindgen_test::*;
 wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
+#[ignore = "a benchmark: scripts/bench.sh runs it"]
 fn ade_fire_layers_per_second() {
     let lines = gamelab::ui::bench_ade();
     for line in lines.lines() {
@@ -16,6 +18,7 @@ fn ade_fire_layers_per_second() {
 }
 
 #[wasm_bindgen_test]
+#[ignore = "a benchmark: scripts/bench.sh runs it"]
 fn sprouts_n_spot_outcomes() {
     let mut total = 0.0;
     for line in gamelab::ui::bench_sprouts(12).lines() {
@@ -27,6 +30,7 @@ fn sprouts_n_spot_outcomes() {
 
 /// The same n-spot games through Glop's page: typed, computed in time slices, read back.
 #[wasm_bindgen_test]
+#[ignore = "a benchmark: scripts/bench.sh runs it"]
 async fn sprouts_n_spot_outcomes_through_the_page() {
     use wasm_bindgen::JsCast;
     let window = web_sys::window().unwrap();
@@ -62,11 +66,13 @@ async fn sprouts_n_spot_outcomes_through_the_page() {
 }
 
 #[wasm_bindgen_test]
+#[ignore = "a benchmark: scripts/bench.sh runs it"]
 fn chain_reaction_random_playouts() {
     web_sys::console::log_1(&format!("BENCH {}", gamelab::ui::bench_chain_reaction()).into());
 }
 
 #[wasm_bindgen_test]
+#[ignore = "a benchmark: scripts/bench.sh runs it"]
 fn dots_and_boxes_exact_solves() {
     for line in gamelab::ui::bench_dots_boxes(true).lines() {
         web_sys::console::log_1(&format!("BENCH {line}").into());
@@ -74,6 +80,7 @@ fn dots_and_boxes_exact_solves() {
 }
 
 #[wasm_bindgen_test]
+#[ignore = "a benchmark: scripts/bench.sh runs it"]
 fn bazaar_games_per_second() {
     let clock = || web_sys::window().unwrap().performance().unwrap().now() / 1000.0;
     web_sys::console::log_1(&format!("BENCH {}", gamelab::bench::bazaar_games(&clock, 200)).into());

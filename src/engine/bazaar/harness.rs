@@ -230,6 +230,9 @@ fn actor(value: &Value, what: &str, allowed: Kinds) -> Result<Actor, String> {
 
 pub fn actors(value: &Value, allowed: Kinds) -> Result<Vec<Actor>, String> {
     let list = value.as_array().ok_or_else(|| format!("the actors must be a JSON array, not {}", json::short(value)))?;
+    if list.len() > json::MAX_PLAYERS {
+        return Err(format!("{} actors; the rules allow at most {} players", list.len(), json::MAX_PLAYERS));
+    }
     let actors: Vec<Actor> = list.iter().enumerate().map(|(i, a)| actor(a, &format!("actor {}", i + 1), allowed)).collect::<Result<_, _>>()?;
     for (i, a) in actors.iter().enumerate() {
         if actors[..i].iter().any(|b| b.name == a.name) {

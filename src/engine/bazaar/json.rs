@@ -10,6 +10,21 @@ use super::state::{GameState, PlayerState, Score, TurnState};
 
 type Result<T> = std::result::Result<T, String>;
 
+/// Spec §10's bounds for robustness: no course test and no game of the rules goes past them, and
+/// they keep every search on accepted input small (the purchase search is factorial in the
+/// visible cards). Input beyond them is refused with a message naming the bound.
+pub const MAX_PLAYERS: usize = 6;
+pub const MAX_VISIBLE_CARDS: usize = 4;
+pub const MAX_CARDS: usize = 20;
+pub const MAX_BAG_PEBBLES: usize = 1000;
+
+fn at_most(count: usize, limit: usize, what: &str, things: &str) -> Result<()> {
+    if count > limit {
+        return Err(format!("{what} has {count} {things}; the rules allow at most {limit}"));
+    }
+    Ok(())
+}
+
 fn array<'a>(value: &'a Value, what: &str) -> Result<&'a Vec<Value>> {
     value.as_array().ok_or_else(|| format!("{what} must be a JSON array, not {}", short(value)))
 }
@@ -40,7 +55,9 @@ pub fn pebbles(value: &Value, what: &str) -> Result<Vec<Pebble>> {
     array(value, what)?.iter().enumerate().map(|(i, p)| pebble(p, &format!("{what}, pebble {}", i + 1))).collect()
 }
 
+/// A wallet or the bank: at most `MAX_BAG_PEBBLES` pebbles.
 pub fn bag(value: &Value, what: &str) -> Result<Bag> {
+    at_most(array(value, what)?.len(), MAX_BAG_PEBBLES, what, "pebbles")?;
     pebbles(value, what).map(|p| Bag::of(&p))
 }
 
@@ -95,6 +112,9 @@ pub fn player(value: &Value, what: &str) -> Result<PlayerState> {
 
 pub fn turn_state(value: &Value, what: &str) -> Result<TurnState> {
     let map = object(value, what)?;
+    let (cards_what, scores_what) = (format!("{what}, \"cards\""), format!("{what}, \"scores\""));
+    at_most(array(field(map, "cards", what)?, &cards_what)?.len(), MAX_VISIBLE_CARDS, &cards_what, "visible cards")?;
+    at_most(array(field(map, "scores", what)?, &scores_what)?.len(), MAX_PLAYERS - 1, &scores_what, "other players")?;
     Ok(TurnState {
         bank: bag(field(map, "bank", what)?, &format!("{what}, \"bank\""))?,
         visibles: cards(field(map, "cards", what)?, &format!("{what}, \"cards\""))?,
@@ -109,6 +129,17 @@ pub fn turn_state(value: &Value, what: &str) -> Result<TurnState> {
 
 pub fn game(value: &Value, what: &str) -> Result<GameState> {
     let map = object(value, what)?;
+    let (visibles, players) = (format!("{what}, \"visibles\""), format!("{what}, \"players\""));
+    let visible_count = array(field(map, "visibles", what)?, &visibles)?.len();
+    let player_list = array(field(map, "players", what)?, &players)?;
+    at_most(visible_count, MAX_VISIBLE_CARDS, &visibles, "cards")?;
+    at_most(player_list.len(), MAX_PLAYERS, &players, "players")?;
+    let bought = player_list.iter().filter_map(|p| p.get("cards").and_then(Value::as_array)).map(Vec::len);
+    let hidden = array(field(map, "cards", what)?, &format!("{what}, \"cards\""))?.len();
+    let in_all = visible_count + hidden + bought.sum::<usize>();
+    if in_all > MAX_CARDS {
+        return Err(format!("{what} has {in_all} cards in all (visible, hidden and bought); the rules allow at most {MAX_CARDS}"));
+    }
     Ok(GameState {
         bank: bag(field(map, "bank", what)?, &format!("{what}, \"bank\""))?,
         visibles: cards(field(map, "visibles", what)?, &format!("{what}, \"visibles\""))?,
