@@ -4,6 +4,8 @@
 //! in-memory raster (TGA/PNG export, tests); `ui` mounts the games in a page (wasm only).
 
 pub mod bench;
+// The command-line harnesses are native only (threads, files, clocks).
+#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod draw;
 pub mod engine;

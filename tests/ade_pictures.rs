@@ -5,7 +5,7 @@
 
 mod common;
 
-use gamelab::draw::ade::{draw_graph, render_firing_graph, ring_count, FiringGraphLayout, GraphLayout, POSITIVE, NEGATIVE};
+use gamelab::draw::ade::{draw_graph, render_firing_graph, ring_count, FiringGraphLayout, GraphLayout, NEGATIVE, PIXEL_LIMIT, POSITIVE, ROW_LIMIT, SIDE_LIMIT};
 use gamelab::draw::raster::Raster;
 use gamelab::draw::{png, tga, Painter, Rgb};
 use gamelab::engine::ade::{AdeGraph, Play, Values};
@@ -63,10 +63,41 @@ fn png_has_signature_header_and_valid_chunk_crcs() {
         pos += 12 + len;
     }
     assert_eq!(kinds, ["IHDR", "IDAT", "IEND"]);
-    // The stored deflate block carries the raw rows: filter byte 0 then R, G, B.
-    let idat = &bytes[8 + 25 + 8..];
-    assert_eq!(&idat[..2], &[0x78, 0x01]);
-    assert_eq!(&idat[7..11], &[0, 255, 0, 0]);
+    // The zlib stream inflates to the raw rows: filter byte 0 then R, G, B per pixel.
+    let idat_len = u32::from_be_bytes(bytes[33..37].try_into().unwrap()) as usize;
+    let raw = miniz_oxide::inflate::decompress_to_vec_zlib(&bytes[41..41 + idat_len]).expect("a zlib stream");
+    assert_eq!(raw, [0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 255, 255, 255, 0, 0, 0, 255, 255, 0]);
+}
+
+#[test]
+fn png_is_compressed() {
+    let play = e8_single(3);
+    let image = render_firing_graph(play.graph(), &play.layers(), 0).unwrap();
+    let raw_size = image.width() as usize * image.height() as usize * 3;
+    let bytes = png::encode(&image);
+    assert!(bytes.len() * 20 < raw_size, "{} bytes for {raw_size} bytes of pixels", bytes.len());
+}
+
+#[test]
+fn firing_graphs_of_long_plays_with_big_values_fit_the_pixel_limit() {
+    // E9 from V1 = 1 never terminates and its values grow: 10,000 layers asked (the CLI's
+    // default cap), 400 rows drawn with thinner and fewer rings, under the pixel limits.
+    let mut start = vec![0; 9];
+    start[1] = 1;
+    let mut play = Play::new(AdeGraph::parse("E9").unwrap(), Values::from_i64(start)).unwrap();
+    play.exhaust(10_000);
+    let layers = play.layers();
+    let natural = layers[..ROW_LIMIT].iter().flatten().map(|(_, v)| ring_count(v, 0)).max().unwrap();
+    assert_eq!(natural, 40, "the values are large enough to ask for every ring");
+    let layout = FiringGraphLayout::new(play.graph(), &layers, 0).unwrap();
+    assert_eq!(layout.rows, ROW_LIMIT);
+    assert!(layout.ring_step < 3.5 && layout.rings_drawn < natural);
+    let image = render_firing_graph(play.graph(), &layers, 0).unwrap();
+    assert!(image.width() <= SIDE_LIMIT && image.height() <= SIDE_LIMIT);
+    assert!(image.width() as u64 * image.height() as u64 <= PIXEL_LIMIT);
+    // A small play keeps its natural rings.
+    let small = e8_single(3);
+    assert_eq!(FiringGraphLayout::new(small.graph(), &small.layers(), 0).unwrap().ring_step, 3.5);
 }
 
 fn e8_single(node: usize) -> Play {
@@ -94,10 +125,10 @@ fn count_colour_runs_along(image: &Raster, y: u32, x0: u32, x1: u32, colour: Rgb
 fn firing_graph_draws_one_row_per_layer_with_rings_for_the_value() {
     let play = e8_single(3); // V3: 29 layers, V3 fires a 6 in the middle.
     let layers = play.layers();
-    let layout = FiringGraphLayout::new(play.graph(), &layers, 0);
+    let layout = FiringGraphLayout::new(play.graph(), &layers, 0).unwrap();
     assert_eq!(layout.rows, 29);
     assert_eq!(layout.rings_drawn, 6);
-    let image = render_firing_graph(play.graph(), &layers, 0);
+    let image = render_firing_graph(play.graph(), &layers, 0).unwrap();
     assert_eq!((image.width(), image.height()), (layout.width.ceil() as u32, layout.height.ceil() as u32));
     let ring_colour = Rgb(120, 40, 20);
     // Walk right from each fired node's centre: one crossing per ring plus the centre dot.
@@ -111,7 +142,7 @@ fn firing_graph_draws_one_row_per_layer_with_rings_for_the_value() {
         }
     }
     // With a maximum of 2 rings the 6 is drawn with 2.
-    let capped = FiringGraphLayout::new(play.graph(), &layers, 2);
+    let capped = FiringGraphLayout::new(play.graph(), &layers, 2).unwrap();
     assert_eq!(capped.rings_drawn, 2);
     assert_eq!(ring_count(&BigInt::from(6), 2), 2);
     assert_eq!(ring_count(&BigInt::from(6), 0), 6);
@@ -120,7 +151,7 @@ fn firing_graph_draws_one_row_per_layer_with_rings_for_the_value() {
 #[test]
 fn firing_graph_without_layers_says_so_and_stays_small() {
     let graph = AdeGraph::parse("A3").unwrap();
-    let image = render_firing_graph(&graph, &[], 0);
+    let image = render_firing_graph(&graph, &[], 0).unwrap();
     assert!(image.width() > 100 && image.height() < 200);
     // Some dark text pixels are there (the "no layers yet" line and the labels).
     assert!(image.pixels().iter().any(|&p| p == Rgb(30, 30, 30)));

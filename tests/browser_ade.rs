@@ -173,7 +173,7 @@ async fn exhaust_fire_then_show_graph_draws_every_layer() {
     let mut play = Play::new(AdeGraph::parse("E8").unwrap(), Values::from_i64(vec![0, 0, 0, 1, 0, 0, 0, 0])).unwrap();
     play.exhaust(100);
     let layers = play.layers();
-    let layout = FiringGraphLayout::new(play.graph(), &layers, 0);
+    let layout = FiringGraphLayout::new(play.graph(), &layers, 0).unwrap();
     let canvas: HtmlCanvasElement = find(&root, ".gl-graph-canvas").unchecked_into();
     assert_eq!((canvas.width(), canvas.height()), (layout.width.ceil() as u32, layout.height.ceil() as u32));
     for (row, layer) in layers.iter().enumerate() {
@@ -190,7 +190,7 @@ async fn exhaust_fire_then_show_graph_draws_every_layer() {
     let rings: HtmlSelectElement = find(&root, "select[data-action='max-rings']").unchecked_into();
     rings.set_value("1");
     changed(&rings);
-    assert_eq!(canvas.width(), FiringGraphLayout::new(play.graph(), &layers, 1).width.ceil() as u32);
+    assert_eq!(canvas.width(), FiringGraphLayout::new(play.graph(), &layers, 1).unwrap().width.ceil() as u32);
     // Undo from the graph window, then OK closes it.
     click(&root, "graph-undo");
     assert!(find(&root, ".gl-graph-caption").text_content().unwrap().starts_with("28 layers"));

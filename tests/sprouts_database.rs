@@ -132,7 +132,7 @@ fn a_check_against_a_wrong_base_reports_the_contradiction() {
     assert_ne!(wrong, main.to_spr());
     main = Database::from_spr(&wrong).unwrap();
     let report = check(&Position::spots(4), Goal::Nimber, &main).unwrap();
-    assert!(report.contradictions.iter().any(|(land, stored, found)| land.write(Notation::Glop2) == "AB|AB" && *stored == 0 && *found == 1));
+    assert!(report.contradictions.iter().any(|c| c.land.write(Notation::Glop2) == "AB|AB" && c.stored == 0 && c.found == Some(1)));
     let mut complete = CompleteCheck::new(&main);
     while !complete.step(&main, 50) {}
     assert!(complete.failures.iter().any(|f| f.position.write(Notation::Glop2) == "AB|AB" && f.stored == 0), "{:?}", complete.failures);

@@ -9,23 +9,27 @@ use num_traits::ToPrimitive;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{CliError, Output};
+use super::{Budget, CliError, Failure, Output};
 use crate::draw::ade::render_firing_graph;
+use crate::draw::raster::Raster;
 use crate::draw::{png, tga};
-use crate::engine::ade::{parse_integer, trace_line, AdeGraph, Play, StopReason, Values};
+use crate::engine::ade::{parse_integer, trace_line, AdeGraph, ExhaustRun, Play, StopReason, Values};
 
 /// Exhaust fire's default cap (specs/ade.md §4.6).
 pub const DEFAULT_MAX_LAYERS: u64 = 10_000;
 /// No request may ask for more layers than this (it bounds time and memory).
 pub const LAYER_LIMIT: u64 = 10_000_000;
+/// The longest trace `fire` prints; past it the command stops (exit status 3) and says so.
+pub const TRACE_BYTES_LIMIT: usize = 64 << 20;
 
-pub fn run(command: &str, input: &str) -> Result<Output, CliError> {
+/// Runs one command; `--max-nodes` counts layers fired.
+pub fn run(command: &str, input: &str, budget: &Budget) -> Result<Output, Failure> {
     match command {
-        "exhaust" => exhaust(input).map(Output::Text),
-        "fire" => fire(input).map(Output::Text),
-        "tga" => picture(input).map(|(graph, layers, rings)| Output::Bytes(tga::encode(&render_firing_graph(&graph, &layers, rings)))),
-        "png" => picture(input).map(|(graph, layers, rings)| Output::Bytes(png::encode(&render_firing_graph(&graph, &layers, rings)))),
-        other => Err(format!("unknown ade command '{other}': expected exhaust, fire, tga or png")),
+        "exhaust" => exhaust(input, budget).map(Output::Text),
+        "fire" => fire(input, budget).map(Output::Text),
+        "tga" => picture(input, budget).map(|image| Output::Bytes(tga::encode(&image))),
+        "png" => picture(input, budget).map(|image| Output::Bytes(png::encode(&image))),
+        other => Err(format!("unknown ade command '{other}': expected exhaust, fire, tga or png").into()),
     }
 }
 
@@ -117,9 +121,9 @@ struct ExhaustReport {
 }
 
 /// The contract: `{"status": "terminated"|"loop"|"cap", "layers": L, "sums": [...], "final": [...]}`.
-pub fn exhaust(input: &str) -> Result<String, CliError> {
+pub fn exhaust(input: &str, budget: &Budget) -> Result<String, Failure> {
     let Request { mut play, max_layers, .. } = parse_request(input)?;
-    let (reason, fired) = play.exhaust(max_layers as usize);
+    let (reason, fired) = fire_up_to(&mut play, max_layers, budget)?;
     let status = match reason {
         StopReason::Terminated => "terminated",
         StopReason::Loop { .. } => "loop",
@@ -132,43 +136,54 @@ pub fn exhaust(input: &str) -> Result<String, CliError> {
         sums: (1..=play.layer_count()).map(|t| JsonInt::from(&play.layer_sum(t))).collect(),
         final_values: play.current().to_big_vec().iter().map(JsonInt::from).collect(),
     };
-    serde_json::to_string(&report).map_err(|e| e.to_string())
+    Ok(serde_json::to_string(&report).map_err(|e| e.to_string())?)
 }
 
 /// The tracing area as text: the start, then one line per layer, then why it stopped.
 /// Fires `layers` layers when given, otherwise exhausts up to `max_layers`.
-pub fn fire(input: &str) -> Result<String, CliError> {
+pub fn fire(input: &str, budget: &Budget) -> Result<String, Failure> {
     let Request { mut play, max_layers, layers, .. } = parse_request(input)?;
-    let reason = fire_requested(&mut play, layers, max_layers);
+    let reason = fire_requested(&mut play, layers, max_layers, budget)?;
     let mut out = String::new();
     for t in 0..=play.layer_count() {
         out.push_str(&trace_line(&play, t));
         out.push('\n');
+        if out.len() > TRACE_BYTES_LIMIT {
+            return Err(Failure::BudgetSpent(format!(
+                "the trace passed {} MiB at layer {t} of {}: ask for fewer \"layers\"",
+                TRACE_BYTES_LIMIT >> 20,
+                play.layer_count()
+            )));
+        }
     }
     out.push_str(&format!("{}: {}\n", play.layer_count(), reason));
     Ok(out)
 }
 
-fn fire_requested(play: &mut Play, layers: Option<u64>, max_layers: u64) -> String {
-    match layers {
-        Some(n) => {
-            for _ in 0..n {
-                if let crate::engine::ade::FireOutcome::Repeated { first, again } = play.fire() {
-                    return StopReason::Loop { first, again }.describe();
-                }
-            }
-            if play.is_terminal() {
-                StopReason::Terminated.describe()
-            } else {
-                format!("fired {} layers as asked", play.layer_count())
-            }
+/// Fires up to `cap` layers in slices, as Exhaust fire does: it stops at a terminal state, a
+/// loop, or the history's memory limit, and fails when the budget runs out.
+fn fire_up_to(play: &mut Play, cap: u64, budget: &Budget) -> Result<(StopReason, usize), Failure> {
+    let mut run = ExhaustRun::new(cap as usize);
+    loop {
+        let slice = budget.slice(run.fired() as u64, 1024) as usize;
+        if let Some(reason) = play.exhaust_step(&mut run, slice) {
+            return Ok((reason, run.fired()));
         }
-        None => play.exhaust(max_layers as usize).0.describe(),
+        budget.check(run.fired() as u64, "firing")?;
     }
 }
 
-fn picture(input: &str) -> Result<(AdeGraph, Vec<Vec<(usize, BigInt)>>, u32), CliError> {
+/// Fires `layers` layers when given (the sentence says "as asked" when all were fired), else
+/// exhausts up to `max_layers`.
+fn fire_requested(play: &mut Play, layers: Option<u64>, max_layers: u64, budget: &Budget) -> Result<String, Failure> {
+    Ok(match fire_up_to(play, layers.unwrap_or(max_layers), budget)? {
+        (StopReason::Cap { layers: fired }, _) if layers.is_some() => format!("fired {fired} layers as asked"),
+        (reason, _) => reason.describe(),
+    })
+}
+
+fn picture(input: &str, budget: &Budget) -> Result<Raster, Failure> {
     let Request { mut play, max_layers, layers, max_rings } = parse_request(input)?;
-    fire_requested(&mut play, layers, max_layers);
-    Ok((play.graph().clone(), play.layers(), max_rings))
+    fire_requested(&mut play, layers, max_layers, budget)?;
+    Ok(render_firing_graph(play.graph(), &play.layers(), max_rings).map_err(|e| e.to_string())?)
 }

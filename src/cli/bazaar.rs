@@ -29,14 +29,15 @@ pub fn run(args: &[String], read_stdin: &mut dyn FnMut() -> Result<String, Strin
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         if arg == "--timeout-ms" {
-            let ms = args.next().and_then(|n| n.parse::<u64>().ok()).filter(|&n| n > 0).ok_or("--timeout-ms needs a number of milliseconds")?;
+            // A looping player costs a game up to one time limit per call: keep it to a minute.
+            let ms = args.next().and_then(|n| n.parse::<u64>().ok()).filter(|&n| (1..=60_000).contains(&n)).ok_or("--timeout-ms needs a number of milliseconds from 1 to 60000")?;
             limit = Duration::from_millis(ms);
         } else {
             rest.push(arg.as_str());
         }
     }
     let (name, clients) = match rest[..] {
-        ["xserver", file] => ("xserver", Some(std::fs::read_to_string(file).map_err(|e| format!("cannot read the clients' file {file}: {e}"))?)),
+        ["xserver", file] => ("xserver", Some(super::read_file(file).map_err(|e| format!("the clients' file: {e}"))?)),
         ["xserver"] => return Err("xserver needs the clients' input file: gamelab bazaar xserver CLIENTS-FILE < SERVER-INPUT".into()),
         [name] if HARNESSES.contains(&name) => (name, None),
         _ => return Err(format!("expected one harness of {}", HARNESSES.join(", "))),

@@ -12,15 +12,16 @@
 
 use serde_json::{json, Value};
 
-use super::{json_count, json_object, CliError, Output};
+use super::{json_count, json_object, json_seed, Budget, CliError, Failure, Output};
 use crate::engine::chain_reaction::ai::{choose, Level, Rng};
 use crate::engine::chain_reaction::{Game, Record, Settings};
 
-pub fn run(command: &str, input: &str) -> Result<Output, CliError> {
+/// Runs one command; `--max-nodes` counts the arena's moves.
+pub fn run(command: &str, input: &str, budget: &Budget) -> Result<Output, Failure> {
     match command {
-        "play" => play(input).map(Output::Text),
-        "arena" => arena(input).map(Output::Text),
-        other => Err(format!("unknown chain-reaction command '{other}': expected play or arena")),
+        "play" => Ok(play(input).map(Output::Text)?),
+        "arena" => arena(input, budget).map(Output::Text),
+        other => Err(format!("unknown chain-reaction command '{other}': expected play or arena").into()),
     }
 }
 
@@ -49,7 +50,7 @@ fn play(input: &str) -> Result<String, CliError> {
     Ok(json!({"boards": boards, "winner": record.game().winner()}).to_string())
 }
 
-fn arena(input: &str) -> Result<String, CliError> {
+fn arena(input: &str, budget: &Budget) -> Result<String, Failure> {
     let request = json_object(input, "{\"rows\", \"cols\", \"levels\", \"games\", \"seed\"}")?;
     let levels: Vec<Level> = request
         .get("levels")
@@ -63,7 +64,8 @@ fn arena(input: &str) -> Result<String, CliError> {
     if !(1..=100_000).contains(&games) {
         return Err("\"games\" goes from 1 to 100000".into());
     }
-    let seed = request.get("seed").and_then(Value::as_u64).unwrap_or(1);
+    let seed = json_seed(&request)?;
+    let mut moves = 0u64;
     let players = levels.len();
     let mut wins = vec![0usize; players];
     let mut thinking = vec![(0.0f64, 0u64); players];
@@ -78,6 +80,8 @@ fn arena(input: &str) -> Result<String, CliError> {
             thinking[level].0 += started.elapsed().as_secs_f64();
             thinking[level].1 += 1;
             game.play_cell(cell).map_err(|e| format!("game {g}: {e}"))?;
+            moves += 1;
+            budget.check(moves, &format!("the arena (game {} of {games})", g + 1))?;
         }
         if let Some(winner) = game.winner() {
             wins[(winner + g) % players] += 1;

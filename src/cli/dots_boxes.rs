@@ -11,22 +11,23 @@
 
 use serde_json::{json, Value};
 
-use super::{json_count, json_object, CliError, Output};
+use super::{json_count, json_object, json_seed, Budget, Failure, Output};
 use crate::engine::dots_boxes::solver::{mask_of, Solver};
 use crate::engine::dots_boxes::{Board, Game, Level, Player};
 
 /// Positions with more undrawn lines than this are not solved exactly here (3 × 4 has 31).
 pub const MAX_UNDRAWN: usize = 36;
 
-pub fn run(command: &str, input: &str) -> Result<Output, CliError> {
+/// Runs one command; `--max-nodes` counts solver nodes (solve) or moves played (arena).
+pub fn run(command: &str, input: &str, budget: &Budget) -> Result<Output, Failure> {
     match command {
-        "solve" => solve(input).map(Output::Text),
-        "arena" => arena(input).map(Output::Text),
-        other => Err(format!("unknown dots-and-boxes command '{other}': expected solve or arena")),
+        "solve" => solve(input, budget).map(Output::Text),
+        "arena" => arena(input, budget).map(Output::Text),
+        other => Err(format!("unknown dots-and-boxes command '{other}': expected solve or arena").into()),
     }
 }
 
-fn solve(input: &str) -> Result<String, CliError> {
+fn solve(input: &str, budget: &Budget) -> Result<String, Failure> {
     let request = json_object(input, "{\"rows\", \"cols\", \"moves\"}")?;
     let board = Board::new(json_count(&request, "rows")?, json_count(&request, "cols")?)?;
     let moves: Vec<usize> = request
@@ -45,18 +46,22 @@ fn solve(input: &str) -> Result<String, CliError> {
     }
     let undrawn = game.legal().len();
     if undrawn > MAX_UNDRAWN {
-        return Err(format!("{undrawn} undrawn lines are too many to solve exactly here (at most {MAX_UNDRAWN})"));
+        return Err(format!("{undrawn} undrawn lines are too many to solve exactly here (at most {MAX_UNDRAWN})").into());
     }
     let mut solver = Solver::new(&board)?;
     let mask = mask_of(game.drawn().into_iter());
-    let values = solver.move_values(mask);
-    let best_value = values.iter().map(|&(_, v)| v).max().unwrap_or(0);
-    let best: Vec<usize> = values.iter().filter(|&&(_, v)| v == best_value).map(|&(l, _)| l).collect();
+    // In slices: an interrupted search keeps what it learned in its table and goes on from there.
+    let (best_value, best) = loop {
+        if let Some(found) = solver.try_best_moves(mask, budget.slice(solver.nodes, 1 << 20)) {
+            break found;
+        }
+        budget.check(solver.nodes, "solving")?;
+    };
     let for_p1 = if game.current() == 0 { best_value as i64 } else { -(best_value as i64) };
     Ok(json!({"value": taken + for_p1, "best": best}).to_string())
 }
 
-fn arena(input: &str) -> Result<String, CliError> {
+fn arena(input: &str, budget: &Budget) -> Result<String, Failure> {
     let request = json_object(input, "{\"rows\", \"cols\", \"levels\", \"games\", \"seed\"}")?;
     let board = Board::new(json_count(&request, "rows")?, json_count(&request, "cols")?)?;
     let levels: Vec<Level> = request
@@ -66,13 +71,14 @@ fn arena(input: &str) -> Result<String, CliError> {
         .iter()
         .map(|v| v.as_str().ok_or_else(|| format!("a level is a string, not {v}")).and_then(Level::parse))
         .collect::<Result<_, _>>()?;
-    let [a, b] = levels[..] else { return Err(format!("\"levels\" must name two levels, not {}", levels.len())) };
+    let [a, b] = levels[..] else { return Err(format!("\"levels\" must name two levels, not {}", levels.len()).into()) };
     let games = json_count(&request, "games")?;
     if !(1..=100_000).contains(&games) {
         return Err("\"games\" goes from 1 to 100000".into());
     }
-    let seed = request.get("seed").and_then(Value::as_u64).unwrap_or(1);
+    let seed = json_seed(&request)?;
     let (mut wins, mut draws, mut margin) = ([0usize; 2], 0usize, 0i64);
+    let mut moves = 0u64;
     let mut thinking = [(0.0f64, 0u64); 2];
     for g in 0..games {
         // Game g: level (seat + g) mod 2 sits at seat `seat`.
@@ -87,6 +93,8 @@ fn arena(input: &str) -> Result<String, CliError> {
             thinking[level_at(seat)].0 += started.elapsed().as_secs_f64();
             thinking[level_at(seat)].1 += 1;
             game.play(line).map_err(|e| format!("game {g}: {e}"))?;
+            moves += 1;
+            budget.check(moves, &format!("the arena (game {} of {games})", g + 1))?;
         }
         let scores = game.scores();
         let by_level = |level: usize| -> i64 { (0..2).filter(|&s| level_at(s) == level).map(|s| scores[s] as i64).sum() };

@@ -7,8 +7,8 @@
 
 use std::time::Instant;
 
-use super::{CliError, Output};
-use crate::engine::sprouts::proof::{check, CompleteCheck, DotOptions, ProofGraph};
+use super::{read_file, Budget, CliError, Failure, Output};
+use crate::engine::sprouts::proof::{Check, CheckReport, CompleteCheck, DotOptions, ProofGraph};
 use crate::engine::sprouts::{children_with_nimbers, Answer, Database, Filter, Goal, Notation, Position, Progress, Search};
 
 pub const USAGE: &str = "  sprouts spots N              the n-spot start in Glop 1.0 notation
@@ -121,7 +121,7 @@ fn load_bases(options: &Options) -> Result<Database, CliError> {
     let texts: Vec<(String, String)> = options
         .dbs
         .iter()
-        .map(|f| std::fs::read_to_string(f).map(|t| (f.clone(), t)).map_err(|e| format!("cannot read {f}: {e}")))
+        .map(|f| read_file(f).map(|t| (f.clone(), t)))
         .collect::<Result<_, _>>()?;
     let files: Vec<(&str, &str)> = texts.iter().map(|(f, t)| (f.as_str(), t.as_str())).collect();
     db.merge(&files).map_err(|e| e.to_string())?;
@@ -145,8 +145,9 @@ fn elapsed(start: Instant) -> String {
 }
 
 /// Runs `gamelab sprouts <command> args...`; `stdin` is read only when positions are needed.
-pub fn run(args: &[String], stdin: &mut dyn FnMut() -> Result<String, CliError>) -> Result<Output, CliError> {
-    let Some((command, rest)) = args.split_first() else { return Err(format!("sprouts needs a command:\n{USAGE}")) };
+/// The budget counts expansions (outcome, nimber, check, dot) or raw children (children).
+pub fn run(args: &[String], stdin: &mut dyn FnMut() -> Result<String, CliError>, budget: &Budget) -> Result<Output, Failure> {
+    let Some((command, rest)) = args.split_first() else { return Err(format!("sprouts needs a command:\n{USAGE}").into()) };
     let options = parse_options(rest)?;
     match command.as_str() {
         "spots" => {
@@ -155,11 +156,11 @@ pub fn run(args: &[String], stdin: &mut dyn FnMut() -> Result<String, CliError>)
                 _ => return Err("usage: gamelab sprouts spots N".into()),
             };
             if !(1..=99).contains(&n) {
-                return Err(format!("spots: {n} is not from 1 to 99"));
+                return Err(format!("spots: {n} is not from 1 to 99").into());
             }
             Ok(Output::Text(Position::spots(n).write(Notation::Glop10)))
         }
-        "outcome" | "nimber" => solve_all(command == "nimber", &options, stdin),
+        "outcome" | "nimber" => solve_all(command == "nimber", &options, stdin, budget),
         "canon" => {
             let mut out = String::new();
             for item in items(&options, stdin)? {
@@ -183,8 +184,8 @@ pub fn run(args: &[String], stdin: &mut dyn FnMut() -> Result<String, CliError>)
             }
             Ok(Output::Text(out))
         }
-        "check" if options.complete => complete_check(&options),
-        "check" | "dot" => check_one(command == "dot", &options, stdin),
+        "check" if options.complete => complete_check(&options, budget),
+        "check" | "dot" => check_one(command == "dot", &options, stdin, budget),
         "filter" => {
             if options.dbs.is_empty() {
                 return Err("filter needs --db FILE".into());
@@ -195,11 +196,24 @@ pub fn run(args: &[String], stdin: &mut dyn FnMut() -> Result<String, CliError>)
             save(&options.save, &kept)?;
             Ok(Output::Logged { text: kept.to_spr(), log })
         }
-        other => Err(format!("unknown sprouts command '{other}'\n{USAGE}")),
+        other => Err(format!("unknown sprouts command '{other}'\n{USAGE}").into()),
     }
 }
 
-fn solve_all(nimber: bool, options: &Options, stdin: &mut dyn FnMut() -> Result<String, CliError>) -> Result<Output, CliError> {
+/// Runs a search to its end in slices, failing when the budget runs out; `spent` is what
+/// earlier searches of the same command used.
+fn run_search(search: &mut Search, db: &mut Database, guide: Option<&Database>, budget: &Budget, spent: u64, label: &str) -> Result<Answer, Failure> {
+    loop {
+        let used = spent + search.stats().expansions;
+        match search.step(db, guide, budget.slice(used, 4096)) {
+            Progress::Done(answer) => return Ok(answer),
+            Progress::Failed(message) => return Err(format!("{label}: {message}").into()),
+            Progress::Running => budget.check(spent + search.stats().expansions, label)?,
+        }
+    }
+}
+
+fn solve_all(nimber: bool, options: &Options, stdin: &mut dyn FnMut() -> Result<String, CliError>, budget: &Budget) -> Result<Output, Failure> {
     let mut db = load_bases(options)?;
     let items = items(options, stdin)?;
     // Every line is read before any computing, so a bad line costs nothing.
@@ -207,14 +221,12 @@ fn solve_all(nimber: bool, options: &Options, stdin: &mut dyn FnMut() -> Result<
     let goal = if nimber { Goal::Nimber } else { Goal::Outcome { nimber_part: 0 } };
     let mut text = String::new();
     let mut log = String::new();
+    let mut spent = 0;
     for (item, position) in items.iter().zip(&positions) {
         let start = Instant::now();
         let mut search = Search::new(position.clone(), goal).map_err(|e| format!("{}: {e}", item.label))?;
-        let answer = match search.step(&mut db, None, u64::MAX) {
-            Progress::Done(answer) => answer,
-            Progress::Failed(message) => return Err(format!("{}: {message}", item.label)),
-            Progress::Running => return Err(format!("{}: the search stopped early", item.label)),
-        };
+        let answer = run_search(&mut search, &mut db, None, budget, spent, &item.label)?;
+        spent += search.stats().expansions;
         let word = match answer {
             Answer::Nimber(n) => n.to_string(),
             Answer::Outcome(v) => v.word().to_string(),
@@ -232,25 +244,44 @@ fn solve_all(nimber: bool, options: &Options, stdin: &mut dyn FnMut() -> Result<
             elapsed(start)
         ));
     }
+    if !options.dbs.is_empty() {
+        log.push_str("the loaded bases were used as they are: `gamelab sprouts check --db ...` verifies them\n");
+    }
     save(&options.save, &db)?;
     Ok(if options.quiet { Output::Text(text) } else { Output::Logged { text, log } })
 }
 
-fn check_one(dot: bool, options: &Options, stdin: &mut dyn FnMut() -> Result<String, CliError>) -> Result<Output, CliError> {
+/// The --db files that hold `land` with nimber `stored` (to name where a wrong couple came from).
+fn sources_of(options: &Options, land: &crate::engine::sprouts::Land, stored: u8) -> Vec<String> {
+    options
+        .dbs
+        .iter()
+        .filter(|file| {
+            let Ok(text) = read_file(file) else { return false };
+            let mut one = Database::new();
+            one.merge(&[(file.as_str(), text.as_str())]).is_ok() && one.get(land) == Some(stored)
+        })
+        .cloned()
+        .collect()
+}
+
+fn check_one(dot: bool, options: &Options, stdin: &mut dyn FnMut() -> Result<String, CliError>, budget: &Budget) -> Result<Output, Failure> {
     let main = load_bases(options)?;
     let items = items(options, stdin)?;
     let [item] = items.as_slice() else { return Err("check and dot take one position".into()) };
     let position = parse(item)?;
     let goal = if options.nimber { Goal::Nimber } else { Goal::Outcome { nimber_part: 0 } };
     let start = Instant::now();
-    let report = check(&position, goal, &main).map_err(|e| format!("{}: {e}", item.label))?;
+    let mut run = Check::new(position.clone(), goal).map_err(|e| format!("{}: {e}", item.label))?;
+    let answer = run_search(&mut run.search, &mut run.check_db, Some(&main), budget, 0, &item.label)?;
+    let report = CheckReport { answer, stats: run.search.stats(), contradictions: run.search.contradictions().to_vec(), check_db: run.check_db };
     if !report.contradictions.is_empty() {
         let list: Vec<String> = report
             .contradictions
             .iter()
-            .map(|(land, stored, found)| format!("  {}: nimber {stored} in the base, {found} computed", land.write(Notation::Glop2)))
+            .map(|c| format!("  {} (from {})", c.describe(Notation::Glop2), sources_of(options, &c.land, c.stored).join(", ")))
             .collect();
-        return Err(format!("the check contradicts the base:\n{}", list.join("\n")));
+        return Err(format!("the check contradicts the base:\n{}", list.join("\n")).into());
     }
     save(&options.save_check, &report.check_db)?;
     let word = match report.answer {
@@ -274,21 +305,30 @@ fn check_one(dot: bool, options: &Options, stdin: &mut dyn FnMut() -> Result<Str
     Ok(if options.quiet { Output::Text(text) } else { Output::Logged { text, log } })
 }
 
-fn complete_check(options: &Options) -> Result<Output, CliError> {
+fn complete_check(options: &Options, budget: &Budget) -> Result<Output, Failure> {
     if options.dbs.is_empty() {
         return Err("check --complete needs --db FILE".into());
     }
     let main = load_bases(options)?;
     let start = Instant::now();
     let mut run = CompleteCheck::new(&main);
-    while !run.step(&main, 1_000_000) {}
+    // A step spends about the expansions it is given: count those.
+    let mut used = 0;
+    loop {
+        let slice = budget.slice(used, 100_000);
+        if run.step(&main, slice) {
+            break;
+        }
+        used += slice;
+        budget.check(used, "the complete check")?;
+    }
     let mut text = format!("{} entries checked, {} problem(s)\n", main.len(), run.failures.len());
     for f in &run.failures {
         text.push_str(&format!("{} {}: {}\n", f.position.write(options.notation), f.stored, f.problem));
     }
     let log = format!("{} expansions, {}", run.stats.expansions, elapsed(start));
     if !run.failures.is_empty() {
-        return Err(text);
+        return Err(text.into());
     }
     Ok(if options.quiet { Output::Text(text) } else { Output::Logged { text, log } })
 }

@@ -116,15 +116,22 @@ pub fn draw_graph(p: &mut dyn Painter, graph: &AdeGraph, values: &Values, width:
 
 /// At most this many rings are ever drawn, even with "no maximum" (the number shows the value).
 pub const RING_LIMIT: u32 = 40;
-/// At most this many rows are drawn (a canvas and a TGA have size limits).
+/// At most this many rows are drawn (the footer says how many layers there are in all).
 pub const ROW_LIMIT: usize = 400;
+/// The largest picture drawn: no side over `SIDE_LIMIT` pixels (what every browser's canvas
+/// takes) and no more than `PIXEL_LIMIT` pixels in all (48 MB as RGB). Rings get thinner, then
+/// fewer, until the picture fits; a picture that cannot fit is refused.
+pub const SIDE_LIMIT: u32 = 16_384;
+pub const PIXEL_LIMIT: u64 = 16_000_000;
 
 const LEFT: f64 = 44.0;
 const TOP: f64 = 34.0;
 const RIGHT: f64 = 110.0;
 const BOTTOM: f64 = 40.0;
 const DISC_RADIUS: f64 = 4.0;
+/// Ring spacing at its widest and at its thinnest (rings are 1.2 px lines).
 const RING_STEP: f64 = 3.5;
+const THINNEST_RING_STEP: f64 = 2.0;
 
 /// The geometry of one firing-sequence-graph picture.
 #[derive(Clone, Debug, PartialEq)]
@@ -137,6 +144,18 @@ pub struct FiringGraphLayout {
     pub rows: usize,
     /// Most rings any disc gets.
     pub rings_drawn: u32,
+    /// Distance between rings (smaller when many rings had to fit).
+    pub ring_step: f64,
+}
+
+/// Why a picture cannot be drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TooLarge(pub String);
+
+impl std::fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
 }
 
 /// Rings for a node that fired `value`, with the user's maximum (`0` = none).
@@ -163,20 +182,41 @@ pub fn firing_column(graph: &AdeGraph, index: usize) -> usize {
 }
 
 impl FiringGraphLayout {
-    pub fn new(graph: &AdeGraph, layers: &[Vec<(usize, BigInt)>], max_rings: u32) -> FiringGraphLayout {
+    /// The largest drawing that fits the limits: rings as the values ask, then thinner, then
+    /// fewer (the numbers beside the discs always give the exact values).
+    pub fn new(graph: &AdeGraph, layers: &[Vec<(usize, BigInt)>], max_rings: u32) -> Result<FiringGraphLayout, TooLarge> {
         let rows = layers.len().min(ROW_LIMIT);
-        let rings_drawn = layers[..rows]
-            .iter()
-            .flatten()
-            .map(|(_, value)| ring_count(value, max_rings))
-            .max()
-            .unwrap_or(1);
-        let outer = DISC_RADIUS + RING_STEP * rings_drawn as f64;
+        let wanted = layers[..rows].iter().flatten().map(|(_, value)| ring_count(value, max_rings)).max().unwrap_or(1);
+        let thinner = [RING_STEP, 3.0, 2.5, THINNEST_RING_STEP].map(|step| (wanted, step));
+        let fewer = (0..wanted).rev().map(|rings| (rings, THINNEST_RING_STEP));
+        thinner
+            .into_iter()
+            .chain(fewer)
+            .map(|(rings, step)| FiringGraphLayout::with_rings(graph, rows, rings, step))
+            .find(FiringGraphLayout::fits)
+            .ok_or_else(|| {
+                TooLarge(format!(
+                    "the firing-sequence graph of {} layers on {} nodes does not fit in {} pixels ({} at most a side)",
+                    layers.len(),
+                    graph.node_count(),
+                    PIXEL_LIMIT,
+                    SIDE_LIMIT
+                ))
+            })
+    }
+
+    fn with_rings(graph: &AdeGraph, rows: usize, rings_drawn: u32, ring_step: f64) -> FiringGraphLayout {
+        let outer = DISC_RADIUS + ring_step * rings_drawn as f64;
         let column_width = (2.0 * outer + 28.0).max(40.0);
         let row_height = (2.0 * outer + 14.0).max(30.0);
         let width = LEFT + column_width * graph.node_count() as f64 + RIGHT;
         let height = TOP + row_height * rows.max(1) as f64 + BOTTOM;
-        FiringGraphLayout { width, height, column_width, row_height, rows, rings_drawn }
+        FiringGraphLayout { width, height, column_width, row_height, rows, rings_drawn, ring_step }
+    }
+
+    fn fits(&self) -> bool {
+        let (w, h) = (self.width.ceil(), self.height.ceil());
+        w <= SIDE_LIMIT as f64 && h <= SIDE_LIMIT as f64 && w * h <= PIXEL_LIMIT as f64
     }
 
     pub fn centre(&self, graph: &AdeGraph, node: usize, row: usize) -> (f64, f64) {
@@ -189,8 +229,8 @@ impl FiringGraphLayout {
 /// Draws layers (layer 1 = top row) with rings, the value at the top right of each node, edges
 /// between neighbours fired in consecutive layers, the layer sums on the right and the layer
 /// count at the bottom.
-pub fn draw_firing_graph(p: &mut dyn Painter, graph: &AdeGraph, layers: &[Vec<(usize, BigInt)>], max_rings: u32) -> FiringGraphLayout {
-    let layout = FiringGraphLayout::new(graph, layers, max_rings);
+pub fn draw_firing_graph(p: &mut dyn Painter, graph: &AdeGraph, layers: &[Vec<(usize, BigInt)>], max_rings: u32) -> Result<FiringGraphLayout, TooLarge> {
+    let layout = FiringGraphLayout::new(graph, layers, max_rings)?;
     let (w, h) = (layout.width, layout.height);
     p.fill_rect(0.0, 0.0, w, h, Rgb::WHITE);
     for i in 0..graph.node_count() {
@@ -218,12 +258,12 @@ pub fn draw_firing_graph(p: &mut dyn Painter, graph: &AdeGraph, layers: &[Vec<(u
         for (node, value) in layer {
             sum += value;
             let (x, y) = layout.centre(graph, *node, row);
-            let rings = ring_count(value, max_rings);
-            let outer = DISC_RADIUS + RING_STEP * rings as f64;
+            let rings = ring_count(value, max_rings).min(layout.rings_drawn);
+            let outer = DISC_RADIUS + layout.ring_step * rings as f64;
             p.disc(x, y, outer, DISC);
             p.disc(x, y, DISC_RADIUS, RING);
             for k in 1..=rings {
-                p.ring(x, y, DISC_RADIUS + RING_STEP * k as f64, 1.2, RING);
+                p.ring(x, y, DISC_RADIUS + layout.ring_step * k as f64, 1.2, RING);
             }
             let corner = outer * 0.72;
             p.text(x + corner + 1.0, y - corner - 3.0, &short_number(&value.to_string()), 10.0, Align::Left, INK);
@@ -237,13 +277,13 @@ pub fn draw_firing_graph(p: &mut dyn Painter, graph: &AdeGraph, layers: &[Vec<(u
         (all, _) => format!("{all} layers"),
     };
     p.text(w / 2.0, h - BOTTOM / 2.0, &footer, 14.0, Align::Center, INK);
-    layout
+    Ok(layout)
 }
 
 /// The firing-sequence graph as an image (for the TGA and PNG files).
-pub fn render_firing_graph(graph: &AdeGraph, layers: &[Vec<(usize, BigInt)>], max_rings: u32) -> Raster {
-    let layout = FiringGraphLayout::new(graph, layers, max_rings);
+pub fn render_firing_graph(graph: &AdeGraph, layers: &[Vec<(usize, BigInt)>], max_rings: u32) -> Result<Raster, TooLarge> {
+    let layout = FiringGraphLayout::new(graph, layers, max_rings)?;
     let mut raster = Raster::new(layout.width.ceil() as u32, layout.height.ceil() as u32);
-    draw_firing_graph(&mut raster, graph, layers, max_rings);
-    raster
+    draw_firing_graph(&mut raster, graph, layers, max_rings)?;
+    Ok(raster)
 }

@@ -1,5 +1,5 @@
-//! A minimal PNG writer (8-bit RGB, deflate "stored" blocks): no dependency, files any viewer
-//! opens. Size is not its aim; the TGA is the original's format, the PNG is for convenience.
+//! A minimal PNG writer: 8-bit RGB rows, compressed with zlib (miniz_oxide). The pictures are
+//! mostly white, so they shrink about a hundredfold; the TGA is the original's format.
 
 use super::raster::Raster;
 use super::Rgb;
@@ -19,7 +19,7 @@ pub fn encode(image: &Raster) -> Vec<u8> {
     header.extend_from_slice(&h.to_be_bytes());
     header.extend_from_slice(&[8, 2, 0, 0, 0]); // depth 8, RGB, deflate, no filter, no interlace
     chunk(&mut out, b"IHDR", &header);
-    chunk(&mut out, b"IDAT", &zlib_stored(&raw));
+    chunk(&mut out, b"IDAT", &miniz_oxide::deflate::compress_to_vec_zlib(&raw, 6));
     chunk(&mut out, b"IEND", &[]);
     out
 }
@@ -33,25 +33,6 @@ fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
     out.extend_from_slice(&crc.to_be_bytes());
 }
 
-/// A zlib stream of uncompressed deflate blocks (at most 65535 bytes each).
-fn zlib_stored(data: &[u8]) -> Vec<u8> {
-    let mut out = vec![0x78, 0x01];
-    let mut blocks = data.chunks(65535).peekable();
-    if blocks.peek().is_none() {
-        out.extend_from_slice(&[1, 0, 0, 0xFF, 0xFF]);
-    }
-    while let Some(block) = blocks.next() {
-        let last = blocks.peek().is_none();
-        let len = block.len() as u16;
-        out.push(u8::from(last));
-        out.extend_from_slice(&len.to_le_bytes());
-        out.extend_from_slice(&(!len).to_le_bytes());
-        out.extend_from_slice(block);
-    }
-    out.extend_from_slice(&adler32(data).to_be_bytes());
-    out
-}
-
 pub fn crc32(data: &[u8]) -> u32 {
     let mut crc = 0xFFFF_FFFFu32;
     for &byte in data {
@@ -61,17 +42,4 @@ pub fn crc32(data: &[u8]) -> u32 {
         }
     }
     !crc
-}
-
-fn adler32(data: &[u8]) -> u32 {
-    let (mut a, mut b) = (1u32, 0u32);
-    for chunk in data.chunks(5552) {
-        for &byte in chunk {
-            a += byte as u32;
-            b += a;
-        }
-        a %= 65521;
-        b %= 65521;
-    }
-    (b << 16) | a
 }

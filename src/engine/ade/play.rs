@@ -34,8 +34,9 @@ pub enum StopReason {
     SizeLimit { layers: usize },
 }
 
-/// The most memory a play's history (every state, for undo and loop detection) may take.
-pub const HISTORY_BYTES_LIMIT: usize = 256 << 20;
+/// The most memory a play's history (every state, for undo and loop detection) may take. With
+/// what is made from it (a trace, a picture) a run stays well under 1 GB.
+pub const HISTORY_BYTES_LIMIT: usize = 64 << 20;
 
 impl StopReason {
     /// The sentence the status line and the CLI show.

@@ -134,11 +134,9 @@ pub fn game(value: &Value, what: &str) -> Result<GameState> {
     let player_list = array(field(map, "players", what)?, &players)?;
     at_most(visible_count, MAX_VISIBLE_CARDS, &visibles, "cards")?;
     at_most(player_list.len(), MAX_PLAYERS, &players, "players")?;
-    let bought = player_list.iter().filter_map(|p| p.get("cards").and_then(Value::as_array)).map(Vec::len);
     let hidden = array(field(map, "cards", what)?, &format!("{what}, \"cards\""))?.len();
-    let in_all = visible_count + hidden + bought.sum::<usize>();
-    if in_all > MAX_CARDS {
-        return Err(format!("{what} has {in_all} cards in all (visible, hidden and bought); the rules allow at most {MAX_CARDS}"));
+    if visible_count + hidden > MAX_CARDS {
+        return Err(format!("{what} has {} cards, visible and hidden; the rules allow at most {MAX_CARDS}", visible_count + hidden));
     }
     Ok(GameState {
         bank: bag(field(map, "bank", what)?, &format!("{what}, \"bank\""))?,

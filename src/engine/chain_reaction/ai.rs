@@ -7,6 +7,10 @@ use super::game::Game;
 
 pub use crate::engine::rng::Rng;
 
+/// The deepest minimax and the most playouts a level may ask for (they bound a move's work).
+pub const MAX_MINIMAX_DEPTH: u32 = 6;
+pub const MAX_PLAYOUTS: u32 = 1_000_000;
+
 /// The computer levels, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Level {
@@ -35,8 +39,14 @@ impl Level {
         match (name, number) {
             ("random", None) => Ok(Level::Random),
             ("greedy", None) => Ok(Level::Greedy),
-            ("minimax", d) => Ok(Level::Minimax { depth: d.unwrap_or(3).clamp(1, 6) }),
-            ("mcts", p) => Ok(Level::MonteCarlo { playouts: p.unwrap_or(1000).clamp(1, 1_000_000) }),
+            ("minimax", d) => match d.unwrap_or(3) {
+                depth @ 1..=MAX_MINIMAX_DEPTH => Ok(Level::Minimax { depth }),
+                depth => Err(format!("'{text}': the minimax depth goes from 1 to {MAX_MINIMAX_DEPTH}, not {depth}")),
+            },
+            ("mcts", p) => match p.unwrap_or(1000) {
+                playouts @ 1..=MAX_PLAYOUTS => Ok(Level::MonteCarlo { playouts }),
+                playouts => Err(format!("'{text}': the playouts go from 1 to {MAX_PLAYOUTS}, not {playouts}")),
+            },
             _ => Err(format!("unknown level '{text}': random, greedy, minimax[-depth], mcts[-playouts]")),
         }
     }

@@ -232,6 +232,32 @@ impl Solver {
         Some(values)
     }
 
+    /// The position's value and every optimal move, unless that needs more than `budget` further
+    /// nodes. Cheaper than `try_move_values`: once the value v is known, each move only has to
+    /// show whether it reaches v, a search with a one-wide window.
+    pub fn try_best_moves(&mut self, mask: u64, budget: u64) -> Option<(i32, Vec<usize>)> {
+        self.limit = self.nodes.saturating_add(budget);
+        self.interrupted = false;
+        let value = self.full_window(mask);
+        if self.interrupted {
+            return None;
+        }
+        let mut best = Vec::new();
+        for line in (0..self.board.lines()).filter(|&l| mask & 1 << l == 0) {
+            let (k, next) = (self.completes(mask, line), mask | 1 << line);
+            // No move exceeds v, so "reaches v" is "equals v". Fail-soft bounds: a result on
+            // either side of the window is a bound on the true value on that side.
+            let reaches = if k > 0 { k + self.search(next, value - k - 1, value - k) >= value } else { -self.search(next, -value, 1 - value) >= value };
+            if self.interrupted {
+                return None;
+            }
+            if reaches {
+                best.push(line);
+            }
+        }
+        Some((value, best))
+    }
+
     /// A best move and the position's value, unless that needs more than `budget` further nodes.
     pub fn try_best_move(&mut self, mask: u64, budget: u64) -> Option<(usize, i32)> {
         self.limit = self.nodes.saturating_add(budget);

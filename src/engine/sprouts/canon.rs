@@ -7,12 +7,7 @@ use super::position::{Boundary, Land, Position, Region, Tree};
 use super::symbols::*;
 
 /// Renames every lower-case pair of a land to a fresh upper-case name, so that every letter is
-/// global while moves are generated (spec §4). If the names ran out the land is returned as it
-/// was (searches refuse such lands before: `check_computable`).
-pub fn globalize_lower(land: &[Region]) -> Tree {
-    try_globalize_lower(land).unwrap_or_else(|| land.to_vec())
-}
-
+/// global while moves are generated (spec §4); None when the names run out.
 pub(crate) fn try_globalize_lower(land: &[Region]) -> Option<Tree> {
     let mut next = land.iter().flatten().flatten().filter(|&&s| is_upper(s)).max().map_or(UPPER_FIRST, |&s| s + 1);
     let mut out = land.to_vec();
@@ -35,6 +30,18 @@ pub(crate) fn try_globalize_lower(land: &[Region]) -> Option<Tree> {
         }
     }
     Some(out)
+}
+
+/// Whether canonizing a globalized land keeps every name apart: no boundary meets more global
+/// letters twice than there are lower-case names (§5.1 step 5 renames those per boundary).
+pub(crate) fn names_suffice(land: &[Region]) -> bool {
+    land.iter().flatten().all(|boundary| {
+        let mut counts = [0u8; 256];
+        for &s in boundary.iter().filter(|&&s| is_global_letter(s)) {
+            counts[s as usize] = counts[s as usize].saturating_add(1);
+        }
+        counts.iter().filter(|&&c| c == 2).count() <= LOWER_CAPACITY
+    })
 }
 
 /// The canonical position made of some raw lands (spec §5): reduce, split, canonize, sort.

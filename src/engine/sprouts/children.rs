@@ -22,9 +22,51 @@ impl std::fmt::Display for TooLarge {
 /// Most non-spot boundaries one region may have (a Kind I move splits the others 2^k ways).
 pub const MAX_REGION_BOUNDARIES: usize = 24;
 
+/// The most raw children (before canonization) a position may have: about a million take
+/// seconds and a few hundred MB to canonize; a region with many boundaries has far more.
+pub const MAX_RAW_CHILDREN: u128 = 1_000_000;
+
 /// Checks that moves can be generated from this position and all that follow it: letter names
-/// never run out and no region asks for an absurd number of splits.
+/// never run out, no region asks for an absurd number of splits, and the position's own
+/// children are not too many to list.
 pub fn check_computable(position: &Position) -> Result<(), TooLarge> {
+    check_lands(position)?;
+    let raw: u128 = position.lands().iter().map(raw_child_count).sum();
+    if raw > MAX_RAW_CHILDREN {
+        return Err(TooLarge(format!("this position has {raw} moves to consider, too many to list (at most {MAX_RAW_CHILDREN})")));
+    }
+    Ok(())
+}
+
+/// How many raw children `land_children` generates from a land, counted without making them.
+pub fn raw_child_count(land: &Land) -> u128 {
+    let Some(prepared) = try_globalize_lower(&land.tree()) else { return 0 };
+    prepared.iter().map(|region| region_child_count(region)).sum()
+}
+
+/// Mirrors `region_children`: Kind I moves times the partitions of the other boundaries, and
+/// Kind II pairs of openings.
+fn region_child_count(region: &Region) -> u128 {
+    let first_other = region.iter().position(|b| !is_spot(b)).unwrap_or(region.len());
+    let spots = first_other as u128;
+    let rest = (region.len() - first_other) as u32;
+    let mut count: u128 = 0;
+    for (b, boundary) in region.iter().enumerate().skip(first_other.saturating_sub(1)) {
+        // The other boundaries: spots by count, the rest in all 2^k ways.
+        let (other_spots, other_rest) = if b < first_other { (spots - 1, rest) } else { (spots, rest - 1) };
+        let partitions = (other_spots + 1).saturating_mul(1u128.checked_shl(other_rest).unwrap_or(u128::MAX));
+        count = count.saturating_add((loop_pieces(boundary).len() as u128).saturating_mul(partitions));
+    }
+    let start = first_other.saturating_sub(2);
+    for i in start..region.len() {
+        for j in i + 1..region.len() {
+            count = count.saturating_add(region[i].len() as u128 * region[j].len() as u128);
+        }
+    }
+    count
+}
+
+fn check_lands(position: &Position) -> Result<(), TooLarge> {
     for land in position.lands() {
         if land.lives() > MAX_LAND_LIVES {
             return Err(TooLarge(format!(

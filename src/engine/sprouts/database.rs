@@ -372,7 +372,10 @@ pub fn parse_spr(text: &str) -> Result<Vec<SprEntry>, SprError> {
             Ok(p) => p,
             Err(e) => return fail(i, format!("invalid position: {e}")),
         };
-        let position = written.canonical();
+        let position = match written.canonical() {
+            Ok(p) => p,
+            Err(e) => return fail(i, format!("invalid position: {e}")),
+        };
         if let Err(e) = check_computable(&position) {
             return fail(i, e.0);
         }

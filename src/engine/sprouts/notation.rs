@@ -54,10 +54,22 @@ pub struct WrittenPosition {
 }
 
 impl WrittenPosition {
-    /// The same position in canonical form (lower-case names made global first, spec §2.6).
-    pub fn canonical(&self) -> Position {
-        let prepared: Vec<Tree> = self.lands.iter().map(|land| super::canon::globalize_lower(land)).collect();
-        super::canon::canonical_position(prepared)
+    /// The same position in canonical form (lower-case names made global first, spec §2.6), or
+    /// a message when the engine's letter names cannot hold it (never a silently wrong form).
+    pub fn canonical(&self) -> Result<Position, String> {
+        let mut lands = Vec::new();
+        for land in &self.lands {
+            // Lower-case names are local to a boundary, so regions linked by no upper-case name
+            // are apart already: split first, and each part needs only its own names.
+            for part in super::canon::split(land.clone()) {
+                let prepared = super::canon::try_globalize_lower(&part).ok_or_else(too_many_names)?;
+                if !super::canon::names_suffice(&prepared) {
+                    return Err(too_many_names());
+                }
+                super::canon::canonical_lands(prepared, &mut lands);
+            }
+        }
+        Ok(Position::from_lands(lands))
     }
 
     /// The lands exactly as written (no reduction, no renaming), sorted. Glop's canonizer is not
@@ -89,9 +101,16 @@ pub fn parse_written(text: &str) -> Result<WrittenPosition, ParseError> {
     validate(lands)
 }
 
+fn too_many_names() -> String {
+    format!(
+        "this land has more letters than the engine can name (at most {} vertices met in two regions or twice in one boundary)",
+        super::symbols::UPPER_CAPACITY
+    )
+}
+
 /// Reads a position in either notation and canonizes it.
 pub fn parse_position(text: &str) -> Result<Position, ParseError> {
-    Ok(parse_written(text)?.canonical())
+    parse_written(text)?.canonical().map_err(|message| ParseError { at: 1, message })
 }
 
 fn parse_vertex(chars: &[char], i: &mut usize, offset: usize) -> Result<Option<Written>, ParseError> {

@@ -9,7 +9,7 @@ use super::children::children_unchecked;
 use super::database::Database;
 use super::notation::Notation;
 use super::position::{Land, Position};
-use super::search::{Answer, Couple, Goal, Progress, Search, Stats, Strategy, Verdict};
+use super::search::{Answer, Contradiction, Couple, Goal, Progress, Search, Stats, Strategy, Verdict};
 
 /// A check computation: the search of `goal` on `position`, reading and filling its own check
 /// base, with children ordered by what the main base knows.
@@ -36,8 +36,8 @@ pub struct CheckReport {
     pub answer: Answer,
     pub stats: Stats,
     pub check_db: Database,
-    /// Couples (land, nimber in the main base, nimber found) that contradict the main base.
-    pub contradictions: Vec<(Land, u8, u8)>,
+    /// Couples on which the check and the main base disagree.
+    pub contradictions: Vec<Contradiction>,
 }
 
 impl CheckReport {
@@ -126,8 +126,13 @@ impl CompleteCheck {
                 Progress::Done(_) => self.failures.push(failure(format!("its nimber is not {stored}"))),
                 Progress::Failed(message) => self.failures.push(failure(message)),
             }
-            for (other, in_main, found) in search.contradictions() {
-                self.failures.push(CheckFailure { position: other.clone(), stored: *in_main, problem: format!("computed nimber {found}") });
+            // The entry itself proved winning is the failure above already.
+            for c in search.contradictions().iter().filter(|c| c.found.is_some() || c.land != land) {
+                let problem = match c.found {
+                    Some(found) => format!("computed nimber {found}"),
+                    None => format!("proved not to be {}", c.stored),
+                };
+                self.failures.push(CheckFailure { position: c.land.clone(), stored: c.stored, problem });
             }
             let s = search.stats();
             self.stats.expansions += s.expansions;

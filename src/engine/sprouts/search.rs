@@ -211,6 +211,25 @@ enum Returned {
     Nimber(u8),
 }
 
+/// A couple on which a computation and a base disagree: the base has `land` with nimber
+/// `stored`; the computation found nimber `found`, or (None) proved that it is not `stored`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Contradiction {
+    pub land: Land,
+    pub stored: u8,
+    pub found: Option<u8>,
+}
+
+impl Contradiction {
+    pub fn describe(&self, notation: Notation) -> String {
+        let land = self.land.write(notation);
+        match self.found {
+            Some(found) => format!("{land} has nimber {} in the base, {found} computed", self.stored),
+            None => format!("{land} has nimber {} in the base, but it is proved a win with nimber part {}", self.stored, self.stored),
+        }
+    }
+}
+
 /// A stoppable, resumable computation of an outcome or a nimber.
 pub struct Search {
     root: Couple,
@@ -219,8 +238,8 @@ pub struct Search {
     returned: Option<Returned>,
     finished: Option<Progress>,
     stats: Stats,
-    /// Couples stored with a nimber the guide (or the base itself) contradicts.
-    contradictions: Vec<(Land, u8, u8)>,
+    /// Couples whose result the guide (or the base itself) contradicts.
+    contradictions: Vec<Contradiction>,
     cache: ChildrenCache,
     strategy: Strategy,
     /// Couples recently proved winning (the base keeps only losses; this saves proving a win
@@ -296,8 +315,8 @@ impl Search {
         self.stats
     }
 
-    /// Couples whose computed nimber disagrees with the guide base: (land, stored, computed).
-    pub fn contradictions(&self) -> &[(Land, u8, u8)] {
+    /// Couples whose computed result disagrees with the guide base.
+    pub fn contradictions(&self) -> &[Contradiction] {
         &self.contradictions
     }
 
@@ -343,14 +362,22 @@ impl Search {
         match db.insert(land, nimber) {
             Ok(true) => self.stats.stored += 1,
             Ok(false) => {}
-            Err(d) => self.contradictions.push((land.clone(), d.stored, nimber)),
+            Err(d) => self.contradictions.push(Contradiction { land: land.clone(), stored: d.stored, found: Some(nimber) }),
         }
         if let Some(guide) = guide {
             match guide.get(land) {
                 None => self.stats.new_results += 1,
-                Some(k) if k != nimber => self.contradictions.push((land.clone(), k, nimber)),
+                Some(k) if k != nimber => self.contradictions.push(Contradiction { land: land.clone(), stored: k, found: Some(nimber) }),
                 Some(_) => {}
             }
+        }
+    }
+
+    /// A single-land couple was proved winning: a guide that lists it as a loss lies.
+    fn note_win(&mut self, couple: &Couple, guide: Option<&Database>) {
+        let (Some(guide), [land]) = (guide, couple.position.lands()) else { return };
+        if guide.get(land) == Some(couple.nimber) {
+            self.contradictions.push(Contradiction { land: land.clone(), stored: couple.nimber, found: None });
         }
     }
 
@@ -470,8 +497,9 @@ impl Search {
             (Frame::Eval { stage, .. }, Returned::Verdict(verdict)) => {
                 let Stage::Children(level) = stage else { return Err("internal error: a verdict for a sum".into()) };
                 if verdict == Verdict::Loss {
+                    let won = level.couple.clone();
+                    self.note_win(&won, guide);
                     if self.strategy == Strategy::Probing {
-                        let won = level.couple.clone();
                         self.wins.insert(won);
                     }
                     self.stack.pop();

@@ -712,7 +712,13 @@ impl App {
 
     fn save_picture(&mut self, as_png: bool) {
         let Some(play) = &self.play else { return };
-        let image = render_firing_graph(play.graph(), &play.layers(), self.max_rings);
+        let image = match render_firing_graph(play.graph(), &play.layers(), self.max_rings) {
+            Ok(image) => image,
+            Err(too_large) => {
+                self.message = format!("Could not save: {too_large}.");
+                return;
+            }
+        };
         let result = if as_png {
             download::offer(&png::encode(&image), "image/png", "firing-sequence.png")
         } else {
@@ -922,11 +928,20 @@ impl App {
     fn draw_firing_graph(&self) {
         let Some(play) = &self.play else { return };
         let layers = play.layers();
-        let layout = FiringGraphLayout::new(play.graph(), &layers, self.max_rings);
-        self.dom.graph_canvas.set_width(layout.width.ceil() as u32);
-        self.dom.graph_canvas.set_height(layout.height.ceil() as u32);
-        if let Some(mut painter) = CanvasPainter::new(&self.dom.graph_canvas) {
-            draw_firing_graph(&mut painter, play.graph(), &layers, self.max_rings);
+        match FiringGraphLayout::new(play.graph(), &layers, self.max_rings) {
+            Ok(layout) => {
+                self.dom.graph_canvas.set_width(layout.width.ceil() as u32);
+                self.dom.graph_canvas.set_height(layout.height.ceil() as u32);
+                if let Some(mut painter) = CanvasPainter::new(&self.dom.graph_canvas) {
+                    let _ = draw_firing_graph(&mut painter, play.graph(), &layers, self.max_rings);
+                }
+            }
+            Err(too_large) => {
+                self.dom.graph_canvas.set_width(1);
+                self.dom.graph_canvas.set_height(1);
+                self.dom.graph_caption.set_text_content(Some(&format!("Not drawn: {too_large}.")));
+                return;
+            }
         }
         let sums: Vec<String> = (1..=layers.len().min(50)).map(|t| short_number(&play.layer_sum(t).to_string())).collect();
         let caption = match layers.len() {

@@ -333,8 +333,8 @@ pub fn refresh(app: &mut App) {
                     s.expansions,
                     run.spent / 1000.0
                 );
-                for (land, stored, found) in contradictions {
-                    t.push_str(&format!(" Error: {} has nimber {stored} in the main base but {found} here.", land.write(app.notation)));
+                for c in contradictions {
+                    t.push_str(&format!(" Error: {} (main base).", c.describe(app.notation)));
                 }
                 t
             }
