@@ -13,7 +13,7 @@
 use serde_json::{json, Value};
 
 use super::{json_count, json_object, json_seed, Budget, CliError, Failure, Output};
-use crate::engine::chain_reaction::ai::{choose, Level, Rng};
+use crate::engine::chain_reaction::ai::{choose, Level, Mcts, Rng};
 use crate::engine::chain_reaction::{Game, Record, Settings};
 
 /// Runs one command; `--max-nodes` counts the arena's moves.
@@ -76,7 +76,19 @@ fn arena(input: &str, budget: &Budget) -> Result<String, Failure> {
         while let Some(seat) = game.current() {
             let level = (seat + g) % players;
             let started = std::time::Instant::now();
-            let Some(cell) = choose(&game, levels[level], &mut rng) else { break };
+            let cell = match levels[level] {
+                // A tree grows in slices, so a long think still meets the time limit.
+                Level::MonteCarlo { playouts } => {
+                    let mut tree = Mcts::new(&game);
+                    while tree.playouts() < playouts && !tree.is_decided() {
+                        tree.run(500.min(playouts - tree.playouts()), &mut rng);
+                        budget.check(moves, &format!("the arena (game {} of {games})", g + 1))?;
+                    }
+                    tree.best().or_else(|| game.legal_cells().first().copied())
+                }
+                other => choose(&game, other, &mut rng),
+            };
+            let Some(cell) = cell else { break };
             thinking[level].0 += started.elapsed().as_secs_f64();
             thinking[level].1 += 1;
             game.play_cell(cell).map_err(|e| format!("game {g}: {e}"))?;

@@ -7,9 +7,10 @@ use super::game::Game;
 
 pub use crate::engine::rng::Rng;
 
-/// The deepest minimax and the most playouts a level may ask for (they bound a move's work).
+/// The deepest minimax and the most playouts a level may ask for: they bound a move's work, and
+/// a Monte-Carlo tree keeps a board per playout (100,000 on 20 × 20 take about 400 MB).
 pub const MAX_MINIMAX_DEPTH: u32 = 6;
-pub const MAX_PLAYOUTS: u32 = 1_000_000;
+pub const MAX_PLAYOUTS: u32 = 100_000;
 
 /// The computer levels, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -281,6 +282,11 @@ impl Mcts {
         let me = game.current().unwrap_or(0);
         let winning = game.legal_cells().into_iter().find(|&m| after(game, m).winner() == Some(me));
         Mcts { nodes: vec![Node { game: game.clone(), mover: me, untried: game.legal_cells(), children: Vec::new(), visits: 0, wins: 0.0 }], winning }
+    }
+
+    /// Whether a move that wins at once was found (then no playout is needed).
+    pub fn is_decided(&self) -> bool {
+        self.winning.is_some()
     }
 
     /// Playouts done so far.
