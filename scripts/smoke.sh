@@ -43,7 +43,7 @@ check() { # name, command...
   fi
 }
 count() { grep -o "$1" "$2" | wc -l | tr -d ' '; }
-no_errors() { ! grep -E 'Uncaught|panicked' "$1"; }
+no_errors() { ! grep -E 'Uncaught|panicked|Refused to|Content Security Policy' "$1"; }
 
 dump "" "$work/gallery.log" >"$work/gallery.html"
 check "gallery: the ADE applet mounts" test "$(count 'data-gamelab-mounted="ade"' "$work/gallery.html")" = 1

@@ -213,3 +213,68 @@ async fn course_tests_run_in_the_page() {
     assert_eq!(verdict(&root), "error");
     assert!(text(&root, ".gl-bazaar-verdict").contains("\"gold\" is not a pebble"), "{}", text(&root, ".gl-bazaar-verdict"));
 }
+
+/// Player code that probes what it can reach, synchronously, and answers setup with one letter
+/// per probe: capital if it got through (IndexedDB opened, the site read over the network,
+/// a script of the site imported), lower-case if it was stopped.
+fn probing_player(origin: &str) -> String {
+    format!(
+        r#"const ORIGIN = {origin:?};
+function setup() {{
+  let out = "";
+  try {{ indexedDB.open("gamelab-probe"); out += "I"; }} catch (e) {{ out += "i"; }}
+  try {{ const x = new XMLHttpRequest(); x.open("GET", ORIGIN + "/", false); x.send(); out += x.status === 200 ? "X" : "x"; }} catch (e) {{ out += "x"; }}
+  try {{ importScripts(ORIGIN + "/gamelab.js"); out += "M"; }} catch (e) {{ out += "m"; }}
+  try {{ new BroadcastChannel("gamelab-probe").postMessage("Eve's wallet"); }} catch (e) {{}}
+  try {{ fetch(ORIGIN + "/").then(() => postMessage("fetched")); }} catch (e) {{}}
+  return out;
+}}"#
+    )
+}
+
+const FLOODING_PLAYER: &str = r#"function setup() { for (let i = 0; i < 200000; i++) postMessage("flood"); return "void"; }"#;
+
+const HUGE_PLAYER: &str = r#"function setup() { return "void"; }
+function requestPebbleOrTrades() { const e = []; for (let i = 0; i < 100000; i++) e.push([["red"], ["blue"]]); return e; }"#;
+
+fn frames(root: &HtmlElement) -> u32 {
+    root.query_selector_all("iframe[data-gamelab-player]").unwrap().length()
+}
+
+#[wasm_bindgen_test]
+async fn hostile_javascript_players_reach_nothing_and_are_eliminated_cleanly() {
+    let window = web_sys::window().unwrap();
+    // The page listens where a player might whisper another seat's wallet.
+    let heard = std::rc::Rc::new(std::cell::Cell::new(0u32));
+    let channel = web_sys::BroadcastChannel::new("gamelab-probe").unwrap();
+    let counter = heard.clone();
+    let on_message = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || counter.set(counter.get() + 1));
+    channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    let root = web::mount("bazaar", &[("data-seats", "javascript,javascript,javascript,purchase-points"), ("data-seed", "3")]);
+    set(&root, "[data-field='code-0']", &probing_player(&window.location().origin().unwrap()));
+    set(&root, "[data-field='code-1']", FLOODING_PLAYER);
+    set(&root, "[data-field='code-2']", HUGE_PLAYER);
+    set(&root, "[data-field='limit']", "2000");
+    set(&root, "[data-field='speed']", "0");
+    click(&root, "new-game");
+    assert_eq!(frames(&root), 3, "one isolated frame per JavaScript seat");
+    // A timer keeps firing while the flood comes in.
+    let ticks = std::rc::Rc::new(std::cell::Cell::new(0u32));
+    let tick = ticks.clone();
+    let on_tick = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || tick.set(tick.get() + 1));
+    let interval = window.set_interval_with_callback_and_timeout_and_arguments_0(on_tick.as_ref().unchecked_ref(), 20).unwrap();
+    click(&root, "play");
+    wait_for(&root, "the end", |r| state(r) == "over").await;
+    window.clear_interval_with_handle(interval);
+    sleep(300).await; // anything a player sent late has arrived by now
+    let log = log(&root);
+    let kicked = |who: &str| log.iter().find(|l| l.starts_with(&format!("{who} is eliminated"))).cloned().unwrap_or_default();
+    assert_eq!(kicked("Adam"), r#"Adam is eliminated in setup: it failed: it answered "ixm" to setup instead of "void""#, "{log:?}");
+    assert_eq!(kicked("Eve"), "Eve is eliminated in setup: it failed: its reply is not JSON", "{log:?}");
+    assert_eq!(kicked("Carl"), "Carl is eliminated in request-pebble-or-trades: it failed: its answer is longer than 64 KiB", "{log:?}");
+    assert!(kicked("Dana").is_empty(), "{log:?}");
+    assert!(log.iter().all(|l| l.chars().count() < 400), "no log line is huge");
+    assert_eq!(heard.get(), 0, "no player reached the page's channel");
+    assert_eq!(frames(&root), 0, "every player's frame and worker ended with the game");
+    assert!(ticks.get() >= 3, "the page kept running during the flood ({} ticks)", ticks.get());
+}

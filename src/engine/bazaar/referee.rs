@@ -395,6 +395,18 @@ impl Referee {
     }
 }
 
+/// A list for the log: the first dozen items, then how many there were (a legal exchange request
+/// can be long: every exchange may be undone by the next).
+pub fn shortened(items: impl ExactSizeIterator<Item = String>) -> String {
+    const SHOWN: usize = 12;
+    let total = items.len();
+    let mut shown: Vec<String> = items.take(SHOWN).collect();
+    if total > SHOWN {
+        shown.push(format!("… {total} in all"));
+    }
+    shown.join(", ")
+}
+
 impl Event {
     /// The event in words, players by name.
     pub fn describe(&self, names: &[String]) -> String {
@@ -403,16 +415,15 @@ impl Event {
             Event::Turn { number, seat } => format!("turn {number}: {}", who(seat)),
             Event::Pebble { seat, pebble } => format!("{} requests a pebble and draws {}", who(seat), pebble.name()),
             Event::Exchanged { seat, exchanges, price } => {
-                let list: Vec<String> = exchanges.iter().map(|e| format!("{} → {}", e.left_bag(), e.right_bag())).collect();
+                let list = shortened(exchanges.iter().map(|e| format!("{} → {}", e.left_bag(), e.right_bag())));
                 let price = match price {
                     Price::BottomCard(card) => format!("the bottom card {card} is removed"),
                     Price::AllVisible(n) => format!("the pile is empty: the {n} visible cards are removed"),
                 };
-                format!("{} exchanges [{}] (price: {price})", who(seat), list.join(", "))
+                format!("{} exchanges [{list}] (price: {price})", who(seat))
             }
             Event::Bought { seat, cards, points } => {
-                let list: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
-                format!("{} buys [{}] for {points} points", who(seat), list.join(", "))
+                format!("{} buys [{}] for {points} points", who(seat), shortened(cards.iter().map(|c| c.to_string())))
             }
             Event::Kicked { seat, method, why } => format!("{} is eliminated in {}: {why}", who(seat), method.name()),
             Event::Over { why } => format!("game over: {why}"),

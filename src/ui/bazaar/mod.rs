@@ -465,7 +465,8 @@ fn spawn_workers(app: &Shared) {
             if a.seat_kinds.get(seat) == Some(&SeatKind::JavaScript) { a.codes[seat].clone() } else { String::new() }
         };
         let handle = app.clone();
-        let spawned = WorkerPlayer::spawn(&code, move |reply| worker_reply(&handle, seat, reply));
+        let host = app.borrow().dom.root.clone();
+        let spawned = WorkerPlayer::spawn(&host, &code, move |reply| worker_reply(&handle, seat, reply));
         let mut a = app.borrow_mut();
         match spawned {
             Ok(worker) => {
@@ -600,12 +601,13 @@ fn worker_reply(app: &Shared, seat: usize, reply: Result<String, String>) {
             json::reply_in(method, value.get("ok").unwrap_or(&serde_json::Value::Null))
         });
         let answer = answer.map_err(Failure::Error);
-        if answer.is_err() {
-            a.stop_worker(seat);
-        }
         a.last_answer = describe_answer(&answer);
         if let Some(referee) = a.referee.as_mut() {
             let _ = referee.answer(seat, answer);
+        }
+        // An eliminated player (a failure, or a cheat the referee caught) keeps nothing running.
+        if a.referee.as_ref().is_some_and(|r| r.is_kicked(seat)) {
+            a.stop_worker(seat);
         }
         a.refresh();
     }
@@ -692,6 +694,7 @@ fn game_over(app: &Shared) {
             }
         } else {
             a.running = false;
+            a.stop_workers();
         }
         a.refresh();
     }
@@ -773,11 +776,9 @@ fn describe_answer(answer: &Result<Reply, Failure>) -> String {
         Ok(Reply::Void) => "Answer: fine.".into(),
         Ok(Reply::Pebble) => "Answer: a pebble, please.".into(),
         Ok(Reply::Trades(list)) if list.is_empty() => "Answer: no exchange (it still costs a card).".into(),
-        Ok(Reply::Trades(list)) => {
-            format!("Answer: exchange {}.", list.iter().map(|e| format!("{} → {}", e.left_bag(), e.right_bag())).collect::<Vec<_>>().join(", "))
-        }
+        Ok(Reply::Trades(list)) => format!("Answer: exchange {}.", crate::engine::bazaar::referee::shortened(list.iter().map(|e| format!("{} → {}", e.left_bag(), e.right_bag())))),
         Ok(Reply::Cards(list)) if list.is_empty() => "Answer: no cards.".into(),
-        Ok(Reply::Cards(list)) => format!("Answer: buy {}.", list.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")),
+        Ok(Reply::Cards(list)) => format!("Answer: buy {}.", crate::engine::bazaar::referee::shortened(list.iter().map(|c| c.to_string()))),
         Err(Failure::Error(e)) => format!("No answer: {e}."),
         Err(Failure::TimedOut) => "No answer within the time limit.".into(),
     }

@@ -1,6 +1,14 @@
-//! A player in a Web Worker: its JavaScript source plus a small harness that answers the
-//! course's remote calls (`["setup", [equations]]`, …) with `{"ok": value}` or `{"error": text}`.
-//! The page can terminate it at any time: that is how a time limit holds against a loop.
+//! A player's JavaScript, isolated: it runs in a Web Worker inside a sandboxed frame of its own
+//! (`sandbox="allow-scripts"`, no `allow-same-origin`), so its origin is opaque. It cannot
+//! reach the site's storage (IndexedDB, localStorage), cannot fetch (the frame's
+//! Content-Security-Policy allows no connection), and shares no channel with another player
+//! (every frame is an origin of its own). The frame relays one reply per call, matched by the
+//! call's id and at most `REPLY_LIMIT` characters long; anything else (a message nobody asked
+//! for, a flood, an oversized answer) ends the worker. Removing the frame ends everything in it:
+//! that is how a time limit holds against a loop.
+
+use std::cell::RefCell;
+use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -33,46 +41,187 @@ const HARNESS: &str = r#"
 })();
 "#;
 
+/// The longest reply a player may give (a course answer is a few hundred characters).
+pub const REPLY_LIMIT: usize = 65_536;
+
+/// The frame's own script: starts the worker from the code it is sent, passes calls in and one
+/// reply per call out. Its hash is in the frame's policy and in the site pages' policies
+/// (`index.html`, `www/embed.html`: a frame written with `srcdoc` inherits its parent's policy
+/// too); `scripts/smoke.sh` checks that they agree.
+pub const FRAME_SCRIPT: &str = r#"(() => {
+  const LIMIT = 65536;
+  let worker = null, pending = null;
+  const tell = (m) => parent.postMessage(m, "*");
+  const fail = (why) => { if (worker) worker.terminate(); worker = null; pending = null; tell({ failed: why }); };
+  addEventListener("message", (e) => {
+    if (e.source !== parent) return;
+    const m = e.data || {};
+    if (typeof m.start === "string" && worker === null) {
+      const url = URL.createObjectURL(new Blob([m.start], { type: "text/javascript" }));
+      worker = new Worker(url);
+      URL.revokeObjectURL(url);
+      worker.onmessage = (w) => {
+        if (pending === null) return fail("it sent a message when nothing was asked");
+        const text = typeof w.data === "string" ? w.data : "";
+        if (text.length > LIMIT) return fail("its answer is longer than 64 KiB");
+        tell({ id: pending, reply: text });
+        pending = null;
+      };
+      worker.onerror = (w) => { w.preventDefault(); fail("its code failed: " + w.message); };
+    } else if (typeof m.id === "number" && typeof m.text === "string" && worker !== null) {
+      pending = m.id;
+      worker.postMessage(m.text);
+    }
+  });
+  tell({ ready: true });
+})();"#;
+
+/// SHA-256 of `FRAME_SCRIPT`, as Content-Security-Policy writes it.
+pub const FRAME_SCRIPT_HASH: &str = "'sha256-6JHwPX6AVGjFVEDGY0LlSiXpIXETB3wSNDV0viVUiX8='";
+
+/// Where a player stands with its frame.
+struct Link {
+    /// The frame has started and been sent the code.
+    ready: bool,
+    /// Messages posted before the frame was ready.
+    queued: Vec<JsValue>,
+    code: String,
+    next_id: u32,
+    /// The call whose reply is awaited; any other reply is dropped.
+    expecting: Option<u32>,
+    on_reply: Box<dyn FnMut(Result<String, String>)>,
+}
+
 pub struct WorkerPlayer {
-    worker: web_sys::Worker,
+    frame: web_sys::HtmlIFrameElement,
+    link: Rc<RefCell<Link>>,
+    /// The page's `message` listener; taken out when the player ends.
+    listener: RefCell<Option<Closure<dyn FnMut(web_sys::MessageEvent)>>>,
+}
+
+fn field(value: &JsValue, name: &str) -> JsValue {
+    js_sys::Reflect::get(value, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
 }
 
 impl WorkerPlayer {
-    /// Starts a worker for `code`; `on_reply` gets each reply's text, or an error (a syntax
-    /// error in the code, an uncaught failure).
-    pub fn spawn(code: &str, on_reply: impl FnMut(Result<String, String>) + 'static) -> Result<WorkerPlayer, String> {
-        let source = format!("{code}\n{HARNESS}");
-        let parts = js_sys::Array::of1(&JsValue::from_str(&source));
-        let options = web_sys::BlobPropertyBag::new();
-        options.set_type("text/javascript");
-        let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(|_| "the browser could not hold the player's code")?;
-        let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| "the browser could not load the player's code")?;
-        let worker = web_sys::Worker::new(&url).map_err(|_| "the browser could not start a worker")?;
-        let _ = web_sys::Url::revoke_object_url(&url);
-        let reply = std::rc::Rc::new(std::cell::RefCell::new(on_reply));
-        let on_message = {
-            let reply = reply.clone();
+    /// Starts a player for `code` in a hidden frame inside `host`; `on_reply` gets the reply to
+    /// each call, or an error (the code does not load, it failed, it broke the protocol).
+    pub fn spawn(host: &web_sys::Element, code: &str, on_reply: impl FnMut(Result<String, String>) + 'static) -> Result<WorkerPlayer, String> {
+        let document = host.owner_document().ok_or("the player's frame has no document")?;
+        let frame: web_sys::HtmlIFrameElement =
+            document.create_element("iframe").map_err(|_| "the browser could not make a frame for the player")?.unchecked_into();
+        let _ = frame.set_attribute("sandbox", "allow-scripts");
+        let _ = frame.set_attribute("title", "a JavaScript player (isolated)");
+        let _ = frame.set_attribute("aria-hidden", "true");
+        let _ = frame.set_attribute("tabindex", "-1");
+        let _ = frame.set_attribute("data-gamelab-player", "");
+        let _ = frame.set_attribute("style", "display:none");
+        let policy = format!("default-src 'none'; script-src {FRAME_SCRIPT_HASH}; worker-src blob:");
+        frame.set_srcdoc(&format!("<!doctype html><meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\"><script>{FRAME_SCRIPT}</script>"));
+        let link = Rc::new(RefCell::new(Link {
+            ready: false,
+            queued: Vec::new(),
+            code: format!("{code}\n{HARNESS}"),
+            next_id: 0,
+            expecting: None,
+            on_reply: Box::new(on_reply),
+        }));
+        let listener = {
+            let (link, frame) = (link.clone(), frame.clone());
             Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
-                let text = event.data().as_string().unwrap_or_default();
-                (reply.borrow_mut())(Ok(text));
+                // Only this player's own frame speaks for it.
+                let from_frame = match (event.source(), frame.content_window()) {
+                    (Some(source), Some(window)) => js_sys::Object::is(&source, &window),
+                    _ => false,
+                };
+                if from_frame {
+                    receive(&link, &frame, &event.data());
+                }
             })
         };
-        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        on_message.forget();
-        let on_error = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(move |event: web_sys::ErrorEvent| {
-            event.prevent_default();
-            (reply.borrow_mut())(Err(format!("its code failed: {}", event.message())));
-        });
-        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        on_error.forget();
-        Ok(WorkerPlayer { worker })
+        let window = web_sys::window().ok_or("no window")?;
+        window.add_event_listener_with_callback("message", listener.as_ref().unchecked_ref()).map_err(|_| "the browser could not listen to the player")?;
+        host.append_child(&frame).map_err(|_| "the browser could not add the player's frame")?;
+        Ok(WorkerPlayer { frame, link, listener: RefCell::new(Some(listener)) })
     }
 
+    /// Sends one call; the reply to it (and to nothing else) goes to `on_reply`.
     pub fn post(&self, message: &str) -> Result<(), String> {
-        self.worker.post_message(&JsValue::from_str(message)).map_err(|_| "the worker could not be reached".to_string())
+        let envelope = js_sys::Object::new();
+        let mut link = self.link.borrow_mut();
+        link.next_id += 1;
+        let id = link.next_id;
+        link.expecting = Some(id);
+        let _ = js_sys::Reflect::set(&envelope, &JsValue::from_str("id"), &JsValue::from(id));
+        let _ = js_sys::Reflect::set(&envelope, &JsValue::from_str("text"), &JsValue::from_str(message));
+        if link.ready {
+            drop(link);
+            send(&self.frame, &envelope)
+        } else {
+            link.queued.push(envelope.into());
+            Ok(())
+        }
     }
 
+    /// Ends the player: its frame, worker and everything they started are gone.
     pub fn terminate(&self) {
-        self.worker.terminate();
+        self.link.borrow_mut().expecting = None;
+        self.frame.remove();
+        if let Some(listener) = self.listener.borrow_mut().take() {
+            if let Some(window) = web_sys::window() {
+                let _ = window.remove_event_listener_with_callback("message", listener.as_ref().unchecked_ref());
+            }
+            // This may run inside that very listener (a reply that ends the player): free it
+            // once the call has returned.
+            crate::ui::dom::after(0, move || drop(listener));
+        }
     }
+}
+
+impl Drop for WorkerPlayer {
+    fn drop(&mut self) {
+        self.terminate();
+    }
+}
+
+fn send(frame: &web_sys::HtmlIFrameElement, message: &JsValue) -> Result<(), String> {
+    let window = frame.content_window().ok_or("the player's frame is gone")?;
+    window.post_message(message, "*").map_err(|_| "the player's frame could not be reached".to_string())
+}
+
+/// A message from the player's frame: ready (send the code and what waited), a reply, or a
+/// failure.
+fn receive(link: &Rc<RefCell<Link>>, frame: &web_sys::HtmlIFrameElement, data: &JsValue) {
+    if field(data, "ready").is_truthy() {
+        let (code, queued) = {
+            let mut l = link.borrow_mut();
+            if l.ready {
+                return;
+            }
+            l.ready = true;
+            (l.code.clone(), std::mem::take(&mut l.queued))
+        };
+        let start = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&start, &JsValue::from_str("start"), &JsValue::from_str(&code));
+        let _ = send(frame, &start);
+        for message in queued {
+            let _ = send(frame, &message);
+        }
+        return;
+    }
+    let outcome = if let Some(why) = field(data, "failed").as_string() {
+        Err(why)
+    } else {
+        let id = field(data, "id").as_f64().map(|id| id as u32);
+        let mut l = link.borrow_mut();
+        if id.is_none() || id != l.expecting {
+            return; // a reply to a call that is over: dropped
+        }
+        l.expecting = None;
+        Ok(field(data, "reply").as_string().unwrap_or_default())
+    };
+    // The callback may terminate this player: no borrow is held while it runs.
+    let mut on_reply = std::mem::replace(&mut link.borrow_mut().on_reply, Box::new(|_| {}));
+    on_reply(outcome);
+    link.borrow_mut().on_reply = on_reply;
 }
