@@ -15,10 +15,21 @@ use web::{click, find, sleep};
 
 async fn forget_kept_base() {
     gamelab::ui::widgets::keep::forget("gamelab-sprouts-main-base");
+    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    storage.remove_item("gamelab-sprouts-main-base-parameters").unwrap();
     sleep(60).await;
 }
 
+/// A Glop element, alone on the page as after a reload (the ones before it are taken away), with
+/// the page's confirmations answered yes.
 fn mount(attributes: &[(&str, &str)]) -> HtmlElement {
+    let old = web::document().query_selector_all("[data-gamelab='sprouts']").unwrap();
+    for i in 0..old.length() {
+        if let Some(element) = old.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
+            element.remove(); // its work stops with it
+        }
+    }
+    web::accept_confirmations();
     web::mount("sprouts", attributes)
 }
 
@@ -238,4 +249,82 @@ async fn free_positions_are_checked_as_typed_and_checks_draw_their_graph() {
     let (name, bytes) = gamelab::ui::widgets::download::last_offered().unwrap();
     assert_eq!(name, "sprouts-check.dot");
     assert!(String::from_utf8(bytes).unwrap().contains("fillcolor=blue"));
+}
+
+#[wasm_bindgen_test]
+async fn a_reload_during_a_computation_keeps_what_was_found_and_the_parameters() {
+    forget_kept_base().await;
+    let root = mount(&[]);
+    type_into(&root, "spots", "12");
+    click(&root, "compute");
+    // The base is kept every few seconds while computing: wait past one keeping.
+    sleep(4500).await;
+    assert_eq!(root.get_attribute("data-state").as_deref(), Some("running"), "12 spots take longer than this");
+    let found = base_count(&root);
+    assert!(found > 100, "{found}");
+    // The reload: this element goes (its work with it), a new one comes.
+    let again = mount(&[]);
+    wait_for(&again, "[data-tab='database'] .gl-status", "restored from this browser").await;
+    let kept = base_count(&again);
+    assert!(kept * 3 >= found, "kept {kept} of the {found} couples found before the reload");
+    assert_eq!(field(&again, "spots").value(), "12", "the parameters come back too");
+    assert!(text(&again, ".gl-canonical").contains("0.0.0.0.0.0.0.0.0.0.0.0.}]!"));
+    // An element whose options changed starts from its own options instead.
+    let other = mount(&[("data-spots", "7")]);
+    assert_eq!(field(&other, "spots").value(), "7");
+}
+
+#[wasm_bindgen_test]
+async fn checks_stop_emptying_asks_and_sizes_past_the_engine_are_refused_as_typed() {
+    forget_kept_base().await;
+    let root = mount(&[]);
+    type_into(&root, "spots", "34");
+    assert!(text(&root, "[data-tab='params'] .gl-error").contains("from 1 to 33"), "{}", text(&root, "[data-tab='params'] .gl-error"));
+    compute(&root, "11").await;
+    let stop = find(&root, ".gl-tab-panel[data-tab='compute'] button[data-action='stop']");
+    assert!(stop.has_attribute("disabled"));
+    // A check of 12 spots (depth-first, guided by what 11 spots taught) takes long: it can be stopped.
+    type_into(&root, "spots", "12");
+    click(&root, "check");
+    assert!(!stop.has_attribute("disabled"), "Stop is live during a check");
+    sleep(50).await;
+    stop.click();
+    let stopped = text(&root, ".gl-check-status");
+    assert!(stopped.contains("stopped after"), "{stopped}");
+    sleep(100).await;
+    assert_eq!(text(&root, ".gl-check-status"), stopped, "stopped means stopped");
+    // The complete check too, and Complete check goes on from where it stopped.
+    click(&root, "complete-check");
+    sleep(30).await;
+    find(&root, ".gl-tab-panel[data-tab='database'] button[data-action='stop']").click();
+    let paused = text(&root, ".gl-complete-status");
+    assert!(paused.contains("stopped at"), "{paused}");
+    click(&root, "complete-check");
+    wait_for(&root, ".gl-complete-status", "problem(s)").await;
+    // Emptying the base asks first; no keeps it.
+    let count = base_count(&root);
+    let no = wasm_bindgen::closure::Closure::<dyn Fn() -> bool>::new(|| false);
+    js_sys::Reflect::set(&web_sys::window().unwrap(), &"confirm".into(), no.as_ref()).unwrap();
+    click(&root, "clear-base");
+    assert_eq!(base_count(&root), count);
+    web::accept_confirmations();
+    click(&root, "clear-base");
+    assert_eq!(base_count(&root), 0);
+}
+
+#[wasm_bindgen_test]
+async fn two_glop_elements_keep_their_own_bases_and_loaded_couples_are_unverified() {
+    forget_kept_base().await;
+    gamelab::ui::widgets::keep::forget("gamelab-sprouts-main-base-second");
+    let first = mount(&[]);
+    compute(&first, "5").await;
+    let second = web::mount("sprouts", &[("id", "second")]);
+    sleep(200).await;
+    assert_eq!(base_count(&second), 0, "the second element has a base of its own");
+    load_files(&second, &[("mine.spr", "[Positions+Nimber]\n1a1a 2\n")]).await;
+    assert!(text(&second, ".gl-base-info").contains("1 loaded, unverified"), "{}", text(&second, ".gl-base-info"));
+    assert!(!text(&first, ".gl-base-info").contains("unverified"));
+    click(&second, "complete-check");
+    wait_for(&second, ".gl-complete-status", "0 problem(s)").await;
+    assert!(!text(&second, ".gl-base-info").contains("unverified"), "{}", text(&second, ".gl-base-info"));
 }

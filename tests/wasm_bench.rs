@@ -43,6 +43,10 @@ async fn sprouts_n_spot_outcomes_through_the_page() {
         let b: web_sys::HtmlElement = root.query_selector(&format!("button[data-action='{action}']")).unwrap().unwrap().unchecked_into();
         b.click();
     };
+    // "Empty the main base" asks first: answer yes.
+    let yes = wasm_bindgen::closure::Closure::<dyn Fn() -> bool>::new(|| true);
+    js_sys::Reflect::set(&window, &"confirm".into(), yes.as_ref()).unwrap();
+    yes.forget();
     let spots: web_sys::HtmlInputElement = root.query_selector("[data-field='spots']").unwrap().unwrap().unchecked_into();
     let now = || web_sys::window().unwrap().performance().unwrap().now();
     let mut total = 0.0;

@@ -22,6 +22,13 @@ pub fn mount(game: &str, attributes: &[(&str, &str)]) -> HtmlElement {
     element
 }
 
+/// `window.confirm` answers yes from now on (a headless browser would answer no).
+pub fn accept_confirmations() {
+    let yes = wasm_bindgen::closure::Closure::<dyn Fn() -> bool>::new(|| true);
+    js_sys::Reflect::set(&web_sys::window().unwrap(), &"confirm".into(), yes.as_ref()).unwrap();
+    yes.forget();
+}
+
 pub fn find(root: &HtmlElement, selector: &str) -> HtmlElement {
     root.query_selector(selector).unwrap().unwrap_or_else(|| panic!("no {selector}")).unchecked_into()
 }

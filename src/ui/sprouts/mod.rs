@@ -26,8 +26,13 @@ use view::Dom;
 const SLICE_MS: f64 = 25.0;
 /// Expansions between two looks at the clock.
 const STEP_EXPANSIONS: u64 = 40;
-/// Where the main base is kept between visits.
+/// Where the main base is kept between visits (an element with an id, or the second Glop on a
+/// page, adds its own suffix: each keeps its own base).
 const STORAGE_KEY: &str = "gamelab-sprouts-main-base";
+/// While computing, the main base is kept this often (milliseconds), so a reload loses little.
+const KEEP_EVERY_MS: f64 = 3000.0;
+/// The most spots a computation takes (a land has at most 100 lives, 3 a spot).
+pub const MAX_SPOTS: usize = 33;
 /// Proof graphs up to this many couples are also drawn in the page.
 const DRAWN_GRAPH_LIMIT: usize = 80;
 
@@ -66,6 +71,14 @@ struct App {
     last_drawn: f64,
     /// This page's own handle, for the browser's answers that come later (storage).
     me: std::rc::Weak<RefCell<App>>,
+    /// Where this element keeps its base (and, with `-parameters`, its parameters).
+    storage_key: String,
+    /// When the base was last kept during a computation.
+    last_kept: f64,
+    /// The complete check was stopped (Complete check again goes on).
+    complete_stopped: bool,
+    /// Couples loaded from files and not yet confirmed by a complete check.
+    unverified: usize,
 }
 
 type Shared = Rc<RefCell<App>>;
@@ -89,8 +102,13 @@ pub fn mount(root: &HtmlElement) {
         db_message: String::new(),
         last_drawn: 0.0,
         me: std::rc::Weak::new(),
+        storage_key: storage_key(root),
+        last_kept: 0.0,
+        complete_stopped: false,
+        unverified: 0,
     };
     app.start_from_page(root);
+    app.restore_parameters();
     let app = Rc::new(RefCell::new(app));
     app.borrow_mut().me = Rc::downgrade(&app);
     wire(&app);
@@ -98,10 +116,31 @@ pub fn mount(root: &HtmlElement) {
     restore_base(&app);
 }
 
+/// The element's own options, to tell whether kept parameters were made for it as it is.
+fn attributes_of(root: &HtmlElement) -> String {
+    ["data-spots", "data-position", "data-goal"].map(|name| root.get_attribute(name).unwrap_or_default()).join("\u{1f}")
+}
+
+/// This element's storage key: its id, or its place among the Glop elements of the page.
+fn storage_key(root: &HtmlElement) -> String {
+    let id = root.id();
+    if !id.is_empty() {
+        return format!("{STORAGE_KEY}-{id}");
+    }
+    let others = root.owner_document().and_then(|d| d.query_selector_all("[data-gamelab='sprouts']:not([id])").ok());
+    let place = others.map(|list| (0..list.length()).position(|i| list.item(i).is_some_and(|n| n.is_same_node(Some(root)))).unwrap_or(0)).unwrap_or(0);
+    if place == 0 {
+        STORAGE_KEY.to_string()
+    } else {
+        format!("{STORAGE_KEY}-{}", place + 1)
+    }
+}
+
 /// The main base kept by an earlier visit comes back (merged, should work have started).
 fn restore_base(app: &Shared) {
     let handle = Rc::downgrade(app);
-    keep::load(STORAGE_KEY, move |text| {
+    let key = app.borrow().storage_key.clone();
+    keep::load(&key, move |text| {
         let (Some(app), Some(text)) = (handle.upgrade(), text) else { return };
         let Ok(mut a) = app.try_borrow_mut() else { return };
         a.db_message = match a.db.merge(&[("the base kept in this browser", &text)]) {
@@ -124,10 +163,12 @@ fn wire(app: &Shared) {
             Some("free") => {
                 a.dom.free_radio.set_checked(true);
                 a.validate_start();
+                a.keep_parameters();
             }
             Some("spots") => {
                 a.dom.spots_radio.set_checked(true);
                 a.validate_start();
+                a.keep_parameters();
             }
             Some("children-position") => a.validate_children_input(),
             _ => {}
@@ -147,9 +188,15 @@ fn wire(app: &Shared) {
             Some("notation") => {
                 let mut a = handle.borrow_mut();
                 a.notation = if a.dom.notation.value() == "2" { Notation::Glop2 } else { Notation::Glop10 };
+                a.keep_parameters();
                 a.refresh();
             }
-            Some("start-kind") => handle.borrow_mut().validate_start(),
+            Some("start-kind") => {
+                let mut a = handle.borrow_mut();
+                a.validate_start();
+                a.keep_parameters();
+            }
+            Some("goal") => handle.borrow_mut().keep_parameters(),
             _ => {}
         }
     });
@@ -197,9 +244,14 @@ fn act(app: &Shared, action: &str) {
         "filter-preview" => a.filter(false),
         "filter-apply" => a.filter(true),
         "clear-base" => {
-            a.db.clear();
-            a.db_message = "The main base is empty.".into();
-            a.store_base();
+            let question = format!("Empty the main base? Its {} couples are lost unless saved to a file first.", a.db.len());
+            if a.db.is_empty() || dom::window().and_then(|w| w.confirm_with_message(&question).ok()).unwrap_or(false) {
+                a.db.clear();
+                a.unverified = 0;
+                a.db_message = "The main base is empty.".into();
+                a.store_base();
+                a.keep_parameters();
+            }
         }
         "children-compute" => a.compute_children(),
         "children-close" => a.listing = None,
@@ -217,8 +269,8 @@ impl App {
         let attr = |name: &str| root.get_attribute(name).filter(|s| !s.trim().is_empty());
         if let Some(spots) = attr("data-spots") {
             match spots.trim().parse::<usize>() {
-                Ok(n) if (1..=99).contains(&n) => self.dom.spots.set_value(&n.to_string()),
-                _ => self.message = format!("data-spots=\"{spots}\" is not a number of spots from 1 to 99; using 5."),
+                Ok(n) if (1..=MAX_SPOTS).contains(&n) => self.dom.spots.set_value(&n.to_string()),
+                _ => self.message = format!("data-spots=\"{spots}\" is not a number of spots from 1 to {MAX_SPOTS}; using 5."),
             }
         }
         if let Some(text) = attr("data-position") {
@@ -237,8 +289,8 @@ impl App {
             Position::parse(&self.dom.free.value()).map_err(|e| format!("Free position: {e}"))
         } else {
             match self.dom.spots.value().trim().parse::<usize>() {
-                Ok(n) if (1..=99).contains(&n) => Ok(Position::spots(n)),
-                _ => Err("The number of spots is a whole number from 1 to 99.".into()),
+                Ok(n) if (1..=MAX_SPOTS).contains(&n) => Ok(Position::spots(n)),
+                _ => Err(format!("The number of spots is a whole number from 1 to {MAX_SPOTS} (a land has at most 100 lives).")),
             }
         }
     }
@@ -272,12 +324,72 @@ impl App {
         self.dom.children_error.set_text_content(error.as_deref());
     }
 
+    /// Stops whatever runs: the computation (its base is kept), a check, the complete check.
     fn stop(&mut self) {
         if self.running {
             self.running = false;
             self.message = String::new();
             self.store_base();
         }
+        if let Some(run) = self.check.as_mut().filter(|r| r.result.is_none()) {
+            run.result = Some(Err(format!("stopped after {} expansions", run.check.search.stats().expansions)));
+        }
+        if self.complete.as_ref().is_some_and(|c| !c.is_done()) {
+            self.complete_stopped = true;
+        }
+    }
+
+    /// Something is running in slices (the Stop button is live).
+    fn busy(&self) -> bool {
+        self.running || self.check.as_ref().is_some_and(|r| r.result.is_none()) || (self.complete.as_ref().is_some_and(|c| !c.is_done()) && !self.complete_stopped)
+    }
+
+    /// The parameters tab (and the count of unverified couples) as a small text in local storage.
+    fn keep_parameters(&self) {
+        let d = &self.dom;
+        let kept = serde_json::json!({
+            "start": if d.free_radio.checked() { "free" } else { "spots" },
+            "spots": d.spots.value(), "free": d.free.value(), "goal": d.goal.value(), "notation": d.notation.value(),
+            "unverified": self.unverified,
+            "attributes": attributes_of(&self.dom.root),
+        });
+        if let Some(storage) = dom::window().and_then(|w| w.local_storage().ok().flatten()) {
+            let _ = storage.set_item(&format!("{}-parameters", self.storage_key), &kept.to_string());
+        }
+    }
+
+    /// The parameters kept by an earlier visit, over the element's own attributes.
+    fn restore_parameters(&mut self) {
+        let Some(text) = dom::window().and_then(|w| w.local_storage().ok().flatten()).and_then(|s| s.get_item(&format!("{}-parameters", self.storage_key)).ok().flatten()) else {
+            return;
+        };
+        let Ok(kept) = serde_json::from_str::<serde_json::Value>(&text) else { return };
+        // Kept for this element as its author wrote it: an element changed since starts afresh.
+        if kept.get("attributes").and_then(serde_json::Value::as_str) != Some(attributes_of(&self.dom.root).as_str()) {
+            return;
+        }
+        let text_of = |key: &str| kept.get(key).and_then(serde_json::Value::as_str).map(str::to_string);
+        let d = &self.dom;
+        if let Some(v) = text_of("spots") {
+            d.spots.set_value(&v);
+        }
+        if let Some(v) = text_of("free") {
+            d.free.set_value(&v);
+        }
+        if let Some(v) = text_of("goal").filter(|v| v == "outcome" || v == "nimber") {
+            d.goal.set_value(&v);
+        }
+        if let Some(v) = text_of("notation").filter(|v| v == "1" || v == "2") {
+            d.notation.set_value(&v);
+            self.notation = if v == "2" { Notation::Glop2 } else { Notation::Glop10 };
+        }
+        match text_of("start").as_deref() {
+            Some("free") => d.free_radio.set_checked(true),
+            Some("spots") => d.spots_radio.set_checked(true),
+            _ => {}
+        }
+        self.unverified = kept.get("unverified").and_then(serde_json::Value::as_u64).unwrap_or(0) as usize;
+        self.validate_start();
     }
 
     fn indexed_action(&mut self, kind: &str, rest: &str) {
@@ -417,7 +529,8 @@ impl App {
     /// Keeps the main base in the browser (IndexedDB), saying so if the browser refuses.
     fn store_base(&mut self) {
         let (handle, count) = (self.me.clone(), self.db.len());
-        keep::save(STORAGE_KEY, self.db.to_spr(), move |result| {
+        self.last_kept = dom::now();
+        keep::save(&self.storage_key, self.db.to_spr(), move |result| {
             let (Err(e), Some(app)) = (result, handle.upgrade()) else { return };
             let Ok(mut a) = app.try_borrow_mut() else { return };
             a.db_message = format!("The main base ({count} couples) could not be kept in this browser ({e}); save it to a file.");
@@ -463,6 +576,8 @@ fn start_computation(app: &Shared) {
         }
         a.running = true;
         a.listing = None;
+        a.last_kept = dom::now();
+        a.keep_parameters();
         a.message = if resume { "Computing (resumed)…".into() } else { "Computing…".into() };
         a.dom.show_tab("compute");
         a.refresh();
@@ -477,6 +592,11 @@ fn start_computation(app: &Shared) {
 fn in_slices(app: Shared, step: fn(&mut App) -> bool, spent: fn(&mut App, f64)) {
     let mut guard = app.borrow_mut();
     let a = &mut *guard;
+    if !a.dom.root.is_connected() {
+        // The element left the page: its work ends with it (what was kept stays kept).
+        a.running = false;
+        return;
+    }
     let started = dom::now();
     let done = loop {
         if step(a) {
@@ -500,7 +620,13 @@ fn in_slices(app: Shared, step: fn(&mut App) -> bool, spent: fn(&mut App, f64)) 
 fn computation_step(a: &mut App) -> bool {
     let Some(c) = a.computation.as_mut().filter(|_| a.running) else { return true };
     match c.search.step(&mut a.db, None, STEP_EXPANSIONS) {
-        Progress::Running => return false,
+        Progress::Running => {
+            // What was found is kept every few seconds: a reload mid-computation loses little.
+            if dom::now() - a.last_kept > KEEP_EVERY_MS {
+                a.store_base();
+            }
+            return false;
+        }
         Progress::Done(answer) => {
             c.result = Some(answer);
             a.message.clear();
@@ -565,10 +691,14 @@ fn check_spent(a: &mut App, ms: f64) {
 fn start_complete_check(app: &Shared) {
     {
         let mut a = app.borrow_mut();
-        if a.complete.as_ref().is_some_and(|c| !c.is_done()) {
+        let stopped = a.complete.as_ref().is_some_and(|c| !c.is_done()) && a.complete_stopped;
+        if a.complete.as_ref().is_some_and(|c| !c.is_done()) && !stopped {
             return;
         }
-        a.complete = Some(CompleteCheck::new(&a.db));
+        if !stopped {
+            a.complete = Some(CompleteCheck::new(&a.db));
+        }
+        a.complete_stopped = false; // a stopped check goes on where it was
         a.refresh();
     }
     let app = app.clone();
@@ -576,10 +706,17 @@ fn start_complete_check(app: &Shared) {
 }
 
 fn complete_check_step(a: &mut App) -> bool {
-    match a.complete.as_mut() {
-        Some(run) => run.step(&a.db, STEP_EXPANSIONS),
-        None => true,
+    if a.complete_stopped {
+        return true;
     }
+    let Some(run) = a.complete.as_mut() else { return true };
+    let done = run.step(&a.db, STEP_EXPANSIONS);
+    if done && run.failures.is_empty() {
+        // Every couple is proved: none is unverified any more.
+        a.unverified = 0;
+        a.keep_parameters();
+    }
+    done
 }
 
 /// Reads `.spr` files, then merges them all at once (a conflict or a bad file loads nothing).
@@ -617,8 +754,15 @@ impl App {
         let refs: Vec<(&str, &str)> = files.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
         match self.db.merge(&refs) {
             Ok(report) => {
-                self.db_message = format!("Loaded {} couples from {} file(s); {} new.", report.read.iter().sum::<usize>(), files.len(), report.added);
+                self.unverified += report.added;
+                self.db_message = format!(
+                    "Loaded {} couples from {} file(s); {} new, unverified until a complete check proves them (the searches use them as they are).",
+                    report.read.iter().sum::<usize>(),
+                    files.len(),
+                    report.added
+                );
                 self.store_base();
+                self.keep_parameters();
             }
             Err(e) => self.db_message = format!("Nothing was loaded. {e}"),
         }

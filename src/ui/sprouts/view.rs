@@ -3,7 +3,7 @@
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
 
-use super::{answer_words, App, DRAWN_GRAPH_LIMIT};
+use super::{answer_words, App, DRAWN_GRAPH_LIMIT, MAX_SPOTS};
 use crate::draw::{Align, Painter, Rgb};
 use crate::engine::sprouts::proof::{NodeKind, ProofGraph};
 use crate::engine::sprouts::search::{Goal, LevelColour};
@@ -29,6 +29,7 @@ pub struct Dom {
     status: HtmlElement,
     compute: HtmlElement,
     stop: HtmlElement,
+    stop_complete: HtmlElement,
     levels: HtmlElement,
     level_children: HtmlElement,
     check_status: HtmlElement,
@@ -115,7 +116,7 @@ pub fn build(root: &HtmlElement) -> Dom {
     spots_radio.set_checked(true);
     let spots = input(&start_box, "number", "spots", "Number of spots");
     spots.set_min("1");
-    spots.set_max("99");
+    spots.set_max(&MAX_SPOTS.to_string());
     spots.set_value("5");
     let free_radio = input(&start_box, "radio", "start-kind", "Free position");
     free_radio.set_name("gl-sprouts-start");
@@ -164,6 +165,7 @@ pub fn build(root: &HtmlElement) -> Dom {
     button(&db_bar, "Save main base (.spr)", "save-base");
     button(&db_bar, "Load .spr files…", "load-base");
     button(&db_bar, "Complete check", "complete-check");
+    let stop_complete = button(&db_bar, "Stop", "stop").unchecked_into::<HtmlElement>();
     button(&db_bar, "Empty the main base", "clear-base");
     let file_input: HtmlInputElement = child(&database, "input", "gl-file").unchecked_into();
     file_input.set_type("file");
@@ -213,6 +215,7 @@ pub fn build(root: &HtmlElement) -> Dom {
         status,
         compute,
         stop,
+        stop_complete,
         levels,
         level_children,
         check_status,
@@ -243,9 +246,14 @@ fn cell_button(row: &HtmlElement, text: &str, action: &str, label: &str) {
 
 pub fn refresh(app: &mut App) {
     let d = &app.dom;
-    d.base_info.set_text_content(Some(&format!("Main base: {} positions (≈ {} KB)", app.db.len(), app.db.memory_bytes().div_ceil(1024))));
+    let unverified = match app.unverified.min(app.db.len()) {
+        0 => String::new(),
+        n => format!(" · {n} loaded, unverified"),
+    };
+    d.base_info.set_text_content(Some(&format!("Main base: {} positions (≈ {} KB){unverified}", app.db.len(), app.db.memory_bytes().div_ceil(1024))));
     let _ = d.compute.toggle_attribute_with_force("disabled", app.running);
-    let _ = d.stop.toggle_attribute_with_force("disabled", !app.running);
+    let _ = d.stop.toggle_attribute_with_force("disabled", !app.busy());
+    let _ = d.stop_complete.toggle_attribute_with_force("disabled", !app.busy());
 
     // Status line
     let mut status = match &app.computation {
@@ -349,7 +357,13 @@ pub fn refresh(app: &mut App) {
         None => String::new(),
         Some(run) => {
             let (done, all) = run.progress();
-            let mut t = if run.is_done() { format!("Complete check: {all} couples checked, {} problem(s).", run.failures.len()) } else { format!("Complete check: {done} of {all}…") };
+            let mut t = if run.is_done() {
+                format!("Complete check: {all} couples checked, {} problem(s).", run.failures.len())
+            } else if app.complete_stopped {
+                format!("Complete check stopped at {done} of {all}: Complete check goes on from there.")
+            } else {
+                format!("Complete check: {done} of {all}…")
+            };
             for f in run.failures.iter().take(20) {
                 t.push_str(&format!("\n{} {}: {}", f.position.write(app.notation), f.stored, f.problem));
             }
