@@ -301,8 +301,19 @@ fn keyboard_shortcuts_fire_and_undo() {
     assert_eq!(trace(&root).len(), 2);
 }
 
+/// Waits until the layers a link or `data-layers` asked for have been fired (in slices).
+async fn settled(root: &HtmlElement) {
+    for _ in 0..500 {
+        if root.get_attribute("data-state").as_deref() == Some("idle") {
+            return;
+        }
+        sleep(10).await;
+    }
+    panic!("still firing: {}", status(root));
+}
+
 #[wasm_bindgen_test]
-fn malformed_data_attributes_get_a_message_and_a_working_default() {
+async fn malformed_data_attributes_get_a_message_and_a_working_default() {
     for (attributes, needle) in [
         (vec![("data-graph", "D3")], "D graphs have 4 to 30 nodes"),
         (vec![("data-graph", "E8"), ("data-values", "1,2")], "8 nodes but 2 values"),
@@ -315,15 +326,17 @@ fn malformed_data_attributes_get_a_message_and_a_working_default() {
         assert!(!trace(&root).is_empty(), "a graph is loaded anyway");
     }
     let root = mount(&[("data-graph", "D4"), ("data-values", "1,1,1,1"), ("data-layers", "3")]);
+    settled(&root).await;
     assert_eq!(trace(&root).len(), 4);
     assert!(bar_visible(&root, "playing"));
 }
 
 #[wasm_bindgen_test]
-fn url_state_restores_a_position_and_share_writes_it() {
+async fn url_state_restores_a_position_and_share_writes_it() {
     let window = web_sys::window().unwrap();
     window.location().set_hash("ade-shared=E8/0,0,0,1,0,0,0,0/5&ade-broken=E8/1,2").unwrap();
     let root = mount(&[("id", "shared"), ("data-graph", "A3")]);
+    settled(&root).await;
     assert!(status(&root).contains("E8"));
     assert_eq!(trace(&root).len(), 6);
     assert!(bar_visible(&root, "playing"));
@@ -337,6 +350,67 @@ fn url_state_restores_a_position_and_share_writes_it() {
     assert!(hash.contains("ade-broken=E8/1,2"), "other entries are kept: {hash}");
     assert!(status(&root).contains("Link to this position"));
     window.location().set_hash("").unwrap();
+}
+
+/// Records the largest gap between the ticks of a 10 ms timer until `stop` is called.
+struct TimerWatch {
+    handle: i32,
+    gaps: std::rc::Rc<std::cell::RefCell<(f64, f64)>>,
+    _tick: wasm_bindgen::closure::Closure<dyn FnMut()>,
+}
+
+impl TimerWatch {
+    fn start() -> TimerWatch {
+        let window = web_sys::window().unwrap();
+        let now = || web_sys::window().unwrap().performance().unwrap().now();
+        let gaps = std::rc::Rc::new(std::cell::RefCell::new((now(), 0.0f64)));
+        let g = gaps.clone();
+        let tick = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || {
+            let mut g = g.borrow_mut();
+            let t = now();
+            g.1 = g.1.max(t - g.0);
+            g.0 = t;
+        });
+        let handle = window.set_interval_with_callback_and_timeout_and_arguments_0(tick.as_ref().unchecked_ref(), 10).unwrap();
+        TimerWatch { handle, gaps, _tick: tick }
+    }
+
+    /// The largest gap between two ticks so far (milliseconds).
+    fn largest_gap(&self) -> f64 {
+        self.gaps.borrow().1
+    }
+
+    fn stop(self) {
+        web_sys::window().unwrap().clear_interval_with_handle(self.handle);
+    }
+}
+
+#[wasm_bindgen_test]
+async fn a_long_share_link_opens_in_slices_and_huge_values_never_freeze_the_page() {
+    let window = web_sys::window().unwrap();
+    let ones = vec!["1"; 30].join(",");
+    window.location().set_hash(&format!("ade-long=E30/{ones}/100000")).unwrap();
+    let watch = TimerWatch::start();
+    let root = mount(&[("id", "long")]);
+    window.location().set_hash("").unwrap();
+    sleep(400).await;
+    assert!(status(&root).contains("layers asked for"), "{}", status(&root));
+    click(&root, "stop");
+    assert!(status(&root).contains("Stopped by you after"), "{}", status(&root));
+    // Exhaust fire on E10 from all ones: the values grow to thousands of digits.
+    let big = mount(&[("data-graph", "E10"), ("data-values", "1,1,1,1,1,1,1,1,1,1"), ("data-mode", "playing"), ("data-layer-cap", "1000000")]);
+    click(&big, "exhaust");
+    sleep(1500).await;
+    assert!(status(&big).contains("so far"), "{}", status(&big));
+    let now = || web_sys::window().unwrap().performance().unwrap().now();
+    let before = now();
+    click(&big, "stop");
+    assert!(now() - before < 100.0, "Stop answers at once");
+    assert!(status(&big).contains("stopped by you"), "{}", status(&big));
+    let gap = watch.largest_gap();
+    watch.stop();
+    // Not a speed test: a frozen page would show gaps of seconds.
+    assert!(gap < 500.0, "a 10 ms timer waited {gap:.0} ms");
 }
 
 #[wasm_bindgen_test]

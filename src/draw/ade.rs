@@ -32,6 +32,27 @@ pub fn short_number(text: &str) -> String {
     }
 }
 
+/// Values up to this many bits are written out exactly before shortening; longer ones are
+/// shortened from their leading bits (writing a 100,000-digit number out takes milliseconds,
+/// and a page shows thousands of them).
+const EXACT_BITS: u64 = 128;
+
+/// `short_number` of a value, without writing a huge value out in full.
+pub fn short_value(value: &BigInt) -> String {
+    let bits = value.bits();
+    if bits <= EXACT_BITS {
+        return short_number(&value.to_string());
+    }
+    // log10 |value| from its leading 64 bits; the leading digits and the digit count follow
+    // (exact but for values within about 1e-15 of a power of ten).
+    let top = (value.magnitude() >> (bits - 64)).to_u64().unwrap_or(u64::MAX) as f64;
+    let log10 = top.log10() + (bits - 64) as f64 * std::f64::consts::LOG10_2;
+    let digits = log10.floor() as u64 + 1;
+    let head = 10f64.powf(log10.fract() + 7.0).floor() as u64;
+    let sign = if value.sign() == num_bigint::Sign::Minus { "-" } else { "" };
+    format!("{sign}{head}…({digits} digits)")
+}
+
 // ---------------------------------------------------------------------------------------------
 // The graph picture (the graphic area)
 
@@ -93,14 +114,14 @@ pub fn draw_graph(p: &mut dyn Painter, graph: &AdeGraph, values: &Values, width:
         };
         p.disc(x, y, r, INK);
         p.disc(x, y, r - 1.5, fill);
-        let text = values.get(i).to_string();
+        let text = short_value(&values.get(i));
         if text.len() <= 3 && r >= 10.0 {
             p.text(x, y, &text, (r * 0.8).min(16.0), Align::Center, ink);
         } else {
             // Long values go above the node, alternating height so neighbours do not collide.
             let lift = if graph.column(i) % 2 == 0 { 1.0 } else { 2.0 };
             let above = if graph.is_raised(i) { y - r - 10.0 } else { y - r - 10.0 * lift };
-            p.text(x, above, &short_number(&text), 11.0, Align::Center, INK);
+            p.text(x, above, &text, 11.0, Align::Center, INK);
         }
         if graph.is_raised(i) {
             // Beside the node: below it runs the edge to the attachment node.
@@ -266,9 +287,9 @@ pub fn draw_firing_graph(p: &mut dyn Painter, graph: &AdeGraph, layers: &[Vec<(u
                 p.ring(x, y, DISC_RADIUS + layout.ring_step * k as f64, 1.2, RING);
             }
             let corner = outer * 0.72;
-            p.text(x + corner + 1.0, y - corner - 3.0, &short_number(&value.to_string()), 10.0, Align::Left, INK);
+            p.text(x + corner + 1.0, y - corner - 3.0, &short_value(value), 10.0, Align::Left, INK);
         }
-        p.text(w - 10.0, y, &short_number(&sum.to_string()), 12.0, Align::Right, INK);
+        p.text(w - 10.0, y, &short_value(&sum), 12.0, Align::Right, INK);
     }
     let footer = match (layers.len(), layout.rows) {
         (0, _) => "no layers yet".to_string(),

@@ -13,11 +13,11 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlButtonElement, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement, KeyboardEvent, MouseEvent};
 
-use crate::draw::ade::{draw_firing_graph, draw_graph, render_firing_graph, short_number, FiringGraphLayout, GraphLayout};
+use crate::draw::ade::{draw_firing_graph, draw_graph, render_firing_graph, short_value, FiringGraphLayout, GraphLayout};
 use crate::draw::{png, tga};
 use crate::engine::ade::{
     default_start, parse_node_value, verdict, AdeGraph, ExhaustRun, Family, FireOutcome, Play, SharedPosition, StopReason,
-    Values, MAX_N,
+    Values, HISTORY_BYTES_LIMIT, MAX_N,
 };
 use crate::ui::dom::{self, button, child, on};
 use crate::ui::widgets::canvas::CanvasPainter;
@@ -83,7 +83,8 @@ struct App {
     editing_node: Option<usize>,
     max_rings: u32,
     layer_cap: usize,
-    exhaust: Option<ExhaustRun>,
+    /// The run going on in time slices, if any (Stop ends it).
+    exhaust: Option<Run>,
     message: String,
     /// First state shown in the tracing area's DOM, and how many lines are there.
     trace_from: usize,
@@ -96,6 +97,13 @@ struct App {
 }
 
 type Shared = Rc<RefCell<App>>;
+
+/// Work done in time slices: an Exhaust fire, or the layers a link or `data-layers` asks for.
+enum Run {
+    Exhaust(ExhaustRun),
+    /// Fires exactly `wanted` layers (fewer if the play terminates or its history is full).
+    Replay { fired: usize, wanted: usize },
+}
 
 /// Builds the applet inside `root` and starts it from the URL, the data attributes or defaults.
 pub fn mount(root: &HtmlElement) {
@@ -126,6 +134,11 @@ pub fn mount(root: &HtmlElement) {
     wire(&app);
     app.borrow_mut().start_from_page(root);
     app.borrow_mut().refresh();
+    if app.borrow().exhaust.is_some() {
+        // A link's layers are fired after mounting, in slices: a long one never freezes the page.
+        let app = app.clone();
+        dom::after(0, move || exhaust_slice(app));
+    }
     // Figures for the README: time spent mounting, and time since navigation start (wasm
     // download and compile included) when the first frame is drawn and the applet answers.
     let _ = root.set_attribute("data-mount-ms", &format!("{:.1}", dom::now() - started));
@@ -383,7 +396,7 @@ fn start_exhaust(app: &Shared) {
             a.refresh();
             return;
         }
-        a.exhaust = Some(ExhaustRun::new(a.layer_cap));
+        a.exhaust = Some(Run::Exhaust(ExhaustRun::new(a.layer_cap)));
         a.message = "Exhaust fire: running…".to_string();
         a.refresh();
     }
@@ -394,25 +407,36 @@ fn start_exhaust(app: &Shared) {
 fn exhaust_slice(app: Shared) {
     let mut guard = app.borrow_mut();
     let a = &mut *guard;
+    if !a.dom.root.is_connected() {
+        a.exhaust = None; // the element left the page: its work ends
+        return;
+    }
     let (Some(play), Some(run)) = (a.play.as_mut(), a.exhaust.as_mut()) else { return };
     let started = dom::now();
     let finished = loop {
-        if let Some(reason) = play.exhaust_step(run, 32) {
-            break Some(reason);
+        let step = match run {
+            // A few layers at a time: with huge values one layer can take a while.
+            Run::Exhaust(run) => play.exhaust_step(run, 4).map(|reason| {
+                let more = if let StopReason::Cap { .. } = reason { " Press Exhaust fire again to continue." } else { "" };
+                format!("Exhaust fire: {}.{more}", reason.describe())
+            }),
+            Run::Replay { fired, wanted } => replay_step(play, fired, *wanted),
+        };
+        if step.is_some() {
+            break step;
         }
         if dom::now() - started > SLICE_MS {
             break None;
         }
     };
-    match finished {
-        Some(reason) => {
-            a.message = format!("Exhaust fire: {}.", reason.describe());
-            if let StopReason::Cap { .. } = reason {
-                a.message.push_str(" Press Exhaust fire again to continue.");
-            }
+    match (finished, &a.exhaust) {
+        (Some(message), _) => {
+            a.message = message;
             a.exhaust = None;
         }
-        None => a.message = format!("Exhaust fire: {} layers so far… (Stop to interrupt)", run.fired()),
+        (None, Some(Run::Exhaust(run))) => a.message = format!("Exhaust fire: {} layers so far… (Stop to interrupt)", run.fired()),
+        (None, Some(Run::Replay { fired, wanted })) => a.message = format!("Firing the {wanted} layers asked for: {fired} so far… (Stop to interrupt)"),
+        (None, None) => {}
     }
     let more = a.exhaust.is_some();
     a.refresh();
@@ -420,6 +444,21 @@ fn exhaust_slice(app: Shared) {
     if more {
         dom::after(0, move || exhaust_slice(app));
     }
+}
+
+/// Fires one layer of a replay; the closing message once it is over.
+fn replay_step(play: &mut Play, fired: &mut usize, wanted: usize) -> Option<String> {
+    if *fired >= wanted {
+        return Some(String::new());
+    }
+    if play.history_bytes() >= HISTORY_BYTES_LIMIT {
+        return Some(format!("{} of the {wanted} layers asked for were fired: {}.", *fired, StopReason::SizeLimit { layers: *fired }.describe()));
+    }
+    if play.fire() == FireOutcome::Terminal {
+        return Some(String::new());
+    }
+    *fired += 1;
+    None
 }
 
 impl App {
@@ -467,16 +506,13 @@ impl App {
         }
     }
 
+    /// Loads a shared position; its layers are fired after mounting, in slices.
     fn apply_position(&mut self, position: SharedPosition) {
         self.load(position.graph, position.start);
         if let Some(fired) = position.fired {
             self.mode = Mode::Playing;
-            if let Some(play) = self.play.as_mut() {
-                for _ in 0..fired {
-                    if play.fire() == FireOutcome::Terminal {
-                        break;
-                    }
-                }
+            if fired > 0 {
+                self.exhaust = Some(Run::Replay { fired: 0, wanted: fired });
             }
         }
     }
@@ -683,9 +719,11 @@ impl App {
     }
 
     fn stop_exhaust(&mut self) {
-        if let Some(run) = self.exhaust.take() {
-            self.message = format!("Exhaust fire: stopped by you after {} layers.", run.fired());
-        }
+        self.message = match self.exhaust.take() {
+            Some(Run::Exhaust(run)) => format!("Exhaust fire: stopped by you after {} layers.", run.fired()),
+            Some(Run::Replay { fired, wanted }) => format!("Stopped by you after {fired} of the {wanted} layers asked for."),
+            None => return,
+        };
     }
 
     /// Takes the layer cap typed by the user; a bad one is refused (and the old one kept).
@@ -824,6 +862,7 @@ impl App {
         self.dom.show_graph.set_disabled(self.play.is_none());
         self.dom.to_editing.set_disabled(running);
         self.dom.node_buttons.set_hidden(!editing);
+        let _ = self.dom.root.set_attribute("data-state", if running { "running" } else { "idle" });
         self.draw_graph();
         self.sync_trace();
         self.write_status();
@@ -840,7 +879,7 @@ impl App {
                 let selected = if self.dom.value.is_open() { self.editing_node } else { None };
                 draw_graph(&mut painter, play.graph(), play.current(), w, h, selected);
                 let values: Vec<String> = (0..play.graph().node_count())
-                    .map(|i| format!("{} = {}", play.graph().label(i), short_number(&play.current().get(i).to_string())))
+                    .map(|i| format!("{} = {}", play.graph().label(i), short_value(&play.current().get(i))))
                     .collect();
                 let _ = self.dom.canvas.set_attribute("aria-label", &format!("{}: {}", play.graph().name(), values.join(", ")));
             }
@@ -853,21 +892,40 @@ impl App {
         }
     }
 
-    /// Keeps the tracing area's lines in step with the play (appending or removing at the end).
+    /// Keeps the tracing area's lines in step with the play: lines are appended or removed at
+    /// the end, and past `TRACE_LINES` the oldest are dropped from the top (never a rebuild of
+    /// the whole list while a long run goes on).
     fn sync_trace(&mut self) {
         let states = self.play.as_ref().map_or(0, |p| p.states().len());
         let from = states.saturating_sub(TRACE_LINES);
-        if from != self.trace_from || self.trace_version != self.play_version || self.trace_shown > states - from.min(states) {
+        let behind = from.saturating_sub(self.trace_from);
+        if self.trace_version != self.play_version || from < self.trace_from || behind > self.trace_shown {
             self.trace_version = self.play_version;
             let _ = self.dom.trace.set_inner_html("");
             self.trace_shown = 0;
             self.trace_from = from;
-            if from > 0 {
-                let note = child(&self.dom.trace, "li", "gl-trace-note");
-                note.set_text_content(Some(&format!("… states 0 to {} are not listed here", from - 1)));
+        } else if behind > 0 {
+            // The oldest lines scroll out: remove them from the top.
+            let skip = usize::from(self.trace_from > 0); // the note
+            for _ in 0..behind {
+                if let Some(line) = self.dom.trace.children().item(skip as u32) {
+                    line.remove();
+                }
             }
+            self.trace_shown -= behind;
+            self.trace_from = from;
         }
-        let offset = usize::from(self.trace_from > 0);
+        if self.trace_from > 0 {
+            let note = match self.dom.trace.first_element_child().filter(|e| e.class_list().contains("gl-trace-note")) {
+                Some(note) => note,
+                None => {
+                    let note = child(&self.dom.trace, "li", "gl-trace-note");
+                    let _ = self.dom.trace.prepend_with_node_1(&note);
+                    note.into()
+                }
+            };
+            note.set_text_content(Some(&format!("… states 0 to {} are not listed here", self.trace_from - 1)));
+        }
         while self.trace_shown > states - self.trace_from {
             if let Some(last) = self.dom.trace.last_element_child() {
                 last.remove();
@@ -882,17 +940,14 @@ impl App {
                 self.trace_shown += 1;
             }
         }
-        let children = self.dom.trace.children();
-        for i in 0..children.length() {
-            if let Some(item) = children.item(i) {
-                let current = i as usize + 1 == self.trace_shown + offset && self.trace_shown > 0;
-                let _ = item.class_list().toggle_with_force("gl-current", current);
-                if current {
-                    let _ = item.set_attribute("aria-current", "step");
-                } else {
-                    let _ = item.remove_attribute("aria-current");
-                }
-            }
+        // The last line is the current state.
+        if let Ok(Some(old)) = self.dom.trace.query_selector(".gl-current") {
+            let _ = old.class_list().remove_1("gl-current");
+            let _ = old.remove_attribute("aria-current");
+        }
+        if let Some(last) = self.dom.trace.last_element_child().filter(|_| self.trace_shown > 0) {
+            let _ = last.class_list().add_1("gl-current");
+            let _ = last.set_attribute("aria-current", "step");
         }
         self.dom.trace.set_scroll_top(self.dom.trace.scroll_height());
     }
@@ -943,7 +998,7 @@ impl App {
                 return;
             }
         }
-        let sums: Vec<String> = (1..=layers.len().min(50)).map(|t| short_number(&play.layer_sum(t).to_string())).collect();
+        let sums: Vec<String> = (1..=layers.len().min(50)).map(|t| short_value(&play.layer_sum(t))).collect();
         let caption = match layers.len() {
             0 => "no layers yet".to_string(),
             1 => format!("1 layer · layer sum {}", sums.join(", ")),
@@ -960,11 +1015,14 @@ fn start_values(play: &Play) -> Vec<i64> {
 }
 
 fn trace_text(play: &Play, t: usize) -> String {
-    let line = crate::engine::ade::trace_line(play, t);
-    // Very long numbers are shortened on screen; the CLI prints them whole.
-    if line.len() > 400 {
-        let state: Vec<String> = play.states()[t].to_strings().iter().map(|s| short_number(s)).collect();
-        format!("{t}: [{}]", state.join(", "))
+    let Some(state) = play.states().get(t) else { return String::new() };
+    // Very long numbers are shortened on screen (without writing them out); the CLI prints
+    // them whole.
+    let longest = (0..state.len()).map(|i| state.get(i).bits()).max().unwrap_or(0);
+    let line = if longest <= 256 { crate::engine::ade::trace_line(play, t) } else { String::new() };
+    if longest > 256 || line.len() > 400 {
+        let values: Vec<String> = (0..state.len()).map(|i| short_value(&state.get(i))).collect();
+        format!("{t}: [{}]", values.join(", "))
     } else {
         line
     }
