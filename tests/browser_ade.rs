@@ -301,6 +301,11 @@ fn keyboard_shortcuts_fire_and_undo() {
     assert_eq!(trace(&root).len(), 2);
 }
 
+/// The note naming the options that were not used.
+fn note(root: &HtmlElement) -> String {
+    root.query_selector(".gl-attribute-note").unwrap().and_then(|n| n.text_content()).unwrap_or_default()
+}
+
 /// Waits until the layers a link or `data-layers` asked for have been fired (in slices).
 async fn settled(root: &HtmlElement) {
     for _ in 0..500 {
@@ -320,9 +325,10 @@ async fn malformed_data_attributes_get_a_message_and_a_working_default() {
         (vec![("data-graph", "A2"), ("data-values", "1,x")], "V2"),
         (vec![("data-graph", "A2"), ("data-layers", "lots")], "not a number of layers"),
         (vec![("data-graph", "A2"), ("data-max-rings", "99")], "data-max-rings"),
+        (vec![("data-graph", "A2"), ("data-mode", "weird")], "data-mode=\"weird\" is neither editing nor playing"),
     ] {
         let root = mount(&attributes);
-        assert!(status(&root).contains(needle), "{attributes:?}: {}", status(&root));
+        assert!(note(&root).contains(needle), "{attributes:?}: {}", note(&root));
         assert!(!trace(&root).is_empty(), "a graph is loaded anyway");
     }
     let root = mount(&[("data-graph", "D4"), ("data-values", "1,1,1,1"), ("data-layers", "3")]);
@@ -341,7 +347,7 @@ async fn url_state_restores_a_position_and_share_writes_it() {
     assert_eq!(trace(&root).len(), 6);
     assert!(bar_visible(&root, "playing"));
     let broken = mount(&[("id", "broken"), ("data-graph", "A3")]);
-    assert!(status(&broken).contains("link's ADE state was not used"), "{}", status(&broken));
+    assert!(note(&broken).contains("link's ADE state was not used"), "{}", note(&broken));
     assert_eq!(trace(&broken), vec!["0: [1, 0, 0]"]);
     click(&root, "fire");
     click(&root, "share");

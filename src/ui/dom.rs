@@ -76,6 +76,34 @@ pub fn number_attribute(root: &Element, name: &str, default: usize, message: &mu
     }
 }
 
+/// Says, in a note at the top of the game, which of the element's options (data attributes, a
+/// link in the address) were not used and what was used instead. The note stays: status lines
+/// change as the game goes on, and the page's author needs to see this.
+pub fn attribute_note(root: &Element, problems: &str) {
+    let problems = problems.trim();
+    if problems.is_empty() {
+        return;
+    }
+    let Some(document) = root.owner_document() else { return };
+    let Ok(note) = document.create_element("p") else { return };
+    note.set_class_name("gl-attribute-note");
+    let _ = note.set_attribute("role", "note");
+    note.set_text_content(Some(&format!("Not used: {problems}")));
+    let _ = root.prepend_with_node_1(&note);
+}
+
+/// An on/off attribute (`on` or `off`); anything else is named in `problems` and is off.
+pub fn switch_attribute(root: &Element, name: &str, problems: &mut String) -> bool {
+    match root.get_attribute(name).map(|v| v.trim().to_ascii_lowercase()).filter(|v| !v.is_empty()).as_deref() {
+        None | Some("off") => false,
+        Some("on") => true,
+        Some(other) => {
+            problems.push_str(&format!("{name}=\"{other}\" is neither on nor off; using off. "));
+            false
+        }
+    }
+}
+
 pub fn set_hidden(element: &HtmlElement, hidden: bool) {
     element.set_hidden(hidden);
 }

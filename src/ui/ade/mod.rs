@@ -133,6 +133,8 @@ pub fn mount(root: &HtmlElement) {
     }));
     wire(&app);
     app.borrow_mut().start_from_page(root);
+    let problems = std::mem::take(&mut app.borrow_mut().message);
+    dom::attribute_note(root, &problems);
     app.borrow_mut().refresh();
     if app.borrow().exhaust.is_some() {
         // A link's layers are fired after mounting, in slices: a long one never freezes the page.
@@ -485,9 +487,16 @@ impl App {
                 Err(e) => self.message.push_str(&format!("The link's ADE state was not used: {e}. ")),
             }
         }
+        let playing = match attr("data-mode").map(|m| m.trim().to_ascii_lowercase()).as_deref() {
+            None | Some("editing") => false,
+            Some("playing") => true,
+            Some(other) => {
+                self.message.push_str(&format!("data-mode=\"{other}\" is neither editing nor playing; using editing. "));
+                false
+            }
+        };
         let from_attributes = attr("data-graph").map(|graph| {
             let values = attr("data-values").unwrap_or_else(|| default_start_text(&graph));
-            let playing = attr("data-mode").is_some_and(|m| m.trim().eq_ignore_ascii_case("playing"));
             match attr("data-layers") {
                 Some(layers) => format!("{graph}/{values}/{layers}"),
                 None if playing => format!("{graph}/{values}/0"),

@@ -211,8 +211,13 @@ pub fn mount(root: &HtmlElement) {
         }
     }
     if let Some(seed) = attr("data-seed") {
-        dom.seed.set_value(&seed);
+        match seed.trim().parse::<u64>() {
+            Ok(n) => dom.seed.set_value(&n.to_string()),
+            Err(_) => message.push_str(&format!("data-seed=\"{seed}\" is not a whole number from 0 to 18446744073709551615; using 1. ")),
+        }
     }
+    let autoplay = dom::switch_attribute(root, "data-autoplay", &mut message);
+    dom::attribute_note(root, &message);
     dom.count.set_value(&kinds.len().to_string());
     let codes = vec![EXAMPLE_PLAYER.to_string(); 6];
     let app = Rc::new(RefCell::new(App {
@@ -232,12 +237,12 @@ pub fn mount(root: &HtmlElement) {
         last_answer: String::new(),
         tournament: None,
         pump_scheduled: false,
-        message,
+        message: String::new(),
     }));
     app.borrow_mut().rebuild_seats();
     wire(&app);
     new_game(&app);
-    if attr("data-autoplay").is_some_and(|v| v == "on") {
+    if autoplay {
         act(&app, "play");
     }
 }

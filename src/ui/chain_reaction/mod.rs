@@ -127,6 +127,7 @@ pub fn mount(root: &HtmlElement) {
     }
     let players = record.game().settings().players;
     seats.resize(players, Seat::Human);
+    dom::attribute_note(root, &message);
     let app = Rc::new(RefCell::new(App {
         dom,
         record,
@@ -137,7 +138,7 @@ pub fn mount(root: &HtmlElement) {
         thinking: None,
         rng: Rng::new(dom::now().to_bits() ^ 0x5EED),
         last: None,
-        message,
+        message: String::new(),
     }));
     app.borrow_mut().rebuild_seats();
     wire(&app);

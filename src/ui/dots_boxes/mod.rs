@@ -126,7 +126,7 @@ pub fn mount(root: &HtmlElement) {
             }
         }
     }
-    if attr("data-analysis").is_some_and(|v| v == "on") {
+    if dom::switch_attribute(root, "data-analysis", &mut message) {
         dom.analysis.set_checked(true);
     }
     let mut game = Game::new(board);
@@ -147,6 +147,7 @@ pub fn mount(root: &HtmlElement) {
             select.set_value("strong");
         }
     }
+    dom::attribute_note(root, &message);
     let app = Rc::new(RefCell::new(App {
         dom,
         game,
@@ -157,7 +158,7 @@ pub fn mount(root: &HtmlElement) {
         analysis: None,
         solver: None,
         pump_scheduled: false,
-        message,
+        message: String::new(),
     }));
     app.borrow_mut().reset_players();
     wire(&app);

@@ -276,10 +276,16 @@ impl App {
         if let Some(text) = attr("data-position") {
             self.dom.free.set_value(&text);
             self.dom.free_radio.set_checked(true);
+            if let Err(e) = Position::parse(&text) {
+                self.message.push_str(&format!("data-position=\"{text}\": {e}. "));
+            }
         }
-        if attr("data-goal").as_deref() == Some("nimber") {
-            self.dom.goal.set_value("nimber");
+        match attr("data-goal").map(|g| g.trim().to_string()).as_deref() {
+            None | Some("outcome") => {}
+            Some("nimber") => self.dom.goal.set_value("nimber"),
+            Some(other) => self.message.push_str(&format!("data-goal=\"{other}\" is neither outcome nor nimber; using outcome. ")),
         }
+        dom::attribute_note(root, &std::mem::take(&mut self.message));
         self.validate_start();
     }
 

@@ -1,0 +1,53 @@
+//! Malformed options of every game: each is named in a note at the top of the game, which stays
+//! when the game goes on, and a working default is used instead.
+#![cfg(target_arch = "wasm32")]
+
+use wasm_bindgen_test::*;
+use web_sys::HtmlElement;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+mod web;
+
+use web::{click, sleep};
+
+fn note(root: &HtmlElement) -> String {
+    root.query_selector(".gl-attribute-note").unwrap().and_then(|n| n.text_content()).unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+async fn every_malformed_option_is_named_and_stays_named() {
+    let cases: [(&str, &[(&str, &str)], &[&str]); 7] = [
+        ("bazaar", &[("data-seats", "purchase-points,purchase-size,human,human,human,human,human")], &["data-seats=", "2 to 6 seats"]),
+        ("bazaar", &[("data-seats", "purchase-points,wizard"), ("data-seed", "abc"), ("data-autoplay", "yes")], &[
+            "data-seats=\"purchase-points,wizard\"",
+            "data-seed=\"abc\" is not a whole number",
+            "data-autoplay=\"yes\" is neither on nor off",
+        ]),
+        ("dots-and-boxes", &[("data-analysis", "yes")], &["data-analysis=\"yes\" is neither on nor off"]),
+        ("sprouts", &[("data-goal", "banana"), ("data-position", "0*3.x")], &["data-goal=\"banana\" is neither outcome nor nimber", "data-position=\"0*3.x\""]),
+        ("sprouts", &[("data-spots", "50")], &["data-spots=\"50\" is not a number of spots from 1 to 33"]),
+        ("ade", &[("data-graph", "E8"), ("data-mode", "weird")], &["data-mode=\"weird\" is neither editing nor playing"]),
+        ("chain-reaction", &[("data-seats", "human,minimax-99")], &["data-seats: 'minimax-99': the minimax depth goes from 1 to 6"]),
+    ];
+    for (game, attributes, needles) in cases {
+        let root = web::mount(game, attributes);
+        for needle in needles {
+            assert!(note(&root).contains(needle), "{game} {attributes:?}: {}", note(&root));
+        }
+        // The note stays while the game goes on (a new game, a status line that changes).
+        if let Some(button) = root.query_selector("button[data-action='new-game']").unwrap() {
+            wasm_bindgen::JsCast::unchecked_into::<HtmlElement>(button).click();
+        }
+        sleep(20).await;
+        for needle in needles {
+            assert!(note(&root).contains(needle), "{game} after a new game: {}", note(&root));
+        }
+    }
+    // Good options make no note.
+    let fine = web::mount("bazaar", &[("data-seats", "purchase-points,purchase-size"), ("data-seed", "7"), ("data-autoplay", "off")]);
+    assert!(fine.query_selector(".gl-attribute-note").unwrap().is_none());
+    let seed: web_sys::HtmlInputElement = wasm_bindgen::JsCast::unchecked_into(fine.query_selector("[data-field='seed']").unwrap().unwrap());
+    assert_eq!(seed.value(), "7");
+    click(&fine, "new-game");
+}
