@@ -22,7 +22,7 @@ use crate::engine::ade::{
 use crate::ui::dom::{self, button, child, on};
 use crate::ui::widgets::canvas::CanvasPainter;
 use crate::ui::widgets::dialog::Dialog;
-use crate::ui::widgets::download;
+use crate::ui::widgets::{download, link};
 
 const CANVAS_WIDTH: u32 = 640;
 const CANVAS_HEIGHT: u32 = 260;
@@ -111,10 +111,7 @@ pub fn mount(root: &HtmlElement) {
     root.set_text_content(None);
     root.class_list().add_1("gl-ade").ok();
     let dom = build(root);
-    let url_key = match root.id() {
-        id if id.is_empty() => "ade".to_string(),
-        id => format!("ade-{id}"),
-    };
+    let url_key = link::key("ade", root);
     let app = Rc::new(RefCell::new(App {
         dom,
         play: None,
@@ -481,7 +478,7 @@ impl App {
         }
         self.dom.layer_cap.set_value(&self.layer_cap.to_string());
         self.dom.max_rings.set_value(&self.max_rings.to_string());
-        if let Some(text) = url_state(&self.url_key) {
+        if let Some(text) = link::read(&self.url_key) {
             match SharedPosition::parse(&text) {
                 Ok(position) => return self.apply_position(position),
                 Err(e) => self.message.push_str(&format!("The link's ADE state was not used: {e}. ")),
@@ -786,22 +783,7 @@ impl App {
             start,
             fired: (self.mode == Mode::Playing).then_some(play.layer_count()),
         };
-        let Some(window) = dom::window() else { return };
-        let location = window.location();
-        let mut pairs: Vec<String> = location
-            .hash()
-            .unwrap_or_default()
-            .trim_start_matches('#')
-            .split('&')
-            .filter(|p| !p.is_empty() && !p.starts_with(&format!("{}=", self.url_key)))
-            .map(str::to_string)
-            .collect();
-        pairs.push(format!("{}={}", self.url_key, position.to_text()));
-        let hash = format!("#{}", pairs.join("&"));
-        if let Ok(history) = window.history() {
-            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&hash));
-        }
-        let href = location.href().unwrap_or_default();
+        let href = link::write(&self.url_key, &position.to_text());
         self.message = format!("Link to this position: {href}");
     }
 
@@ -1043,12 +1025,3 @@ fn default_start_text(graph: &str) -> String {
         .unwrap_or_default()
 }
 
-/// This instance's entry in the URL fragment (`#ade=E8/1,0,.../3`).
-fn url_state(key: &str) -> Option<String> {
-    let hash = dom::window()?.location().hash().ok()?;
-    let decoded = js_sys::decode_uri_component(&hash).ok().and_then(|s| s.as_string()).unwrap_or(hash);
-    decoded
-        .trim_start_matches('#')
-        .split('&')
-        .find_map(|pair| pair.strip_prefix(&format!("{key}=")).map(str::to_string))
-}

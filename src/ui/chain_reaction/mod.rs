@@ -18,6 +18,7 @@ use crate::engine::chain_reaction::automaton::state_name;
 use crate::engine::chain_reaction::{Record, Settings};
 use crate::ui::dom::{self, button, child, on};
 use crate::ui::widgets::canvas::CanvasPainter;
+use crate::ui::widgets::link;
 
 /// Player colours, and a letter for each so colour is never the only signal.
 const COLOURS: [Rgb; 8] = [
@@ -79,6 +80,8 @@ struct App {
     /// For the automaton panel: the last move's cell and player, and the cells that received orbs.
     last: Option<(usize, usize, Vec<usize>)>,
     message: String,
+    /// This element's entry in the page address (share links).
+    link_key: String,
 }
 
 type Shared = Rc<RefCell<App>>;
@@ -112,17 +115,16 @@ pub fn mount(root: &HtmlElement) {
     }
     // A shared link (`#chain=9x6x2/8.2,0.0`) replays its game.
     let mut record = Record::new(settings);
-    if let Some(hash) = dom::window().and_then(|w| w.location().hash().ok()) {
-        if let Some(shared) = hash.strip_prefix("#chain=") {
-            match parse_shared(shared) {
-                Ok(r) => {
-                    dom.rows.set_value(&r.game().settings().rows.to_string());
-                    dom.cols.set_value(&r.game().settings().cols.to_string());
-                    dom.players.set_value(&r.game().settings().players.to_string());
-                    record = r;
-                }
-                Err(e) => message.push_str(&format!("The link's game could not be read: {e}. ")),
+    let link_key = link::key("chain", root);
+    if let Some(shared) = link::read(&link_key).as_deref() {
+        match parse_shared(shared) {
+            Ok(r) => {
+                dom.rows.set_value(&r.game().settings().rows.to_string());
+                dom.cols.set_value(&r.game().settings().cols.to_string());
+                dom.players.set_value(&r.game().settings().players.to_string());
+                record = r;
             }
+            Err(e) => message.push_str(&format!("The link's game could not be read: {e}. ")),
         }
     }
     let players = record.game().settings().players;
@@ -139,6 +141,7 @@ pub fn mount(root: &HtmlElement) {
         rng: Rng::new(dom::now().to_bits() ^ 0x5EED),
         last: None,
         message: String::new(),
+        link_key,
     }));
     app.borrow_mut().rebuild_seats();
     wire(&app);
@@ -461,11 +464,8 @@ impl App {
     fn share(&mut self) {
         let s = self.record.game().settings();
         let moves: Vec<String> = self.record.moves.iter().map(|(r, c)| format!("{r}.{c}")).collect();
-        let fragment = format!("#chain={}x{}x{}/{}", s.rows, s.cols, s.players, moves.join(","));
-        if let Some(location) = dom::window().map(|w| w.location()) {
-            let _ = location.set_hash(&fragment);
-        }
-        self.message = format!("The page address now holds this game ({fragment}).");
+        let href = link::write(&self.link_key, &format!("{}x{}x{}/{}", s.rows, s.cols, s.players, moves.join(",")));
+        self.message = format!("Link to this game: {href}");
     }
 
     fn rebuild_seats(&mut self) {

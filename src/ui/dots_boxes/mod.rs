@@ -21,6 +21,7 @@ use crate::engine::dots_boxes::solver::Solver;
 use crate::engine::dots_boxes::{Board, Direction, Game, Level, Player};
 use crate::ui::dom::{self, button, child, on};
 use crate::ui::widgets::canvas::CanvasPainter;
+use crate::ui::widgets::link;
 
 const COLOURS: [Rgb; 2] = [Rgb(200, 30, 40), Rgb(25, 100, 190)];
 const TINTS: [Rgb; 2] = [Rgb(250, 215, 215), Rgb(210, 228, 248)];
@@ -101,6 +102,8 @@ struct App {
     solver: Option<Solver>,
     pump_scheduled: bool,
     message: String,
+    /// This element's entry in the page address (share links).
+    link_key: String,
 }
 
 type Shared = Rc<RefCell<App>>;
@@ -131,12 +134,11 @@ pub fn mount(root: &HtmlElement) {
     }
     let mut game = Game::new(board);
     // A shared link (`#dots=3x3/0.5.13`) replays its game.
-    if let Some(hash) = dom::window().and_then(|w| w.location().hash().ok()) {
-        if let Some(shared) = hash.strip_prefix("#dots=") {
-            match parse_shared(shared) {
-                Ok(g) => game = g,
-                Err(e) => message.push_str(&format!("The link's game could not be read: {e}. ")),
-            }
+    let link_key = link::key("dots", root);
+    if let Some(shared) = link::read(&link_key).as_deref() {
+        match parse_shared(shared) {
+            Ok(g) => game = g,
+            Err(e) => message.push_str(&format!("The link's game could not be read: {e}. ")),
         }
     }
     dom.rows.set_value(&game.board().rows.to_string());
@@ -159,6 +161,7 @@ pub fn mount(root: &HtmlElement) {
         solver: None,
         pump_scheduled: false,
         message: String::new(),
+        link_key,
     }));
     app.borrow_mut().reset_players();
     wire(&app);
@@ -509,11 +512,8 @@ impl App {
     fn share(&mut self) {
         let board = self.game.board();
         let moves: Vec<String> = self.game.moves().iter().map(usize::to_string).collect();
-        let fragment = format!("#dots={}x{}/{}", board.rows, board.cols, moves.join("."));
-        if let Some(location) = dom::window().map(|w| w.location()) {
-            let _ = location.set_hash(&fragment);
-        }
-        self.message = format!("The page address now holds this game ({fragment}).");
+        let href = link::write(&self.link_key, &format!("{}x{}/{}", board.rows, board.cols, moves.join(".")));
+        self.message = format!("Link to this game: {href}");
     }
 
     fn import(&mut self) {

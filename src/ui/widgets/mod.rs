@@ -4,4 +4,5 @@ pub mod canvas;
 pub mod dialog;
 pub mod download;
 pub mod keep;
+pub mod link;
 pub mod worker;
