@@ -202,7 +202,7 @@ fn seeds_and_levels_out_of_range_are_refused_not_replaced() {
         let chain = format!(r#"{{"rows": 3, "cols": 3, "levels": ["random", "greedy"], "games": 1, "seed": {seed}}}"#);
         fails(&["chain-reaction", "arena"], &chain, 2, "\"seed\" must be a whole number");
     }
-    for (level, words) in [("minimax-99", "from 1 to 6"), ("minimax-0", "from 1 to 6"), ("mcts-0", "from 1 to 1000000"), ("mcts-1000001", "from 1 to 1000000")] {
+    for (level, words) in [("minimax-99", "from 1 to 6"), ("minimax-0", "from 1 to 6"), ("mcts-0", "from 1 to 100000,"), ("mcts-100001", "from 1 to 100000,")] {
         let chain = format!(r#"{{"rows": 3, "cols": 3, "levels": ["{level}", "greedy"], "games": 1}}"#);
         fails(&["chain-reaction", "arena"], &chain, 2, words);
     }

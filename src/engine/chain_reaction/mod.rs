@@ -3,10 +3,12 @@
 //! Plain Rust, no web dependencies.
 //!
 //! - `game`: settings, the state, moves with waves of explosions, undo, the text forms;
-//! - `automaton`: the report's per-cell automaton states (S10 … S33, S'10 …).
+//! - `automaton`: the report's per-cell automaton states (S10 … S33, S'10 …);
+//! - `link`: a game in a share link.
 
 pub mod ai;
 pub mod automaton;
 pub mod game;
+pub mod link;
 
 pub use game::{Game, MoveError, MoveReport, Record, Settings, SettingsError};

@@ -16,6 +16,23 @@ pub fn export(game: &Game) -> String {
     out.to_string()
 }
 
+/// A game in a share link: `RxC/id.id.id` (rows × columns, then the lines in playing order).
+pub fn link_text(game: &Game) -> String {
+    let board = game.board();
+    let moves: Vec<String> = game.moves().iter().map(usize::to_string).collect();
+    format!("{}x{}/{}", board.rows, board.cols, moves.join("."))
+}
+
+/// Reads a share link's game (`link_text`) and replays it; the error names what was wrong.
+pub fn parse_link(text: &str) -> Result<Game, String> {
+    let (size, moves) = text.split_once('/').unwrap_or((text, ""));
+    let (rows, cols) = size.split_once('x').ok_or_else(|| format!("'{size}' is not rows x columns"))?;
+    let number = |n: &str| n.trim().parse::<usize>().map_err(|_| format!("'{n}' is not a number"));
+    let board = Board::new(number(rows)?, number(cols)?)?;
+    let moves: Vec<usize> = moves.split('.').filter(|m| !m.is_empty()).map(number).collect::<Result<_, _>>()?;
+    Game::from_moves(board, &moves).map_err(|(i, e)| format!("move {} is illegal: {e}", i + 1))
+}
+
 /// KSquares' id of a line (rows interleaved: w horizontal, then w + 1 vertical) to OpenSpiel's.
 pub fn from_ksquares(board: &Board, id: usize) -> Option<usize> {
     let w = board.cols;

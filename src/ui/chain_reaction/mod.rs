@@ -117,7 +117,7 @@ pub fn mount(root: &HtmlElement) {
     let mut record = Record::new(settings);
     let link_key = link::key("chain", root);
     if let Some(shared) = link::read(&link_key).as_deref() {
-        match parse_shared(shared) {
+        match crate::engine::chain_reaction::link::parse(shared) {
             Ok(r) => {
                 dom.rows.set_value(&r.game().settings().rows.to_string());
                 dom.cols.set_value(&r.game().settings().cols.to_string());
@@ -147,23 +147,6 @@ pub fn mount(root: &HtmlElement) {
     wire(&app);
     app.borrow_mut().refresh();
     computer_turn(&app);
-}
-
-/// Reads `RxCxP/r.c,r.c,...` (the share link's game) and replays it.
-fn parse_shared(text: &str) -> Result<Record, String> {
-    let (size, moves) = text.split_once('/').unwrap_or((text, ""));
-    let numbers: Vec<usize> = size.split('x').map(|n| n.parse().map_err(|_| format!("'{size}' is not rows x columns x players"))).collect::<Result<_, _>>()?;
-    let [rows, cols, players] = numbers[..] else { return Err(format!("'{size}' is not rows x columns x players")) };
-    let settings = Settings::new(rows, cols, players).map_err(|e| e.0)?;
-    let moves: Vec<(usize, usize)> = moves
-        .split(',')
-        .filter(|m| !m.is_empty())
-        .map(|m| {
-            let (r, c) = m.split_once('.').ok_or_else(|| format!("'{m}' is not row.column"))?;
-            Ok((r.parse().map_err(|_| format!("'{m}' is not row.column"))?, c.parse().map_err(|_| format!("'{m}' is not row.column"))?))
-        })
-        .collect::<Result<_, String>>()?;
-    Record::replay(settings, &moves).map_err(|(i, e)| format!("move {} is illegal: {e}", i + 1))
 }
 
 fn build(root: &HtmlElement) -> Dom {
@@ -462,9 +445,7 @@ impl App {
     }
 
     fn share(&mut self) {
-        let s = self.record.game().settings();
-        let moves: Vec<String> = self.record.moves.iter().map(|(r, c)| format!("{r}.{c}")).collect();
-        let href = link::write(&self.link_key, &format!("{}x{}x{}/{}", s.rows, s.cols, s.players, moves.join(",")));
+        let href = link::write(&self.link_key, &crate::engine::chain_reaction::link::text(&self.record));
         self.message = format!("Link to this game: {href}");
     }
 

@@ -16,7 +16,7 @@ use web_sys::{Event, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelec
 
 use crate::draw::{Align, Painter, Rgb};
 use crate::engine::dots_boxes::analysis::{Analysis, Mark, Outcome};
-use crate::engine::dots_boxes::notation::{export, import};
+use crate::engine::dots_boxes::notation::{self, export, import};
 use crate::engine::dots_boxes::solver::Solver;
 use crate::engine::dots_boxes::{Board, Direction, Game, Level, Player};
 use crate::ui::dom::{self, button, child, on};
@@ -136,7 +136,7 @@ pub fn mount(root: &HtmlElement) {
     // A shared link (`#dots=3x3/0.5.13`) replays its game.
     let link_key = link::key("dots", root);
     if let Some(shared) = link::read(&link_key).as_deref() {
-        match parse_shared(shared) {
+        match notation::parse_link(shared) {
             Ok(g) => game = g,
             Err(e) => message.push_str(&format!("The link's game could not be read: {e}. ")),
         }
@@ -167,16 +167,6 @@ pub fn mount(root: &HtmlElement) {
     wire(&app);
     app.borrow_mut().refresh();
     schedule(&app, 0);
-}
-
-/// Reads `RxC/id.id.id` (the share link's game) and replays it.
-fn parse_shared(text: &str) -> Result<Game, String> {
-    let (size, moves) = text.split_once('/').unwrap_or((text, ""));
-    let (rows, cols) = size.split_once('x').ok_or_else(|| format!("'{size}' is not rows x columns"))?;
-    let number = |n: &str| n.trim().parse::<usize>().map_err(|_| format!("'{n}' is not a number"));
-    let board = Board::new(number(rows)?, number(cols)?)?;
-    let moves: Vec<usize> = moves.split('.').filter(|m| !m.is_empty()).map(number).collect::<Result<_, _>>()?;
-    Game::from_moves(board, &moves).map_err(|(i, e)| format!("move {} is illegal: {e}", i + 1))
 }
 
 fn build(root: &HtmlElement) -> Dom {
@@ -510,9 +500,7 @@ impl App {
     }
 
     fn share(&mut self) {
-        let board = self.game.board();
-        let moves: Vec<String> = self.game.moves().iter().map(usize::to_string).collect();
-        let href = link::write(&self.link_key, &format!("{}x{}/{}", board.rows, board.cols, moves.join(".")));
+        let href = link::write(&self.link_key, &notation::link_text(&self.game));
         self.message = format!("Link to this game: {href}");
     }
 

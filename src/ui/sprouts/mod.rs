@@ -480,6 +480,14 @@ impl App {
     fn use_check_base(&mut self) {
         match self.check.as_ref() {
             Some(run) if matches!(run.result, Some(Ok(_))) => {
+                let question = format!(
+                    "Replace the main base ({} couples) by the check base ({} couples)? Couples not in the check base are lost unless saved first.",
+                    self.db.len(),
+                    run.check.check_db.len()
+                );
+                if !dom::window().and_then(|w| w.confirm_with_message(&question).ok()).unwrap_or(false) {
+                    return;
+                }
                 self.db = run.check.check_db.clone();
                 self.db_message = format!("The main base is now the check base ({} couples).", self.db.len());
                 self.store_base();
