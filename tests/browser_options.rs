@@ -12,42 +12,103 @@ mod web;
 use web::{click, sleep};
 
 fn note(root: &HtmlElement) -> String {
-    root.query_selector(".gl-attribute-note").unwrap().and_then(|n| n.text_content()).unwrap_or_default()
+    root.query_selector(".gl-attribute-note")
+        .unwrap()
+        .and_then(|n| n.text_content())
+        .unwrap_or_default()
 }
 
 #[wasm_bindgen_test]
 async fn every_malformed_option_is_named_and_stays_named() {
     let cases: [(&str, &[(&str, &str)], &[&str]); 7] = [
-        ("bazaar", &[("data-seats", "purchase-points,purchase-size,human,human,human,human,human")], &["data-seats=", "2 to 6 seats"]),
-        ("bazaar", &[("data-seats", "purchase-points,wizard"), ("data-seed", "abc"), ("data-autoplay", "yes")], &[
-            "data-seats=\"purchase-points,wizard\"",
-            "data-seed=\"abc\" is not a whole number",
-            "data-autoplay=\"yes\" is neither on nor off",
-        ]),
-        ("dots-and-boxes", &[("data-analysis", "yes")], &["data-analysis=\"yes\" is neither on nor off"]),
-        ("sprouts", &[("data-goal", "banana"), ("data-position", "0*3.x")], &["data-goal=\"banana\" is neither outcome nor nimber", "data-position=\"0*3.x\""]),
-        ("sprouts", &[("data-spots", "50")], &["data-spots=\"50\" is not a number of spots from 1 to 33"]),
-        ("ade", &[("data-graph", "E8"), ("data-mode", "weird")], &["data-mode=\"weird\" is neither editing nor playing"]),
-        ("chain-reaction", &[("data-seats", "human,minimax-99")], &["data-seats: 'minimax-99': the minimax depth goes from 1 to 6"]),
+        (
+            "bazaar",
+            &[(
+                "data-seats",
+                "purchase-points,purchase-size,human,human,human,human,human",
+            )],
+            &["data-seats=", "7 seats (2 to 6 seats"],
+        ),
+        (
+            "bazaar",
+            &[
+                ("data-seats", "purchase-points,wizard"),
+                ("data-seed", "abc"),
+                ("data-autoplay", "yes"),
+            ],
+            &[
+                "data-seats=\"purchase-points,wizard\": \"wizard\" is no seat",
+                "data-seed=\"abc\" is not a whole number",
+                "data-autoplay=\"yes\" is neither on nor off",
+            ],
+        ),
+        (
+            "dots-and-boxes",
+            &[("data-analysis", "yes")],
+            &["data-analysis=\"yes\" is neither on nor off"],
+        ),
+        (
+            "sprouts",
+            &[("data-goal", "banana"), ("data-position", "0*3.x")],
+            &[
+                "data-goal=\"banana\" is neither outcome nor nimber",
+                "data-position=\"0*3.x\"",
+            ],
+        ),
+        (
+            "sprouts",
+            &[("data-spots", "50")],
+            &["data-spots=\"50\" is not a number of spots from 1 to 33"],
+        ),
+        (
+            "ade",
+            &[("data-graph", "E8"), ("data-mode", "weird")],
+            &["data-mode=\"weird\" is neither editing nor playing"],
+        ),
+        (
+            "chain-reaction",
+            &[("data-seats", "human,minimax-99")],
+            &["data-seats: 'minimax-99': the minimax depth goes from 1 to 6"],
+        ),
     ];
     for (game, attributes, needles) in cases {
         let root = web::mount(game, attributes);
         for needle in needles {
-            assert!(note(&root).contains(needle), "{game} {attributes:?}: {}", note(&root));
+            assert!(
+                note(&root).contains(needle),
+                "{game} {attributes:?}: {}",
+                note(&root)
+            );
         }
         // The note stays while the game goes on (a new game, a status line that changes).
-        if let Some(button) = root.query_selector("button[data-action='new-game']").unwrap() {
+        if let Some(button) = root
+            .query_selector("button[data-action='new-game']")
+            .unwrap()
+        {
             wasm_bindgen::JsCast::unchecked_into::<HtmlElement>(button).click();
         }
         sleep(20).await;
         for needle in needles {
-            assert!(note(&root).contains(needle), "{game} after a new game: {}", note(&root));
+            assert!(
+                note(&root).contains(needle),
+                "{game} after a new game: {}",
+                note(&root)
+            );
         }
     }
     // Good options make no note.
-    let fine = web::mount("bazaar", &[("data-seats", "purchase-points,purchase-size"), ("data-seed", "7"), ("data-autoplay", "off")]);
+    let fine = web::mount(
+        "bazaar",
+        &[
+            ("data-seats", "purchase-points,purchase-size"),
+            ("data-seed", "7"),
+            ("data-autoplay", "off"),
+        ],
+    );
     assert!(fine.query_selector(".gl-attribute-note").unwrap().is_none());
-    let seed: web_sys::HtmlInputElement = wasm_bindgen::JsCast::unchecked_into(fine.query_selector("[data-field='seed']").unwrap().unwrap());
+    let seed: web_sys::HtmlInputElement = wasm_bindgen::JsCast::unchecked_into(
+        fine.query_selector("[data-field='seed']").unwrap().unwrap(),
+    );
     assert_eq!(seed.value(), "7");
     click(&fine, "new-game");
 }
@@ -57,14 +118,54 @@ async fn every_malformed_option_is_named_and_stays_named() {
 #[wasm_bindgen_test]
 async fn random_options_never_break_a_game() {
     const PIECES: [&str; 26] = [
-        "", "0", "-1", "1.5", "1e9", "99999999999999999999", "on", "off", "yes", "human", "strong", "mcts-0", "minimax-99", "E8", "A3",
-        "D4", "1,2,3", ",,,", "💥", "<b>x</b>", "purchase-points", "javascript", "loop:setup:9", "0*5", "1a1a|", "nimber",
+        "",
+        "0",
+        "-1",
+        "1.5",
+        "1e9",
+        "99999999999999999999",
+        "on",
+        "off",
+        "yes",
+        "human",
+        "strong",
+        "mcts-0",
+        "minimax-99",
+        "E8",
+        "A3",
+        "D4",
+        "1,2,3",
+        ",,,",
+        "💥",
+        "<b>x</b>",
+        "purchase-points",
+        "javascript",
+        "loop:setup:9",
+        "0*5",
+        "1a1a|",
+        "nimber",
     ];
     let games: [(&str, &[&str]); 5] = [
-        ("ade", &["data-graph", "data-values", "data-mode", "data-layers", "data-max-rings", "data-layer-cap"]),
+        (
+            "ade",
+            &[
+                "data-graph",
+                "data-values",
+                "data-mode",
+                "data-layers",
+                "data-max-rings",
+                "data-layer-cap",
+            ],
+        ),
         ("sprouts", &["data-spots", "data-position", "data-goal"]),
-        ("chain-reaction", &["data-rows", "data-cols", "data-players", "data-seats"]),
-        ("dots-and-boxes", &["data-rows", "data-cols", "data-seats", "data-analysis"]),
+        (
+            "chain-reaction",
+            &["data-rows", "data-cols", "data-players", "data-seats"],
+        ),
+        (
+            "dots-and-boxes",
+            &["data-rows", "data-cols", "data-seats", "data-analysis"],
+        ),
         ("bazaar", &["data-seats", "data-seed"]),
     ];
     let mut state = 0x9E37_79B9_7F4A_7C15u64;
@@ -76,11 +177,25 @@ async fn random_options_never_break_a_game() {
     };
     for _ in 0..150 {
         let (game, names) = games[next(games.len())];
-        let attributes: Vec<(&str, String)> =
-            (0..1 + next(3)).map(|_| (names[next(names.len())], (0..1 + next(3)).map(|_| PIECES[next(PIECES.len())]).collect::<Vec<_>>().join(","))).collect();
-        let borrowed: Vec<(&str, &str)> = attributes.iter().map(|(n, v)| (*n, v.as_str())).collect();
+        let attributes: Vec<(&str, String)> = (0..1 + next(3))
+            .map(|_| {
+                (
+                    names[next(names.len())],
+                    (0..1 + next(3))
+                        .map(|_| PIECES[next(PIECES.len())])
+                        .collect::<Vec<_>>()
+                        .join(","),
+                )
+            })
+            .collect();
+        let borrowed: Vec<(&str, &str)> =
+            attributes.iter().map(|(n, v)| (*n, v.as_str())).collect();
         let root = web::mount(game, &borrowed);
-        assert_eq!(root.get_attribute("data-gamelab-mounted").as_deref(), Some(game), "{game} {attributes:?}");
+        assert_eq!(
+            root.get_attribute("data-gamelab-mounted").as_deref(),
+            Some(game),
+            "{game} {attributes:?}"
+        );
         sleep(1).await;
         root.remove();
     }

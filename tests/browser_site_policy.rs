@@ -23,9 +23,14 @@ const EMBED: &str = include_str!("../www/embed.html");
 
 /// The policy a page declares in its meta tag.
 fn policy_of(page: &str) -> String {
-    let at = page.find("http-equiv=\"Content-Security-Policy\"").expect("the page declares a policy");
+    let at = page
+        .find("http-equiv=\"Content-Security-Policy\"")
+        .expect("the page declares a policy");
     let content = &page[at..];
-    let start = content.find("content=\"").expect("the policy has a content") + "content=\"".len();
+    let start = content
+        .find("content=\"")
+        .expect("the policy has a content")
+        + "content=\"".len();
     let end = content[start..].find('"').expect("the content ends");
     content[start..start + end].to_string()
 }
@@ -33,7 +38,9 @@ fn policy_of(page: &str) -> String {
 async fn sha256_base64(text: &str) -> String {
     let subtle = web_sys::window().unwrap().crypto().unwrap().subtle();
     let mut bytes = text.as_bytes().to_vec();
-    let promise = subtle.digest_with_str_and_u8_array("SHA-256", &mut bytes).unwrap();
+    let promise = subtle
+        .digest_with_str_and_u8_array("SHA-256", &mut bytes)
+        .unwrap();
     let digest = wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
     let array = js_sys::Uint8Array::new(&digest).to_vec();
     let binary: String = array.iter().map(|&b| b as char).collect();
@@ -43,11 +50,25 @@ async fn sha256_base64(text: &str) -> String {
 #[wasm_bindgen_test]
 async fn the_site_policy_allows_what_the_games_use_and_nothing_breaks_it() {
     // The players' frame script is what both pages allow, by its real hash.
-    assert_eq!(FRAME_SCRIPT_HASH, format!("'sha256-{}'", sha256_base64(FRAME_SCRIPT).await));
+    assert_eq!(
+        FRAME_SCRIPT_HASH,
+        format!("'sha256-{}'", sha256_base64(FRAME_SCRIPT).await)
+    );
     let policy = policy_of(INDEX);
-    assert!(policy.contains(FRAME_SCRIPT_HASH) && policy_of(EMBED).contains(FRAME_SCRIPT_HASH), "{policy}");
-    let scripts = policy.split(';').find(|d| d.trim().starts_with("script-src")).unwrap_or_default();
-    assert!(!scripts.split_whitespace().any(|t| t == "'unsafe-inline'" || t == "'unsafe-eval'"), "scripts only by file or hash: {scripts}");
+    assert!(
+        policy.contains(FRAME_SCRIPT_HASH) && policy_of(EMBED).contains(FRAME_SCRIPT_HASH),
+        "{policy}"
+    );
+    let scripts = policy
+        .split(';')
+        .find(|d| d.trim().starts_with("script-src"))
+        .unwrap_or_default();
+    assert!(
+        !scripts
+            .split_whitespace()
+            .any(|t| t == "'unsafe-inline'" || t == "'unsafe-eval'"),
+        "scripts only by file or hash: {scripts}"
+    );
 
     // Violations are counted from here on.
     let violations = Rc::new(Cell::new(0u32));
@@ -56,30 +77,58 @@ async fn the_site_policy_allows_what_the_games_use_and_nothing_breaks_it() {
         counter.set(counter.get() + 1);
         web_sys::console::log_2(&"policy violation:".into(), &event);
     });
-    document().add_event_listener_with_callback("securitypolicyviolation", on_violation.as_ref().unchecked_ref()).unwrap();
+    document()
+        .add_event_listener_with_callback(
+            "securitypolicyviolation",
+            on_violation.as_ref().unchecked_ref(),
+        )
+        .unwrap();
     on_violation.forget();
     let meta = document().create_element("meta").unwrap();
-    meta.set_attribute("http-equiv", "Content-Security-Policy").unwrap();
+    meta.set_attribute("http-equiv", "Content-Security-Policy")
+        .unwrap();
     meta.set_attribute("content", &policy).unwrap();
-    document().query_selector("head").unwrap().expect("a head").append_child(&meta).unwrap();
+    document()
+        .query_selector("head")
+        .unwrap()
+        .expect("a head")
+        .append_child(&meta)
+        .unwrap();
 
     // The policy is in force: an inline script is refused (and counted).
     let inline = document().create_element("script").unwrap();
     inline.set_text_content(Some("window.gamelabInlineRan = true;"));
     document().body().unwrap().append_child(&inline).unwrap();
     sleep(50).await;
-    let ran = js_sys::Reflect::get(&web_sys::window().unwrap(), &"gamelabInlineRan".into()).unwrap();
-    assert!(ran.is_undefined(), "an inline script ran under the site's policy");
+    let ran =
+        js_sys::Reflect::get(&web_sys::window().unwrap(), &"gamelabInlineRan".into()).unwrap();
+    assert!(
+        ran.is_undefined(),
+        "an inline script ran under the site's policy"
+    );
     assert_eq!(violations.get(), 1, "the refused inline script is reported");
     violations.set(0);
 
     for game in ["ade", "sprouts", "chain-reaction", "dots-and-boxes"] {
         let root = web::mount(game, &[]);
-        assert_eq!(root.get_attribute("data-gamelab-mounted").as_deref(), Some(game));
+        assert_eq!(
+            root.get_attribute("data-gamelab-mounted").as_deref(),
+            Some(game)
+        );
     }
     // A JavaScript seat (the example player) against a strategy, to the end of the game.
-    let root: HtmlElement = web::mount("bazaar", &[("data-seats", "javascript,purchase-points"), ("data-seed", "5")]);
-    let speed: web_sys::HtmlSelectElement = root.query_selector("[data-field='speed']").unwrap().unwrap().unchecked_into();
+    let root: HtmlElement = web::mount(
+        "bazaar",
+        &[
+            ("data-seats", "javascript,purchase-points"),
+            ("data-seed", "5"),
+        ],
+    );
+    let speed: web_sys::HtmlSelectElement = root
+        .query_selector("[data-field='speed']")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
     speed.set_value("0");
     web::fire(&speed, "change");
     click(&root, "play");
@@ -91,8 +140,22 @@ async fn the_site_policy_allows_what_the_games_use_and_nothing_breaks_it() {
     }
     assert_eq!(root.get_attribute("data-state").as_deref(), Some("over"));
     let items = root.query_selector_all(".gl-history li").unwrap();
-    let log: Vec<String> = (0..items.length()).map(|i| items.item(i).unwrap().text_content().unwrap()).collect();
-    assert!(log.iter().any(|l| l.starts_with("Adam exchanges") || l.starts_with("Adam buys") || l.starts_with("Adam requests")), "{log:?}");
-    assert!(!log.iter().any(|l| l.starts_with("Adam is eliminated")), "{log:?}");
-    assert_eq!(violations.get(), 0, "nothing the games do breaks the site's policy");
+    let log: Vec<String> = (0..items.length())
+        .map(|i| items.item(i).unwrap().text_content().unwrap())
+        .collect();
+    assert!(
+        log.iter().any(|l| l.starts_with("Adam exchanges")
+            || l.starts_with("Adam buys")
+            || l.starts_with("Adam requests")),
+        "{log:?}"
+    );
+    assert!(
+        !log.iter().any(|l| l.starts_with("Adam is eliminated")),
+        "{log:?}"
+    );
+    assert_eq!(
+        violations.get(),
+        0,
+        "nothing the games do breaks the site's policy"
+    );
 }

@@ -22,26 +22,51 @@ fn stdout(out: &std::process::Output) -> String {
 /// Runs a command that must fail with `status`, its message containing `words`.
 fn fails(args: &[&str], input: &str, status: i32, words: &str) {
     let out = gamelab(args, input);
-    assert_eq!(out.status.code(), Some(status), "{args:?} on {}: {}", &input[..input.len().min(200)], stderr(&out));
-    assert!(stderr(&out).contains(words), "{args:?}: expected '{words}' in: {}", stderr(&out));
+    assert_eq!(
+        out.status.code(),
+        Some(status),
+        "{args:?} on {}: {}",
+        &input[..input.len().min(200)],
+        stderr(&out)
+    );
+    assert!(
+        stderr(&out).contains(words),
+        "{args:?}: expected '{words}' in: {}",
+        stderr(&out)
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
 // ADE: pictures and histories
 
 fn png_size(bytes: &[u8]) -> (u32, u32) {
-    assert_eq!(&bytes[..8], &[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A]);
-    (u32::from_be_bytes(bytes[16..20].try_into().unwrap()), u32::from_be_bytes(bytes[20..24].try_into().unwrap()))
+    assert_eq!(
+        &bytes[..8],
+        &[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A]
+    );
+    (
+        u32::from_be_bytes(bytes[16..20].try_into().unwrap()),
+        u32::from_be_bytes(bytes[20..24].try_into().unwrap()),
+    )
 }
 
 #[test]
 fn an_endless_play_s_picture_is_scaled_to_the_pixel_limit_and_compressed() {
-    let out = gamelab(&["ade", "png"], r#"{"graph":"E9","values":[1,0,0,0,0,0,0,0,0]}"#);
+    let out = gamelab(
+        &["ade", "png"],
+        r#"{"graph":"E9","values":[1,0,0,0,0,0,0,0,0]}"#,
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let (w, h) = png_size(&out.stdout);
-    assert!(w <= 16_384 && h <= 16_384 && (w as u64) * (h as u64) <= 16_000_000, "{w} x {h}");
+    assert!(
+        w <= 16_384 && h <= 16_384 && (w as u64) * (h as u64) <= 16_000_000,
+        "{w} x {h}"
+    );
     assert!(out.stdout.len() < 4 << 20, "{} bytes", out.stdout.len());
-    let tga = gamelab(&["ade", "tga"], r#"{"graph":"E9","values":[1,0,0,0,0,0,0,0,0]}"#);
+    let tga = gamelab(
+        &["ade", "tga"],
+        r#"{"graph":"E9","values":[1,0,0,0,0,0,0,0,0]}"#,
+    );
     assert!(tga.status.success(), "{}", stderr(&tga));
     let image = gamelab::draw::tga::decode(&tga.stdout).expect("a TGA");
     assert_eq!((image.width(), image.height()), (w, h));
@@ -66,8 +91,16 @@ fn firing_many_layers_stops_at_the_history_limit_on_every_path() {
 #[test]
 fn ade_budgets_count_layers() {
     let request = r#"{"graph":"E9","values":[1,0,0,0,0,0,0,0,0],"max_layers":100000}"#;
-    fails(&["ade", "exhaust", "--max-nodes", "500"], request, 3, "node budget of 500");
-    let within = gamelab(&["ade", "exhaust", "--max-nodes", "500"], r#"{"graph":"E8","values":[1,0,0,0,0,0,0,0]}"#);
+    fails(
+        &["ade", "exhaust", "--max-nodes", "500"],
+        request,
+        3,
+        "node budget of 500",
+    );
+    let within = gamelab(
+        &["ade", "exhaust", "--max-nodes", "500"],
+        r#"{"graph":"E8","values":[1,0,0,0,0,0,0,0]}"#,
+    );
     assert!(within.status.success(), "{}", stderr(&within));
 }
 
@@ -86,25 +119,69 @@ const EQUATIONS: &str = r#"[[["red"], ["blue", "blue"]]]"#;
 
 #[test]
 fn bazaar_refuses_counts_past_the_rules_bounds() {
-    let strategy = |visible: usize, wallet: usize| format!("{EQUATIONS} {} \"purchase-points\"", turn_state(visible, wallet));
+    let strategy = |visible: usize, wallet: usize| {
+        format!(
+            "{EQUATIONS} {} \"purchase-points\"",
+            turn_state(visible, wallet)
+        )
+    };
     let ok = gamelab(&["bazaar", "xstrategy"], &strategy(4, 40));
     assert!(ok.status.success(), "{}", stderr(&ok));
     fails(&["bazaar", "xstrategy"], &strategy(10, 5), 2, "at most 4");
-    fails(&["bazaar", "xstrategy"], &strategy(100_000, 5), 2, "at most 4");
-    fails(&["bazaar", "xstrategy"], &strategy(2, 1001), 2, "at most 1000");
+    fails(
+        &["bazaar", "xstrategy"],
+        &strategy(100_000, 5),
+        2,
+        "at most 4",
+    );
+    fails(
+        &["bazaar", "xstrategy"],
+        &strategy(2, 1001),
+        2,
+        "at most 1000",
+    );
     let player = json!({"wallet": ["red"], "score": 0});
-    let game = |visible: usize, hidden: usize, players: usize| {
-        json!({"bank": ["blue"], "visibles": vec![card(false); visible], "cards": vec![card(false); hidden], "players": vec![player.clone(); players]})
+    let game = |visible: usize, hidden: usize, players: usize| json!({"bank": ["blue"], "visibles": vec![card(false); visible], "cards": vec![card(false); hidden], "players": vec![player.clone(); players]});
+    let actors = |n: usize| {
+        Value::from(
+            (0..n)
+                .map(|i| json!([format!("p{i}"), "purchase-points"]))
+                .collect::<Vec<_>>(),
+        )
     };
-    let actors = |n: usize| Value::from((0..n).map(|i| json!([format!("p{i}"), "purchase-points"])).collect::<Vec<_>>());
     let games = |actors: Value, game: Value| format!("{actors} {EQUATIONS} {game}");
     let fine = gamelab(&["bazaar", "xgames"], &games(actors(2), game(4, 6, 2)));
     assert!(fine.status.success(), "{}", stderr(&fine));
-    fails(&["bazaar", "xgames"], &games(actors(2), game(20_000, 0, 2)), 2, "at most 4");
-    fails(&["bazaar", "xgames"], &games(actors(2), game(4, 17, 2)), 2, "at most 20");
-    fails(&["bazaar", "xgames"], &games(actors(3000), game(4, 6, 3000)), 2, "at most 6");
-    fails(&["bazaar", "xturn"], &game(4, 6, 7).to_string(), 2, "at most 6");
-    fails(&["bazaar", "xgames", "--timeout-ms", "1000000000"], "", 2, "from 1 to 60000");
+    fails(
+        &["bazaar", "xgames"],
+        &games(actors(2), game(20_000, 0, 2)),
+        2,
+        "at most 4",
+    );
+    fails(
+        &["bazaar", "xgames"],
+        &games(actors(2), game(4, 17, 2)),
+        2,
+        "at most 20",
+    );
+    fails(
+        &["bazaar", "xgames"],
+        &games(actors(3000), game(4, 6, 3000)),
+        2,
+        "at most 6",
+    );
+    fails(
+        &["bazaar", "xturn"],
+        &game(4, 6, 7).to_string(),
+        2,
+        "at most 6",
+    );
+    fails(
+        &["bazaar", "xgames", "--timeout-ms", "1000000000"],
+        "",
+        2,
+        "from 1 to 60000",
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -112,8 +189,22 @@ fn bazaar_refuses_counts_past_the_rules_bounds() {
 
 #[test]
 fn a_position_with_millions_of_moves_is_refused_at_once() {
-    fails(&["sprouts", "children", "0*20.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1"], "", 2, "too many to list");
-    fails(&["sprouts", "nimber", "0*20.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1"], "", 2, "too many to list");
+    fails(
+        &[
+            "sprouts",
+            "children",
+            "0*20.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1",
+        ],
+        "",
+        2,
+        "too many to list",
+    );
+    fails(
+        &["sprouts", "nimber", "0*20.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1"],
+        "",
+        2,
+        "too many to list",
+    );
 }
 
 #[test]
@@ -122,7 +213,12 @@ fn regions_apart_give_the_same_answer_however_they_are_joined() {
     let joined = |sep: &str| [vec!["1a1a"; 140], vec!["1aa"]].concat().join(sep);
     let by_regions = gamelab(&["sprouts", "nimber", "-q", &joined("|")], "");
     let by_lands = gamelab(&["sprouts", "nimber", "-q", &joined("+")], "");
-    assert!(by_regions.status.success() && by_lands.status.success(), "{}{}", stderr(&by_regions), stderr(&by_lands));
+    assert!(
+        by_regions.status.success() && by_lands.status.success(),
+        "{}{}",
+        stderr(&by_regions),
+        stderr(&by_lands)
+    );
     assert_eq!(stdout(&by_regions), stdout(&by_lands));
     assert_eq!(stdout(&by_lands).trim(), "0");
     let canon = |text: &str| stdout(&gamelab(&["sprouts", "canon", text], ""));
@@ -148,7 +244,12 @@ fn a_land_needing_more_letter_names_than_the_engine_has_is_refused() {
         .collect();
     let land = regions.join("|");
     for command in ["canon", "nimber", "children"] {
-        fails(&["sprouts", command, &land], "", 2, "more letters than the engine can name");
+        fails(
+            &["sprouts", command, &land],
+            "",
+            2,
+            "more letters than the engine can name",
+        );
     }
 }
 
@@ -162,11 +263,25 @@ fn a_lying_base_is_caught_by_check_which_names_the_couple_and_its_file() {
     // The search trusts a loaded base, and says so.
     let outcome = gamelab(&["sprouts", "outcome", "--db", lie, "0*5"], "");
     assert!(outcome.status.success());
-    assert!(stderr(&outcome).contains("check --db"), "{}", stderr(&outcome));
+    assert!(
+        stderr(&outcome).contains("check --db"),
+        "{}",
+        stderr(&outcome)
+    );
     // The check proves 0*5 a win and reports the base's couple with the file it came from.
-    fails(&["sprouts", "check", "--db", lie, "0*5"], "", 2, "0*5 has nimber 0 in the base");
+    fails(
+        &["sprouts", "check", "--db", lie, "0*5"],
+        "",
+        2,
+        "0*5 has nimber 0 in the base",
+    );
     fails(&["sprouts", "check", "--db", lie, "0*5"], "", 2, lie);
-    fails(&["sprouts", "check", "--complete", "--db", lie], "", 2, "1 problem(s)");
+    fails(
+        &["sprouts", "check", "--complete", "--db", lie],
+        "",
+        2,
+        "1 problem(s)",
+    );
     let truth = gamelab(&["sprouts", "check", "-q", "0*5"], "");
     assert_eq!(stdout(&truth).trim(), "win");
     std::fs::remove_dir_all(&dir).ok();
@@ -174,11 +289,34 @@ fn a_lying_base_is_caught_by_check_which_names_the_couple_and_its_file() {
 
 #[test]
 fn sprouts_searches_stop_when_their_budget_runs_out() {
-    fails(&["sprouts", "outcome", "--max-nodes", "100", "0*12"], "", 3, "node budget of 100");
-    fails(&["sprouts", "nimber", "0*12", "--time-limit-ms", "50"], "", 3, "time limit of 50 ms");
-    fails(&["sprouts", "check", "--max-nodes", "10", "0*8"], "", 3, "node budget of 10");
-    fails(&["sprouts", "outcome", "--max-nodes", "0", "0*3"], "", 2, "above 0");
-    let enough = gamelab(&["sprouts", "outcome", "-q", "--max-nodes", "100000", "0*5"], "");
+    fails(
+        &["sprouts", "outcome", "--max-nodes", "100", "0*12"],
+        "",
+        3,
+        "node budget of 100",
+    );
+    fails(
+        &["sprouts", "nimber", "0*12", "--time-limit-ms", "50"],
+        "",
+        3,
+        "time limit of 50 ms",
+    );
+    fails(
+        &["sprouts", "check", "--max-nodes", "10", "0*8"],
+        "",
+        3,
+        "node budget of 10",
+    );
+    fails(
+        &["sprouts", "outcome", "--max-nodes", "0", "0*3"],
+        "",
+        2,
+        "above 0",
+    );
+    let enough = gamelab(
+        &["sprouts", "outcome", "-q", "--max-nodes", "100000", "0*5"],
+        "",
+    );
     assert_eq!(stdout(&enough).trim(), "win");
 }
 
@@ -188,27 +326,70 @@ fn sprouts_searches_stop_when_their_budget_runs_out() {
 #[test]
 fn dots_and_boxes_searches_stop_when_their_budget_runs_out() {
     let empty_3x4 = r#"{"rows": 3, "cols": 4, "moves": []}"#;
-    fails(&["dots-and-boxes", "solve", "--max-nodes", "1000"], empty_3x4, 3, "node budget of 1000");
-    fails(&["dots-and-boxes", "solve", "--time-limit-ms", "20"], empty_3x4, 3, "time limit of 20 ms");
+    fails(
+        &["dots-and-boxes", "solve", "--max-nodes", "1000"],
+        empty_3x4,
+        3,
+        "node budget of 1000",
+    );
+    fails(
+        &["dots-and-boxes", "solve", "--time-limit-ms", "20"],
+        empty_3x4,
+        3,
+        "time limit of 20 ms",
+    );
     let arena = r#"{"rows": 3, "cols": 3, "levels": ["strong", "easy"], "games": 50}"#;
-    fails(&["dots-and-boxes", "arena", "--max-nodes", "30"], arena, 3, "node budget of 30");
+    fails(
+        &["dots-and-boxes", "arena", "--max-nodes", "30"],
+        arena,
+        3,
+        "node budget of 30",
+    );
 }
 
 #[test]
 fn seeds_and_levels_out_of_range_are_refused_not_replaced() {
     for seed in [r#""x""#, "-1", "1.5", "18446744073709551616", "null"] {
-        let dots = format!(r#"{{"rows": 2, "cols": 2, "levels": ["easy", "medium"], "games": 1, "seed": {seed}}}"#);
-        fails(&["dots-and-boxes", "arena"], &dots, 2, "\"seed\" must be a whole number");
-        let chain = format!(r#"{{"rows": 3, "cols": 3, "levels": ["random", "greedy"], "games": 1, "seed": {seed}}}"#);
-        fails(&["chain-reaction", "arena"], &chain, 2, "\"seed\" must be a whole number");
+        let dots = format!(
+            r#"{{"rows": 2, "cols": 2, "levels": ["easy", "medium"], "games": 1, "seed": {seed}}}"#
+        );
+        fails(
+            &["dots-and-boxes", "arena"],
+            &dots,
+            2,
+            "\"seed\" must be a whole number",
+        );
+        let chain = format!(
+            r#"{{"rows": 3, "cols": 3, "levels": ["random", "greedy"], "games": 1, "seed": {seed}}}"#
+        );
+        fails(
+            &["chain-reaction", "arena"],
+            &chain,
+            2,
+            "\"seed\" must be a whole number",
+        );
     }
-    for (level, words) in [("minimax-99", "from 1 to 6"), ("minimax-0", "from 1 to 6"), ("mcts-0", "from 1 to 100000,"), ("mcts-100001", "from 1 to 100000,")] {
-        let chain = format!(r#"{{"rows": 3, "cols": 3, "levels": ["{level}", "greedy"], "games": 1}}"#);
+    for (level, words) in [
+        ("minimax-99", "from 1 to 6"),
+        ("minimax-0", "from 1 to 6"),
+        ("mcts-0", "from 1 to 100000,"),
+        ("mcts-100001", "from 1 to 100000,"),
+    ] {
+        let chain =
+            format!(r#"{{"rows": 3, "cols": 3, "levels": ["{level}", "greedy"], "games": 1}}"#);
         fails(&["chain-reaction", "arena"], &chain, 2, words);
     }
-    let fine = gamelab(&["chain-reaction", "arena"], r#"{"rows": 3, "cols": 3, "levels": ["minimax-6", "mcts-1"], "games": 1, "seed": 18446744073709551615}"#);
+    let fine = gamelab(
+        &["chain-reaction", "arena"],
+        r#"{"rows": 3, "cols": 3, "levels": ["minimax-6", "mcts-1"], "games": 1, "seed": 18446744073709551615}"#,
+    );
     assert!(fine.status.success(), "{}", stderr(&fine));
-    fails(&["chain-reaction", "arena", "--max-nodes", "3"], r#"{"rows": 5, "cols": 5, "levels": ["random", "random"], "games": 5}"#, 3, "node budget of 3");
+    fails(
+        &["chain-reaction", "arena", "--max-nodes", "3"],
+        r#"{"rows": 5, "cols": 5, "levels": ["random", "random"], "games": 5}"#,
+        3,
+        "node budget of 3",
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -224,7 +405,12 @@ fn help_into_a_closed_pipe_is_no_panic() {
         .unwrap();
     drop(child.stdout.take()); // the reader goes away before the usage is written
     let mut errors = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut errors).unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut errors)
+        .unwrap();
     let status = child.wait().unwrap();
     assert!(!errors.contains("panicked"), "{errors}");
     assert_ne!(status.code(), Some(101), "{errors}");

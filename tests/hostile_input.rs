@@ -24,21 +24,37 @@ fn exit_status(args: &[&str], input: &str) -> u8 {
     let mut argv: Vec<String> = args.iter().map(|s| s.to_string()).collect();
     argv.extend(BUDGET.iter().map(|s| s.to_string()));
     let started = Instant::now();
-    let result = catch_unwind(AssertUnwindSafe(|| cli::run(&argv, &mut || Ok(input.to_string()))));
-    let shown = &input[..input.char_indices().nth(300).map_or(input.len(), |(i, _)| i)];
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        cli::run(&argv, &mut || Ok(input.to_string()))
+    }));
+    let shown = &input[..input
+        .char_indices()
+        .nth(300)
+        .map_or(input.len(), |(i, _)| i)];
     let result = result.unwrap_or_else(|_| panic!("{args:?} panicked on {shown:?}"));
-    assert!(started.elapsed() < TIME_LIMIT, "{args:?} took {:?} on {shown:?}", started.elapsed());
+    assert!(
+        started.elapsed() < TIME_LIMIT,
+        "{args:?} took {:?} on {shown:?}",
+        started.elapsed()
+    );
     match result {
         Ok(Output::Text(text)) | Ok(Output::Logged { text, .. }) => {
             assert!(text.len() <= OUTPUT_LIMIT, "{args:?}: {} bytes", text.len());
             0
         }
         Ok(Output::Bytes(bytes)) => {
-            assert!(bytes.len() <= OUTPUT_LIMIT, "{args:?}: {} bytes", bytes.len());
+            assert!(
+                bytes.len() <= OUTPUT_LIMIT,
+                "{args:?}: {} bytes",
+                bytes.len()
+            );
             0
         }
         Err(failure) => {
-            assert!(!failure.message().trim().is_empty(), "{args:?}: an empty message on {shown:?}");
+            assert!(
+                !failure.message().trim().is_empty(),
+                "{args:?}: an empty message on {shown:?}"
+            );
             failure.exit_status()
         }
     }
@@ -46,7 +62,10 @@ fn exit_status(args: &[&str], input: &str) -> u8 {
 
 fn assert_clean(args: &[&str], input: &str) {
     let status = exit_status(args, input);
-    assert!([0, 2, 3].contains(&status), "{args:?}: exit status {status}");
+    assert!(
+        [0, 2, 3].contains(&status),
+        "{args:?}: exit status {status}"
+    );
 }
 
 const JSON_COMMANDS: [&[&str]; 16] = [
@@ -68,17 +87,57 @@ const JSON_COMMANDS: [&[&str]; 16] = [
     &["sprouts", "canon"],
 ];
 
-const POSITION_COMMANDS: [&[&str]; 6] =
-    [&["sprouts", "outcome"], &["sprouts", "nimber"], &["sprouts", "children"], &["sprouts", "canon"], &["sprouts", "check"], &["sprouts", "dot"]];
+const POSITION_COMMANDS: [&[&str]; 6] = [
+    &["sprouts", "outcome"],
+    &["sprouts", "nimber"],
+    &["sprouts", "children"],
+    &["sprouts", "canon"],
+    &["sprouts", "check"],
+    &["sprouts", "dot"],
+];
 
 /// Words the parsers look for, so random JSON reaches past the first check.
 const KEYS: [&str; 22] = [
-    "graph", "values", "max_layers", "layers", "max_rings", "rows", "cols", "moves", "players", "levels", "games", "seed", "bank",
-    "cards", "active", "scores", "wallet", "score", "pebbles", "face?", "visibles", "start",
+    "graph",
+    "values",
+    "max_layers",
+    "layers",
+    "max_rings",
+    "rows",
+    "cols",
+    "moves",
+    "players",
+    "levels",
+    "games",
+    "seed",
+    "bank",
+    "cards",
+    "active",
+    "scores",
+    "wallet",
+    "score",
+    "pebbles",
+    "face?",
+    "visibles",
+    "start",
 ];
 const WORDS: [&str; 16] = [
-    "E8", "E30", "D4", "A1", "red", "blue", "purchase-points", "purchase-size", "strong", "easy", "minimax-6", "mcts-3", "greedy", "random",
-    "setup", "a cheat",
+    "E8",
+    "E30",
+    "D4",
+    "A1",
+    "red",
+    "blue",
+    "purchase-points",
+    "purchase-size",
+    "strong",
+    "easy",
+    "minimax-6",
+    "mcts-3",
+    "greedy",
+    "random",
+    "setup",
+    "a cheat",
 ];
 
 fn number() -> impl Strategy<Value = Value> {
@@ -104,8 +163,9 @@ fn json_value() -> impl Strategy<Value = Value> {
     leaf.prop_recursive(4, 48, 8, |inner| {
         prop_oneof![
             prop::collection::vec(inner.clone(), 0..8).prop_map(Value::from),
-            prop::collection::vec((prop::sample::select(KEYS.to_vec()), inner), 0..8)
-                .prop_map(|pairs| Value::Object(pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect())),
+            prop::collection::vec((prop::sample::select(KEYS.to_vec()), inner), 0..8).prop_map(
+                |pairs| Value::Object(pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
+            ),
         ]
     })
 }
@@ -119,15 +179,27 @@ fn valid_request(args: &[&str]) -> Vec<Value> {
     let game = json!({"bank": ["red", "white", "yellow"], "visibles": [card, card], "cards": [card], "players": [player, player]});
     let actors = json!([["alice", "purchase-points"], ["bob", "purchase-size"]]);
     match args[1] {
-        "exhaust" | "fire" | "tga" | "png" => vec![json!({"graph": "E8", "values": [1, 0, 0, 0, 0, 0, 0, 0], "max_layers": 100, "max_rings": 2})],
+        "exhaust" | "fire" | "tga" | "png" => vec![
+            json!({"graph": "E8", "values": [1, 0, 0, 0, 0, 0, 0, 0], "max_layers": 100, "max_rings": 2}),
+        ],
         "solve" => vec![json!({"rows": 2, "cols": 2, "moves": [0, 5]})],
-        "arena" if args[0] == "dots-and-boxes" => vec![json!({"rows": 3, "cols": 3, "levels": ["easy", "strong"], "games": 2, "seed": 7})],
-        "arena" => vec![json!({"rows": 3, "cols": 3, "levels": ["mcts-50", "greedy"], "games": 2, "seed": 7})],
-        "play" => vec![json!({"rows": 3, "cols": 3, "players": 2, "moves": [[0, 0], [2, 2], [0, 0]]})],
+        "arena" if args[0] == "dots-and-boxes" => {
+            vec![json!({"rows": 3, "cols": 3, "levels": ["easy", "strong"], "games": 2, "seed": 7})]
+        }
+        "arena" => vec![
+            json!({"rows": 3, "cols": 3, "levels": ["mcts-50", "greedy"], "games": 2, "seed": 7}),
+        ],
+        "play" => {
+            vec![json!({"rows": 3, "cols": 3, "players": 2, "moves": [[0, 0], [2, 2], [0, 0]]})]
+        }
         "xeq" => vec![equations, player["wallet"].clone(), turn["bank"].clone()],
         "xturn" => vec![game],
         "xstrategy" => vec![equations, turn, json!("purchase-points")],
-        "xrules" => vec![equations.clone(), json!([[["red"], ["blue", "white"]]]), turn],
+        "xrules" => vec![
+            equations.clone(),
+            json!([[["red"], ["blue", "white"]]]),
+            turn,
+        ],
         _ => vec![actors, equations, game],
     }
 }
@@ -154,7 +226,11 @@ fn mutate(value: &mut Value, choice: usize, replacement: Value) {
 }
 
 fn config(cases: u32) -> Config {
-    Config { cases, failure_persistence: None, ..Config::default() }
+    Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    }
 }
 
 proptest! {
@@ -215,7 +291,13 @@ fn adversarial_sizes_are_refused_or_bounded() {
     for (args, input) in cases {
         assert_clean(args, &input);
     }
-    for position in ["0*99", "0*33", "0*20.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1", "0*1000", &"1a1a|".repeat(500).trim_end_matches('|').to_string()] {
+    for position in [
+        "0*99",
+        "0*33",
+        "0*20.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1",
+        "0*1000",
+        &"1a1a|".repeat(500).trim_end_matches('|').to_string(),
+    ] {
         for args in POSITION_COMMANDS {
             let args: Vec<&str> = args.iter().copied().chain([position]).collect();
             assert_clean(&args, "");

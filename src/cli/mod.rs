@@ -24,7 +24,7 @@ games and commands:
   chain-reaction arena  JSON {\"rows\", \"cols\", \"levels\": [\"mcts-500\", \"greedy\"], \"games\", \"seed\"} -> win rates
   chain-reaction play   JSON {\"rows\", \"cols\", \"players\", \"moves\": [[r, c], ...]} -> {\"boards\", \"winner\"}
 
-budgets (every search: sprouts outcome|nimber|check|dot|children, dots-and-boxes solve|arena,
+budgets (every search: sprouts outcome|nimber|check|dot, dots-and-boxes solve|arena,
 chain-reaction arena, ade exhaust|fire|tga|png):
   --max-nodes N       stop after N nodes (expansions, solver nodes, moves or layers)
   --time-limit-ms N   stop after N ms (default 600000)

@@ -145,7 +145,7 @@ fn elapsed(start: Instant) -> String {
 }
 
 /// Runs `gamelab sprouts <command> args...`; `stdin` is read only when positions are needed.
-/// The budget counts expansions (outcome, nimber, check, dot) or raw children (children).
+/// The budget counts expansions (outcome, nimber, check, dot, the complete check).
 pub fn run(args: &[String], stdin: &mut dyn FnMut() -> Result<String, CliError>, budget: &Budget) -> Result<Output, Failure> {
     let Some((command, rest)) = args.split_first() else { return Err(format!("sprouts needs a command:\n{USAGE}").into()) };
     let options = parse_options(rest)?;

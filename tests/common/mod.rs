@@ -5,12 +5,15 @@ use std::path::PathBuf;
 
 /// `../shared/testdata/<relative>` from the project root (test data is never copied in).
 pub fn testdata(relative: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/testdata").join(relative)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/testdata")
+        .join(relative)
 }
 
 pub fn read_json(relative: &str) -> serde_json::Value {
     let path = testdata(relative);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} is not JSON: {e}", path.display()))
 }
 
@@ -36,6 +39,11 @@ pub fn gamelab(args: &[&str], stdin: &str) -> std::process::Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the gamelab binary runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }

@@ -30,7 +30,10 @@ pub fn accept_confirmations() {
 }
 
 pub fn find(root: &HtmlElement, selector: &str) -> HtmlElement {
-    root.query_selector(selector).unwrap().unwrap_or_else(|| panic!("no {selector}")).unchecked_into()
+    root.query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("no {selector}"))
+        .unchecked_into()
 }
 
 pub fn click(root: &HtmlElement, action: &str) {
@@ -48,7 +51,10 @@ pub fn fire(element: &web_sys::Element, kind: &str) {
 /// Waits `ms` milliseconds of page time, letting the page run.
 pub async fn sleep(ms: i32) {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
-        web_sys::window().unwrap().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms).unwrap();
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
+            .unwrap();
     });
     JsFuture::from(promise).await.unwrap();
 }

@@ -11,7 +11,11 @@ pub fn main() -> ExitCode {
     if args.iter().any(|a| a == "-h" || a == "--help") || args.is_empty() {
         // A reader that stops early (`gamelab --help | head -1`) is no error: print! would panic.
         let _ = writeln!(std::io::stdout(), "{}{}", cli::USAGE, cli::sprouts::USAGE);
-        return if args.is_empty() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+        return if args.is_empty() {
+            ExitCode::from(2)
+        } else {
+            ExitCode::SUCCESS
+        };
     }
     let mut read_stdin = || cli::read_bounded(std::io::stdin().lock(), "stdin");
     match cli::run(&args, &mut read_stdin) {

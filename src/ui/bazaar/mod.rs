@@ -207,7 +207,13 @@ pub fn mount(root: &HtmlElement) {
         if (2..=6).contains(&parsed.len()) && parsed.iter().all(Option::is_some) {
             kinds = parsed.into_iter().flatten().collect();
         } else {
-            message.push_str(&format!("data-seats=\"{list}\": 2 to 6 seats of purchase-points, purchase-size, human, javascript, raise:M, cheat:C or loop:M:K; using two strategies. "));
+            let why = match list.split(',').map(str::trim).find(|s| SeatKind::parse(s).is_none()) {
+                Some(bad) => format!("\"{bad}\" is no seat"),
+                None => format!("{} seats", parsed.len()),
+            };
+            message.push_str(&format!(
+                "data-seats=\"{list}\": {why} (2 to 6 seats of purchase-points, purchase-size, human, javascript, raise:M, cheat:C or loop:M:K); using two strategies. "
+            ));
         }
     }
     if let Some(seed) = attr("data-seed") {

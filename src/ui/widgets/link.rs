@@ -17,14 +17,22 @@ pub fn key(game: &str, root: &Element) -> String {
 /// The entry under `key` in the page address, if any.
 pub fn read(key: &str) -> Option<String> {
     let hash = dom::window()?.location().hash().ok()?;
-    let decoded = js_sys::decode_uri_component(&hash).ok().and_then(|s| s.as_string()).unwrap_or(hash);
-    decoded.trim_start_matches('#').split('&').find_map(|pair| pair.strip_prefix(&format!("{key}=")).map(str::to_string))
+    let decoded = js_sys::decode_uri_component(&hash)
+        .ok()
+        .and_then(|s| s.as_string())
+        .unwrap_or(hash);
+    decoded
+        .trim_start_matches('#')
+        .split('&')
+        .find_map(|pair| pair.strip_prefix(&format!("{key}=")).map(str::to_string))
 }
 
 /// Puts `value` under `key` in the page address (replacing this page's history entry, so Back
 /// still leaves the page) and gives the whole link back.
 pub fn write(key: &str, value: &str) -> String {
-    let Some(window) = dom::window() else { return String::new() };
+    let Some(window) = dom::window() else {
+        return String::new();
+    };
     let location = window.location();
     let mut pairs: Vec<String> = location
         .hash()

@@ -106,17 +106,26 @@ fn field(value: &JsValue, name: &str) -> JsValue {
 impl WorkerPlayer {
     /// Starts a player for `code` in a hidden frame inside `host`; `on_reply` gets the reply to
     /// each call, or an error (the code does not load, it failed, it broke the protocol).
-    pub fn spawn(host: &web_sys::Element, code: &str, on_reply: impl FnMut(Result<String, String>) + 'static) -> Result<WorkerPlayer, String> {
-        let document = host.owner_document().ok_or("the player's frame has no document")?;
-        let frame: web_sys::HtmlIFrameElement =
-            document.create_element("iframe").map_err(|_| "the browser could not make a frame for the player")?.unchecked_into();
+    pub fn spawn(
+        host: &web_sys::Element,
+        code: &str,
+        on_reply: impl FnMut(Result<String, String>) + 'static,
+    ) -> Result<WorkerPlayer, String> {
+        let document = host
+            .owner_document()
+            .ok_or("the player's frame has no document")?;
+        let frame: web_sys::HtmlIFrameElement = document
+            .create_element("iframe")
+            .map_err(|_| "the browser could not make a frame for the player")?
+            .unchecked_into();
         let _ = frame.set_attribute("sandbox", "allow-scripts");
         let _ = frame.set_attribute("title", "a JavaScript player (isolated)");
         let _ = frame.set_attribute("aria-hidden", "true");
         let _ = frame.set_attribute("tabindex", "-1");
         let _ = frame.set_attribute("data-gamelab-player", "");
         let _ = frame.set_attribute("style", "display:none");
-        let policy = format!("default-src 'none'; script-src {FRAME_SCRIPT_HASH}; worker-src blob:");
+        let policy =
+            format!("default-src 'none'; script-src {FRAME_SCRIPT_HASH}; worker-src blob:");
         frame.set_srcdoc(&format!("<!doctype html><meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\"><script>{FRAME_SCRIPT}</script>"));
         let link = Rc::new(RefCell::new(Link {
             ready: false,
@@ -140,9 +149,16 @@ impl WorkerPlayer {
             })
         };
         let window = web_sys::window().ok_or("no window")?;
-        window.add_event_listener_with_callback("message", listener.as_ref().unchecked_ref()).map_err(|_| "the browser could not listen to the player")?;
-        host.append_child(&frame).map_err(|_| "the browser could not add the player's frame")?;
-        Ok(WorkerPlayer { frame, link, listener: RefCell::new(Some(listener)) })
+        window
+            .add_event_listener_with_callback("message", listener.as_ref().unchecked_ref())
+            .map_err(|_| "the browser could not listen to the player")?;
+        host.append_child(&frame)
+            .map_err(|_| "the browser could not add the player's frame")?;
+        Ok(WorkerPlayer {
+            frame,
+            link,
+            listener: RefCell::new(Some(listener)),
+        })
     }
 
     /// Sends one call; the reply to it (and to nothing else) goes to `on_reply`.
@@ -153,7 +169,11 @@ impl WorkerPlayer {
         let id = link.next_id;
         link.expecting = Some(id);
         let _ = js_sys::Reflect::set(&envelope, &JsValue::from_str("id"), &JsValue::from(id));
-        let _ = js_sys::Reflect::set(&envelope, &JsValue::from_str("text"), &JsValue::from_str(message));
+        let _ = js_sys::Reflect::set(
+            &envelope,
+            &JsValue::from_str("text"),
+            &JsValue::from_str(message),
+        );
         if link.ready {
             drop(link);
             send(&self.frame, &envelope)
@@ -169,7 +189,10 @@ impl WorkerPlayer {
         self.frame.remove();
         if let Some(listener) = self.listener.borrow_mut().take() {
             if let Some(window) = web_sys::window() {
-                let _ = window.remove_event_listener_with_callback("message", listener.as_ref().unchecked_ref());
+                let _ = window.remove_event_listener_with_callback(
+                    "message",
+                    listener.as_ref().unchecked_ref(),
+                );
             }
             // This may run inside that very listener (a reply that ends the player): free it
             // once the call has returned.
@@ -186,7 +209,9 @@ impl Drop for WorkerPlayer {
 
 fn send(frame: &web_sys::HtmlIFrameElement, message: &JsValue) -> Result<(), String> {
     let window = frame.content_window().ok_or("the player's frame is gone")?;
-    window.post_message(message, "*").map_err(|_| "the player's frame could not be reached".to_string())
+    window
+        .post_message(message, "*")
+        .map_err(|_| "the player's frame could not be reached".to_string())
 }
 
 /// A message from the player's frame: ready (send the code and what waited), a reply, or a
@@ -202,7 +227,11 @@ fn receive(link: &Rc<RefCell<Link>>, frame: &web_sys::HtmlIFrameElement, data: &
             (l.code.clone(), std::mem::take(&mut l.queued))
         };
         let start = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(&start, &JsValue::from_str("start"), &JsValue::from_str(&code));
+        let _ = js_sys::Reflect::set(
+            &start,
+            &JsValue::from_str("start"),
+            &JsValue::from_str(&code),
+        );
         let _ = send(frame, &start);
         for message in queued {
             let _ = send(frame, &message);
