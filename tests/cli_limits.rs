@@ -372,8 +372,8 @@ fn seeds_and_levels_out_of_range_are_refused_not_replaced() {
     for (level, words) in [
         ("minimax-99", "from 1 to 6"),
         ("minimax-0", "from 1 to 6"),
-        ("mcts-0", "from 1 to 100000,"),
-        ("mcts-100001", "from 1 to 100000,"),
+        ("mcts-0", "from 1 to 50000,"),
+        ("mcts-50001", "from 1 to 50000,"),
     ] {
         let chain =
             format!(r#"{{"rows": 3, "cols": 3, "levels": ["{level}", "greedy"], "games": 1}}"#);

@@ -284,7 +284,7 @@ fn adversarial_sizes_are_refused_or_bounded() {
         (&["dots-and-boxes", "solve"], r#"{"rows": 10, "cols": 10, "moves": []}"#.into()),
         (&["dots-and-boxes", "solve"], r#"{"rows": 4, "cols": 4, "moves": []}"#.into()),
         (&["dots-and-boxes", "arena"], r#"{"rows": 10, "cols": 10, "levels": ["strong", "strong"], "games": 100000}"#.into()),
-        (&["chain-reaction", "arena"], r#"{"rows": 20, "cols": 20, "levels": ["mcts-100000", "minimax-6"], "games": 100000}"#.into()),
+        (&["chain-reaction", "arena"], r#"{"rows": 20, "cols": 20, "levels": ["mcts-50000", "minimax-6"], "games": 100000}"#.into()),
         (&["chain-reaction", "play"], format!(r#"{{"rows": 20, "cols": 20, "players": 8, "moves": [{}]}}"#, vec!["[0,0]"; 100_000].join(","))),
         (&["bazaar", "xrules"], format!(r#"[[["red"],["blue"]]] [{}] {{"bank":[],"cards":[],"active":{{"wallet":["red"],"score":0}},"scores":[]}}"#, vec![r#"[["red"],["blue"]]"#; 100_000].join(","))),
     ];

@@ -8,9 +8,9 @@ use super::game::Game;
 pub use crate::engine::rng::Rng;
 
 /// The deepest minimax and the most playouts a level may ask for: they bound a move's work, and
-/// a Monte-Carlo tree keeps a board per playout (100,000 on 20 × 20 take about 400 MB).
+/// a Monte-Carlo tree keeps a board per playout (50,000 on 20 × 20 take about 260 MB).
 pub const MAX_MINIMAX_DEPTH: u32 = 6;
-pub const MAX_PLAYOUTS: u32 = 100_000;
+pub const MAX_PLAYOUTS: u32 = 50_000;
 
 /// The computer levels, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
