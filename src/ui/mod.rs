@@ -12,10 +12,64 @@ pub mod widgets;
 use wasm_bindgen::prelude::*;
 
 /// Runs when the module is loaded: mounts every game element on the page.
+/// The games' styles (scoped to their roots), put in the page once by the first game mounted.
+const GAMES_CSS: &str = include_str!("games.css");
+const STYLE_ID: &str = "gamelab-games";
+
+fn add_styles(element: &web_sys::HtmlElement) {
+    let Some(document) = element.owner_document() else { return };
+    if document.get_element_by_id(STYLE_ID).is_some() {
+        return;
+    }
+    let Ok(style) = document.create_element("style") else { return };
+    style.set_id(STYLE_ID);
+    style.set_text_content(Some(GAMES_CSS));
+    // First in the head: the page's own styles come later and may still style the frame.
+    let parent = document.query_selector("head").ok().flatten().or_else(|| document.document_element());
+    if let Some(parent) = parent {
+        let _ = parent.prepend_with_node_1(&style);
+    }
+}
+
 #[wasm_bindgen(start)]
 pub fn start() {
     console_error_panic_hook::set_once();
     mount_all();
+    watch_for_new_games();
+}
+
+thread_local! {
+    static WATCHING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Course platforms add content after the page has loaded: games added later are mounted too.
+/// `init()` starts it; starting it again does nothing.
+pub fn watch_for_new_games() {
+    if WATCHING.with(|w| w.replace(true)) {
+        return;
+    }
+    let Some(document) = dom::document() else { return };
+    let observer = Closure::<dyn FnMut(js_sys::Array)>::new(|records: js_sys::Array| {
+        let adds_a_game = records.iter().any(|record| {
+            let Ok(record) = record.dyn_into::<web_sys::MutationRecord>() else { return false };
+            let added = record.added_nodes();
+            (0..added.length()).filter_map(|i| added.item(i)?.dyn_into::<web_sys::Element>().ok()).any(|element| {
+                element.matches("[data-gamelab]:not([data-gamelab-mounted])").unwrap_or(false)
+                    || element.query_selector("[data-gamelab]:not([data-gamelab-mounted])").ok().flatten().is_some()
+            })
+        });
+        if adds_a_game {
+            mount_all();
+        }
+    });
+    let Ok(watcher) = web_sys::MutationObserver::new(observer.as_ref().unchecked_ref()) else { return };
+    let options = web_sys::MutationObserverInit::new();
+    options.set_child_list(true);
+    options.set_subtree(true);
+    if let Some(root) = document.document_element() {
+        let _ = watcher.observe_with_options(&root, &options);
+    }
+    observer.forget(); // watches for the page's lifetime
 }
 
 /// Mounts every `[data-gamelab]` element not mounted yet; returns how many were mounted.
@@ -68,6 +122,7 @@ pub fn bench_dots_boxes(with_3x4: bool) -> String {
 pub fn mount(element: &web_sys::HtmlElement) {
     let game = element.get_attribute("data-gamelab").unwrap_or_default();
     let _ = element.set_attribute("data-gamelab-mounted", &game);
+    add_styles(element);
     match game.as_str() {
         "ade" => ade::mount(element),
         "sprouts" => sprouts::mount(element),

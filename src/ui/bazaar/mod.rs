@@ -501,6 +501,13 @@ fn schedule(app: &Shared, ms: i32) {
     let app = app.clone();
     dom::after(ms, move || {
         app.borrow_mut().pump_scheduled = false;
+        if !app.borrow().dom.root.is_connected() {
+            // The element left the page: its players' frames went with it; nothing goes on.
+            let mut a = app.borrow_mut();
+            a.running = false;
+            a.stop_workers();
+            return;
+        }
         if app.borrow().running {
             step(&app);
         }

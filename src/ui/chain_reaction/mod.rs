@@ -353,6 +353,10 @@ fn computer_turn(app: &Shared) {
 fn think(app: Shared) {
     let done = {
         let mut a = app.borrow_mut();
+        if !a.dom.root.is_connected() {
+            a.thinking = None; // the element left the page: its work ends
+            return;
+        }
         let budget = a.dom.think_ms.value().trim().parse::<f64>().unwrap_or(500.0).clamp(50.0, 60_000.0);
         let a = &mut *a;
         let Some(thinking) = a.thinking.as_mut() else { return };

@@ -370,6 +370,9 @@ fn pump(app: Shared) {
     let again = {
         let mut a = app.borrow_mut();
         a.pump_scheduled = false;
+        if !a.dom.root.is_connected() {
+            return; // the element left the page: its work ends
+        }
         let a = &mut *a;
         let player = a.game.current();
         if let (Seat::Computer(_), false) = (a.seats[player], a.game.is_over()) {

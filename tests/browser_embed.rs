@@ -1,0 +1,118 @@
+//! The README's embedding snippet, verbatim, in a lecture page with hostile CSS: every game
+//! mounts and keeps its own layout, the page keeps its own styles, games added later are
+//! mounted, and a game taken out of the page stops its work.
+#![cfg(target_arch = "wasm32")]
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Element, HtmlElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+mod web;
+
+use web::{document, sleep};
+
+const README: &str = include_str!("../README.md");
+
+/// The first `html` code block after the "Embedding a game in a course page" heading.
+fn readme_snippet() -> &'static str {
+    let section = &README[README.find("## Embedding a game in a course page").expect("the README has the section")..];
+    let start = section.find("```html\n").expect("an html block") + "```html\n".len();
+    let end = section[start..].find("```").expect("the block ends");
+    &section[start..start + end]
+}
+
+const HOSTILE_CSS: &str = "
+* { box-sizing: border-box; margin: 0; padding: 0; }
+ol, ul { list-style: none; }
+table { border-collapse: collapse; border-spacing: 0; }
+button { background: #cc0000; color: yellow; font-size: 28px; padding: 1em 2em; border: 0; border-radius: 0; }
+body { background: #111111; color: #eeeeee; }
+main.lecture { max-width: 700px; margin: 0 auto; }
+canvas { border: 5px solid lime; width: 40px; }
+";
+
+fn style_of(element: &Element, property: &str) -> String {
+    web_sys::window().unwrap().get_computed_style(element).unwrap().unwrap().get_property_value(property).unwrap()
+}
+
+fn rect(element: &Element) -> web_sys::DomRect {
+    element.get_bounding_client_rect()
+}
+
+fn one(root: &Element, selector: &str) -> Element {
+    root.query_selector(selector).unwrap().unwrap_or_else(|| panic!("no {selector}"))
+}
+
+#[wasm_bindgen_test]
+async fn the_readme_snippet_works_in_a_hostile_lecture_page() {
+    let style = document().create_element("style").unwrap();
+    style.set_text_content(Some(HOSTILE_CSS));
+    document().query_selector("head").unwrap().unwrap().append_child(&style).unwrap();
+    gamelab::ui::watch_for_new_games();
+    let lecture: HtmlElement = document().create_element("main").unwrap().unchecked_into();
+    lecture.set_class_name("lecture");
+    lecture.set_inner_html(&format!(
+        "<h1>Lecture 7: the numbers game</h1><p class='lecture-text'>Read this first.</p><button class='lecture-button'>Quiz</button>\
+         <ul class='lecture-list'><li>one</li></ul>{}",
+        readme_snippet()
+    ));
+    document().body().unwrap().append_child(&lecture).unwrap();
+    // The module is already running (it is this test's): the page's new elements are mounted by
+    // the watcher that init() starts, as on a course platform that adds content later.
+    sleep(100).await;
+    let games = lecture.query_selector_all("[data-gamelab]").unwrap();
+    assert_eq!(games.length(), 3, "the snippet's three games");
+    for i in 0..games.length() {
+        let game: Element = games.item(i).unwrap().unchecked_into();
+        assert!(game.has_attribute("data-gamelab-mounted"), "{} was mounted", game.outer_html().chars().take(80).collect::<String>());
+        assert_eq!(style_of(&game, "background-color"), "rgb(255, 255, 255)", "a game keeps its own background");
+        assert_eq!(style_of(&game, "color"), "rgb(30, 30, 30)", "and its own ink");
+    }
+    let ade: Element = games.item(0).unwrap().unchecked_into();
+    // The tracing area stands beside the graph, not under it.
+    let (canvas, trace) = (one(&ade, ".gl-canvas"), one(&ade, ".gl-trace"));
+    assert!(rect(&trace).left() >= rect(&canvas).right() - 1.0, "trace at {} beside canvas ending at {}", rect(&trace).left(), rect(&canvas).right());
+    assert!(rect(&canvas).width() > 200.0, "the graph keeps its size: {}", rect(&canvas).width());
+    // The buttons are the game's, not the page's.
+    let fire = one(&ade, "button[data-action='fire']");
+    assert_ne!(style_of(&fire, "background-color"), "rgb(204, 0, 0)");
+    assert!(style_of(&fire, "font-size").trim_end_matches("px").parse::<f64>().unwrap() < 20.0);
+    // The layer cap sits in its bar, on the row of the buttons, not under the status line.
+    let (bar, cap) = (one(&ade, ".gl-buttonbar[data-mode='playing']"), one(&ade, "input[data-action='layer-cap']"));
+    assert!(rect(&cap).top() >= rect(&bar).top() && rect(&cap).bottom() <= rect(&bar).bottom() + 1.0);
+    assert!(rect(&bar).top() >= rect(&one(&ade, ".gl-status")).bottom() - 1.0, "the bar is below the status line");
+    // The board keeps its frame and size.
+    let dots: Element = games.item(2).unwrap().unchecked_into();
+    let board = one(&dots, ".gl-canvas");
+    assert!(rect(&board).width() > 150.0, "the board: {}", rect(&board).width());
+    assert_ne!(style_of(&board, "border-top-color"), "rgb(0, 255, 0)");
+    assert_ne!(style_of(&dots, "border-top-style"), "none", "the game's frame");
+    // The page keeps its own styles.
+    let page_button = one(&lecture, ".lecture-button");
+    assert_eq!(style_of(&page_button, "background-color"), "rgb(204, 0, 0)");
+    assert_eq!(style_of(&page_button, "font-size"), "28px");
+    assert_eq!(style_of(&one(&lecture, ".lecture-text"), "color"), "rgb(238, 238, 238)");
+    assert_eq!(style_of(&one(&lecture, ".lecture-list"), "list-style-type"), "none");
+    assert_eq!(document().query_selector_all("style#gamelab-games").unwrap().length(), 1, "the styles are added once");
+
+    // A game added later is mounted; a game taken out stops its work.
+    let later = document().create_element("div").unwrap();
+    later.set_attribute("data-gamelab", "bazaar").unwrap();
+    later.set_attribute("data-seats", "javascript,purchase-points").unwrap();
+    later.set_attribute("data-autoplay", "on").unwrap();
+    lecture.append_child(&later).unwrap();
+    sleep(100).await;
+    assert_eq!(later.get_attribute("data-gamelab-mounted").as_deref(), Some("bazaar"));
+    later.remove();
+    // A frame out of the page is unloaded at once; the game notices at its next step (at the
+    // latest the call's time limit, 600 ms) and stops for good.
+    sleep(900).await;
+    let log_length = later.query_selector_all(".gl-history li").unwrap().length();
+    assert_eq!(later.query_selector_all("iframe").unwrap().length(), 0, "the player's frame is gone");
+    sleep(500).await;
+    assert_eq!(later.query_selector_all(".gl-history li").unwrap().length(), log_length, "nothing goes on in a game taken out of the page");
+    lecture.remove();
+    style.remove();
+}
