@@ -61,6 +61,35 @@ check "embed page: data-mode=playing shows the playing bar" grep -q 'id="e8"[^>]
 check "embed page: data-layers=3 replays three layers" grep -q '3: \[-2, -2, 4, -2\]' "$work/embed.html"
 check "embed page: no script errors" no_errors "$work/embed.log"
 
+# A course page that is not ours: the README's snippet verbatim, beside a copy of dist/, in a
+# lecture page with hostile CSS. The module's own import finds the wasm next to it.
+course="$work/course"
+mkdir -p "$course"
+cp -r dist "$course/dist"
+python3 - "$course/lecture.html" <<'PY'
+import sys
+readme = open("README.md").read()
+section = readme[readme.index("## Embedding a game in a course page"):]
+start = section.index("```html\n") + len("```html\n")
+snippet = section[start:section.index("```", start)]
+hostile = "* { box-sizing: border-box; margin: 0; padding: 0 } button { background: #c00; font-size: 28px } body { background: #111; color: #eee } main { max-width: 700px }"
+open(sys.argv[1], "w").write(f"<!doctype html><html><head><meta charset='utf-8'><style>{hostile}</style></head><body><main><h1>Lecture 7</h1>{snippet}</main></body></html>")
+PY
+python3 -m http.server "$((port + 1))" --bind 127.0.0.1 --directory "$course" >/dev/null 2>&1 &
+course_server=$!
+trap 'kill $server $course_server 2>/dev/null || true; rm -rf "$work"' EXIT
+for _ in $(seq 50); do
+  python3 -c "import socket; socket.create_connection(('127.0.0.1', $((port + 1))), 0.2)" 2>/dev/null && break
+  sleep 0.1
+done
+chromium --headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-quic \
+  --no-first-run --disable-background-networking --disable-component-update --disable-sync \
+  --user-data-dir="$(mktemp -d -p "$work")" --enable-logging=stderr --v=0 \
+  --virtual-time-budget=8000 --dump-dom "http://127.0.0.1:$((port + 1))/lecture.html" >"$work/lecture.html" 2>"$work/lecture.log"
+check "course page: the README's snippet mounts its three games" test "$(count 'data-gamelab-mounted=' "$work/lecture.html")" = 3
+check "course page: the games' styles are added once" test "$(count 'id="gamelab-games"' "$work/lecture.html")" = 1
+check "course page: no script errors" no_errors "$work/lecture.log"
+
 ready=$(grep -o 'data-ready-ms="[0-9.]*"' "$work/gallery.html" | head -n 1 | grep -o '[0-9.]*' || true)
 echo "smoke: gallery applet ready ${ready:-?} ms after navigation start (wasm $(wc -c <dist/gamelab_bg.wasm) bytes, $(gzip -9c dist/gamelab_bg.wasm | wc -c) gzip)"
 echo "smoke: $passed passed, $failed failed"

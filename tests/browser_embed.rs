@@ -79,6 +79,8 @@ async fn the_readme_snippet_works_in_a_hostile_lecture_page() {
     let fire = one(&ade, "button[data-action='fire']");
     assert_ne!(style_of(&fire, "background-color"), "rgb(204, 0, 0)");
     assert!(style_of(&fire, "font-size").trim_end_matches("px").parse::<f64>().unwrap() < 20.0);
+    // Hidden parts stay hidden (the reset must not undo the browser's [hidden] rule).
+    assert_eq!(style_of(&one(&ade, ".gl-buttonbar[data-mode='editing']"), "display"), "none");
     // The layer cap sits in its bar, on the row of the buttons, not under the status line.
     let (bar, cap) = (one(&ade, ".gl-buttonbar[data-mode='playing']"), one(&ade, "input[data-action='layer-cap']"));
     assert!(rect(&cap).top() >= rect(&bar).top() && rect(&cap).bottom() <= rect(&bar).bottom() + 1.0);
@@ -115,4 +117,61 @@ async fn the_readme_snippet_works_in_a_hostile_lecture_page() {
     assert_eq!(later.query_selector_all(".gl-history li").unwrap().length(), log_length, "nothing goes on in a game taken out of the page");
     lecture.remove();
     style.remove();
+}
+
+/// The data attributes of the `div` in a snippet.
+fn snippet_attributes(snippet: &str) -> Vec<(String, String)> {
+    let holder = document().create_element("div").unwrap();
+    holder.set_inner_html(snippet);
+    let div = holder.query_selector("div[data-gamelab]").unwrap().expect("the snippet has the game's element");
+    let names = div.get_attribute_names();
+    (0..names.length()).map(|i| names.get(i).as_string().unwrap()).map(|n| (n.clone(), div.get_attribute(&n).unwrap())).collect()
+}
+
+#[wasm_bindgen_test]
+async fn embed_this_gives_a_snippet_that_opens_the_game_as_it_is() {
+    use web_sys::{HtmlInputElement, HtmlTextAreaElement};
+    let open_snippet = |root: &HtmlElement| -> String {
+        let details = one(root, "details.gl-embed");
+        details.set_attribute("open", "").unwrap();
+        details.dispatch_event(&web_sys::Event::new("toggle").unwrap()).unwrap();
+        one(root, "[data-field='embed-snippet']").unchecked_into::<HtmlTextAreaElement>().value()
+    };
+    let remount = |snippet: &str| -> HtmlElement {
+        let attributes = snippet_attributes(snippet);
+        let game = attributes.iter().find(|(n, _)| n == "data-gamelab").unwrap().1.clone();
+        let rest: Vec<(&str, &str)> = attributes.iter().filter(|(n, _)| n != "data-gamelab").map(|(n, v)| (n.as_str(), v.as_str())).collect();
+        web::mount(&game, &rest)
+    };
+    // Dots and Boxes: a 2 × 4 board, easy against medium, analysis on.
+    let dots = web::mount("dots-and-boxes", &[("data-offer-embed", "on"), ("data-rows", "2"), ("data-cols", "4"), ("data-seats", "easy,medium")]);
+    let analysis: HtmlInputElement = one(&dots, "[data-field='analysis']").unchecked_into();
+    analysis.set_checked(true);
+    web::fire(&analysis, "change");
+    let snippet = open_snippet(&dots);
+    assert!(snippet.contains("import init from \"./dist/gamelab.js\""), "{snippet}");
+    assert!(snippet.contains("data-rows=\"2\" data-cols=\"4\" data-seats=\"easy,medium\" data-analysis=\"on\""), "{snippet}");
+    let again = remount(&snippet);
+    assert_eq!(one(&again, "[data-field='rows']").unchecked_into::<HtmlInputElement>().value(), "2");
+    // Bazaar: its seats and seed.
+    let bazaar = web::mount("bazaar", &[("data-offer-embed", "on"), ("data-seats", "purchase-size,cheat:bank-cannot-trade,human"), ("data-seed", "42")]);
+    let snippet = open_snippet(&bazaar);
+    assert!(snippet.contains("data-seats=\"purchase-size,cheat:bank-cannot-trade,human\" data-seed=\"42\""), "{snippet}");
+    // Glop: a free position and the nimber.
+    let glop = web::mount("sprouts", &[("data-offer-embed", "on"), ("data-position", "0*4.A|0*4.A+0*3"), ("data-goal", "nimber")]);
+    let snippet = open_snippet(&glop);
+    assert!(snippet.contains("data-position=\"0*4.A|0*4.A+0*3\" data-goal=\"nimber\""), "{snippet}");
+    // ADE: a played position comes back with its layers.
+    let ade = web::mount("ade", &[("data-offer-embed", "on"), ("data-graph", "E8"), ("data-mode", "playing")]);
+    one(&ade, "button[data-action='fire']").unchecked_into::<HtmlElement>().click();
+    one(&ade, "button[data-action='fire']").unchecked_into::<HtmlElement>().click();
+    let snippet = open_snippet(&ade);
+    assert!(snippet.contains("data-graph=\"E8\" data-values=\"0,1,0,0,0,0,0,0\" data-mode=\"playing\" data-layers=\"2\""), "{snippet}");
+    // Chain Reaction: players and their levels.
+    let chain = web::mount("chain-reaction", &[("data-offer-embed", "on"), ("data-rows", "5"), ("data-cols", "5"), ("data-players", "3"), ("data-seats", "human,greedy,mcts-200")]);
+    let snippet = open_snippet(&chain);
+    assert!(snippet.contains("data-rows=\"5\" data-cols=\"5\" data-players=\"3\" data-seats=\"human,greedy,mcts-200\""), "{snippet}");
+    // Games without the attribute offer nothing.
+    let plain = web::mount("dots-and-boxes", &[]);
+    assert!(plain.query_selector("details.gl-embed").unwrap().is_none());
 }

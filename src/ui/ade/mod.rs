@@ -22,7 +22,7 @@ use crate::engine::ade::{
 use crate::ui::dom::{self, button, child, on};
 use crate::ui::widgets::canvas::CanvasPainter;
 use crate::ui::widgets::dialog::Dialog;
-use crate::ui::widgets::{download, link};
+use crate::ui::widgets::{download, embed, link};
 
 const CANVAS_WIDTH: u32 = 640;
 const CANVAS_HEIGHT: u32 = 260;
@@ -129,6 +129,10 @@ pub fn mount(root: &HtmlElement) {
         url_key,
     }));
     wire(&app);
+    {
+        let handle = Rc::downgrade(&app);
+        embed::offer(root, "ade", move || handle.upgrade().map(|a| a.borrow().embed_attributes()).unwrap_or_default());
+    }
     app.borrow_mut().start_from_page(root);
     let problems = std::mem::take(&mut app.borrow_mut().message);
     dom::attribute_note(root, &problems);
@@ -461,6 +465,26 @@ fn replay_step(play: &mut Play, fired: &mut usize, wanted: usize) -> Option<Stri
 }
 
 impl App {
+
+    /// The data attributes that open this game as it is now ("Embed this").
+    fn embed_attributes(&self) -> Vec<(String, String)> {
+        let Some(play) = &self.play else { return Vec::new() };
+        let pair = |n: &str, v: String| (n.to_string(), v);
+        let mut out = vec![pair("data-graph", play.graph().name()), pair("data-values", start_values(play).iter().map(i64::to_string).collect::<Vec<_>>().join(","))];
+        if self.mode == Mode::Playing {
+            out.push(pair("data-mode", "playing".into()));
+            if play.layer_count() > 0 {
+                out.push(pair("data-layers", play.layer_count().to_string()));
+            }
+        }
+        if self.max_rings != 0 {
+            out.push(pair("data-max-rings", self.max_rings.to_string()));
+        }
+        if self.layer_cap != DEFAULT_LAYER_CAP {
+            out.push(pair("data-layer-cap", self.layer_cap.to_string()));
+        }
+        out
+    }
     /// The first state: the URL fragment, then the data attributes, then E8 with a single 1.
     fn start_from_page(&mut self, root: &HtmlElement) {
         let attr = |name: &str| root.get_attribute(name).filter(|s| !s.trim().is_empty());

@@ -29,6 +29,7 @@ use crate::engine::bazaar::strategy::Policy;
 use crate::engine::rng::Rng;
 use crate::ui::dom::{self, button, child, on};
 use crate::ui::widgets::canvas::CanvasPainter;
+use crate::ui::widgets::embed;
 use crate::ui::widgets::worker::WorkerPlayer;
 
 const NAMES: [&str; 6] = ["Adam", "Eve", "Carl", "Dana", "Finn", "Gwen"];
@@ -247,6 +248,10 @@ pub fn mount(root: &HtmlElement) {
     }));
     app.borrow_mut().rebuild_seats();
     wire(&app);
+    {
+        let handle = Rc::downgrade(&app);
+        embed::offer(root, "bazaar", move || handle.upgrade().map(|a| a.borrow().embed_attributes()).unwrap_or_default());
+    }
     new_game(&app);
     if autoplay {
         act(&app, "play");
@@ -803,6 +808,14 @@ fn describe_answer(answer: &Result<Reply, Failure>) -> String {
 }
 
 impl App {
+
+    /// The data attributes that open this table's seats and seed ("Embed this").
+    fn embed_attributes(&self) -> Vec<(String, String)> {
+        let options = SeatKind::options();
+        let seats: Vec<String> =
+            self.kinds.iter().filter_map(|kind| options.iter().find(|(v, _)| SeatKind::parse(v) == Some(*kind)).map(|(v, _)| v.clone())).collect();
+        vec![("data-seats".to_string(), seats.join(",")), ("data-seed".to_string(), self.seed().to_string())]
+    }
     fn set_verdict(&self, text: &str, verdict: &str) {
         self.dom.verdict.set_text_content(Some(text));
         let _ = self.dom.verdict.set_attribute("data-verdict", verdict);

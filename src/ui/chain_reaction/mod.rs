@@ -18,7 +18,7 @@ use crate::engine::chain_reaction::automaton::state_name;
 use crate::engine::chain_reaction::{Record, Settings};
 use crate::ui::dom::{self, button, child, on};
 use crate::ui::widgets::canvas::CanvasPainter;
-use crate::ui::widgets::link;
+use crate::ui::widgets::{embed, link};
 
 /// Player colours, and a letter for each so colour is never the only signal.
 const COLOURS: [Rgb; 8] = [
@@ -145,6 +145,10 @@ pub fn mount(root: &HtmlElement) {
     }));
     app.borrow_mut().rebuild_seats();
     wire(&app);
+    {
+        let handle = Rc::downgrade(&app);
+        embed::offer(root, "chain-reaction", move || handle.upgrade().map(|a| a.borrow().embed_attributes()).unwrap_or_default());
+    }
     app.borrow_mut().refresh();
     computer_turn(&app);
 }
@@ -394,6 +398,21 @@ fn think(app: Shared) {
 }
 
 impl App {
+
+    /// The data attributes that open this game's settings ("Embed this").
+    fn embed_attributes(&self) -> Vec<(String, String)> {
+        let s = self.record.game().settings();
+        let seats: Vec<String> = self.seats.iter().map(|seat| match seat {
+            Seat::Human => "human".to_string(),
+            Seat::Computer(level) => level.name(),
+        }).collect();
+        vec![
+            ("data-rows".into(), s.rows.to_string()),
+            ("data-cols".into(), s.cols.to_string()),
+            ("data-players".into(), s.players.to_string()),
+            ("data-seats".into(), seats.join(",")),
+        ]
+    }
     fn animating(&self) -> bool {
         self.frame < self.frames.len()
     }

@@ -21,7 +21,7 @@ use crate::engine::dots_boxes::solver::Solver;
 use crate::engine::dots_boxes::{Board, Direction, Game, Level, Player};
 use crate::ui::dom::{self, button, child, on};
 use crate::ui::widgets::canvas::CanvasPainter;
-use crate::ui::widgets::link;
+use crate::ui::widgets::{embed, link};
 
 const COLOURS: [Rgb; 2] = [Rgb(200, 30, 40), Rgb(25, 100, 190)];
 const TINTS: [Rgb; 2] = [Rgb(250, 215, 215), Rgb(210, 228, 248)];
@@ -165,6 +165,10 @@ pub fn mount(root: &HtmlElement) {
     }));
     app.borrow_mut().reset_players();
     wire(&app);
+    {
+        let handle = Rc::downgrade(&app);
+        embed::offer(root, "dots-and-boxes", move || handle.upgrade().map(|a| a.borrow().embed_attributes()).unwrap_or_default());
+    }
     app.borrow_mut().refresh();
     schedule(&app, 0);
 }
@@ -429,6 +433,20 @@ fn pump(app: Shared) {
 }
 
 impl App {
+
+    /// The data attributes that open this game's settings ("Embed this").
+    fn embed_attributes(&self) -> Vec<(String, String)> {
+        let board = self.game.board();
+        let mut out = vec![
+            ("data-rows".to_string(), board.rows.to_string()),
+            ("data-cols".to_string(), board.cols.to_string()),
+            ("data-seats".to_string(), format!("{},{}", self.seats[0].name(), self.seats[1].name())),
+        ];
+        if self.dom.analysis.checked() {
+            out.push(("data-analysis".into(), "on".into()));
+        }
+        out
+    }
     fn reset_players(&mut self) {
         let think_ms = self.dom.think_ms.value().trim().parse::<u64>().unwrap_or(1500).clamp(100, 60_000);
         let seed = dom::now().to_bits();

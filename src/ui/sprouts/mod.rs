@@ -18,7 +18,7 @@ use crate::engine::sprouts::proof::{Check, CompleteCheck, DotOptions, ProofGraph
 use crate::engine::sprouts::search::{Answer, Goal, Progress, Search, Verdict};
 use crate::engine::sprouts::{children_with_nimbers, Database, Filter, Notation, Position};
 use crate::ui::dom::{self, on};
-use crate::ui::widgets::{download, keep};
+use crate::ui::widgets::{download, embed, keep};
 
 use view::Dom;
 
@@ -112,6 +112,10 @@ pub fn mount(root: &HtmlElement) {
     let app = Rc::new(RefCell::new(app));
     app.borrow_mut().me = Rc::downgrade(&app);
     wire(&app);
+    {
+        let handle = Rc::downgrade(&app);
+        embed::offer(root, "sprouts", move || handle.upgrade().map(|a| a.borrow().embed_attributes()).unwrap_or_default());
+    }
     app.borrow_mut().refresh();
     restore_base(&app);
 }
@@ -265,6 +269,20 @@ fn act(app: &Shared, action: &str) {
 }
 
 impl App {
+
+    /// The data attributes that open this page's parameters ("Embed this").
+    fn embed_attributes(&self) -> Vec<(String, String)> {
+        let d = &self.dom;
+        let mut out = if d.free_radio.checked() {
+            vec![("data-position".to_string(), d.free.value().trim().to_string())]
+        } else {
+            vec![("data-spots".to_string(), d.spots.value().trim().to_string())]
+        };
+        if d.goal.value() == "nimber" {
+            out.push(("data-goal".into(), "nimber".into()));
+        }
+        out
+    }
     fn start_from_page(&mut self, root: &HtmlElement) {
         let attr = |name: &str| root.get_attribute(name).filter(|s| !s.trim().is_empty());
         if let Some(spots) = attr("data-spots") {

@@ -3,6 +3,7 @@
 pub mod canvas;
 pub mod dialog;
 pub mod download;
+pub mod embed;
 pub mod keep;
 pub mod link;
 pub mod worker;
