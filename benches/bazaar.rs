@@ -11,7 +11,8 @@ fn main() {
     let clock = || started.elapsed().as_secs_f64();
     println!("native ({}):", std::env::consts::ARCH);
     println!("  {}", gamelab::bench::bazaar_games(&clock, 200));
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/testdata/bazaar/5-xstrategy");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/testdata/bazaar/5-xstrategy");
     let mut timings = Vec::new();
     let mut stack = vec![root];
     while let Some(dir) = stack.pop() {
@@ -22,13 +23,30 @@ fn main() {
                     stack.push(path);
                 }
             } else if path.to_string_lossy().ends_with("-in.json") {
-                let Ok(values) = json::values(&std::fs::read_to_string(&path).unwrap_or_default()) else { continue };
-                let (Ok(equations), Ok(turn)) = (json::equations(&values[0], "equations"), json::turn_state(&values[1], "turn")) else { continue };
-                let policy = values[2].as_str().and_then(Policy::parse).unwrap_or(Policy::Points);
+                let Ok(values) = json::values(&std::fs::read_to_string(&path).unwrap_or_default())
+                else {
+                    continue;
+                };
+                let (Ok(equations), Ok(turn)) = (
+                    json::equations(&values[0], "equations"),
+                    json::turn_state(&values[1], "turn"),
+                ) else {
+                    continue;
+                };
+                let policy = values[2]
+                    .as_str()
+                    .and_then(Policy::parse)
+                    .unwrap_or(Policy::Points);
                 let t = Instant::now();
                 let runs = 5;
                 for _ in 0..runs {
-                    std::hint::black_box(best_plan(&equations, &turn.active.wallet, &turn.bank, &turn.visibles, policy));
+                    std::hint::black_box(best_plan(
+                        &equations,
+                        &turn.active.wallet,
+                        &turn.bank,
+                        &turn.visibles,
+                        policy,
+                    ));
                 }
                 timings.push((t.elapsed().as_secs_f64() / runs as f64, path));
             }

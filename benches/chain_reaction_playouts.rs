@@ -7,5 +7,8 @@ fn main() {
     let origin = Instant::now();
     let clock = move || origin.elapsed().as_secs_f64();
     println!("native ({}):", std::env::consts::ARCH);
-    println!("  {}", gamelab::bench::chain_reaction_playouts(&clock, 20_000));
+    println!(
+        "  {}",
+        gamelab::bench::chain_reaction_playouts(&clock, 20_000)
+    );
 }

@@ -9,7 +9,10 @@ use gamelab::engine::dots_boxes::solver::Solver;
 use gamelab::engine::dots_boxes::Board;
 
 fn main() {
-    println!("native ({}), Dots and Boxes exact solves of the empty board:", std::env::consts::ARCH);
+    println!(
+        "native ({}), Dots and Boxes exact solves of the empty board:",
+        std::env::consts::ARCH
+    );
     for (rows, cols) in [(2, 2), (2, 3), (3, 3), (2, 4), (2, 5)] {
         let board = Board::new(rows, cols).expect("a valid board");
         let mut solver = Solver::new(&board).expect("small enough");
@@ -29,9 +32,16 @@ fn main() {
     let mut solver = Solver::with_table(&board, 24).expect("small enough");
     let started = Instant::now();
     let value = solver.value(0);
-    println!("  3 x 4: value {value:+} in {:.2} s ({} nodes, 2^24-entry table)", started.elapsed().as_secs_f64(), solver.nodes);
+    println!(
+        "  3 x 4: value {value:+} in {:.2} s ({} nodes, 2^24-entry table)",
+        started.elapsed().as_secs_f64(),
+        solver.nodes
+    );
     if std::env::var("DOTS_4X4").is_ok() {
-        let bits = std::env::var("DOTS_TABLE_BITS").ok().and_then(|b| b.parse().ok()).unwrap_or(27);
+        let bits = std::env::var("DOTS_TABLE_BITS")
+            .ok()
+            .and_then(|b| b.parse().ok())
+            .unwrap_or(27);
         let board = Board::new(4, 4).expect("a valid board");
         let mut solver = Solver::with_table(&board, bits).expect("40 lines");
         let started = Instant::now();

@@ -5,12 +5,18 @@
 use std::time::Instant;
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
     let max: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(14);
     let limit: f64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(600.0);
     let origin = Instant::now();
     let clock = move || origin.elapsed().as_secs_f64();
-    println!("native ({}), Sprouts n-spot outcomes, fresh base each:", std::env::consts::ARCH);
+    println!(
+        "native ({}), Sprouts n-spot outcomes, fresh base each:",
+        std::env::consts::ARCH
+    );
     let mut total = 0.0;
     for n in 1..=max {
         let figure = gamelab::bench::sprouts_spots(&clock, n, limit);

@@ -12,6 +12,11 @@ export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 
+echo "== 0/3 house checks: rustfmt, clippy on both targets (no warning)"
+cargo fmt --check
+cargo clippy --locked --all-targets -- -D warnings
+cargo clippy --locked --target wasm32-unknown-unknown --all-targets -- -D warnings
+
 echo "== 1/3 native tests: engines, drawing, CLI harnesses (and the benches compile)"
 cargo test --locked 2>&1 | tee "$logs/native.txt"
 cargo check --locked --benches

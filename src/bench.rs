@@ -21,7 +21,13 @@ impl Figure {
     }
 
     pub fn line(&self) -> String {
-        format!("{:<58} {:>12.0} layers/s  ({} layers in {:.3} s)", self.name, self.per_second(), self.layers, self.seconds)
+        format!(
+            "{:<58} {:>12.0} layers/s  ({} layers in {:.3} s)",
+            self.name,
+            self.per_second(),
+            self.layers,
+            self.seconds
+        )
     }
 }
 
@@ -34,7 +40,9 @@ pub fn ade_fire(clock: &dyn Fn() -> f64, e8_plays: u32) -> Vec<Figure> {
 /// E8 from every single 1 in turn, played to the end and started again (Play::fire: the
 /// concurrent rule, the history and the loop-detection hash).
 fn e8_single_ones(clock: &dyn Fn() -> f64, plays: u32) -> Figure {
-    let Ok(graph) = AdeGraph::parse("E8") else { return empty("E8") };
+    let Ok(graph) = AdeGraph::parse("E8") else {
+        return empty("E8");
+    };
     let started = clock();
     let mut layers = 0u64;
     let mut node = 0;
@@ -42,20 +50,30 @@ fn e8_single_ones(clock: &dyn Fn() -> f64, plays: u32) -> Figure {
         let mut start = vec![0i64; 8];
         start[node] = 1;
         node = (node + 1) % 8;
-        let Ok(mut play) = Play::new(graph.clone(), Values::from_i64(start)) else { break };
+        let Ok(mut play) = Play::new(graph.clone(), Values::from_i64(start)) else {
+            break;
+        };
         while play.fire() == FireOutcome::Fired {
             layers += 1;
         }
     }
-    Figure { name: "Fire, E8, single-1 plays (64-bit values)", layers, seconds: clock() - started }
+    Figure {
+        name: "Fire, E8, single-1 plays (64-bit values)",
+        layers,
+        seconds: clock() - started,
+    }
 }
 
 /// E10 from V3 = 1: layers 1,000 to 11,000, where values grow from about 120 to 1,300 bits.
 fn e10_big(clock: &dyn Fn() -> f64) -> Figure {
-    let Ok(graph) = AdeGraph::parse("E10") else { return empty("E10") };
+    let Ok(graph) = AdeGraph::parse("E10") else {
+        return empty("E10");
+    };
     let mut start = vec![0i64; 10];
     start[3] = 1;
-    let Ok(mut play) = Play::new(graph, Values::from_i64(start)) else { return empty("E10") };
+    let Ok(mut play) = Play::new(graph, Values::from_i64(start)) else {
+        return empty("E10");
+    };
     for _ in 0..1000 {
         play.fire();
     }
@@ -63,11 +81,19 @@ fn e10_big(clock: &dyn Fn() -> f64) -> Figure {
     for _ in 0..10_000 {
         play.fire();
     }
-    Figure { name: "Fire, E10 from V3 = 1, layers 1000-11000 (big integers)", layers: 10_000, seconds: clock() - started }
+    Figure {
+        name: "Fire, E10 from V3 = 1, layers 1000-11000 (big integers)",
+        layers: 10_000,
+        seconds: clock() - started,
+    }
 }
 
 fn empty(name: &'static str) -> Figure {
-    Figure { name, layers: 0, seconds: 0.0 }
+    Figure {
+        name,
+        layers: 0,
+        seconds: 0.0,
+    }
 }
 
 /// One n-spot outcome computation with a fresh base (Sprouts, probing search).
@@ -116,7 +142,14 @@ pub fn sprouts_spots(clock: &dyn Fn() -> f64, spots: usize, limit: f64) -> Sprou
         }
         expansions = search.stats().expansions;
     }
-    SproutsFigure { spots, outcome, seconds: clock() - started, expansions, couples: db.len(), bytes: db.memory_bytes() }
+    SproutsFigure {
+        spots,
+        outcome,
+        seconds: clock() - started,
+        expansions,
+        couples: db.len(),
+        bytes: db.memory_bytes(),
+    }
 }
 
 /// Random playouts (complete games, uniformly random legal moves) per second on a 9 × 6 board,
@@ -133,7 +166,11 @@ pub fn chain_reaction_playouts(clock: &dyn Fn() -> f64, games: u32) -> String {
         placements += game.placements();
     }
     let seconds = clock() - started;
-    let rate = if seconds > 0.0 { games as f64 / seconds } else { 0.0 };
+    let rate = if seconds > 0.0 {
+        games as f64 / seconds
+    } else {
+        0.0
+    };
     format!(
         "{:<58} {:>12.0} playouts/s  ({games} games, {:.1} moves each, in {seconds:.3} s)",
         "Chain Reaction, random playouts on 9 × 6, 2 players",
@@ -154,7 +191,12 @@ pub fn dots_boxes_solves(clock: &dyn Fn() -> f64, boards: &[(usize, usize)]) -> 
             let started = clock();
             let value = solver.value(0);
             let seconds = clock() - started;
-            Some(format!("{:<58} {:>12.3} s      (value {value:+}, {} nodes)", format!("Dots and Boxes, exact value of the empty {rows} × {cols} board"), seconds, solver.nodes))
+            Some(format!(
+                "{:<58} {:>12.3} s      (value {value:+}, {} nodes)",
+                format!("Dots and Boxes, exact value of the empty {rows} × {cols} board"),
+                seconds,
+                solver.nodes
+            ))
         })
         .collect()
 }
@@ -172,14 +214,23 @@ pub fn bazaar_games(clock: &dyn Fn() -> f64, games: u64) -> String {
     for g in 0..games {
         let mut rng = Rng::new(g + 1);
         let (equations, state) = random_game(2, &mut rng);
-        let Ok(mut referee) = Referee::new(equations, state, vec!["A".into(), "B".into()], None) else { continue };
-        let mut players: Vec<Box<dyn Player>> =
-            vec![Box::new(Actor::new("A", Policy::Points, Misbehaviour::None)), Box::new(Actor::new("B", Policy::Points, Misbehaviour::None))];
+        let Ok(mut referee) = Referee::new(equations, state, vec!["A".into(), "B".into()], None)
+        else {
+            continue;
+        };
+        let mut players: Vec<Box<dyn Player>> = vec![
+            Box::new(Actor::new("A", Policy::Points, Misbehaviour::None)),
+            Box::new(Actor::new("B", Policy::Points, Misbehaviour::None)),
+        ];
         run_direct(&mut referee, &mut players);
         turns += referee.turns() as u64;
     }
     let seconds = clock() - started;
-    let rate = if seconds > 0.0 { games as f64 / seconds } else { 0.0 };
+    let rate = if seconds > 0.0 {
+        games as f64 / seconds
+    } else {
+        0.0
+    };
     format!(
         "{:<58} {:>12.1} games/s    ({games} games, {:.1} turns each, in {seconds:.3} s)",
         "Bazaar, purchase-points against purchase-points, random starts",

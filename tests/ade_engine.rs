@@ -6,23 +6,33 @@
 mod common;
 
 use gamelab::engine::ade::{
-    e9_delta_dot, parse_integer, parse_node_value, verdict, AdeGraph, FireOutcome, GraphKind, Play, StopReason, Values,
-    Verdict, MAX_N,
+    e9_delta_dot, parse_integer, parse_node_value, verdict, AdeGraph, FireOutcome, GraphKind, Play,
+    StopReason, Values, Verdict, MAX_N,
 };
 use num_bigint::BigInt;
 use proptest::prelude::*;
 use serde_json::Value;
 
 fn play(graph: &str, start: &[i64]) -> Play {
-    Play::new(AdeGraph::parse(graph).unwrap(), Values::from_i64(start.to_vec())).unwrap()
+    Play::new(
+        AdeGraph::parse(graph).unwrap(),
+        Values::from_i64(start.to_vec()),
+    )
+    .unwrap()
 }
 
 fn small(values: &Values) -> Vec<i64> {
-    (0..values.len()).map(|i| values.get_i64(i).expect("fits in i64")).collect()
+    (0..values.len())
+        .map(|i| values.get_i64(i).expect("fits in i64"))
+        .collect()
 }
 
 fn ints(json: &Value) -> Vec<i64> {
-    json.as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect()
+    json.as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_i64().unwrap())
+        .collect()
 }
 
 fn big_ints(json: &Value) -> Vec<BigInt> {
@@ -42,12 +52,18 @@ fn big_ints(json: &Value) -> Vec<BigInt> {
 fn graphs_have_the_spec_edges_and_labels() {
     let a4 = AdeGraph::parse("A4").unwrap();
     assert_eq!(a4.edges(), vec![(0, 1), (1, 2), (2, 3)]);
-    assert_eq!((0..4).map(|i| a4.label(i)).collect::<Vec<_>>(), ["V1", "V2", "V3", "V4"]);
+    assert_eq!(
+        (0..4).map(|i| a4.label(i)).collect::<Vec<_>>(),
+        ["V1", "V2", "V3", "V4"]
+    );
     let d5 = AdeGraph::parse("D5").unwrap();
     assert_eq!(d5.edges(), vec![(0, 2), (1, 2), (2, 3), (3, 4)]);
     assert_eq!(d5.label(0), "V0");
     let e8 = AdeGraph::parse("e8").unwrap();
-    assert_eq!(e8.edges(), vec![(0, 3), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 7)]);
+    assert_eq!(
+        e8.edges(),
+        vec![(0, 3), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 7)]
+    );
     assert_eq!(e8.index_of("V7"), Some(7));
     assert_eq!(a4.index_of("V1"), Some(0));
     assert_eq!(a4.index_of("V0"), None);
@@ -57,10 +73,25 @@ fn graphs_have_the_spec_edges_and_labels() {
 fn graph_ranges_and_bad_names_are_rejected_with_the_range() {
     for bad in ["A0", "D3", "E5", "E31", "A31", "D31"] {
         let err = AdeGraph::parse(bad).unwrap_err().to_string();
-        assert!(err.contains("out of range") && err.contains("30"), "{bad}: {err}");
+        assert!(
+            err.contains("out of range") && err.contains("30"),
+            "{bad}: {err}"
+        );
     }
-    assert!(AdeGraph::parse("B4").unwrap_err().to_string().contains("A, D or E"));
-    for bad in ["", "E", "8", "E8.5", "E-8", "E 8x", "EE8", "E99999999999999999999"] {
+    assert!(AdeGraph::parse("B4")
+        .unwrap_err()
+        .to_string()
+        .contains("A, D or E"));
+    for bad in [
+        "",
+        "E",
+        "8",
+        "E8.5",
+        "E-8",
+        "E 8x",
+        "EE8",
+        "E99999999999999999999",
+    ] {
         assert!(AdeGraph::parse(bad).is_err(), "{bad}");
     }
     for good in ["A1", "A30", "D4", "D30", "E6", "E30"] {
@@ -71,10 +102,16 @@ fn graph_ranges_and_bad_names_are_rejected_with_the_range() {
 #[test]
 fn classification_and_coxeter_numbers() {
     let h = |g: &str| AdeGraph::parse(g).unwrap().coxeter_number();
-    assert_eq!((h("A5"), h("D6"), h("E6"), h("E7"), h("E8"), h("E9")), (Some(6), Some(10), Some(12), Some(18), Some(30), None));
+    assert_eq!(
+        (h("A5"), h("D6"), h("E6"), h("E7"), h("E8"), h("E9")),
+        (Some(6), Some(10), Some(12), Some(18), Some(30), None)
+    );
     assert_eq!(AdeGraph::parse("E8").unwrap().kind(), GraphKind::Finite);
     assert_eq!(AdeGraph::parse("E9").unwrap().kind(), GraphKind::Affine);
-    assert_eq!(AdeGraph::parse("E10").unwrap().kind(), GraphKind::Indefinite);
+    assert_eq!(
+        AdeGraph::parse("E10").unwrap().kind(),
+        GraphKind::Indefinite
+    );
 }
 
 // --- the rule, by hand ------------------------------------------------------------------------
@@ -87,7 +124,15 @@ fn worked_plays_of_the_spec() {
     while p.fire() == FireOutcome::Fired {
         states.push(small(p.current()));
     }
-    assert_eq!(states, vec![vec![0, 1, 0], vec![1, -1, 1], vec![-1, 1, -1], vec![0, -1, 0]]);
+    assert_eq!(
+        states,
+        vec![
+            vec![0, 1, 0],
+            vec![1, -1, 1],
+            vec![-1, 1, -1],
+            vec![0, -1, 0]
+        ]
+    );
     assert_eq!(p.fire(), FireOutcome::Terminal);
     // D4 [1,1,1,1] fires adjacent nodes together.
     let mut p = play("D4", &[1, 1, 1, 1]);
@@ -129,7 +174,12 @@ fn layers_and_sums_are_read_from_the_states() {
 fn check_case(case: &Value) {
     let graph = AdeGraph::parse(case["graph"].as_str().unwrap()).unwrap();
     let names: Vec<String> = (0..graph.node_count()).map(|i| graph.label(i)).collect();
-    let expected_names: Vec<String> = case["nodes"].as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect();
+    let expected_names: Vec<String> = case["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
     assert_eq!(names, expected_names, "{}", case["graph"]);
     let mut p = Play::new(graph.clone(), Values::from_i64(ints(&case["start"]))).unwrap();
     let (reason, fired) = p.exhaust(100_000);
@@ -146,25 +196,49 @@ fn check_case(case: &Value) {
                 .as_array()
                 .unwrap()
                 .iter()
-                .map(|pair| (graph.index_of(pair[0].as_str().unwrap()).unwrap(), BigInt::from(pair[1].as_i64().unwrap())))
+                .map(|pair| {
+                    (
+                        graph.index_of(pair[0].as_str().unwrap()).unwrap(),
+                        BigInt::from(pair[1].as_i64().unwrap()),
+                    )
+                })
                 .collect()
         })
         .collect();
-    assert_eq!(layers, expected, "layers of {} from {}", case["graph"], case["start"]);
+    assert_eq!(
+        layers, expected,
+        "layers of {} from {}",
+        case["graph"], case["start"]
+    );
     let firings: usize = layers.iter().map(Vec::len).sum();
     assert_eq!(firings as u64, case["num_firings"].as_u64().unwrap());
     let total: BigInt = (1..=p.layer_count()).map(|t| p.layer_sum(t)).sum();
-    assert_eq!(total, BigInt::from(case["total_fired_value"].as_i64().unwrap()));
-    let max = layers.iter().flatten().map(|(_, v)| v.clone()).max().unwrap_or_default();
+    assert_eq!(
+        total,
+        BigInt::from(case["total_fired_value"].as_i64().unwrap())
+    );
+    let max = layers
+        .iter()
+        .flatten()
+        .map(|(_, v)| v.clone())
+        .max()
+        .unwrap_or_default();
     assert_eq!(max, BigInt::from(case["max_value"].as_i64().unwrap()));
     if let Some(states) = case.get("states") {
         let got: Vec<Vec<i64>> = p.states().iter().map(small).collect();
         let want: Vec<Vec<i64>> = states.as_array().unwrap().iter().map(ints).collect();
         assert_eq!(got, want);
         let adjacent = layers.iter().any(|layer| {
-            layer.iter().any(|(a, _)| layer.iter().any(|(b, _)| graph.are_adjacent(*a, *b)))
+            layer
+                .iter()
+                .any(|(a, _)| layer.iter().any(|(b, _)| graph.are_adjacent(*a, *b)))
         });
-        assert_eq!(adjacent, case["adjacent_positive_nodes_fired_together"].as_bool().unwrap());
+        assert_eq!(
+            adjacent,
+            case["adjacent_positive_nodes_fired_together"]
+                .as_bool()
+                .unwrap()
+        );
     }
 }
 
@@ -177,7 +251,10 @@ fn every_single_start_vector() {
         check_case(case);
         // A single 1 plays exactly h − 1 layers.
         let graph = AdeGraph::parse(case["graph"].as_str().unwrap()).unwrap();
-        assert_eq!(case["num_layers"].as_u64().unwrap(), graph.coxeter_number().unwrap() as u64 - 1);
+        assert_eq!(
+            case["num_layers"].as_u64().unwrap(),
+            graph.coxeter_number().unwrap() as u64 - 1
+        );
     }
 }
 
@@ -201,7 +278,8 @@ fn survey_rows_of_the_spec() {
         let (lo, hi) = (range[0], range[1]);
         let n = graph.node_count();
         let mut start = vec![lo; n];
-        let (mut count, mut max_layers, mut first_max, mut adjacent) = (0u64, 0usize, Vec::new(), 0u64);
+        let (mut count, mut max_layers, mut first_max, mut adjacent) =
+            (0u64, 0usize, Vec::new(), 0u64);
         loop {
             let mut p = Play::new(graph.clone(), Values::from_i64(start.clone())).unwrap();
             let (reason, fired) = p.exhaust(10_000);
@@ -211,7 +289,9 @@ fn survey_rows_of_the_spec() {
                 first_max = start.clone();
             }
             let fires_adjacent = p.layers().iter().any(|layer| {
-                layer.iter().any(|(a, _)| layer.iter().any(|(b, _)| graph.are_adjacent(*a, *b)))
+                layer
+                    .iter()
+                    .any(|(a, _)| layer.iter().any(|(b, _)| graph.are_adjacent(*a, *b)))
             });
             adjacent += u64::from(fires_adjacent);
             count += 1;
@@ -239,9 +319,21 @@ fn survey_rows_of_the_spec() {
             }
         }
         assert_eq!(count, survey["starts"].as_u64().unwrap(), "{graph}");
-        assert_eq!(max_layers as u64, survey["max_layers"].as_u64().unwrap(), "{graph}");
-        assert_eq!(first_max, ints(&survey["first_start_with_max_layers"]), "{graph}");
-        assert_eq!(adjacent, survey["starts_with_adjacent_firing"].as_u64().unwrap(), "{graph}");
+        assert_eq!(
+            max_layers as u64,
+            survey["max_layers"].as_u64().unwrap(),
+            "{graph}"
+        );
+        assert_eq!(
+            first_max,
+            ints(&survey["first_start_with_max_layers"]),
+            "{graph}"
+        );
+        assert_eq!(
+            adjacent,
+            survey["starts_with_adjacent_firing"].as_u64().unwrap(),
+            "{graph}"
+        );
     }
 }
 
@@ -270,9 +362,29 @@ fn growth_vectors_are_exact() {
         let layers = case["layers"].as_u64().unwrap() as usize;
         let (reason, fired) = p.exhaust(layers);
         assert_eq!((reason, fired), (StopReason::Cap { layers }, layers));
-        assert_eq!(p.current().to_big_vec(), big_ints(&case["state"]), "{} after {layers}", case["graph"]);
-        let max_abs = p.current().to_big_vec().iter().map(|v| if v.sign() == num_bigint::Sign::Minus { -v } else { v.clone() }).max().unwrap();
-        assert_eq!(max_abs, BigInt::from(case["max_abs_value"].as_u64().unwrap()));
+        assert_eq!(
+            p.current().to_big_vec(),
+            big_ints(&case["state"]),
+            "{} after {layers}",
+            case["graph"]
+        );
+        let max_abs = p
+            .current()
+            .to_big_vec()
+            .iter()
+            .map(|v| {
+                if v.sign() == num_bigint::Sign::Minus {
+                    -v
+                } else {
+                    v.clone()
+                }
+            })
+            .max()
+            .unwrap();
+        assert_eq!(
+            max_abs,
+            BigInt::from(case["max_abs_value"].as_u64().unwrap())
+        );
     }
 }
 
@@ -283,15 +395,24 @@ fn first_int64_overflow_switches_to_big_integers() {
     let data = common::read_json("ade/divergence_vectors.json");
     for case in data["first_int64_overflow"].as_array().unwrap() {
         let graph = AdeGraph::parse(case["graph"].as_str().unwrap()).unwrap();
-        let node = graph.index_of(case["single_1_start_overflowing_first"].as_str().unwrap()).unwrap();
+        let node = graph
+            .index_of(case["single_1_start_overflowing_first"].as_str().unwrap())
+            .unwrap();
         let overflow_at = case["overflowing_layer"].as_u64().unwrap() as usize;
         let mut start = vec![0; graph.node_count()];
         start[node] = 1;
         let mut p = Play::new(graph.clone(), Values::from_i64(start)).unwrap();
         p.exhaust(overflow_at - 1);
-        assert!(!p.current().is_big(), "{graph}: still 64-bit after layer {}", overflow_at - 1);
+        assert!(
+            !p.current().is_big(),
+            "{graph}: still 64-bit after layer {}",
+            overflow_at - 1
+        );
         p.fire();
-        assert!(p.current().is_big(), "{graph}: big after layer {overflow_at}");
+        assert!(
+            p.current().is_big(),
+            "{graph}: big after layer {overflow_at}"
+        );
         // Keep going well past the overflow: exact and still growing.
         p.exhaust(300);
         assert!(p.current().is_big());
@@ -312,17 +433,29 @@ fn e9_delta_is_invariant_and_positive_delta_never_terminates() {
     let mut p = play("E9", &[1, 0, 0, 0, 0, 0, 0, 0, 0]);
     let d0 = e9_delta_dot(p.current());
     assert_eq!(d0, BigInt::from(3));
-    assert!(matches!(verdict(&e9, p.current()), Verdict::NeverTerminates(_)));
+    assert!(matches!(
+        verdict(&e9, p.current()),
+        Verdict::NeverTerminates(_)
+    ));
     for _ in 0..500 {
         p.fire();
         assert_eq!(e9_delta_dot(p.current()), d0);
     }
-    assert!(matches!(verdict(&AdeGraph::parse("E8").unwrap(), &Values::zeros(8)), Verdict::WillTerminate));
+    assert!(matches!(
+        verdict(&AdeGraph::parse("E8").unwrap(), &Values::zeros(8)),
+        Verdict::WillTerminate
+    ));
     let e10 = AdeGraph::parse("E10").unwrap();
     let mut single = vec![0; 10];
     single[3] = 1;
-    assert!(matches!(verdict(&e10, &Values::from_i64(single)), Verdict::NeverTerminates(_)));
-    assert!(matches!(verdict(&e10, &Values::from_i64(vec![1, 0, 0, 1, 0, 0, 0, 0, 0, 0])), Verdict::Unknown(_)));
+    assert!(matches!(
+        verdict(&e10, &Values::from_i64(single)),
+        Verdict::NeverTerminates(_)
+    ));
+    assert!(matches!(
+        verdict(&e10, &Values::from_i64(vec![1, 0, 0, 1, 0, 0, 0, 0, 0, 0])),
+        Verdict::Unknown(_)
+    ));
 }
 
 #[test]
@@ -347,18 +480,33 @@ fn undo_walks_back_to_the_start_exactly() {
 #[test]
 fn loop_detection_survives_undo() {
     let mut p = play("E9", &[1, 0, 0, 0, 0, 0, 0, 0, -3]);
-    assert_eq!(p.exhaust(100).0, StopReason::Loop { first: 13, again: 17 });
+    assert_eq!(
+        p.exhaust(100).0,
+        StopReason::Loop {
+            first: 13,
+            again: 17
+        }
+    );
     for _ in 0..5 {
         p.undo();
     }
     assert_eq!(p.layer_count(), 12);
-    assert_eq!(p.exhaust(100).0, StopReason::Loop { first: 13, again: 17 });
+    assert_eq!(
+        p.exhaust(100).0,
+        StopReason::Loop {
+            first: 13,
+            again: 17
+        }
+    );
 }
 
 #[test]
 fn exhaust_in_slices_equals_exhaust_at_once_and_the_cap_continues() {
     let mut whole = play("E9", &[0, 0, 0, 1, 0, 0, 0, 0, 0]);
-    assert_eq!(whole.exhaust(1000), (StopReason::Cap { layers: 1000 }, 1000));
+    assert_eq!(
+        whole.exhaust(1000),
+        (StopReason::Cap { layers: 1000 }, 1000)
+    );
     let mut sliced = play("E9", &[0, 0, 0, 1, 0, 0, 0, 0, 0]);
     let mut run = gamelab::engine::ade::ExhaustRun::new(1000);
     let mut slices = 0;
@@ -382,12 +530,29 @@ fn node_values_parse_as_64_bit_integers_with_clear_messages() {
     assert_eq!(parse_node_value("+7"), Ok(7));
     assert_eq!(parse_node_value("9223372036854775807"), Ok(i64::MAX));
     assert_eq!(parse_node_value("-9223372036854775808"), Ok(i64::MIN));
-    assert!(parse_node_value("9223372036854775808").unwrap_err().to_string().contains("out of range"));
+    assert!(parse_node_value("9223372036854775808")
+        .unwrap_err()
+        .to_string()
+        .contains("out of range"));
     for bad in ["1.5", "abc", "1e3", "--1", "-", "0x10", "½"] {
-        assert!(parse_node_value(bad).unwrap_err().to_string().contains("not a whole number"), "{bad}");
+        assert!(
+            parse_node_value(bad)
+                .unwrap_err()
+                .to_string()
+                .contains("not a whole number"),
+            "{bad}"
+        );
     }
-    assert!(parse_node_value("  ").unwrap_err().to_string().contains("no value"));
-    assert_eq!(parse_integer("123456789012345678901234567890").unwrap().to_string(), "123456789012345678901234567890");
+    assert!(parse_node_value("  ")
+        .unwrap_err()
+        .to_string()
+        .contains("no value"));
+    assert_eq!(
+        parse_integer("123456789012345678901234567890")
+            .unwrap()
+            .to_string(),
+        "123456789012345678901234567890"
+    );
 }
 
 #[test]

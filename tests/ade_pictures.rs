@@ -5,7 +5,10 @@
 
 mod common;
 
-use gamelab::draw::ade::{draw_graph, render_firing_graph, ring_count, FiringGraphLayout, GraphLayout, NEGATIVE, PIXEL_LIMIT, POSITIVE, ROW_LIMIT, SIDE_LIMIT};
+use gamelab::draw::ade::{
+    draw_graph, render_firing_graph, ring_count, FiringGraphLayout, GraphLayout, NEGATIVE,
+    PIXEL_LIMIT, POSITIVE, ROW_LIMIT, SIDE_LIMIT,
+};
 use gamelab::draw::raster::Raster;
 use gamelab::draw::{png, tga, Painter, Rgb};
 use gamelab::engine::ade::{AdeGraph, Play, Values};
@@ -22,7 +25,10 @@ fn worked_example() -> Raster {
 #[test]
 fn tga_encoding_matches_the_worked_example_byte_for_byte() {
     let bytes = tga::encode(&worked_example());
-    assert_eq!(&bytes[..18], &[0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 2, 0, 0x18, 0x20]);
+    assert_eq!(
+        &bytes[..18],
+        &[0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 2, 0, 0x18, 0x20]
+    );
     assert_eq!(bytes, common::read_bytes("ade/tga_3x2_topleft.tga"));
     assert_eq!(bytes.len(), 18 + 3 * 3 * 2);
 }
@@ -48,7 +54,10 @@ fn tga_decoding_rejects_broken_files_clearly() {
 #[test]
 fn png_has_signature_header_and_valid_chunk_crcs() {
     let bytes = png::encode(&worked_example());
-    assert_eq!(&bytes[..8], &[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A]);
+    assert_eq!(
+        &bytes[..8],
+        &[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A]
+    );
     let mut pos = 8;
     let mut kinds = Vec::new();
     while pos < bytes.len() {
@@ -65,8 +74,12 @@ fn png_has_signature_header_and_valid_chunk_crcs() {
     assert_eq!(kinds, ["IHDR", "IDAT", "IEND"]);
     // The zlib stream inflates to the raw rows: filter byte 0 then R, G, B per pixel.
     let idat_len = u32::from_be_bytes(bytes[33..37].try_into().unwrap()) as usize;
-    let raw = miniz_oxide::inflate::decompress_to_vec_zlib(&bytes[41..41 + idat_len]).expect("a zlib stream");
-    assert_eq!(raw, [0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 255, 255, 255, 0, 0, 0, 255, 255, 0]);
+    let raw = miniz_oxide::inflate::decompress_to_vec_zlib(&bytes[41..41 + idat_len])
+        .expect("a zlib stream");
+    assert_eq!(
+        raw,
+        [0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 255, 255, 255, 0, 0, 0, 255, 255, 0]
+    );
 }
 
 #[test]
@@ -75,7 +88,11 @@ fn png_is_compressed() {
     let image = render_firing_graph(play.graph(), &play.layers(), 0).unwrap();
     let raw_size = image.width() as usize * image.height() as usize * 3;
     let bytes = png::encode(&image);
-    assert!(bytes.len() * 20 < raw_size, "{} bytes for {raw_size} bytes of pixels", bytes.len());
+    assert!(
+        bytes.len() * 20 < raw_size,
+        "{} bytes for {raw_size} bytes of pixels",
+        bytes.len()
+    );
 }
 
 #[test]
@@ -87,8 +104,16 @@ fn firing_graphs_of_long_plays_with_big_values_fit_the_pixel_limit() {
     let mut play = Play::new(AdeGraph::parse("E9").unwrap(), Values::from_i64(start)).unwrap();
     play.exhaust(10_000);
     let layers = play.layers();
-    let natural = layers[..ROW_LIMIT].iter().flatten().map(|(_, v)| ring_count(v, 0)).max().unwrap();
-    assert_eq!(natural, 40, "the values are large enough to ask for every ring");
+    let natural = layers[..ROW_LIMIT]
+        .iter()
+        .flatten()
+        .map(|(_, v)| ring_count(v, 0))
+        .max()
+        .unwrap();
+    assert_eq!(
+        natural, 40,
+        "the values are large enough to ask for every ring"
+    );
     let layout = FiringGraphLayout::new(play.graph(), &layers, 0).unwrap();
     assert_eq!(layout.rows, ROW_LIMIT);
     assert!(layout.ring_step < 3.5 && layout.rings_drawn < natural);
@@ -97,7 +122,12 @@ fn firing_graphs_of_long_plays_with_big_values_fit_the_pixel_limit() {
     assert!(image.width() as u64 * image.height() as u64 <= PIXEL_LIMIT);
     // A small play keeps its natural rings.
     let small = e8_single(3);
-    assert_eq!(FiringGraphLayout::new(small.graph(), &small.layers(), 0).unwrap().ring_step, 3.5);
+    assert_eq!(
+        FiringGraphLayout::new(small.graph(), &small.layers(), 0)
+            .unwrap()
+            .ring_step,
+        3.5
+    );
 }
 
 fn e8_single(node: usize) -> Play {
@@ -129,7 +159,10 @@ fn firing_graph_draws_one_row_per_layer_with_rings_for_the_value() {
     assert_eq!(layout.rows, 29);
     assert_eq!(layout.rings_drawn, 6);
     let image = render_firing_graph(play.graph(), &layers, 0).unwrap();
-    assert_eq!((image.width(), image.height()), (layout.width.ceil() as u32, layout.height.ceil() as u32));
+    assert_eq!(
+        (image.width(), image.height()),
+        (layout.width.ceil() as u32, layout.height.ceil() as u32)
+    );
     let ring_colour = Rgb(120, 40, 20);
     // Walk right from each fired node's centre: one crossing per ring plus the centre dot.
     for (row, layer) in layers.iter().enumerate() {
@@ -137,7 +170,13 @@ fn firing_graph_draws_one_row_per_layer_with_rings_for_the_value() {
             let (cx, cy) = layout.centre(play.graph(), *node, row);
             let rings = ring_count(value, 0) as usize;
             let reach = (4.0 + 3.5 * rings as f64 + 1.0).ceil() as u32;
-            let crossings = count_colour_runs_along(&image, cy as u32, cx as u32, cx as u32 + reach, ring_colour);
+            let crossings = count_colour_runs_along(
+                &image,
+                cy as u32,
+                cx as u32,
+                cx as u32 + reach,
+                ring_colour,
+            );
             assert_eq!(crossings, rings + 1, "row {row} node {node} value {value}");
         }
     }
@@ -154,7 +193,7 @@ fn firing_graph_without_layers_says_so_and_stays_small() {
     let image = render_firing_graph(&graph, &[], 0).unwrap();
     assert!(image.width() > 100 && image.height() < 200);
     // Some dark text pixels are there (the "no layers yet" line and the labels).
-    assert!(image.pixels().iter().any(|&p| p == Rgb(30, 30, 30)));
+    assert!(image.pixels().contains(&Rgb(30, 30, 30)));
 }
 
 #[test]
@@ -169,7 +208,9 @@ fn graph_picture_colours_nodes_by_sign_and_hit_tests_them() {
     assert!(layout.centres[0].1 < layout.centres[2].1);
     let at = |i: usize, dx: f64| {
         let (x, y) = layout.centres[i];
-        image.pixel((x + dx) as u32, (y + layout.radius * 0.6) as u32).unwrap()
+        image
+            .pixel((x + dx) as u32, (y + layout.radius * 0.6) as u32)
+            .unwrap()
     };
     assert_eq!(at(0, 0.0), POSITIVE);
     assert_eq!(at(2, 0.0), NEGATIVE);
@@ -184,6 +225,13 @@ fn raster_clips_drawing_outside_the_image() {
     let mut image = Raster::new(10, 10);
     image.disc(-50.0, -50.0, 1000.0, Rgb::BLACK);
     image.line(-1e9, -1e9, 1e9, 1e9, 3.0, Rgb::BLACK);
-    image.text(1e6, -1e6, "123", 14.0, gamelab::draw::Align::Left, Rgb::BLACK);
+    image.text(
+        1e6,
+        -1e6,
+        "123",
+        14.0,
+        gamelab::draw::Align::Left,
+        Rgb::BLACK,
+    );
     assert!(image.pixels().iter().all(|&p| p == Rgb::BLACK));
 }

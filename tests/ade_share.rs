@@ -2,17 +2,25 @@
 // Native only (proptest).
 #![cfg(not(target_arch = "wasm32"))]
 
-use gamelab::engine::ade::{default_start, parse_values, AdeGraph, SharedPosition, MAX_SHARED_LAYERS};
+use gamelab::engine::ade::{
+    default_start, parse_values, AdeGraph, SharedPosition, MAX_SHARED_LAYERS,
+};
 use proptest::prelude::*;
 
 #[test]
 fn positions_parse_with_and_without_layers() {
     let p = SharedPosition::parse("E8/0,0,0,1,0,0,0,0/12").unwrap();
-    assert_eq!((p.graph.name(), p.start.clone(), p.fired), ("E8".to_string(), vec![0, 0, 0, 1, 0, 0, 0, 0], Some(12)));
+    assert_eq!(
+        (p.graph.name(), p.start.clone(), p.fired),
+        ("E8".to_string(), vec![0, 0, 0, 1, 0, 0, 0, 0], Some(12))
+    );
     assert_eq!(p.to_text(), "E8/0,0,0,1,0,0,0,0/12");
     let q = SharedPosition::parse("D5").unwrap();
     assert_eq!((q.start.clone(), q.fired), (vec![0, 1, 0, 0, 0], None));
-    assert_eq!(default_start(&AdeGraph::parse("A3").unwrap()), vec![1, 0, 0]);
+    assert_eq!(
+        default_start(&AdeGraph::parse("A3").unwrap()),
+        vec![1, 0, 0]
+    );
 }
 
 #[test]
@@ -24,7 +32,11 @@ fn bad_positions_name_what_was_wrong() {
     assert!(err("A2/1,0/-1").contains("not a number of layers"));
     assert!(err(&format!("A2/1,0/{}", MAX_SHARED_LAYERS + 1)).contains("not a number of layers"));
     assert!(err("A2/1,0/3/4").contains("expected graph/values/layers"));
-    assert!(parse_values(&AdeGraph::parse("A2").unwrap(), "1,99999999999999999999").unwrap_err().contains("out of range"));
+    assert!(
+        parse_values(&AdeGraph::parse("A2").unwrap(), "1,99999999999999999999")
+            .unwrap_err()
+            .contains("out of range")
+    );
 }
 
 proptest! {

@@ -24,10 +24,16 @@ fn cases(folder: &str) -> Vec<(PathBuf, PathBuf, Option<PathBuf>)> {
     let mut found = Vec::new();
     let mut stack = vec![root];
     while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
         for entry in entries.flatten() {
             let path = entry.path();
-            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_string();
+            let name = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default()
+                .to_string();
             if path.is_dir() {
                 if name != "invalid" && name != "Clients" && name != "ClientsBonus" {
                     stack.push(path);
@@ -35,8 +41,13 @@ fn cases(folder: &str) -> Vec<(PathBuf, PathBuf, Option<PathBuf>)> {
             } else if let Some(n) = name.strip_suffix("-in.json") {
                 let expected = path.with_file_name(format!("{n}-out.json"));
                 let clients = match dir.file_name().and_then(|d| d.to_str()) {
-                    Some("Server") => Some(dir.with_file_name("Clients").join(format!("{n}-in.json"))),
-                    Some("ServerBonus") => Some(dir.with_file_name("ClientsBonus").join(format!("{n}-in.json"))),
+                    Some("Server") => {
+                        Some(dir.with_file_name("Clients").join(format!("{n}-in.json")))
+                    }
+                    Some("ServerBonus") => Some(
+                        dir.with_file_name("ClientsBonus")
+                            .join(format!("{n}-in.json")),
+                    ),
                     _ => None,
                 };
                 if expected.exists() {
@@ -59,15 +70,25 @@ fn run_all(folder: &str, name: &str) -> (usize, Vec<String>) {
         for _ in 0..12 {
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                let Some((input, expected, clients)) = all.get(i) else { break };
+                let Some((input, expected, clients)) = all.get(i) else {
+                    break;
+                };
                 let text = std::fs::read_to_string(input).unwrap();
-                let clients_text = clients.as_ref().map(|c| std::fs::read_to_string(c).unwrap_or_else(|_| panic!("no {}", c.display())));
+                let clients_text = clients.as_ref().map(|c| {
+                    std::fs::read_to_string(c).unwrap_or_else(|_| panic!("no {}", c.display()))
+                });
                 let want = json::values(&std::fs::read_to_string(expected).unwrap()).unwrap();
                 let verdict = match harness(name, &text, clients_text.as_deref(), LIMIT) {
                     Err(e) => Some(format!("{}: error {e}", short(input))),
                     Ok(out) => {
                         let got = json::values(&out).unwrap();
-                        (!same_output(name, &got, &want)).then(|| format!("{}: got {out}, expected {}", short(input), Value::from(want.clone())))
+                        (!same_output(name, &got, &want)).then(|| {
+                            format!(
+                                "{}: got {out}, expected {}",
+                                short(input),
+                                Value::from(want.clone())
+                            )
+                        })
                     }
                 };
                 if let Some(v) = verdict {
@@ -77,18 +98,38 @@ fn run_all(folder: &str, name: &str) -> (usize, Vec<String>) {
         }
     });
     let failures = failures.into_inner().unwrap();
-    println!("{name}: {} of {} course tests pass", all.len() - failures.len(), all.len());
+    println!(
+        "{name}: {} of {} course tests pass",
+        all.len() - failures.len(),
+        all.len()
+    );
     (all.len(), failures)
 }
 
 fn short(path: &Path) -> String {
-    path.components().rev().take(3).collect::<Vec<_>>().into_iter().rev().map(|c| c.as_os_str().to_string_lossy().to_string()).collect::<Vec<_>>().join("/")
+    path.components()
+        .rev()
+        .take(3)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .map(|c| c.as_os_str().to_string_lossy().to_string())
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 fn check(folder: &str, name: &str, expected_count: usize) {
     let (count, failures) = run_all(folder, name);
-    assert_eq!(count, expected_count, "{name}: the number of valid tests (testdata/bazaar/README.md)");
-    assert!(failures.is_empty(), "{name}: {} of {count} fail:\n{}", failures.len(), failures.join("\n"));
+    assert_eq!(
+        count, expected_count,
+        "{name}: the number of valid tests (testdata/bazaar/README.md)"
+    );
+    assert!(
+        failures.is_empty(),
+        "{name}: {} of {count} fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -135,13 +176,21 @@ fn xserver_every_course_test() {
 #[test]
 fn invalid_tests_fail() {
     // The tests known to be wrong (spec §14) must not pass: they would mean a rule is off.
-    for (folder, name) in [("5-xstrategy/invalid", "xstrategy"), ("7-xgames/invalid", "xgames")] {
+    for (folder, name) in [
+        ("5-xstrategy/invalid", "xstrategy"),
+        ("7-xgames/invalid", "xgames"),
+    ] {
         let mut checked = 0;
         for (input, expected, _) in cases(folder) {
             let want = json::values(&std::fs::read_to_string(&expected).unwrap()).unwrap();
-            let out = harness(name, &std::fs::read_to_string(&input).unwrap(), None, LIMIT).unwrap();
+            let out =
+                harness(name, &std::fs::read_to_string(&input).unwrap(), None, LIMIT).unwrap();
             let got = json::values(&out).unwrap();
-            assert!(!same_output(name, &got, &want), "{} passes but is known to be wrong", input.display());
+            assert!(
+                !same_output(name, &got, &want),
+                "{} passes but is known to be wrong",
+                input.display()
+            );
             checked += 1;
         }
         assert!(checked > 0, "{folder} has tests");

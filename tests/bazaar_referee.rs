@@ -19,7 +19,10 @@ use Pebble::{Blue, Green, Red, White, Yellow};
 const LIMIT: Duration = Duration::from_millis(200);
 
 fn card(pebbles: [Pebble; 5], face: bool) -> Card {
-    Card { pebbles: pebbles.to_vec(), face }
+    Card {
+        pebbles: pebbles.to_vec(),
+        face,
+    }
 }
 
 fn equations() -> Vec<Equation> {
@@ -33,7 +36,14 @@ fn equations() -> Vec<Equation> {
 /// A game of `n` players with empty wallets, a full bank and 20 cards.
 fn game(n: usize) -> GameState {
     let colours = Pebble::ALL;
-    let cards: Vec<Card> = (0..20).map(|i| card(std::array::from_fn(|k| colours[(i + k * (i % 3 + 1)) % 5]), i % 4 == 0)).collect();
+    let cards: Vec<Card> = (0..20)
+        .map(|i| {
+            card(
+                std::array::from_fn(|k| colours[(i + k * (i % 3 + 1)) % 5]),
+                i % 4 == 0,
+            )
+        })
+        .collect();
     GameState {
         bank: Bag::uniform(20),
         visibles: cards[..4].to_vec(),
@@ -45,7 +55,14 @@ fn game(n: usize) -> GameState {
 fn play(actors: Vec<Actor>) -> Referee {
     let names = actors.iter().map(|a| a.name.clone()).collect();
     let mut referee = Referee::new(equations(), game(actors.len()), names, None).unwrap();
-    driver::run(&mut referee, actors.into_iter().map(|a| Box::new(a) as Box<dyn Player>).collect(), LIMIT);
+    driver::run(
+        &mut referee,
+        actors
+            .into_iter()
+            .map(|a| Box::new(a) as Box<dyn Player>)
+            .collect(),
+        LIMIT,
+    );
     referee
 }
 
@@ -69,8 +86,17 @@ fn good(name: &str) -> Actor {
 
 #[test]
 fn a_raising_actor_is_kicked_at_its_first_call_of_that_method_only() {
-    for method in [Method::Setup, Method::PebbleOrTrades, Method::Cards, Method::Win] {
-        let referee = play(vec![good("Adam"), Actor::new("Zeina", Policy::Size, Misbehaviour::Raise(method)), good("Eve")]);
+    for method in [
+        Method::Setup,
+        Method::PebbleOrTrades,
+        Method::Cards,
+        Method::Win,
+    ] {
+        let referee = play(vec![
+            good("Adam"),
+            Actor::new("Zeina", Policy::Size, Misbehaviour::Raise(method)),
+            good("Eve"),
+        ]);
         let kicked = kicks(&referee);
         assert_eq!(kicked.len(), 1, "{method:?}: {kicked:?}");
         let (seat, m, why, turn) = &kicked[0];
@@ -78,12 +104,17 @@ fn a_raising_actor_is_kicked_at_its_first_call_of_that_method_only() {
         assert!(why.contains("raised an exception"), "{why}");
         match method {
             Method::Setup => assert_eq!(*turn, 0, "kicked before the first turn"),
-            Method::PebbleOrTrades | Method::Cards => assert_eq!(*turn, 2, "kicked at its own first turn"),
+            Method::PebbleOrTrades | Method::Cards => {
+                assert_eq!(*turn, 2, "kicked at its own first turn")
+            }
             Method::Win => assert!(*turn > 2, "kicked after the game"),
         }
         let outcome = referee.outcome().unwrap();
         assert_eq!(outcome.dropouts, vec!["Zeina"]);
-        assert!(!outcome.winners.is_empty() && !outcome.winners.contains(&"Zeina".to_string()), "the others finish: {outcome:?}");
+        assert!(
+            !outcome.winners.is_empty() && !outcome.winners.contains(&"Zeina".to_string()),
+            "the others finish: {outcome:?}"
+        );
     }
 }
 
@@ -91,11 +122,27 @@ fn a_raising_actor_is_kicked_at_its_first_call_of_that_method_only() {
 fn each_cheat_is_kicked_for_its_own_rule_break() {
     // Wallets and bank arranged so that every cheat has something to cheat with.
     let cases = [
-        (Cheat::UseNonExistentEquation, Method::PebbleOrTrades, "is not one of the equations"),
+        (
+            Cheat::UseNonExistentEquation,
+            Method::PebbleOrTrades,
+            "is not one of the equations",
+        ),
         (Cheat::BankCannotTrade, Method::PebbleOrTrades, "the bank"),
-        (Cheat::WalletCannotTrade, Method::PebbleOrTrades, "the wallet"),
-        (Cheat::BuyUnavailableCard, Method::Cards, "is not among the visible cards"),
-        (Cheat::WalletCannotBuyCard, Method::Cards, "cannot pay for it"),
+        (
+            Cheat::WalletCannotTrade,
+            Method::PebbleOrTrades,
+            "the wallet",
+        ),
+        (
+            Cheat::BuyUnavailableCard,
+            Method::Cards,
+            "is not among the visible cards",
+        ),
+        (
+            Cheat::WalletCannotBuyCard,
+            Method::Cards,
+            "cannot pay for it",
+        ),
     ];
     for (cheat, method, says) in cases {
         let mut state = game(2);
@@ -103,7 +150,14 @@ fn each_cheat_is_kicked_for_its_own_rule_break() {
         state.players[1].wallet = Bag::of(&[Red]);
         let names = vec!["Adam".to_string(), "Quixote".to_string()];
         let mut referee = Referee::new(equations(), state, names, None).unwrap();
-        let actors: Vec<Box<dyn Player>> = vec![Box::new(good("Adam")), Box::new(Actor::new("Quixote", Policy::Size, Misbehaviour::Cheat(cheat)))];
+        let actors: Vec<Box<dyn Player>> = vec![
+            Box::new(good("Adam")),
+            Box::new(Actor::new(
+                "Quixote",
+                Policy::Size,
+                Misbehaviour::Cheat(cheat),
+            )),
+        ];
         driver::run(&mut referee, actors, LIMIT);
         let kicked = kicks(&referee);
         assert_eq!(kicked.len(), 1, "{cheat:?}: {kicked:?}");
@@ -116,9 +170,18 @@ fn each_cheat_is_kicked_for_its_own_rule_break() {
 
 #[test]
 fn a_looping_actor_is_kicked_by_the_time_limit_on_its_kth_call() {
-    for (method, count) in [(Method::Setup, 1), (Method::PebbleOrTrades, 3), (Method::Cards, 2), (Method::Win, 1)] {
+    for (method, count) in [
+        (Method::Setup, 1),
+        (Method::PebbleOrTrades, 3),
+        (Method::Cards, 2),
+        (Method::Win, 1),
+    ] {
         let started = Instant::now();
-        let referee = play(vec![good("Adam"), Actor::new("Ian", Policy::Size, Misbehaviour::Loop(method, count)), good("Eve")]);
+        let referee = play(vec![
+            good("Adam"),
+            Actor::new("Ian", Policy::Size, Misbehaviour::Loop(method, count)),
+            good("Eve"),
+        ]);
         let kicked = kicks(&referee);
         assert_eq!(kicked.len(), 1, "{method:?}: {kicked:?}");
         let (seat, m, why, turn) = &kicked[0];
@@ -130,10 +193,17 @@ fn a_looping_actor_is_kicked_by_the_time_limit_on_its_kth_call() {
             _ => {}
         }
         assert_eq!(referee.outcome().unwrap().dropouts, vec!["Ian"]);
-        assert!(started.elapsed() < LIMIT * 10, "one time-out, not a hang: {:?}", started.elapsed());
+        assert!(
+            started.elapsed() < LIMIT * 10,
+            "one time-out, not a hang: {:?}",
+            started.elapsed()
+        );
     }
     // A count the method never reaches changes nothing.
-    let referee = play(vec![good("Adam"), Actor::new("Hannah", Policy::Size, Misbehaviour::Loop(Method::Win, 2))]);
+    let referee = play(vec![
+        good("Adam"),
+        Actor::new("Hannah", Policy::Size, Misbehaviour::Loop(Method::Win, 2)),
+    ]);
     assert!(kicks(&referee).is_empty());
 }
 
@@ -170,18 +240,39 @@ impl Player for Rogue {
 fn a_panic_or_a_slow_answer_in_a_players_code_eliminates_it() {
     let names = vec!["Adam".to_string(), "Rogue".to_string()];
     let mut referee = Referee::new(equations(), game(2), names.clone(), None).unwrap();
-    let players: Vec<Box<dyn Player>> = vec![Box::new(good("Adam")), Box::new(Rogue { name: "Rogue", panic_on_cards: true, sleep: Duration::ZERO })];
+    let players: Vec<Box<dyn Player>> = vec![
+        Box::new(good("Adam")),
+        Box::new(Rogue {
+            name: "Rogue",
+            panic_on_cards: true,
+            sleep: Duration::ZERO,
+        }),
+    ];
     // A generous limit here: printing a panic's backtrace (RUST_BACKTRACE) can take a while.
     driver::run(&mut referee, players, Duration::from_secs(20));
     let kicked = kicks(&referee);
     assert_eq!(kicked.len(), 1);
-    assert!(kicked[0].2.contains("panicked: index out of bounds"), "{:?}", kicked[0]);
+    assert!(
+        kicked[0].2.contains("panicked: index out of bounds"),
+        "{:?}",
+        kicked[0]
+    );
 
     let mut referee = Referee::new(equations(), game(2), names, None).unwrap();
-    let players: Vec<Box<dyn Player>> = vec![Box::new(good("Adam")), Box::new(Rogue { name: "Rogue", panic_on_cards: false, sleep: LIMIT * 3 })];
+    let players: Vec<Box<dyn Player>> = vec![
+        Box::new(good("Adam")),
+        Box::new(Rogue {
+            name: "Rogue",
+            panic_on_cards: false,
+            sleep: LIMIT * 3,
+        }),
+    ];
     let started = Instant::now();
     driver::run(&mut referee, players, LIMIT);
-    assert!(started.elapsed() < LIMIT * 3, "the referee did not wait for the slow player");
+    assert!(
+        started.elapsed() < LIMIT * 3,
+        "the referee did not wait for the slow player"
+    );
     assert_eq!(kicks(&referee)[0].2, "it took too long");
     assert_eq!(referee.outcome().unwrap().winners, vec!["Adam"]);
 }
@@ -192,33 +283,86 @@ fn eliminated_pebbles_vanish_and_the_price_of_exchanging_is_the_bottom_card() {
     let mut state = game(2);
     state.players[0].wallet = Bag::of(&[Red]);
     let bottom = state.hidden.last().cloned().unwrap();
-    let mut referee = Referee::new(equations(), state, vec!["Adam".into(), "Zeina".into()], None).unwrap();
-    let actors: Vec<Box<dyn Player>> = vec![Box::new(good("Adam")), Box::new(Actor::new("Zeina", Policy::Size, Misbehaviour::Raise(Method::PebbleOrTrades)))];
+    let mut referee = Referee::new(
+        equations(),
+        state,
+        vec!["Adam".into(), "Zeina".into()],
+        None,
+    )
+    .unwrap();
+    let actors: Vec<Box<dyn Player>> = vec![
+        Box::new(good("Adam")),
+        Box::new(Actor::new(
+            "Zeina",
+            Policy::Size,
+            Misbehaviour::Raise(Method::PebbleOrTrades),
+        )),
+    ];
     driver::run(&mut referee, actors, LIMIT);
     let price = referee.log().iter().find_map(|e| match e {
         Event::Exchanged { seat: 0, price, .. } => Some(price.clone()),
         _ => None,
     });
     assert_eq!(price, Some(Price::BottomCard(bottom)));
-    assert_eq!(referee.state().players[1].wallet, Bag::new(), "the kicked player's wallet is gone");
+    assert_eq!(
+        referee.state().players[1].wallet,
+        Bag::new(),
+        "the kicked player's wallet is gone"
+    );
     // Pebbles in the game: no pebble returned to the bank from Zeina (she had none anyway),
     // and the total of bank and Adam's wallet never exceeds the 100 it started with.
-    let total = referee.state().bank.plus(&referee.state().players[0].wallet);
+    let total = referee
+        .state()
+        .bank
+        .plus(&referee.state().players[0].wallet);
     assert!(total.size() <= 101);
 }
 
 #[test]
 fn the_scoring_table_and_the_course_example() {
-    assert_eq!([points(false, 3), points(false, 2), points(false, 1), points(false, 0)], [1, 2, 3, 5]);
-    assert_eq!([points(true, 7), points(true, 2), points(true, 1), points(true, 0)], [2, 3, 5, 8]);
+    assert_eq!(
+        [
+            points(false, 3),
+            points(false, 2),
+            points(false, 1),
+            points(false, 0)
+        ],
+        [1, 2, 3, 5]
+    );
+    assert_eq!(
+        [
+            points(true, 7),
+            points(true, 2),
+            points(true, 1),
+            points(true, 0)
+        ],
+        [2, 3, 5, 8]
+    );
     let turn = TurnState {
-        bank: Bag::of(&[Green, Green, Green, Green, Green, Blue, Blue, Blue, Blue, Blue]),
-        visibles: vec![card([Green, Green, Green, Green, Red], false), card([Blue, Blue, Blue, Blue, Red], false)],
-        active: PlayerState { wallet: Bag::of(&[Red, Red]), ..Default::default() },
+        bank: Bag::of(&[
+            Green, Green, Green, Green, Green, Blue, Blue, Blue, Blue, Blue,
+        ]),
+        visibles: vec![
+            card([Green, Green, Green, Green, Red], false),
+            card([Blue, Blue, Blue, Blue, Red], false),
+        ],
+        active: PlayerState {
+            wallet: Bag::of(&[Red, Red]),
+            ..Default::default()
+        },
         scores: Vec::new(),
     };
-    let eqs = vec![Equation::new(vec![Red], vec![Blue, Blue, Blue, Blue]), Equation::new(vec![Red], vec![Green, Green, Green, Green])];
-    let plan = gamelab::engine::bazaar::strategy::best_plan(&eqs, &turn.active.wallet, &turn.bank, &turn.visibles, Policy::Points);
+    let eqs = vec![
+        Equation::new(vec![Red], vec![Blue, Blue, Blue, Blue]),
+        Equation::new(vec![Red], vec![Green, Green, Green, Green]),
+    ];
+    let plan = gamelab::engine::bazaar::strategy::best_plan(
+        &eqs,
+        &turn.active.wallet,
+        &turn.bank,
+        &turn.visibles,
+        Policy::Points,
+    );
     assert_eq!(plan.exchanges, vec![eqs[0].clone()]);
     assert_eq!(plan.purchase.points, 5);
     assert!(plan.purchase.wallet.is_empty());
@@ -232,7 +376,10 @@ fn the_remote_protocol_round_trips_calls_and_replies() {
     let call = call_out(&Call::PebbleOrTrades(turn));
     assert_eq!(call[0], "request-pebble-or-trades");
     assert_eq!(call[1][0]["active"]["score"], 0);
-    assert_eq!(call_out(&Call::Win(true)), serde_json::json!(["win", [true]]));
+    assert_eq!(
+        call_out(&Call::Win(true)),
+        serde_json::json!(["win", [true]])
+    );
     for (method, reply) in [
         (Method::Setup, Reply::Void),
         (Method::PebbleOrTrades, Reply::Pebble),
@@ -242,9 +389,18 @@ fn the_remote_protocol_round_trips_calls_and_replies() {
     ] {
         assert_eq!(reply_in(method, &reply_out(&reply)), Ok(reply));
     }
-    assert!(reply_in(Method::Setup, &serde_json::json!("ok")).unwrap_err().contains("instead of \"void\""));
-    assert!(reply_in(Method::PebbleOrTrades, &serde_json::json!(true)).unwrap_err().contains("false or a list of exchanges"));
-    assert!(reply_in(Method::Cards, &serde_json::json!([{"pebbles": ["gold"], "face?": false}])).unwrap_err().contains("\"gold\" is not a pebble"));
+    assert!(reply_in(Method::Setup, &serde_json::json!("ok"))
+        .unwrap_err()
+        .contains("instead of \"void\""));
+    assert!(reply_in(Method::PebbleOrTrades, &serde_json::json!(true))
+        .unwrap_err()
+        .contains("false or a list of exchanges"));
+    assert!(reply_in(
+        Method::Cards,
+        &serde_json::json!([{"pebbles": ["gold"], "face?": false}])
+    )
+    .unwrap_err()
+    .contains("\"gold\" is not a pebble"));
 }
 
 #[test]
@@ -253,10 +409,18 @@ fn the_random_draw_follows_the_bank_and_replays_from_its_seed() {
     use gamelab::engine::rng::Rng;
     let bank = Bag::of(&[Green, Green, Green, Yellow]);
     let mut rng = Rng::new(9);
-    let draws: Vec<Pebble> = (0..400).map(|_| draw_random_pebble(&bank, &mut rng).unwrap()).collect();
+    let draws: Vec<Pebble> = (0..400)
+        .map(|_| draw_random_pebble(&bank, &mut rng).unwrap())
+        .collect();
     let greens = draws.iter().filter(|p| **p == Green).count();
-    assert!(draws.iter().all(|p| [Green, Yellow].contains(p)), "only what the bank has");
-    assert!((250..350).contains(&greens), "three greens in four: {greens} of 400");
+    assert!(
+        draws.iter().all(|p| [Green, Yellow].contains(p)),
+        "only what the bank has"
+    );
+    assert!(
+        (250..350).contains(&greens),
+        "three greens in four: {greens} of 400"
+    );
     assert_eq!(draw_random_pebble(&Bag::new(), &mut rng), None);
     let run = |seed| {
         let names = vec!["Adam".to_string(), "Eve".to_string()];

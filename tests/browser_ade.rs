@@ -24,7 +24,9 @@ fn status(root: &HtmlElement) -> String {
 
 fn trace(root: &HtmlElement) -> Vec<String> {
     let items = root.query_selector_all(".gl-trace .gl-trace-line").unwrap();
-    (0..items.length()).map(|i| items.item(i).unwrap().text_content().unwrap()).collect()
+    (0..items.length())
+        .map(|i| items.item(i).unwrap().text_content().unwrap())
+        .collect()
 }
 
 fn dialog_open(root: &HtmlElement, name: &str) -> bool {
@@ -69,7 +71,8 @@ fn key(root: &HtmlElement, key: &str) {
     let init = web_sys::KeyboardEventInit::new();
     init.set_key(key);
     init.set_bubbles(true);
-    let event = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    let event =
+        web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
     root.dispatch_event(&event).unwrap();
 }
 
@@ -94,8 +97,12 @@ async fn wait_for_status(root: &HtmlElement, needle: &str) {
 }
 
 fn pixel(canvas: &HtmlCanvasElement, x: f64, y: f64) -> [u8; 3] {
-    let ctx: web_sys::CanvasRenderingContext2d = canvas.get_context("2d").unwrap().unwrap().unchecked_into();
-    let data = ctx.get_image_data(x.round(), y.round(), 1.0, 1.0).unwrap().data();
+    let ctx: web_sys::CanvasRenderingContext2d =
+        canvas.get_context("2d").unwrap().unwrap().unchecked_into();
+    let data = ctx
+        .get_image_data(x.round(), y.round(), 1.0, 1.0)
+        .unwrap()
+        .data();
     [data[0], data[1], data[2]]
 }
 
@@ -111,7 +118,10 @@ fn load_dialog_set_values_by_clicking_then_play() {
     // Click V3 (index 3) and give it 2; click V1 and give it a negative value.
     click_node(&root, &e8, 3);
     assert!(dialog_open(&root, "value"));
-    assert!(find(&root, "[data-dialog='value'] h3").text_content().unwrap().contains("V3"));
+    assert!(find(&root, "[data-dialog='value'] h3")
+        .text_content()
+        .unwrap()
+        .contains("V3"));
     set_value(&root, "2");
     assert!(!dialog_open(&root, "value"));
     click_node(&root, &e8, 1);
@@ -122,7 +132,10 @@ fn load_dialog_set_values_by_clicking_then_play() {
     assert!(bar_visible(&root, "playing") && !bar_visible(&root, "editing"));
     assert!(is_disabled(&root, "undo"));
     click(&root, "fire");
-    assert_eq!(trace(&root)[1], "1: [2, -4, 2, -2, 2, 0, 0, 0]   fired V3(2)");
+    assert_eq!(
+        trace(&root)[1],
+        "1: [2, -4, 2, -2, 2, 0, 0, 0]   fired V3(2)"
+    );
     click(&root, "undo");
     assert_eq!(trace(&root).len(), 1);
     // Clicking nodes does nothing in Playing mode.
@@ -138,25 +151,41 @@ fn bad_values_and_bad_degrees_are_explained_and_change_nothing() {
         click_node(&root, &d4, 2);
         set_value(&root, bad);
         assert!(dialog_open(&root, "value"), "{bad}");
-        let error = find(&root, "[data-dialog='value'] .gl-error").text_content().unwrap();
-        assert!(error.contains("whole number") || error.contains("out of range") || error.contains("no value"), "{bad}: {error}");
+        let error = find(&root, "[data-dialog='value'] .gl-error")
+            .text_content()
+            .unwrap();
+        assert!(
+            error.contains("whole number")
+                || error.contains("out of range")
+                || error.contains("no value"),
+            "{bad}: {error}"
+        );
         click(&root, "value-cancel");
     }
     assert_eq!(trace(&root), vec!["0: [0, 0, 1, 0]"]);
     load(&root, "D", "3");
     assert!(dialog_open(&root, "load"));
-    let error = find(&root, "[data-dialog='load'] .gl-error").text_content().unwrap();
+    let error = find(&root, "[data-dialog='load'] .gl-error")
+        .text_content()
+        .unwrap();
     assert!(error.contains("D graphs have 4 to 30 nodes"), "{error}");
     click(&root, "load-cancel");
     load(&root, "A", "x");
-    assert!(find(&root, "[data-dialog='load'] .gl-error").text_content().unwrap().contains("not a degree"));
+    assert!(find(&root, "[data-dialog='load'] .gl-error")
+        .text_content()
+        .unwrap()
+        .contains("not a degree"));
     click(&root, "load-cancel");
     assert_eq!(trace(&root), vec!["0: [0, 0, 1, 0]"]);
 }
 
 #[wasm_bindgen_test]
 async fn exhaust_fire_then_show_graph_draws_every_layer() {
-    let root = mount(&[("data-graph", "E8"), ("data-values", "0,0,0,1,0,0,0,0"), ("data-mode", "playing")]);
+    let root = mount(&[
+        ("data-graph", "E8"),
+        ("data-values", "0,0,0,1,0,0,0,0"),
+        ("data-mode", "playing"),
+    ]);
     assert!(bar_visible(&root, "playing"));
     click(&root, "exhaust");
     wait_for_status(&root, "terminated").await;
@@ -164,18 +193,27 @@ async fn exhaust_fire_then_show_graph_draws_every_layer() {
     assert_eq!(lines.len(), 30);
     assert_eq!(lines[29], "29: [0, 0, 0, -1, 0, 0, 0, 0]   fired V3(1)");
     assert!(is_disabled(&root, "fire") && is_disabled(&root, "exhaust"));
-    assert!(find(&root, ".gl-trace-line:last-child").class_list().contains("gl-current"));
+    assert!(find(&root, ".gl-trace-line:last-child")
+        .class_list()
+        .contains("gl-current"));
     click(&root, "show-graph");
     assert!(dialog_open(&root, "graph"));
     let caption = find(&root, ".gl-graph-caption").text_content().unwrap();
     assert!(caption.starts_with("29 layers"), "{caption}");
     // The canvas is the layout of the engine's play, and each fired node's centre is drawn.
-    let mut play = Play::new(AdeGraph::parse("E8").unwrap(), Values::from_i64(vec![0, 0, 0, 1, 0, 0, 0, 0])).unwrap();
+    let mut play = Play::new(
+        AdeGraph::parse("E8").unwrap(),
+        Values::from_i64(vec![0, 0, 0, 1, 0, 0, 0, 0]),
+    )
+    .unwrap();
     play.exhaust(100);
     let layers = play.layers();
     let layout = FiringGraphLayout::new(play.graph(), &layers, 0).unwrap();
     let canvas: HtmlCanvasElement = find(&root, ".gl-graph-canvas").unchecked_into();
-    assert_eq!((canvas.width(), canvas.height()), (layout.width.ceil() as u32, layout.height.ceil() as u32));
+    assert_eq!(
+        (canvas.width(), canvas.height()),
+        (layout.width.ceil() as u32, layout.height.ceil() as u32)
+    );
     for (row, layer) in layers.iter().enumerate() {
         for (node, _) in layer {
             let (x, y) = layout.centre(play.graph(), *node, row);
@@ -190,19 +228,42 @@ async fn exhaust_fire_then_show_graph_draws_every_layer() {
     let rings: HtmlSelectElement = find(&root, "select[data-action='max-rings']").unchecked_into();
     rings.set_value("1");
     changed(&rings);
-    assert_eq!(canvas.width(), FiringGraphLayout::new(play.graph(), &layers, 1).unwrap().width.ceil() as u32);
+    assert_eq!(
+        canvas.width(),
+        FiringGraphLayout::new(play.graph(), &layers, 1)
+            .unwrap()
+            .width
+            .ceil() as u32
+    );
     // Undo from the graph window, then OK closes it.
     click(&root, "graph-undo");
-    assert!(find(&root, ".gl-graph-caption").text_content().unwrap().starts_with("28 layers"));
+    assert!(find(&root, ".gl-graph-caption")
+        .text_content()
+        .unwrap()
+        .starts_with("28 layers"));
     click(&root, "graph-fire");
-    assert!(find(&root, ".gl-graph-caption").text_content().unwrap().starts_with("29 layers"));
+    assert!(find(&root, ".gl-graph-caption")
+        .text_content()
+        .unwrap()
+        .starts_with("29 layers"));
     // Save offers the picture as a TGA and a PNG download.
     click(&root, "save-tga");
-    assert!(status(&root).contains("Saved the firing-sequence graph"), "{}", status(&root));
+    assert!(
+        status(&root).contains("Saved the firing-sequence graph"),
+        "{}",
+        status(&root)
+    );
     click(&root, "save-png");
-    assert!(status(&root).contains("Saved the firing-sequence graph"), "{}", status(&root));
+    assert!(
+        status(&root).contains("Saved the firing-sequence graph"),
+        "{}",
+        status(&root)
+    );
     click(&root, "graph-help");
-    assert!(find(&root, "[data-dialog='help'] p").text_content().unwrap().contains("firing-sequence graph"));
+    assert!(find(&root, "[data-dialog='help'] p")
+        .text_content()
+        .unwrap()
+        .contains("firing-sequence graph"));
     click(&root, "help-ok");
     click(&root, "graph-ok");
     assert!(!dialog_open(&root, "graph"));
@@ -210,7 +271,12 @@ async fn exhaust_fire_then_show_graph_draws_every_layer() {
 
 #[wasm_bindgen_test]
 async fn exhaust_stops_at_the_cap_and_on_stop_while_the_page_stays_responsive() {
-    let root = mount(&[("data-graph", "E9"), ("data-values", "0,0,0,1,0,0,0,0,0"), ("data-mode", "playing"), ("data-layer-cap", "300")]);
+    let root = mount(&[
+        ("data-graph", "E9"),
+        ("data-values", "0,0,0,1,0,0,0,0,0"),
+        ("data-mode", "playing"),
+        ("data-layer-cap", "300"),
+    ]);
     assert!(status(&root).contains("will never terminate"));
     click(&root, "exhaust");
     wait_for_status(&root, "stopped after 300 layers").await;
@@ -228,11 +294,19 @@ async fn exhaust_stops_at_the_cap_and_on_stop_while_the_page_stays_responsive() 
     assert!(status(&root).contains("so far"), "{}", status(&root));
     assert!(!find(&root, "button[data-action='stop']").hidden());
     click(&root, "stop");
-    assert!(status(&root).contains("stopped by you after"), "{}", status(&root));
+    assert!(
+        status(&root).contains("stopped by you after"),
+        "{}",
+        status(&root)
+    );
     assert!(find(&root, "button[data-action='stop']").hidden());
     let layers_after_stop = trace(&root).len();
     sleep(50).await;
-    assert_eq!(trace(&root).len(), layers_after_stop, "nothing fires after Stop");
+    assert_eq!(
+        trace(&root).len(),
+        layers_after_stop,
+        "nothing fires after Stop"
+    );
     // A bad cap is refused with a message and the previous one kept.
     cap.set_value("many");
     click(&root, "exhaust");
@@ -242,7 +316,11 @@ async fn exhaust_stops_at_the_cap_and_on_stop_while_the_page_stays_responsive() 
 
 #[wasm_bindgen_test]
 async fn loops_are_reported() {
-    let root = mount(&[("data-graph", "E9"), ("data-values", "1,0,0,0,0,0,0,0,-3"), ("data-mode", "playing")]);
+    let root = mount(&[
+        ("data-graph", "E9"),
+        ("data-values", "1,0,0,0,0,0,0,0,-3"),
+        ("data-mode", "playing"),
+    ]);
     click(&root, "exhaust");
     wait_for_status(&root, "the play loops").await;
     assert!(status(&root).contains("layer 17 equals the state after layer 13 (period 4)"));
@@ -261,7 +339,10 @@ fn editing_clears_graph_and_trace_and_load_offers_the_last_graph() {
     click(&root, "load");
     let select: HtmlSelectElement = find(&root, "[data-dialog='load'] select").unchecked_into();
     let input: HtmlInputElement = find(&root, "[data-dialog='load'] input").unchecked_into();
-    assert_eq!((select.value(), input.value()), ("D".to_string(), "5".to_string()));
+    assert_eq!(
+        (select.value(), input.value()),
+        ("D".to_string(), "5".to_string())
+    );
     click(&root, "load-ok");
     assert_eq!(trace(&root), vec!["0: [0, 1, 0, 0, 0]"]);
 }
@@ -272,10 +353,16 @@ fn menus_help_about_and_quick_starts() {
     click(&root, "menu-about");
     click(&root, "about");
     assert!(dialog_open(&root, "help"));
-    assert!(find(&root, "[data-dialog='help'] p").text_content().unwrap().contains("Thai Son Hoang"));
+    assert!(find(&root, "[data-dialog='help'] p")
+        .text_content()
+        .unwrap()
+        .contains("Thai Son Hoang"));
     click(&root, "help-ok");
     click(&root, "help-editing");
-    assert!(find(&root, "[data-dialog='help'] p").text_content().unwrap().starts_with("Editing mode"));
+    assert!(find(&root, "[data-dialog='help'] p")
+        .text_content()
+        .unwrap()
+        .starts_with("Editing mode"));
     click(&root, "help-ok");
     click(&root, "all-ones");
     assert_eq!(trace(&root), vec!["0: [1, 1, 1, 1]"]);
@@ -293,7 +380,11 @@ fn menus_help_about_and_quick_starts() {
 
 #[wasm_bindgen_test]
 fn keyboard_shortcuts_fire_and_undo() {
-    let root = mount(&[("data-graph", "A3"), ("data-values", "0,1,0"), ("data-mode", "playing")]);
+    let root = mount(&[
+        ("data-graph", "A3"),
+        ("data-values", "0,1,0"),
+        ("data-mode", "playing"),
+    ]);
     key(&root, "f");
     key(&root, "F");
     assert_eq!(trace(&root).len(), 3);
@@ -303,7 +394,10 @@ fn keyboard_shortcuts_fire_and_undo() {
 
 /// The note naming the options that were not used.
 fn note(root: &HtmlElement) -> String {
-    root.query_selector(".gl-attribute-note").unwrap().and_then(|n| n.text_content()).unwrap_or_default()
+    root.query_selector(".gl-attribute-note")
+        .unwrap()
+        .and_then(|n| n.text_content())
+        .unwrap_or_default()
 }
 
 /// Waits until the layers a link or `data-layers` asked for have been fired (in slices).
@@ -321,17 +415,37 @@ async fn settled(root: &HtmlElement) {
 async fn malformed_data_attributes_get_a_message_and_a_working_default() {
     for (attributes, needle) in [
         (vec![("data-graph", "D3")], "D graphs have 4 to 30 nodes"),
-        (vec![("data-graph", "E8"), ("data-values", "1,2")], "8 nodes but 2 values"),
+        (
+            vec![("data-graph", "E8"), ("data-values", "1,2")],
+            "8 nodes but 2 values",
+        ),
         (vec![("data-graph", "A2"), ("data-values", "1,x")], "V2"),
-        (vec![("data-graph", "A2"), ("data-layers", "lots")], "not a number of layers"),
-        (vec![("data-graph", "A2"), ("data-max-rings", "99")], "data-max-rings"),
-        (vec![("data-graph", "A2"), ("data-mode", "weird")], "data-mode=\"weird\" is neither editing nor playing"),
+        (
+            vec![("data-graph", "A2"), ("data-layers", "lots")],
+            "not a number of layers",
+        ),
+        (
+            vec![("data-graph", "A2"), ("data-max-rings", "99")],
+            "data-max-rings",
+        ),
+        (
+            vec![("data-graph", "A2"), ("data-mode", "weird")],
+            "data-mode=\"weird\" is neither editing nor playing",
+        ),
     ] {
         let root = mount(&attributes);
-        assert!(note(&root).contains(needle), "{attributes:?}: {}", note(&root));
+        assert!(
+            note(&root).contains(needle),
+            "{attributes:?}: {}",
+            note(&root)
+        );
         assert!(!trace(&root).is_empty(), "a graph is loaded anyway");
     }
-    let root = mount(&[("data-graph", "D4"), ("data-values", "1,1,1,1"), ("data-layers", "3")]);
+    let root = mount(&[
+        ("data-graph", "D4"),
+        ("data-values", "1,1,1,1"),
+        ("data-layers", "3"),
+    ]);
     settled(&root).await;
     assert_eq!(trace(&root).len(), 4);
     assert!(bar_visible(&root, "playing"));
@@ -340,20 +454,30 @@ async fn malformed_data_attributes_get_a_message_and_a_working_default() {
 #[wasm_bindgen_test]
 async fn url_state_restores_a_position_and_share_writes_it() {
     let window = web_sys::window().unwrap();
-    window.location().set_hash("ade-shared=E8/0,0,0,1,0,0,0,0/5&ade-broken=E8/1,2").unwrap();
+    window
+        .location()
+        .set_hash("ade-shared=E8/0,0,0,1,0,0,0,0/5&ade-broken=E8/1,2")
+        .unwrap();
     let root = mount(&[("id", "shared"), ("data-graph", "A3")]);
     settled(&root).await;
     assert!(status(&root).contains("E8"));
     assert_eq!(trace(&root).len(), 6);
     assert!(bar_visible(&root, "playing"));
     let broken = mount(&[("id", "broken"), ("data-graph", "A3")]);
-    assert!(note(&broken).contains("link's ADE state was not used"), "{}", note(&broken));
+    assert!(
+        note(&broken).contains("link's ADE state was not used"),
+        "{}",
+        note(&broken)
+    );
     assert_eq!(trace(&broken), vec!["0: [1, 0, 0]"]);
     click(&root, "fire");
     click(&root, "share");
     let hash = window.location().hash().unwrap();
     assert!(hash.contains("ade-shared=E8/0,0,0,1,0,0,0,0/6"), "{hash}");
-    assert!(hash.contains("ade-broken=E8/1,2"), "other entries are kept: {hash}");
+    assert!(
+        hash.contains("ade-broken=E8/1,2"),
+        "other entries are kept: {hash}"
+    );
     assert!(status(&root).contains("Link to this position"));
     window.location().set_hash("").unwrap();
 }
@@ -377,8 +501,17 @@ impl TimerWatch {
             g.1 = g.1.max(t - g.0);
             g.0 = t;
         });
-        let handle = window.set_interval_with_callback_and_timeout_and_arguments_0(tick.as_ref().unchecked_ref(), 10).unwrap();
-        TimerWatch { handle, gaps, _tick: tick }
+        let handle = window
+            .set_interval_with_callback_and_timeout_and_arguments_0(
+                tick.as_ref().unchecked_ref(),
+                10,
+            )
+            .unwrap();
+        TimerWatch {
+            handle,
+            gaps,
+            _tick: tick,
+        }
     }
 
     /// The largest gap between two ticks so far (milliseconds).
@@ -387,7 +520,9 @@ impl TimerWatch {
     }
 
     fn stop(self) {
-        web_sys::window().unwrap().clear_interval_with_handle(self.handle);
+        web_sys::window()
+            .unwrap()
+            .clear_interval_with_handle(self.handle);
     }
 }
 
@@ -395,16 +530,32 @@ impl TimerWatch {
 async fn a_long_share_link_opens_in_slices_and_huge_values_never_freeze_the_page() {
     let window = web_sys::window().unwrap();
     let ones = vec!["1"; 30].join(",");
-    window.location().set_hash(&format!("ade-long=E30/{ones}/100000")).unwrap();
+    window
+        .location()
+        .set_hash(&format!("ade-long=E30/{ones}/100000"))
+        .unwrap();
     let watch = TimerWatch::start();
     let root = mount(&[("id", "long")]);
     window.location().set_hash("").unwrap();
     sleep(400).await;
-    assert!(status(&root).contains("layers asked for"), "{}", status(&root));
+    assert!(
+        status(&root).contains("layers asked for"),
+        "{}",
+        status(&root)
+    );
     click(&root, "stop");
-    assert!(status(&root).contains("Stopped by you after"), "{}", status(&root));
+    assert!(
+        status(&root).contains("Stopped by you after"),
+        "{}",
+        status(&root)
+    );
     // Exhaust fire on E10 from all ones: the values grow to thousands of digits.
-    let big = mount(&[("data-graph", "E10"), ("data-values", "1,1,1,1,1,1,1,1,1,1"), ("data-mode", "playing"), ("data-layer-cap", "1000000")]);
+    let big = mount(&[
+        ("data-graph", "E10"),
+        ("data-values", "1,1,1,1,1,1,1,1,1,1"),
+        ("data-mode", "playing"),
+        ("data-layer-cap", "1000000"),
+    ]);
     click(&big, "exhaust");
     sleep(1500).await;
     assert!(status(&big).contains("so far"), "{}", status(&big));
@@ -426,10 +577,25 @@ fn several_games_mount_on_one_page_and_unknown_ones_say_so() {
     holder.set_inner_html(r#"<div data-gamelab="ade" data-graph="A2"></div><div data-gamelab="ade" data-graph="E6"></div><div data-gamelab="chess"></div><div data-gamelab="bazaar"></div><div data-gamelab="sprouts"></div>"#);
     body.append_child(&holder).unwrap();
     assert_eq!(gamelab::ui::mount_all(), 5);
-    assert_eq!(gamelab::ui::mount_all(), 0, "mounted elements are not mounted twice");
+    assert_eq!(
+        gamelab::ui::mount_all(),
+        0,
+        "mounted elements are not mounted twice"
+    );
     let games = holder.query_selector_all(".gl-ade").unwrap();
     assert_eq!(games.length(), 2);
-    assert!(holder.text_content().unwrap().contains("unknown game 'chess'"));
-    assert_eq!(holder.query_selector_all(".gl-sprouts").unwrap().length(), 1, "Glop mounts beside the applets");
-    assert_eq!(holder.query_selector_all(".gl-bazaar").unwrap().length(), 1, "and Bazaar");
+    assert!(holder
+        .text_content()
+        .unwrap()
+        .contains("unknown game 'chess'"));
+    assert_eq!(
+        holder.query_selector_all(".gl-sprouts").unwrap().length(),
+        1,
+        "Glop mounts beside the applets"
+    );
+    assert_eq!(
+        holder.query_selector_all(".gl-bazaar").unwrap().length(),
+        1,
+        "and Bazaar"
+    );
 }

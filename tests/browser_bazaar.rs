@@ -12,7 +12,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 mod web;
 
-use web::{click, fire, find, sleep};
+use web::{click, find, fire, sleep};
 
 fn text(root: &HtmlElement, selector: &str) -> String {
     find(root, selector).text_content().unwrap_or_default()
@@ -20,7 +20,9 @@ fn text(root: &HtmlElement, selector: &str) -> String {
 
 fn log(root: &HtmlElement) -> Vec<String> {
     let items = root.query_selector_all(".gl-history li").unwrap();
-    (0..items.length()).map(|i| items.item(i).unwrap().text_content().unwrap()).collect()
+    (0..items.length())
+        .map(|i| items.item(i).unwrap().text_content().unwrap())
+        .collect()
 }
 
 fn set(root: &HtmlElement, selector: &str, value: &str) {
@@ -42,7 +44,13 @@ async fn wait_for(root: &HtmlElement, what: &str, ready: impl Fn(&HtmlElement) -
         }
         sleep(10).await;
     }
-    panic!("waited 15 s for {what}: {} / {} / {:?} / {}", text(root, ".gl-status"), text(root, ".gl-bazaar-exchange"), log(root), text(root, ".gl-bazaar-human"));
+    panic!(
+        "waited 15 s for {what}: {} / {} / {:?} / {}",
+        text(root, ".gl-status"),
+        text(root, ".gl-bazaar-exchange"),
+        log(root),
+        text(root, ".gl-bazaar-human")
+    );
 }
 
 fn state(root: &HtmlElement) -> String {
@@ -55,25 +63,52 @@ async fn a_seeded_game_between_two_strategies_plays_to_the_end() {
     use gamelab::engine::bazaar::referee::{run_direct, Referee};
     use gamelab::engine::bazaar::setup::random_game;
     use gamelab::engine::bazaar::strategy::Policy;
-    let root = web::mount("bazaar", &[("data-seats", "purchase-points,purchase-size"), ("data-seed", "3")]);
+    let root = web::mount(
+        "bazaar",
+        &[
+            ("data-seats", "purchase-points,purchase-size"),
+            ("data-seed", "3"),
+        ],
+    );
     set(&root, "[data-field='speed']", "0");
     click(&root, "play");
     wait_for(&root, "the end", |r| state(r) == "over").await;
     // The engine alone, from the same seed, gives the same result.
     let (equations, game) = random_game(2, &mut gamelab::engine::rng::Rng::new(3));
-    let mut referee = Referee::new(equations, game, vec!["Adam".into(), "Eve".into()], None).unwrap();
-    let mut players: Vec<Box<dyn Player>> = vec![Box::new(Actor::new("Adam", Policy::Points, Misbehaviour::None)), Box::new(Actor::new("Eve", Policy::Size, Misbehaviour::None))];
+    let mut referee =
+        Referee::new(equations, game, vec!["Adam".into(), "Eve".into()], None).unwrap();
+    let mut players: Vec<Box<dyn Player>> = vec![
+        Box::new(Actor::new("Adam", Policy::Points, Misbehaviour::None)),
+        Box::new(Actor::new("Eve", Policy::Size, Misbehaviour::None)),
+    ];
     run_direct(&mut referee, &mut players);
     let outcome = referee.outcome().unwrap();
     let status = text(&root, ".gl-status");
-    assert!(status.contains(&format!("Game over after {} turns. Winners: {}.", referee.turns(), outcome.winners.join(", "))), "{status}");
-    assert!(log(&root).iter().any(|l| l.starts_with("game over: ")), "{:?}", log(&root));
-    assert!(log(&root).iter().any(|l| l.contains(" buys [")), "somebody bought cards");
+    assert!(
+        status.contains(&format!(
+            "Game over after {} turns. Winners: {}.",
+            referee.turns(),
+            outcome.winners.join(", ")
+        )),
+        "{status}"
+    );
+    assert!(
+        log(&root).iter().any(|l| l.starts_with("game over: ")),
+        "{:?}",
+        log(&root)
+    );
+    assert!(
+        log(&root).iter().any(|l| l.contains(" buys [")),
+        "somebody bought cards"
+    );
 }
 
 #[wasm_bindgen_test]
 async fn a_human_seat_is_told_why_a_move_is_illegal_and_makes_a_legal_one() {
-    let root = web::mount("bazaar", &[("data-seats", "human,purchase-points"), ("data-seed", "1")]);
+    let root = web::mount(
+        "bazaar",
+        &[("data-seats", "human,purchase-points"), ("data-seed", "1")],
+    );
     set(&root, "[data-field='speed']", "0");
     click(&root, "play");
     wait_for(&root, "the human's turn", |r| state(r) == "human").await;
@@ -82,19 +117,43 @@ async fn a_human_seat_is_told_why_a_move_is_illegal_and_makes_a_legal_one() {
     // Adam's wallet is empty: no exchange is possible; it is explained, nothing is submitted.
     click(&root, "use-0");
     let panel = text(&root, ".gl-bazaar-human");
-    assert!(panel.contains("Not allowed: exchange 1") && panel.contains("the wallet (nothing) cannot pay"), "{panel}");
+    assert!(
+        panel.contains("Not allowed: exchange 1")
+            && panel.contains("the wallet (nothing) cannot pay"),
+        "{panel}"
+    );
     assert_eq!(log(&root), before);
     assert_eq!(state(&root), "human");
     // A pebble is legal.
     click(&root, "pebble");
-    wait_for(&root, "the purchase question", |r| text(r, ".gl-bazaar-human").contains("Cards chosen")).await;
-    assert!(log(&root).iter().any(|l| l.starts_with("Adam requests a pebble and draws")), "{:?}", log(&root));
+    wait_for(&root, "the purchase question", |r| {
+        text(r, ".gl-bazaar-human").contains("Cards chosen")
+    })
+    .await;
+    assert!(
+        log(&root)
+            .iter()
+            .any(|l| l.starts_with("Adam requests a pebble and draws")),
+        "{:?}",
+        log(&root)
+    );
     // A one-pebble wallet cannot pay for a card: explained again.
     click(&root, "card-0");
-    assert!(text(&root, ".gl-bazaar-human").contains("cannot pay for it"), "{}", text(&root, ".gl-bazaar-human"));
+    assert!(
+        text(&root, ".gl-bazaar-human").contains("cannot pay for it"),
+        "{}",
+        text(&root, ".gl-bazaar-human")
+    );
     click(&root, "buy"); // buying nothing is legal
-    wait_for(&root, "Eve's turn and Adam's next", |r| log(r).iter().filter(|l| l.starts_with("turn ")).count() >= 3).await;
-    assert!(!log(&root).iter().any(|l| l.contains("Adam is eliminated")), "{:?}", log(&root));
+    wait_for(&root, "Eve's turn and Adam's next", |r| {
+        log(r).iter().filter(|l| l.starts_with("turn ")).count() >= 3
+    })
+    .await;
+    assert!(
+        !log(&root).iter().any(|l| l.contains("Adam is eliminated")),
+        "{:?}",
+        log(&root)
+    );
 }
 
 const LOOPING_PLAYER: &str = "function setup(e) {}
@@ -104,44 +163,87 @@ function win(w) {}";
 
 #[wasm_bindgen_test]
 async fn a_looping_javascript_player_is_kicked_by_time_out_and_the_page_stays_responsive() {
-    let root = web::mount("bazaar", &[("data-seats", "purchase-points,javascript"), ("data-seed", "2")]);
+    let root = web::mount(
+        "bazaar",
+        &[
+            ("data-seats", "purchase-points,javascript"),
+            ("data-seed", "2"),
+        ],
+    );
     set(&root, ".gl-bazaar-code", LOOPING_PLAYER);
     set(&root, "[data-field='limit']", "300");
     set(&root, "[data-field='speed']", "0");
     click(&root, "new-game");
     click(&root, "play");
-    wait_for(&root, "Eve's worker to be asked", |r| state(r) == "waiting" && text(r, ".gl-bazaar-exchange").contains("asks Eve: a pebble")).await;
+    wait_for(&root, "Eve's worker to be asked", |r| {
+        state(r) == "waiting" && text(r, ".gl-bazaar-exchange").contains("asks Eve: a pebble")
+    })
+    .await;
     // While Eve's worker loops, the page runs: a timer fires, and clicks are handled.
     let fired = std::rc::Rc::new(std::cell::Cell::new(false));
     let flag = fired.clone();
     let closure = wasm_bindgen::closure::Closure::once_into_js(move || flag.set(true));
-    web_sys::window().unwrap().set_timeout_with_callback_and_timeout_and_arguments_0(closure.unchecked_ref(), 10).unwrap();
+    web_sys::window()
+        .unwrap()
+        .set_timeout_with_callback_and_timeout_and_arguments_0(closure.unchecked_ref(), 10)
+        .unwrap();
     sleep(60).await;
     assert!(fired.get(), "the page is responsive");
     assert_eq!(state(&root), "waiting");
     wait_for(&root, "the end", |r| state(r) == "over").await;
-    assert!(log(&root).iter().any(|l| l == "Eve is eliminated in request-pebble-or-trades: it took too long"), "{:?}", log(&root));
-    assert!(text(&root, ".gl-status").contains("Eliminated: Eve."), "{}", text(&root, ".gl-status"));
+    assert!(
+        log(&root)
+            .iter()
+            .any(|l| l == "Eve is eliminated in request-pebble-or-trades: it took too long"),
+        "{:?}",
+        log(&root)
+    );
+    assert!(
+        text(&root, ".gl-status").contains("Eliminated: Eve."),
+        "{}",
+        text(&root, ".gl-status")
+    );
 }
 
 #[wasm_bindgen_test]
 async fn the_built_in_looping_actor_is_kicked_the_same_way() {
-    let root = web::mount("bazaar", &[("data-seats", "purchase-points,loop:request-cards:2"), ("data-seed", "4")]);
+    let root = web::mount(
+        "bazaar",
+        &[
+            ("data-seats", "purchase-points,loop:request-cards:2"),
+            ("data-seed", "4"),
+        ],
+    );
     set(&root, "[data-field='limit']", "200");
     set(&root, "[data-field='speed']", "0");
     click(&root, "new-game");
     click(&root, "play");
     wait_for(&root, "the end", |r| state(r) == "over").await;
-    let kicks: Vec<String> = log(&root).into_iter().filter(|l| l.contains("eliminated")).collect();
-    assert_eq!(kicks, vec!["Eve is eliminated in request-cards: it took too long"]);
+    let kicks: Vec<String> = log(&root)
+        .into_iter()
+        .filter(|l| l.contains("eliminated"))
+        .collect();
+    assert_eq!(
+        kicks,
+        vec!["Eve is eliminated in request-cards: it took too long"]
+    );
 }
 
 #[wasm_bindgen_test]
 async fn a_tournament_counts_wins() {
-    let root = web::mount("bazaar", &[("data-seats", "purchase-points,cheat:wallet-cannot-buy-card")]);
+    let root = web::mount(
+        "bazaar",
+        &[("data-seats", "purchase-points,cheat:wallet-cannot-buy-card")],
+    );
     set(&root, "[data-field='games']", "4");
     click(&root, "tournament");
-    wait_for(&root, "the tournament", |r| find(r, ".gl-bazaar-tally").get_attribute("data-done").as_deref() == Some("yes")).await;
+    wait_for(&root, "the tournament", |r| {
+        find(r, ".gl-bazaar-tally")
+            .get_attribute("data-done")
+            .as_deref()
+            == Some("yes")
+    })
+    .await;
     let tally = text(&root, ".gl-bazaar-tally");
     assert!(tally.contains("4 of 4 games played"), "{tally}");
     assert!(tally.contains("Adam (purchase-points): 4 wins"), "{tally}");
@@ -149,7 +251,10 @@ async fn a_tournament_counts_wins() {
 
 #[wasm_bindgen_test]
 async fn with_strict_rules_an_illegal_human_answer_eliminates() {
-    let root = web::mount("bazaar", &[("data-seats", "human,purchase-points"), ("data-seed", "1")]);
+    let root = web::mount(
+        "bazaar",
+        &[("data-seats", "human,purchase-points"), ("data-seed", "1")],
+    );
     let strict: HtmlInputElement = find(&root, "[data-field='strict']").unchecked_into();
     strict.set_checked(true);
     fire(&strict, "change");
@@ -157,32 +262,57 @@ async fn with_strict_rules_an_illegal_human_answer_eliminates() {
     click(&root, "play");
     wait_for(&root, "the human's turn", |r| state(r) == "human").await;
     click(&root, "use-0");
-    assert!(text(&root, ".gl-bazaar-human").contains("Strict rules: this list breaks a rule"), "{}", text(&root, ".gl-bazaar-human"));
+    assert!(
+        text(&root, ".gl-bazaar-human").contains("Strict rules: this list breaks a rule"),
+        "{}",
+        text(&root, ".gl-bazaar-human")
+    );
     click(&root, "trade");
     wait_for(&root, "the end", |r| state(r) == "over").await;
-    assert!(log(&root).iter().any(|l| l.starts_with("Adam is eliminated in request-pebble-or-trades: exchange 1")), "{:?}", log(&root));
+    assert!(
+        log(&root)
+            .iter()
+            .any(|l| l.starts_with("Adam is eliminated in request-pebble-or-trades: exchange 1")),
+        "{:?}",
+        log(&root)
+    );
 }
 
 #[wasm_bindgen_test]
 async fn a_javascript_player_that_does_not_load_is_eliminated_with_the_reason() {
-    let root = web::mount("bazaar", &[("data-seats", "purchase-points,javascript"), ("data-seed", "5")]);
+    let root = web::mount(
+        "bazaar",
+        &[
+            ("data-seats", "purchase-points,javascript"),
+            ("data-seed", "5"),
+        ],
+    );
     set(&root, ".gl-bazaar-code", "function setup( {");
     set(&root, "[data-field='speed']", "0");
     click(&root, "new-game");
     sleep(100).await; // the worker reports its syntax error
     click(&root, "play");
     wait_for(&root, "the end", |r| state(r) == "over").await;
-    let kick = log(&root).into_iter().find(|l| l.starts_with("Eve is eliminated in setup")).unwrap_or_default();
+    let kick = log(&root)
+        .into_iter()
+        .find(|l| l.starts_with("Eve is eliminated in setup"))
+        .unwrap_or_default();
     assert!(kick.contains("its code failed"), "{:?}", log(&root));
 }
 
-const STRATEGY_IN: &str = include_str!("../../shared/testdata/bazaar/5-xstrategy/instructor/1-in.json");
-const STRATEGY_OUT: &str = include_str!("../../shared/testdata/bazaar/5-xstrategy/instructor/1-out.json");
-const RESOURCES_IN: &str = include_str!("../../shared/testdata/bazaar/9-xgames-resources/instructor/7-in.json");
-const RESOURCES_OUT: &str = include_str!("../../shared/testdata/bazaar/9-xgames-resources/instructor/7-out.json");
+const STRATEGY_IN: &str =
+    include_str!("../../shared/testdata/bazaar/5-xstrategy/instructor/1-in.json");
+const STRATEGY_OUT: &str =
+    include_str!("../../shared/testdata/bazaar/5-xstrategy/instructor/1-out.json");
+const RESOURCES_IN: &str =
+    include_str!("../../shared/testdata/bazaar/9-xgames-resources/instructor/7-in.json");
+const RESOURCES_OUT: &str =
+    include_str!("../../shared/testdata/bazaar/9-xgames-resources/instructor/7-out.json");
 
 fn verdict(root: &HtmlElement) -> String {
-    find(root, ".gl-bazaar-verdict").get_attribute("data-verdict").unwrap_or_default()
+    find(root, ".gl-bazaar-verdict")
+        .get_attribute("data-verdict")
+        .unwrap_or_default()
 }
 
 #[wasm_bindgen_test]
@@ -193,7 +323,12 @@ async fn course_tests_run_in_the_page() {
     set(&root, "[data-field='test-input']", STRATEGY_IN);
     set(&root, "[data-field='test-expected']", STRATEGY_OUT);
     click(&root, "run-test");
-    assert_eq!(verdict(&root), "pass", "{}", text(&root, ".gl-bazaar-verdict"));
+    assert_eq!(
+        verdict(&root),
+        "pass",
+        "{}",
+        text(&root, ".gl-bazaar-verdict")
+    );
     set(&root, "[data-field='test-expected']", "[] [] 0 []");
     click(&root, "run-test");
     assert_eq!(verdict(&root), "fail");
@@ -204,14 +339,33 @@ async fn course_tests_run_in_the_page() {
     set(&root, "[data-field='test-expected']", RESOURCES_OUT);
     click(&root, "run-test");
     wait_for(&root, "the course game", |r| verdict(r) != "running").await;
-    assert_eq!(verdict(&root), "pass", "{}", text(&root, ".gl-bazaar-verdict"));
-    assert!(log(&root).iter().any(|l| l == "Theresa is eliminated in setup: it took too long"), "{:?}", log(&root));
+    assert_eq!(
+        verdict(&root),
+        "pass",
+        "{}",
+        text(&root, ".gl-bazaar-verdict")
+    );
+    assert!(
+        log(&root)
+            .iter()
+            .any(|l| l == "Theresa is eliminated in setup: it took too long"),
+        "{:?}",
+        log(&root)
+    );
     // Bad input is named.
     set(&root, "[data-field='test-harness']", "xeq");
-    set(&root, "[data-field='test-input']", "[[[\"red\"],[\"gold\"]]] [] []");
+    set(
+        &root,
+        "[data-field='test-input']",
+        "[[[\"red\"],[\"gold\"]]] [] []",
+    );
     click(&root, "run-test");
     assert_eq!(verdict(&root), "error");
-    assert!(text(&root, ".gl-bazaar-verdict").contains("\"gold\" is not a pebble"), "{}", text(&root, ".gl-bazaar-verdict"));
+    assert!(
+        text(&root, ".gl-bazaar-verdict").contains("\"gold\" is not a pebble"),
+        "{}",
+        text(&root, ".gl-bazaar-verdict")
+    );
 }
 
 /// Player code that probes what it can reach, synchronously, and answers setup with one letter
@@ -232,13 +386,16 @@ function setup() {{
     )
 }
 
-const FLOODING_PLAYER: &str = r#"function setup() { for (let i = 0; i < 200000; i++) postMessage("flood"); return "void"; }"#;
+const FLOODING_PLAYER: &str =
+    r#"function setup() { for (let i = 0; i < 200000; i++) postMessage("flood"); return "void"; }"#;
 
 const HUGE_PLAYER: &str = r#"function setup() { return "void"; }
 function requestPebbleOrTrades() { const e = []; for (let i = 0; i < 100000; i++) e.push([["red"], ["blue"]]); return e; }"#;
 
 fn frames(root: &HtmlElement) -> u32 {
-    root.query_selector_all("iframe[data-gamelab-player]").unwrap().length()
+    root.query_selector_all("iframe[data-gamelab-player]")
+        .unwrap()
+        .length()
 }
 
 #[wasm_bindgen_test]
@@ -248,10 +405,24 @@ async fn hostile_javascript_players_reach_nothing_and_are_eliminated_cleanly() {
     let heard = std::rc::Rc::new(std::cell::Cell::new(0u32));
     let channel = web_sys::BroadcastChannel::new("gamelab-probe").unwrap();
     let counter = heard.clone();
-    let on_message = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || counter.set(counter.get() + 1));
+    let on_message =
+        wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || counter.set(counter.get() + 1));
     channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    let root = web::mount("bazaar", &[("data-seats", "javascript,javascript,javascript,purchase-points"), ("data-seed", "3")]);
-    set(&root, "[data-field='code-0']", &probing_player(&window.location().origin().unwrap()));
+    let root = web::mount(
+        "bazaar",
+        &[
+            (
+                "data-seats",
+                "javascript,javascript,javascript,purchase-points",
+            ),
+            ("data-seed", "3"),
+        ],
+    );
+    set(
+        &root,
+        "[data-field='code-0']",
+        &probing_player(&window.location().origin().unwrap()),
+    );
     set(&root, "[data-field='code-1']", FLOODING_PLAYER);
     set(&root, "[data-field='code-2']", HUGE_PLAYER);
     set(&root, "[data-field='limit']", "2000");
@@ -261,20 +432,50 @@ async fn hostile_javascript_players_reach_nothing_and_are_eliminated_cleanly() {
     // A timer keeps firing while the flood comes in.
     let ticks = std::rc::Rc::new(std::cell::Cell::new(0u32));
     let tick = ticks.clone();
-    let on_tick = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || tick.set(tick.get() + 1));
-    let interval = window.set_interval_with_callback_and_timeout_and_arguments_0(on_tick.as_ref().unchecked_ref(), 20).unwrap();
+    let on_tick =
+        wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || tick.set(tick.get() + 1));
+    let interval = window
+        .set_interval_with_callback_and_timeout_and_arguments_0(
+            on_tick.as_ref().unchecked_ref(),
+            20,
+        )
+        .unwrap();
     click(&root, "play");
     wait_for(&root, "the end", |r| state(r) == "over").await;
     window.clear_interval_with_handle(interval);
     sleep(300).await; // anything a player sent late has arrived by now
     let log = log(&root);
-    let kicked = |who: &str| log.iter().find(|l| l.starts_with(&format!("{who} is eliminated"))).cloned().unwrap_or_default();
-    assert_eq!(kicked("Adam"), r#"Adam is eliminated in setup: it failed: it answered "ixm" to setup instead of "void""#, "{log:?}");
-    assert_eq!(kicked("Eve"), "Eve is eliminated in setup: it failed: its reply is not JSON", "{log:?}");
+    let kicked = |who: &str| {
+        log.iter()
+            .find(|l| l.starts_with(&format!("{who} is eliminated")))
+            .cloned()
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        kicked("Adam"),
+        r#"Adam is eliminated in setup: it failed: it answered "ixm" to setup instead of "void""#,
+        "{log:?}"
+    );
+    assert_eq!(
+        kicked("Eve"),
+        "Eve is eliminated in setup: it failed: its reply is not JSON",
+        "{log:?}"
+    );
     assert_eq!(kicked("Carl"), "Carl is eliminated in request-pebble-or-trades: it failed: its answer is longer than 64 KiB", "{log:?}");
     assert!(kicked("Dana").is_empty(), "{log:?}");
-    assert!(log.iter().all(|l| l.chars().count() < 400), "no log line is huge");
+    assert!(
+        log.iter().all(|l| l.chars().count() < 400),
+        "no log line is huge"
+    );
     assert_eq!(heard.get(), 0, "no player reached the page's channel");
-    assert_eq!(frames(&root), 0, "every player's frame and worker ended with the game");
-    assert!(ticks.get() >= 3, "the page kept running during the flood ({} ticks)", ticks.get());
+    assert_eq!(
+        frames(&root),
+        0,
+        "every player's frame and worker ended with the game"
+    );
+    assert!(
+        ticks.get() >= 3,
+        "the page kept running during the flood ({} ticks)",
+        ticks.get()
+    );
 }

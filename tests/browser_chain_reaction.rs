@@ -25,19 +25,28 @@ fn click_cell(root: &HtmlElement, row: usize, col: usize) {
     init.set_bubbles(true);
     init.set_client_x((rect.left() + x * rect.width() / canvas.width() as f64).round() as i32);
     init.set_client_y((rect.top() + y * rect.height() / canvas.height() as f64).round() as i32);
-    canvas.dispatch_event(&web_sys::MouseEvent::new_with_mouse_event_init_dict("click", &init).unwrap()).unwrap();
+    canvas
+        .dispatch_event(
+            &web_sys::MouseEvent::new_with_mouse_event_init_dict("click", &init).unwrap(),
+        )
+        .unwrap();
 }
 
 fn key(root: &HtmlElement, key: &str) {
     let init = web_sys::KeyboardEventInit::new();
     init.set_key(key);
     init.set_bubbles(true);
-    root.dispatch_event(&web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap()).unwrap();
+    root.dispatch_event(
+        &web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap(),
+    )
+    .unwrap();
 }
 
 fn moves(root: &HtmlElement) -> Vec<String> {
     let items = root.query_selector_all(".gl-history li").unwrap();
-    (0..items.length()).map(|i| items.item(i).unwrap().text_content().unwrap()).collect()
+    (0..items.length())
+        .map(|i| items.item(i).unwrap().text_content().unwrap())
+        .collect()
 }
 
 #[wasm_bindgen_test]
@@ -47,10 +56,18 @@ async fn a_hotseat_game_on_a_small_board_with_undo() {
     speed.set_value("0");
     assert!(status(&root).contains("Player A to move"));
     click_cell(&root, 0, 0);
-    assert!(status(&root).contains("Player B to move"), "{}", status(&root));
+    assert!(
+        status(&root).contains("Player B to move"),
+        "{}",
+        status(&root)
+    );
     // B may not play on A's cell: explained, nothing changes.
     click_cell(&root, 0, 0);
-    assert!(status(&root).contains("belongs to player 0"), "{}", status(&root));
+    assert!(
+        status(&root).contains("belongs to player 0"),
+        "{}",
+        status(&root)
+    );
     assert_eq!(moves(&root).len(), 1);
     // The keyboard: B moves the cursor to (1, 1) and plays.
     key(&root, "ArrowDown");
@@ -64,13 +81,24 @@ async fn a_hotseat_game_on_a_small_board_with_undo() {
     click_cell(&root, 0, 0); // A2 in a corner explodes
     click_cell(&root, 1, 1); // B2 explodes: B takes everything
     sleep(20).await;
-    assert!(status(&root).contains("Player B wins after 4 moves"), "{}", status(&root));
+    assert!(
+        status(&root).contains("Player B wins after 4 moves"),
+        "{}",
+        status(&root)
+    );
     assert_eq!(root.get_attribute("data-state").as_deref(), Some("over"));
 }
 
 #[wasm_bindgen_test]
 async fn a_computer_seat_answers_a_move() {
-    let root = web::mount("chain-reaction", &[("data-rows", "3"), ("data-cols", "3"), ("data-seats", "human,greedy")]);
+    let root = web::mount(
+        "chain-reaction",
+        &[
+            ("data-rows", "3"),
+            ("data-cols", "3"),
+            ("data-seats", "human,greedy"),
+        ],
+    );
     click_cell(&root, 1, 1);
     for _ in 0..200 {
         if moves(&root).len() == 2 {
@@ -93,25 +121,41 @@ fn the_automaton_view_names_each_cells_state() {
     let toggle: HtmlInputElement = find(&root, "[data-field='automaton']").unchecked_into();
     toggle.set_checked(true);
     web::fire(&toggle, "change");
-    assert!(find(&root, ".gl-automaton").text_content().unwrap().contains("state S10"));
+    assert!(find(&root, ".gl-automaton")
+        .text_content()
+        .unwrap()
+        .contains("state S10"));
     click_cell(&root, 0, 0);
     // The cursor is on the corner just played: S11 reached by A's placement (a).
     let panel = find(&root, ".gl-automaton").text_content().unwrap();
-    assert!(panel.contains("state S11") && panel.contains("Last transition: a, a placement by A"), "{panel}");
+    assert!(
+        panel.contains("state S11") && panel.contains("Last transition: a, a placement by A"),
+        "{panel}"
+    );
     // The state machine of that corner: S10, S11 (current, arrived by a), then the explosion.
     let current = find(&root, ".gl-fsm li.gl-current").text_content().unwrap();
-    assert!(current.starts_with("S11") && current.contains("arrived by a"), "{current}");
+    assert!(
+        current.starts_with("S11") && current.contains("arrived by a"),
+        "{current}"
+    );
     assert_eq!(root.query_selector_all(".gl-fsm li").unwrap().length(), 2);
     // B's orb next door: the edge cell (0, 1) is in B's states, S′21.
     click_cell(&root, 0, 1);
     let panel = find(&root, ".gl-automaton").text_content().unwrap();
-    assert!(panel.contains("state S'21") && panel.contains("a placement by B"), "{panel}");
+    assert!(
+        panel.contains("state S'21") && panel.contains("a placement by B"),
+        "{panel}"
+    );
 }
 
 #[wasm_bindgen_test]
 fn bad_settings_are_explained_and_the_game_goes_on() {
     let root = web::mount("chain-reaction", &[("data-rows", "30")]);
-    let note = root.query_selector(".gl-attribute-note").unwrap().and_then(|n| n.text_content()).unwrap_or_default();
+    let note = root
+        .query_selector(".gl-attribute-note")
+        .unwrap()
+        .and_then(|n| n.text_content())
+        .unwrap_or_default();
     assert!(note.contains("rows and columns go from 2 to 20"), "{note}");
     let rows: HtmlInputElement = find(&root, "[data-field='rows']").unchecked_into();
     assert_eq!(rows.value(), "9");
@@ -132,9 +176,17 @@ fn a_share_link_reopens_the_game() {
     assert_eq!(moves(&again), vec!["A (0, 0)", "B (2, 3)"]);
     let rows: HtmlInputElement = find(&again, "[data-field='rows']").unchecked_into();
     assert_eq!(rows.value(), "3");
-    web_sys::window().unwrap().location().set_hash("#chain=3x4x2/0.0,0.0").unwrap();
+    web_sys::window()
+        .unwrap()
+        .location()
+        .set_hash("#chain=3x4x2/0.0,0.0")
+        .unwrap();
     let bad = web::mount("chain-reaction", &[]);
-    let note = bad.query_selector(".gl-attribute-note").unwrap().and_then(|n| n.text_content()).unwrap_or_default();
+    let note = bad
+        .query_selector(".gl-attribute-note")
+        .unwrap()
+        .and_then(|n| n.text_content())
+        .unwrap_or_default();
     assert!(note.contains("move 2 is illegal"), "{note}");
     web_sys::window().unwrap().location().set_hash("").unwrap();
 }
@@ -149,8 +201,15 @@ fn the_state_machine_of_an_owned_cell_uses_its_owners_primes() {
     click_cell(&root, 1, 1); // B in the middle: mass 4, states S30, S'31, S'32, S'33
     let states: Vec<String> = {
         let items = root.query_selector_all(".gl-fsm li").unwrap();
-        (0..items.length()).map(|i| items.item(i).unwrap().text_content().unwrap()).collect()
+        (0..items.length())
+            .map(|i| items.item(i).unwrap().text_content().unwrap())
+            .collect()
     };
     assert_eq!(states.len(), 4);
-    assert!(states[0].starts_with("S30") && states[1].starts_with("S'31 ◀ now") && states[3].starts_with("S'33"), "{states:?}");
+    assert!(
+        states[0].starts_with("S30")
+            && states[1].starts_with("S'31 ◀ now")
+            && states[3].starts_with("S'33"),
+        "{states:?}"
+    );
 }

@@ -11,7 +11,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 mod web;
 
-use web::{click, fire, find, sleep};
+use web::{click, find, fire, sleep};
 
 const MARGIN: f64 = 22.0;
 
@@ -21,7 +21,9 @@ fn text(root: &HtmlElement, selector: &str) -> String {
 
 fn moves(root: &HtmlElement) -> Vec<String> {
     let items = root.query_selector_all(".gl-history li").unwrap();
-    (0..items.length()).map(|i| items.item(i).unwrap().text_content().unwrap()).collect()
+    (0..items.length())
+        .map(|i| items.item(i).unwrap().text_content().unwrap())
+        .collect()
 }
 
 /// Clicks the middle of line `line` of a rows × cols board with a real mouse event.
@@ -41,7 +43,11 @@ fn click_line(root: &HtmlElement, cols: usize, rows: usize, line: usize) {
     init.set_bubbles(true);
     init.set_client_x((rect.left() + px * rect.width() / canvas.width() as f64).round() as i32);
     init.set_client_y((rect.top() + py * rect.height() / canvas.height() as f64).round() as i32);
-    canvas.dispatch_event(&web_sys::MouseEvent::new_with_mouse_event_init_dict("click", &init).unwrap()).unwrap();
+    canvas
+        .dispatch_event(
+            &web_sys::MouseEvent::new_with_mouse_event_init_dict("click", &init).unwrap(),
+        )
+        .unwrap();
 }
 
 fn key(root: &HtmlElement, key: &str) {
@@ -49,7 +55,11 @@ fn key(root: &HtmlElement, key: &str) {
     init.set_key(key);
     init.set_bubbles(true);
     let canvas = find(root, "canvas");
-    canvas.dispatch_event(&web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap()).unwrap();
+    canvas
+        .dispatch_event(
+            &web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap(),
+        )
+        .unwrap();
 }
 
 /// The drawn lines, read through the page's own export.
@@ -57,7 +67,12 @@ fn drawn(root: &HtmlElement) -> Vec<bool> {
     click(root, "export");
     let area: HtmlTextAreaElement = find(root, "textarea").unchecked_into();
     let value: serde_json::Value = serde_json::from_str(&area.value()).unwrap();
-    value["dbn"].as_str().unwrap().chars().map(|c| c == '1').collect()
+    value["dbn"]
+        .as_str()
+        .unwrap()
+        .chars()
+        .map(|c| c == '1')
+        .collect()
 }
 
 async fn wait_for(root: &HtmlElement, what: &str, ready: impl Fn(&HtmlElement) -> bool) {
@@ -71,23 +86,42 @@ async fn wait_for(root: &HtmlElement, what: &str, ready: impl Fn(&HtmlElement) -
 }
 
 fn humans_turn(root: &HtmlElement) -> bool {
-    text(root, ".gl-status").contains("Player A to move") || root.get_attribute("data-state").as_deref() == Some("over")
+    text(root, ".gl-status").contains("Player A to move")
+        || root.get_attribute("data-state").as_deref() == Some("over")
 }
 
 #[wasm_bindgen_test]
 async fn a_2x2_game_against_the_computer_with_undo_and_analysis() {
     web_sys::window().unwrap().location().set_hash("").unwrap();
-    let root = web::mount("dots-and-boxes", &[("data-rows", "2"), ("data-cols", "2"), ("data-seats", "human,strong")]);
-    assert!(text(&root, ".gl-status").contains("Player A to move"), "{}", text(&root, ".gl-status"));
+    let root = web::mount(
+        "dots-and-boxes",
+        &[
+            ("data-rows", "2"),
+            ("data-cols", "2"),
+            ("data-seats", "human,strong"),
+        ],
+    );
+    assert!(
+        text(&root, ".gl-status").contains("Player A to move"),
+        "{}",
+        text(&root, ".gl-status")
+    );
     assert_eq!(text(&root, ".gl-scores"), "A 0 – B 0");
     click_line(&root, 2, 2, 0);
     assert_eq!(moves(&root)[0], "A: h 0 0 (line 0)");
     // A drawn line is refused with a reason, and nothing changes.
     wait_for(&root, "the computer's answer", humans_turn).await;
     let before = moves(&root);
-    assert!(before.len() >= 2 && before[1].starts_with("B: "), "{before:?}");
+    assert!(
+        before.len() >= 2 && before[1].starts_with("B: "),
+        "{before:?}"
+    );
     click_line(&root, 2, 2, 0);
-    assert!(text(&root, ".gl-status").contains("line 0 is already drawn"), "{}", text(&root, ".gl-status"));
+    assert!(
+        text(&root, ".gl-status").contains("line 0 is already drawn"),
+        "{}",
+        text(&root, ".gl-status")
+    );
     assert_eq!(moves(&root), before);
     // Undo takes back the computer's line and A's own: A to move on an empty board.
     click(&root, "undo");
@@ -96,11 +130,23 @@ async fn a_2x2_game_against_the_computer_with_undo_and_analysis() {
     let analysis: HtmlInputElement = find(&root, "[data-field='analysis']").unchecked_into();
     analysis.set_checked(true);
     fire(&analysis, "change");
-    wait_for(&root, "the analysis", |r| find(r, ".gl-verdict").get_attribute("data-analysis").as_deref() == Some("solved")).await;
+    wait_for(&root, "the analysis", |r| {
+        find(r, ".gl-verdict")
+            .get_attribute("data-analysis")
+            .as_deref()
+            == Some("solved")
+    })
+    .await;
     let verdict = text(&root, ".gl-verdict");
     assert!(verdict.contains("A wins 3–1"), "{verdict}");
-    assert!(verdict.contains("W wins: h 0 0, h 0 1, h 2 0, h 2 1, v 0 0, v 0 2, v 1 0, v 1 2;"), "{verdict}");
-    assert!(verdict.contains("D draws: h 1 0, h 1 1, v 0 1, v 1 1;"), "{verdict}");
+    assert!(
+        verdict.contains("W wins: h 0 0, h 0 1, h 2 0, h 2 1, v 0 0, v 0 2, v 1 0, v 1 2;"),
+        "{verdict}"
+    );
+    assert!(
+        verdict.contains("D draws: h 1 0, h 1 1, v 0 1, v 1 1;"),
+        "{verdict}"
+    );
     assert!(verdict.contains("L loses: none"), "{verdict}");
     analysis.set_checked(false);
     fire(&analysis, "change");
@@ -113,18 +159,31 @@ async fn a_2x2_game_against_the_computer_with_undo_and_analysis() {
         let line = drawn(&root).iter().position(|d| !d).unwrap();
         click_line(&root, 2, 2, line);
     }
-    wait_for(&root, "the end", |r| r.get_attribute("data-state").as_deref() == Some("over")).await;
+    wait_for(&root, "the end", |r| {
+        r.get_attribute("data-state").as_deref() == Some("over")
+    })
+    .await;
     let status = text(&root, ".gl-status");
     assert!(status.contains("Game over"), "{status}");
     let scores = text(&root, ".gl-scores");
-    let numbers: Vec<u32> = scores.split(|c: char| !c.is_ascii_digit()).filter_map(|n| n.parse().ok()).collect();
+    let numbers: Vec<u32> = scores
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|n| n.parse().ok())
+        .collect();
     assert_eq!(numbers.iter().sum::<u32>(), 4, "{scores}");
     assert_eq!(moves(&root).len(), 12);
 }
 
 #[wasm_bindgen_test]
 async fn hotseat_by_keyboard_on_1x1() {
-    let root = web::mount("dots-and-boxes", &[("data-rows", "1"), ("data-cols", "1"), ("data-seats", "human,human")]);
+    let root = web::mount(
+        "dots-and-boxes",
+        &[
+            ("data-rows", "1"),
+            ("data-cols", "1"),
+            ("data-seats", "human,human"),
+        ],
+    );
     // Line 0 (top), Down → 2 (left), Right → 3 (right), Down → 1 (bottom).
     key(&root, "Enter");
     key(&root, "ArrowDown");
@@ -133,9 +192,21 @@ async fn hotseat_by_keyboard_on_1x1() {
     key(&root, "Enter");
     key(&root, "ArrowDown");
     key(&root, "Enter");
-    assert_eq!(moves(&root), vec!["A: h 0 0 (line 0)", "B: v 0 0 (line 2)", "A: v 0 1 (line 3)", "B: h 1 0 (line 1) +1 box"]);
+    assert_eq!(
+        moves(&root),
+        vec![
+            "A: h 0 0 (line 0)",
+            "B: v 0 0 (line 2)",
+            "A: v 0 1 (line 3)",
+            "B: h 1 0 (line 1) +1 box"
+        ]
+    );
     assert_eq!(text(&root, ".gl-scores"), "A 0 – B 1");
-    assert!(text(&root, ".gl-status").contains("B wins 1–0"), "{}", text(&root, ".gl-status"));
+    assert!(
+        text(&root, ".gl-status").contains("B wins 1–0"),
+        "{}",
+        text(&root, ".gl-status")
+    );
     click(&root, "undo");
     assert!(text(&root, ".gl-status").contains("Player B to move"));
     click(&root, "redo");
@@ -144,34 +215,79 @@ async fn hotseat_by_keyboard_on_1x1() {
 
 #[wasm_bindgen_test]
 async fn import_export_and_the_share_link() {
-    let root = web::mount("dots-and-boxes", &[("data-rows", "2"), ("data-cols", "2"), ("data-seats", "human,human")]);
+    let root = web::mount(
+        "dots-and-boxes",
+        &[
+            ("data-rows", "2"),
+            ("data-cols", "2"),
+            ("data-seats", "human,human"),
+        ],
+    );
     click_line(&root, 2, 2, 0);
     click_line(&root, 2, 2, 2);
     let area: HtmlTextAreaElement = find(&root, "textarea").unchecked_into();
     area.set_value("{\"rows\": 2, \"cols\": 2, \"moves\": [0, 0]}");
     click(&root, "import");
-    assert!(text(&root, ".gl-status").contains("Nothing was imported: move 1 (0) is illegal"), "{}", text(&root, ".gl-status"));
+    assert!(
+        text(&root, ".gl-status").contains("Nothing was imported: move 1 (0) is illegal"),
+        "{}",
+        text(&root, ".gl-status")
+    );
     assert_eq!(moves(&root).len(), 2, "the game is unchanged");
     click(&root, "export");
-    assert_eq!(area.value(), "{\"cols\":2,\"dbn\":\"101000000000\",\"moves\":[0,2],\"rows\":2}");
+    assert_eq!(
+        area.value(),
+        "{\"cols\":2,\"dbn\":\"101000000000\",\"moves\":[0,2],\"rows\":2}"
+    );
     area.set_value("{\"rows\": 3, \"cols\": 1, \"moves\": [0, 1, 5]}");
     click(&root, "import");
     assert_eq!(moves(&root).len(), 3);
-    assert_eq!(find(&root, "[data-field='rows']").unchecked_into::<HtmlInputElement>().value(), "3");
+    assert_eq!(
+        find(&root, "[data-field='rows']")
+            .unchecked_into::<HtmlInputElement>()
+            .value(),
+        "3"
+    );
     click(&root, "share");
     let hash = web_sys::window().unwrap().location().hash().unwrap();
     assert!(hash.ends_with("dots=3x1/0.1.5"), "{hash}");
     let reopened = web::mount("dots-and-boxes", &[("data-seats", "human,human")]);
     assert_eq!(moves(&reopened), moves(&root));
     // Two boards with ids keep their own entries in the address.
-    let first = web::mount("dots-and-boxes", &[("id", "first"), ("data-seats", "human,human"), ("data-rows", "1"), ("data-cols", "1")]);
-    let second = web::mount("dots-and-boxes", &[("id", "second"), ("data-seats", "human,human"), ("data-rows", "2"), ("data-cols", "1")]);
+    let first = web::mount(
+        "dots-and-boxes",
+        &[
+            ("id", "first"),
+            ("data-seats", "human,human"),
+            ("data-rows", "1"),
+            ("data-cols", "1"),
+        ],
+    );
+    let second = web::mount(
+        "dots-and-boxes",
+        &[
+            ("id", "second"),
+            ("data-seats", "human,human"),
+            ("data-rows", "2"),
+            ("data-cols", "1"),
+        ],
+    );
     click(&first, "share");
     click(&second, "share");
     let hash = web_sys::window().unwrap().location().hash().unwrap();
-    assert!(hash.contains("dots-first=1x1/") && hash.contains("dots-second=2x1/") && hash.contains("dots=3x1/0.1.5"), "{hash}");
+    assert!(
+        hash.contains("dots-first=1x1/")
+            && hash.contains("dots-second=2x1/")
+            && hash.contains("dots=3x1/0.1.5"),
+        "{hash}"
+    );
     let first_again = web::mount("dots-and-boxes", &[("id", "first")]);
-    assert_eq!(find(&first_again, "[data-field='rows']").unchecked_into::<HtmlInputElement>().value(), "1");
+    assert_eq!(
+        find(&first_again, "[data-field='rows']")
+            .unchecked_into::<HtmlInputElement>()
+            .value(),
+        "1"
+    );
     web_sys::window().unwrap().location().set_hash("").unwrap();
 }
 
@@ -179,17 +295,38 @@ async fn import_export_and_the_share_link() {
 async fn the_computer_thinks_in_slices_and_shows_it() {
     web_sys::window().unwrap().location().set_hash("").unwrap();
     // 3 × 4 from the start: Strong searches exactly for its whole time budget (1.5 s).
-    let root = web::mount("dots-and-boxes", &[("data-rows", "3"), ("data-cols", "4"), ("data-seats", "strong,human")]);
-    assert_eq!(root.get_attribute("data-state").as_deref(), Some("thinking"));
+    let root = web::mount(
+        "dots-and-boxes",
+        &[
+            ("data-rows", "3"),
+            ("data-cols", "4"),
+            ("data-seats", "strong,human"),
+        ],
+    );
+    assert_eq!(
+        root.get_attribute("data-state").as_deref(),
+        Some("thinking")
+    );
     // A timer set now fires while the computer still thinks: the page is not frozen.
     let fired = std::rc::Rc::new(std::cell::Cell::new(false));
     let flag = fired.clone();
     let closure = wasm_bindgen::closure::Closure::once_into_js(move || flag.set(true));
-    web_sys::window().unwrap().set_timeout_with_callback_and_timeout_and_arguments_0(closure.unchecked_ref(), 5).unwrap();
+    web_sys::window()
+        .unwrap()
+        .set_timeout_with_callback_and_timeout_and_arguments_0(closure.unchecked_ref(), 5)
+        .unwrap();
     sleep(100).await;
     assert!(fired.get(), "the timer fired");
-    assert!(moves(&root).is_empty(), "still thinking: {:?}", moves(&root));
-    assert!(text(&root, ".gl-status").contains("Player A (computer: Strong) is thinking"), "{}", text(&root, ".gl-status"));
+    assert!(
+        moves(&root).is_empty(),
+        "still thinking: {:?}",
+        moves(&root)
+    );
+    assert!(
+        text(&root, ".gl-status").contains("Player A (computer: Strong) is thinking"),
+        "{}",
+        text(&root, ".gl-status")
+    );
     for _ in 0..1000 {
         if !moves(&root).is_empty() {
             break;

@@ -17,7 +17,9 @@ const README: &str = include_str!("../README.md");
 
 /// The first `html` code block after the "Embedding a game in a course page" heading.
 fn readme_snippet() -> &'static str {
-    let section = &README[README.find("## Embedding a game in a course page").expect("the README has the section")..];
+    let section = &README[README
+        .find("## Embedding a game in a course page")
+        .expect("the README has the section")..];
     let start = section.find("```html\n").expect("an html block") + "```html\n".len();
     let end = section[start..].find("```").expect("the block ends");
     &section[start..start + end]
@@ -34,7 +36,13 @@ canvas { border: 5px solid lime; width: 40px; }
 ";
 
 fn style_of(element: &Element, property: &str) -> String {
-    web_sys::window().unwrap().get_computed_style(element).unwrap().unwrap().get_property_value(property).unwrap()
+    web_sys::window()
+        .unwrap()
+        .get_computed_style(element)
+        .unwrap()
+        .unwrap()
+        .get_property_value(property)
+        .unwrap()
 }
 
 fn rect(element: &Element) -> web_sys::DomRect {
@@ -42,14 +50,21 @@ fn rect(element: &Element) -> web_sys::DomRect {
 }
 
 fn one(root: &Element, selector: &str) -> Element {
-    root.query_selector(selector).unwrap().unwrap_or_else(|| panic!("no {selector}"))
+    root.query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("no {selector}"))
 }
 
 #[wasm_bindgen_test]
 async fn the_readme_snippet_works_in_a_hostile_lecture_page() {
     let style = document().create_element("style").unwrap();
     style.set_text_content(Some(HOSTILE_CSS));
-    document().query_selector("head").unwrap().unwrap().append_child(&style).unwrap();
+    document()
+        .query_selector("head")
+        .unwrap()
+        .unwrap()
+        .append_child(&style)
+        .unwrap();
     gamelab::ui::watch_for_new_games();
     let lecture: HtmlElement = document().create_element("main").unwrap().unchecked_into();
     lecture.set_class_name("lecture");
@@ -66,55 +81,127 @@ async fn the_readme_snippet_works_in_a_hostile_lecture_page() {
     assert_eq!(games.length(), 3, "the snippet's three games");
     for i in 0..games.length() {
         let game: Element = games.item(i).unwrap().unchecked_into();
-        assert!(game.has_attribute("data-gamelab-mounted"), "{} was mounted", game.outer_html().chars().take(80).collect::<String>());
-        assert_eq!(style_of(&game, "background-color"), "rgb(255, 255, 255)", "a game keeps its own background");
-        assert_eq!(style_of(&game, "color"), "rgb(30, 30, 30)", "and its own ink");
+        assert!(
+            game.has_attribute("data-gamelab-mounted"),
+            "{} was mounted",
+            game.outer_html().chars().take(80).collect::<String>()
+        );
+        assert_eq!(
+            style_of(&game, "background-color"),
+            "rgb(255, 255, 255)",
+            "a game keeps its own background"
+        );
+        assert_eq!(
+            style_of(&game, "color"),
+            "rgb(30, 30, 30)",
+            "and its own ink"
+        );
     }
     let ade: Element = games.item(0).unwrap().unchecked_into();
     // The tracing area stands beside the graph, not under it.
     let (canvas, trace) = (one(&ade, ".gl-canvas"), one(&ade, ".gl-trace"));
-    assert!(rect(&trace).left() >= rect(&canvas).right() - 1.0, "trace at {} beside canvas ending at {}", rect(&trace).left(), rect(&canvas).right());
-    assert!(rect(&canvas).width() > 200.0, "the graph keeps its size: {}", rect(&canvas).width());
+    assert!(
+        rect(&trace).left() >= rect(&canvas).right() - 1.0,
+        "trace at {} beside canvas ending at {}",
+        rect(&trace).left(),
+        rect(&canvas).right()
+    );
+    assert!(
+        rect(&canvas).width() > 200.0,
+        "the graph keeps its size: {}",
+        rect(&canvas).width()
+    );
     // The buttons are the game's, not the page's.
     let fire = one(&ade, "button[data-action='fire']");
     assert_ne!(style_of(&fire, "background-color"), "rgb(204, 0, 0)");
-    assert!(style_of(&fire, "font-size").trim_end_matches("px").parse::<f64>().unwrap() < 20.0);
+    assert!(
+        style_of(&fire, "font-size")
+            .trim_end_matches("px")
+            .parse::<f64>()
+            .unwrap()
+            < 20.0
+    );
     // Hidden parts stay hidden (the reset must not undo the browser's [hidden] rule).
-    assert_eq!(style_of(&one(&ade, ".gl-buttonbar[data-mode='editing']"), "display"), "none");
+    assert_eq!(
+        style_of(&one(&ade, ".gl-buttonbar[data-mode='editing']"), "display"),
+        "none"
+    );
     // The layer cap sits in its bar, on the row of the buttons, not under the status line.
-    let (bar, cap) = (one(&ade, ".gl-buttonbar[data-mode='playing']"), one(&ade, "input[data-action='layer-cap']"));
-    assert!(rect(&cap).top() >= rect(&bar).top() && rect(&cap).bottom() <= rect(&bar).bottom() + 1.0);
-    assert!(rect(&bar).top() >= rect(&one(&ade, ".gl-status")).bottom() - 1.0, "the bar is below the status line");
+    let (bar, cap) = (
+        one(&ade, ".gl-buttonbar[data-mode='playing']"),
+        one(&ade, "input[data-action='layer-cap']"),
+    );
+    assert!(
+        rect(&cap).top() >= rect(&bar).top() && rect(&cap).bottom() <= rect(&bar).bottom() + 1.0
+    );
+    assert!(
+        rect(&bar).top() >= rect(&one(&ade, ".gl-status")).bottom() - 1.0,
+        "the bar is below the status line"
+    );
     // The board keeps its frame and size.
     let dots: Element = games.item(2).unwrap().unchecked_into();
     let board = one(&dots, ".gl-canvas");
-    assert!(rect(&board).width() > 150.0, "the board: {}", rect(&board).width());
+    assert!(
+        rect(&board).width() > 150.0,
+        "the board: {}",
+        rect(&board).width()
+    );
     assert_ne!(style_of(&board, "border-top-color"), "rgb(0, 255, 0)");
-    assert_ne!(style_of(&dots, "border-top-style"), "none", "the game's frame");
+    assert_ne!(
+        style_of(&dots, "border-top-style"),
+        "none",
+        "the game's frame"
+    );
     // The page keeps its own styles.
     let page_button = one(&lecture, ".lecture-button");
     assert_eq!(style_of(&page_button, "background-color"), "rgb(204, 0, 0)");
     assert_eq!(style_of(&page_button, "font-size"), "28px");
-    assert_eq!(style_of(&one(&lecture, ".lecture-text"), "color"), "rgb(238, 238, 238)");
-    assert_eq!(style_of(&one(&lecture, ".lecture-list"), "list-style-type"), "none");
-    assert_eq!(document().query_selector_all("style#gamelab-games").unwrap().length(), 1, "the styles are added once");
+    assert_eq!(
+        style_of(&one(&lecture, ".lecture-text"), "color"),
+        "rgb(238, 238, 238)"
+    );
+    assert_eq!(
+        style_of(&one(&lecture, ".lecture-list"), "list-style-type"),
+        "none"
+    );
+    assert_eq!(
+        document()
+            .query_selector_all("style#gamelab-games")
+            .unwrap()
+            .length(),
+        1,
+        "the styles are added once"
+    );
 
     // A game added later is mounted; a game taken out stops its work.
     let later = document().create_element("div").unwrap();
     later.set_attribute("data-gamelab", "bazaar").unwrap();
-    later.set_attribute("data-seats", "javascript,purchase-points").unwrap();
+    later
+        .set_attribute("data-seats", "javascript,purchase-points")
+        .unwrap();
     later.set_attribute("data-autoplay", "on").unwrap();
     lecture.append_child(&later).unwrap();
     sleep(100).await;
-    assert_eq!(later.get_attribute("data-gamelab-mounted").as_deref(), Some("bazaar"));
+    assert_eq!(
+        later.get_attribute("data-gamelab-mounted").as_deref(),
+        Some("bazaar")
+    );
     later.remove();
     // A frame out of the page is unloaded at once; the game notices at its next step (at the
     // latest the call's time limit, 600 ms) and stops for good.
     sleep(900).await;
     let log_length = later.query_selector_all(".gl-history li").unwrap().length();
-    assert_eq!(later.query_selector_all("iframe").unwrap().length(), 0, "the player's frame is gone");
+    assert_eq!(
+        later.query_selector_all("iframe").unwrap().length(),
+        0,
+        "the player's frame is gone"
+    );
     sleep(500).await;
-    assert_eq!(later.query_selector_all(".gl-history li").unwrap().length(), log_length, "nothing goes on in a game taken out of the page");
+    assert_eq!(
+        later.query_selector_all(".gl-history li").unwrap().length(),
+        log_length,
+        "nothing goes on in a game taken out of the page"
+    );
     lecture.remove();
     style.remove();
 }
@@ -123,9 +210,15 @@ async fn the_readme_snippet_works_in_a_hostile_lecture_page() {
 fn snippet_attributes(snippet: &str) -> Vec<(String, String)> {
     let holder = document().create_element("div").unwrap();
     holder.set_inner_html(snippet);
-    let div = holder.query_selector("div[data-gamelab]").unwrap().expect("the snippet has the game's element");
+    let div = holder
+        .query_selector("div[data-gamelab]")
+        .unwrap()
+        .expect("the snippet has the game's element");
     let names = div.get_attribute_names();
-    (0..names.length()).map(|i| names.get(i).as_string().unwrap()).map(|n| (n.clone(), div.get_attribute(&n).unwrap())).collect()
+    (0..names.length())
+        .map(|i| names.get(i).as_string().unwrap())
+        .map(|n| (n.clone(), div.get_attribute(&n).unwrap()))
+        .collect()
 }
 
 #[wasm_bindgen_test]
@@ -134,41 +227,117 @@ async fn embed_this_gives_a_snippet_that_opens_the_game_as_it_is() {
     let open_snippet = |root: &HtmlElement| -> String {
         let details = one(root, "details.gl-embed");
         details.set_attribute("open", "").unwrap();
-        details.dispatch_event(&web_sys::Event::new("toggle").unwrap()).unwrap();
-        one(root, "[data-field='embed-snippet']").unchecked_into::<HtmlTextAreaElement>().value()
+        details
+            .dispatch_event(&web_sys::Event::new("toggle").unwrap())
+            .unwrap();
+        one(root, "[data-field='embed-snippet']")
+            .unchecked_into::<HtmlTextAreaElement>()
+            .value()
     };
     let remount = |snippet: &str| -> HtmlElement {
         let attributes = snippet_attributes(snippet);
-        let game = attributes.iter().find(|(n, _)| n == "data-gamelab").unwrap().1.clone();
-        let rest: Vec<(&str, &str)> = attributes.iter().filter(|(n, _)| n != "data-gamelab").map(|(n, v)| (n.as_str(), v.as_str())).collect();
+        let game = attributes
+            .iter()
+            .find(|(n, _)| n == "data-gamelab")
+            .unwrap()
+            .1
+            .clone();
+        let rest: Vec<(&str, &str)> = attributes
+            .iter()
+            .filter(|(n, _)| n != "data-gamelab")
+            .map(|(n, v)| (n.as_str(), v.as_str()))
+            .collect();
         web::mount(&game, &rest)
     };
     // Dots and Boxes: a 2 × 4 board, easy against medium, analysis on.
-    let dots = web::mount("dots-and-boxes", &[("data-offer-embed", "on"), ("data-rows", "2"), ("data-cols", "4"), ("data-seats", "easy,medium")]);
+    let dots = web::mount(
+        "dots-and-boxes",
+        &[
+            ("data-offer-embed", "on"),
+            ("data-rows", "2"),
+            ("data-cols", "4"),
+            ("data-seats", "easy,medium"),
+        ],
+    );
     let analysis: HtmlInputElement = one(&dots, "[data-field='analysis']").unchecked_into();
     analysis.set_checked(true);
     web::fire(&analysis, "change");
     let snippet = open_snippet(&dots);
-    assert!(snippet.contains("import init from \"./dist/gamelab.js\""), "{snippet}");
-    assert!(snippet.contains("data-rows=\"2\" data-cols=\"4\" data-seats=\"easy,medium\" data-analysis=\"on\""), "{snippet}");
+    assert!(
+        snippet.contains("import init from \"./dist/gamelab.js\""),
+        "{snippet}"
+    );
+    assert!(
+        snippet.contains(
+            "data-rows=\"2\" data-cols=\"4\" data-seats=\"easy,medium\" data-analysis=\"on\""
+        ),
+        "{snippet}"
+    );
     let again = remount(&snippet);
-    assert_eq!(one(&again, "[data-field='rows']").unchecked_into::<HtmlInputElement>().value(), "2");
+    assert_eq!(
+        one(&again, "[data-field='rows']")
+            .unchecked_into::<HtmlInputElement>()
+            .value(),
+        "2"
+    );
     // Bazaar: its seats and seed.
-    let bazaar = web::mount("bazaar", &[("data-offer-embed", "on"), ("data-seats", "purchase-size,cheat:bank-cannot-trade,human"), ("data-seed", "42")]);
+    let bazaar = web::mount(
+        "bazaar",
+        &[
+            ("data-offer-embed", "on"),
+            ("data-seats", "purchase-size,cheat:bank-cannot-trade,human"),
+            ("data-seed", "42"),
+        ],
+    );
     let snippet = open_snippet(&bazaar);
-    assert!(snippet.contains("data-seats=\"purchase-size,cheat:bank-cannot-trade,human\" data-seed=\"42\""), "{snippet}");
+    assert!(
+        snippet.contains(
+            "data-seats=\"purchase-size,cheat:bank-cannot-trade,human\" data-seed=\"42\""
+        ),
+        "{snippet}"
+    );
     // Glop: a free position and the nimber.
-    let glop = web::mount("sprouts", &[("data-offer-embed", "on"), ("data-position", "0*4.A|0*4.A+0*3"), ("data-goal", "nimber")]);
+    let glop = web::mount(
+        "sprouts",
+        &[
+            ("data-offer-embed", "on"),
+            ("data-position", "0*4.A|0*4.A+0*3"),
+            ("data-goal", "nimber"),
+        ],
+    );
     let snippet = open_snippet(&glop);
-    assert!(snippet.contains("data-position=\"0*4.A|0*4.A+0*3\" data-goal=\"nimber\""), "{snippet}");
+    assert!(
+        snippet.contains("data-position=\"0*4.A|0*4.A+0*3\" data-goal=\"nimber\""),
+        "{snippet}"
+    );
     // ADE: a played position comes back with its layers.
-    let ade = web::mount("ade", &[("data-offer-embed", "on"), ("data-graph", "E8"), ("data-mode", "playing")]);
-    one(&ade, "button[data-action='fire']").unchecked_into::<HtmlElement>().click();
-    one(&ade, "button[data-action='fire']").unchecked_into::<HtmlElement>().click();
+    let ade = web::mount(
+        "ade",
+        &[
+            ("data-offer-embed", "on"),
+            ("data-graph", "E8"),
+            ("data-mode", "playing"),
+        ],
+    );
+    one(&ade, "button[data-action='fire']")
+        .unchecked_into::<HtmlElement>()
+        .click();
+    one(&ade, "button[data-action='fire']")
+        .unchecked_into::<HtmlElement>()
+        .click();
     let snippet = open_snippet(&ade);
     assert!(snippet.contains("data-graph=\"E8\" data-values=\"0,1,0,0,0,0,0,0\" data-mode=\"playing\" data-layers=\"2\""), "{snippet}");
     // Chain Reaction: players and their levels.
-    let chain = web::mount("chain-reaction", &[("data-offer-embed", "on"), ("data-rows", "5"), ("data-cols", "5"), ("data-players", "3"), ("data-seats", "human,greedy,mcts-200")]);
+    let chain = web::mount(
+        "chain-reaction",
+        &[
+            ("data-offer-embed", "on"),
+            ("data-rows", "5"),
+            ("data-cols", "5"),
+            ("data-players", "3"),
+            ("data-seats", "human,greedy,mcts-200"),
+        ],
+    );
     let snippet = open_snippet(&chain);
     assert!(snippet.contains("data-rows=\"5\" data-cols=\"5\" data-players=\"3\" data-seats=\"human,greedy,mcts-200\""), "{snippet}");
     // Games without the attribute offer nothing.

@@ -20,7 +20,9 @@ fn note(root: &HtmlElement) -> String {
 
 #[wasm_bindgen_test]
 async fn every_malformed_option_is_named_and_stays_named() {
-    let cases: [(&str, &[(&str, &str)], &[&str]); 7] = [
+    // (game, its attributes, words the note must hold)
+    type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a [&'a str]);
+    let cases: [Case; 7] = [
         (
             "bazaar",
             &[(

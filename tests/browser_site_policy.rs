@@ -37,9 +37,9 @@ fn policy_of(page: &str) -> String {
 
 async fn sha256_base64(text: &str) -> String {
     let subtle = web_sys::window().unwrap().crypto().unwrap().subtle();
-    let mut bytes = text.as_bytes().to_vec();
+    let bytes = text.as_bytes().to_vec();
     let promise = subtle
-        .digest_with_str_and_u8_array("SHA-256", &mut bytes)
+        .digest_with_str_and_u8_array("SHA-256", &bytes)
         .unwrap();
     let digest = wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
     let array = js_sys::Uint8Array::new(&digest).to_vec();

@@ -16,16 +16,23 @@ use web::{click, find, sleep};
 async fn forget_kept_base() {
     gamelab::ui::widgets::keep::forget("gamelab-sprouts-main-base");
     let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
-    storage.remove_item("gamelab-sprouts-main-base-parameters").unwrap();
+    storage
+        .remove_item("gamelab-sprouts-main-base-parameters")
+        .unwrap();
     sleep(60).await;
 }
 
 /// A Glop element, alone on the page as after a reload (the ones before it are taken away), with
 /// the page's confirmations answered yes.
 fn mount(attributes: &[(&str, &str)]) -> HtmlElement {
-    let old = web::document().query_selector_all("[data-gamelab='sprouts']").unwrap();
+    let old = web::document()
+        .query_selector_all("[data-gamelab='sprouts']")
+        .unwrap();
     for i in 0..old.length() {
-        if let Some(element) = old.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
+        if let Some(element) = old
+            .item(i)
+            .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+        {
             element.remove(); // its work stops with it
         }
     }
@@ -50,7 +57,10 @@ fn type_into(root: &HtmlElement, name: &str, value: &str) {
 
 fn base_count(root: &HtmlElement) -> usize {
     let info = text(root, ".gl-base-info");
-    info.split_whitespace().nth(2).and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("{info}"))
+    info.split_whitespace()
+        .nth(2)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{info}"))
 }
 
 async fn wait_for(root: &HtmlElement, selector: &str, needle: &str) {
@@ -60,7 +70,10 @@ async fn wait_for(root: &HtmlElement, selector: &str, needle: &str) {
         }
         sleep(25).await;
     }
-    panic!("'{needle}' never appeared in {selector}: {}", text(root, selector));
+    panic!(
+        "'{needle}' never appeared in {selector}: {}",
+        text(root, selector)
+    );
 }
 
 /// Waits until the computation has its result.
@@ -77,7 +90,12 @@ async fn wait_done(root: &HtmlElement) {
 async fn compute(root: &HtmlElement, spots: &str) {
     type_into(root, "spots", spots);
     click(root, "compute");
-    wait_for(root, ".gl-tab-panel[data-tab='compute'] .gl-status", "expansions").await;
+    wait_for(
+        root,
+        ".gl-tab-panel[data-tab='compute'] .gl-status",
+        "expansions",
+    )
+    .await;
     wait_done(root).await;
 }
 
@@ -101,16 +119,28 @@ async fn typing_a_spot_count_and_computing_the_5_spot_game() {
     let root = mount(&[]);
     assert!(text(&root, ".gl-base-info").starts_with("Main base: 0 positions"));
     type_into(&root, "spots", "5");
-    assert!(text(&root, ".gl-canonical").contains("0.0.0.0.0.}]!"), "{}", text(&root, ".gl-canonical"));
+    assert!(
+        text(&root, ".gl-canonical").contains("0.0.0.0.0.}]!"),
+        "{}",
+        text(&root, ".gl-canonical")
+    );
     compute(&root, "5").await;
     let status = text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status");
-    assert!(status.contains("0.0.0.0.0.}]!: win (the first player wins)"), "{status}");
+    assert!(
+        status.contains("0.0.0.0.0.}]!: win (the first player wins)"),
+        "{status}"
+    );
     assert!(base_count(&root) > 0);
     // The nimber, through the parameters tab.
     let goal: HtmlSelectElement = field(&root, "goal").unchecked_into();
     goal.set_value("nimber");
     click(&root, "compute");
-    wait_for(&root, ".gl-tab-panel[data-tab='compute'] .gl-status", "nimber 1").await;
+    wait_for(
+        &root,
+        ".gl-tab-panel[data-tab='compute'] .gl-status",
+        "nimber 1",
+    )
+    .await;
 }
 
 #[wasm_bindgen_test]
@@ -129,7 +159,10 @@ async fn a_computation_stops_resumes_and_the_page_stays_responsive() {
     type_into(&root, "children-position", "0.1a1b");
     assert!(text(&root, "[data-tab='children'] .gl-error").contains("character"));
     // The levels are shown and can be zapped.
-    let rows = root.query_selector_all(".gl-levels tr.gl-level").unwrap().length();
+    let rows = root
+        .query_selector_all(".gl-levels tr.gl-level")
+        .unwrap()
+        .length();
     assert!(rows >= 1);
     click(&root, "stop");
     assert_eq!(root.get_attribute("data-state").as_deref(), Some("idle"));
@@ -137,9 +170,18 @@ async fn a_computation_stops_resumes_and_the_page_stays_responsive() {
     assert!(stopped.contains("Stopped"), "{stopped}");
     let numero = text(&root, ".gl-levels tr[data-level='0'] td:first-child");
     click(&root, "level-next:0");
-    assert_ne!(text(&root, ".gl-levels tr[data-level='0'] td:first-child"), numero, "zapped to the next child");
+    assert_ne!(
+        text(&root, ".gl-levels tr[data-level='0'] td:first-child"),
+        numero,
+        "zapped to the next child"
+    );
     click(&root, "level-list:0");
-    assert!(root.query_selector_all(".gl-level-children li").unwrap().length() >= 2);
+    assert!(
+        root.query_selector_all(".gl-level-children li")
+            .unwrap()
+            .length()
+            >= 2
+    );
     // Resume: the same start goes on from where it was.
     type_into(&root, "spots", "9");
     click(&root, "compute");
@@ -156,16 +198,29 @@ async fn stopping_then_computing_again_goes_on_from_the_same_place() {
     sleep(150).await;
     click(&root, "stop");
     let stopped = text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status");
-    let expansions = |s: &str| s.split(" expansions").next().and_then(|h| h.rsplit(' ').next()).and_then(|n| n.parse::<u64>().ok()).unwrap();
+    let expansions = |s: &str| {
+        s.split(" expansions")
+            .next()
+            .and_then(|h| h.rsplit(' ').next())
+            .and_then(|n| n.parse::<u64>().ok())
+            .unwrap()
+    };
     let at_stop = expansions(&stopped);
     assert!(at_stop > 0, "{stopped}");
     sleep(100).await;
-    assert_eq!(expansions(&text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status")), at_stop, "stopped means stopped");
+    assert_eq!(
+        expansions(&text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status")),
+        at_stop,
+        "stopped means stopped"
+    );
     click(&root, "compute");
     assert!(text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status").contains("resumed"));
     wait_done(&root).await;
     let done = text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status");
-    assert!(done.contains("win") && expansions(&done) > at_stop, "{done}");
+    assert!(
+        done.contains("win") && expansions(&done) > at_stop,
+        "{done}"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -184,14 +239,28 @@ async fn the_base_is_saved_loaded_back_and_kept_across_reloads() {
     // (A line whose string Glop's canonizer would write differently is kept under both strings,
     // so the count can only grow.)
     let again = mount(&[]);
-    wait_for(&again, "[data-tab='database'] .gl-status", "restored from this browser").await;
+    wait_for(
+        &again,
+        "[data-tab='database'] .gl-status",
+        "restored from this browser",
+    )
+    .await;
     let kept = base_count(&again);
-    assert!(kept >= count && kept <= count + count / 20, "{kept} for {count}");
+    assert!(
+        kept >= count && kept <= count + count / 20,
+        "{kept} for {count}"
+    );
     click(&again, "clear-base");
     assert_eq!(base_count(&again), 0);
     load_files(&again, &[("sprouts-base.spr", &saved)]).await;
-    assert_eq!(base_count(&again), kept, "{}", text(&again, "[data-tab='database'] .gl-status"));
-    assert!(text(&again, "[data-tab='database'] .gl-status").contains(&format!("Loaded {count} couples")));
+    assert_eq!(
+        base_count(&again),
+        kept,
+        "{}",
+        text(&again, "[data-tab='database'] .gl-status")
+    );
+    assert!(text(&again, "[data-tab='database'] .gl-status")
+        .contains(&format!("Loaded {count} couples")));
 }
 
 #[wasm_bindgen_test]
@@ -202,11 +271,26 @@ async fn a_corrupt_or_disagreeing_file_loads_nothing() {
     let count = base_count(&root);
     load_files(&root, &[("notes.txt", "hello, this is not a base")]).await;
     let status = text(&root, "[data-tab='database'] .gl-status");
-    assert!(status.contains("Nothing was loaded") && status.contains("notes.txt") && status.contains("line 1"), "{status}");
+    assert!(
+        status.contains("Nothing was loaded")
+            && status.contains("notes.txt")
+            && status.contains("line 1"),
+        "{status}"
+    );
     assert_eq!(base_count(&root), count);
-    load_files(&root, &[("good.spr", "[Positions+Nimber]\n1a1a 2\n"), ("bad.spr", "[Positions+Nimber]\n1a1a 3\n")]).await;
+    load_files(
+        &root,
+        &[
+            ("good.spr", "[Positions+Nimber]\n1a1a 2\n"),
+            ("bad.spr", "[Positions+Nimber]\n1a1a 3\n"),
+        ],
+    )
+    .await;
     let status = text(&root, "[data-tab='database'] .gl-status");
-    assert!(status.contains("disagree") && status.contains("1a1a"), "{status}");
+    assert!(
+        status.contains("disagree") && status.contains("1a1a"),
+        "{status}"
+    );
     assert_eq!(base_count(&root), count);
 }
 
@@ -218,15 +302,29 @@ async fn the_children_tab_plays_the_manuals_12_spot_game_by_correspondence() {
     wait_done(&root).await;
     assert!(text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status").contains("loss"));
     click(&root, "tab-children");
-    type_into(&root, "children-position", "0.0.0.0.0.0.0.0.AB.}0.0.0.AB.}]!");
+    type_into(
+        &root,
+        "children-position",
+        "0.0.0.0.0.0.0.0.AB.}0.0.0.AB.}]!",
+    );
     click(&root, "children-compute");
     let items = root.query_selector_all(".gl-children li").unwrap();
     assert_eq!(items.length(), 22);
     let winning = find(&root, ".gl-children li.gl-winning");
-    assert!(winning.text_content().unwrap().contains("0.0.0.0.A.}0.0.0.0.A.}]0.0.0.}]! 0"), "{}", winning.text_content().unwrap());
+    assert!(
+        winning
+            .text_content()
+            .unwrap()
+            .contains("0.0.0.0.A.}0.0.0.0.A.}]0.0.0.}]! 0"),
+        "{}",
+        winning.text_content().unwrap()
+    );
     // A click makes a child the position.
     find(&root, ".gl-children li.gl-winning button").click();
-    assert_eq!(field(&root, "children-position").value(), "0.0.0.0.A.}0.0.0.0.A.}]0.0.0.}]!");
+    assert_eq!(
+        field(&root, "children-position").value(),
+        "0.0.0.0.A.}0.0.0.0.A.}]0.0.0.}]!"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -241,10 +339,16 @@ async fn free_positions_are_checked_as_typed_and_checks_draw_their_graph() {
     wait_for(&root, ".gl-tab-panel[data-tab='compute'] .gl-status", "win").await;
     click(&root, "check");
     wait_for(&root, ".gl-check-status", "Check base").await;
-    assert!(!find(&root, ".gl-check-graph").hidden(), "a small proof is drawn");
+    assert!(
+        !find(&root, ".gl-check-graph").hidden(),
+        "a small proof is drawn"
+    );
     // Detail level 3 (the default) lists every couple's text: the proof, readable.
     let proof = text(&root, ".gl-proof-text");
-    assert!(proof.contains("0.0.0.}]! not 0") && proof.contains("! 0"), "{proof}");
+    assert!(
+        proof.contains("0.0.0.}]! not 0") && proof.contains("! 0"),
+        "{proof}"
+    );
     click(&root, "save-check-graph");
     let (name, bytes) = gamelab::ui::widgets::download::last_offered().unwrap();
     assert_eq!(name, "sprouts-check.dot");
@@ -259,15 +363,31 @@ async fn a_reload_during_a_computation_keeps_what_was_found_and_the_parameters()
     click(&root, "compute");
     // The base is kept every few seconds while computing: wait past one keeping.
     sleep(4500).await;
-    assert_eq!(root.get_attribute("data-state").as_deref(), Some("running"), "12 spots take longer than this");
+    assert_eq!(
+        root.get_attribute("data-state").as_deref(),
+        Some("running"),
+        "12 spots take longer than this"
+    );
     let found = base_count(&root);
     assert!(found > 100, "{found}");
     // The reload: this element goes (its work with it), a new one comes.
     let again = mount(&[]);
-    wait_for(&again, "[data-tab='database'] .gl-status", "restored from this browser").await;
+    wait_for(
+        &again,
+        "[data-tab='database'] .gl-status",
+        "restored from this browser",
+    )
+    .await;
     let kept = base_count(&again);
-    assert!(kept * 3 >= found, "kept {kept} of the {found} couples found before the reload");
-    assert_eq!(field(&again, "spots").value(), "12", "the parameters come back too");
+    assert!(
+        kept * 3 >= found,
+        "kept {kept} of the {found} couples found before the reload"
+    );
+    assert_eq!(
+        field(&again, "spots").value(),
+        "12",
+        "the parameters come back too"
+    );
     assert!(text(&again, ".gl-canonical").contains("0.0.0.0.0.0.0.0.0.0.0.0.}]!"));
     // An element whose options changed starts from its own options instead.
     let other = mount(&[("data-spots", "7")]);
@@ -279,24 +399,42 @@ async fn checks_stop_emptying_asks_and_sizes_past_the_engine_are_refused_as_type
     forget_kept_base().await;
     let root = mount(&[]);
     type_into(&root, "spots", "34");
-    assert!(text(&root, "[data-tab='params'] .gl-error").contains("from 1 to 33"), "{}", text(&root, "[data-tab='params'] .gl-error"));
+    assert!(
+        text(&root, "[data-tab='params'] .gl-error").contains("from 1 to 33"),
+        "{}",
+        text(&root, "[data-tab='params'] .gl-error")
+    );
     compute(&root, "11").await;
-    let stop = find(&root, ".gl-tab-panel[data-tab='compute'] button[data-action='stop']");
+    let stop = find(
+        &root,
+        ".gl-tab-panel[data-tab='compute'] button[data-action='stop']",
+    );
     assert!(stop.has_attribute("disabled"));
     // A check of 12 spots (depth-first, guided by what 11 spots taught) takes long: it can be stopped.
     type_into(&root, "spots", "12");
     click(&root, "check");
-    assert!(!stop.has_attribute("disabled"), "Stop is live during a check");
+    assert!(
+        !stop.has_attribute("disabled"),
+        "Stop is live during a check"
+    );
     sleep(50).await;
     stop.click();
     let stopped = text(&root, ".gl-check-status");
     assert!(stopped.contains("stopped after"), "{stopped}");
     sleep(100).await;
-    assert_eq!(text(&root, ".gl-check-status"), stopped, "stopped means stopped");
+    assert_eq!(
+        text(&root, ".gl-check-status"),
+        stopped,
+        "stopped means stopped"
+    );
     // The complete check too, and Complete check goes on from where it stopped.
     click(&root, "complete-check");
     sleep(30).await;
-    find(&root, ".gl-tab-panel[data-tab='database'] button[data-action='stop']").click();
+    find(
+        &root,
+        ".gl-tab-panel[data-tab='database'] button[data-action='stop']",
+    )
+    .click();
     let paused = text(&root, ".gl-complete-status");
     assert!(paused.contains("stopped at"), "{paused}");
     click(&root, "complete-check");
@@ -320,11 +458,23 @@ async fn two_glop_elements_keep_their_own_bases_and_loaded_couples_are_unverifie
     compute(&first, "5").await;
     let second = web::mount("sprouts", &[("id", "second")]);
     sleep(200).await;
-    assert_eq!(base_count(&second), 0, "the second element has a base of its own");
+    assert_eq!(
+        base_count(&second),
+        0,
+        "the second element has a base of its own"
+    );
     load_files(&second, &[("mine.spr", "[Positions+Nimber]\n1a1a 2\n")]).await;
-    assert!(text(&second, ".gl-base-info").contains("1 loaded, unverified"), "{}", text(&second, ".gl-base-info"));
+    assert!(
+        text(&second, ".gl-base-info").contains("1 loaded, unverified"),
+        "{}",
+        text(&second, ".gl-base-info")
+    );
     assert!(!text(&first, ".gl-base-info").contains("unverified"));
     click(&second, "complete-check");
     wait_for(&second, ".gl-complete-status", "0 problem(s)").await;
-    assert!(!text(&second, ".gl-base-info").contains("unverified"), "{}", text(&second, ".gl-base-info"));
+    assert!(
+        !text(&second, ".gl-base-info").contains("unverified"),
+        "{}",
+        text(&second, ".gl-base-info")
+    );
 }

@@ -24,7 +24,10 @@ fn rate(a: Level, b: Level, games: u64, seed: u64) -> f64 {
 #[test]
 fn levels_read_and_named() {
     assert_eq!(Level::parse("random"), Ok(Level::Random));
-    assert_eq!(Level::parse("mcts-300"), Ok(Level::MonteCarlo { playouts: 300 }));
+    assert_eq!(
+        Level::parse("mcts-300"),
+        Ok(Level::MonteCarlo { playouts: 300 })
+    );
     assert_eq!(Level::parse("minimax"), Ok(Level::Minimax { depth: 3 }));
     assert_eq!(Level::parse("minimax-2").unwrap().name(), "minimax-2");
     assert!(Level::parse("mcts-x").is_err() && Level::parse("chess").is_err());
@@ -33,7 +36,12 @@ fn levels_read_and_named() {
 #[test]
 fn every_level_plays_only_legal_moves_and_takes_a_win() {
     let mut rng = Rng::new(3);
-    for level in [Level::Random, Level::Greedy, Level::Minimax { depth: 2 }, Level::MonteCarlo { playouts: 50 }] {
+    for level in [
+        Level::Random,
+        Level::Greedy,
+        Level::Minimax { depth: 2 },
+        Level::MonteCarlo { playouts: 50 },
+    ] {
         let mut game = Game::new(Settings::new(4, 4, 3).unwrap());
         while !game.is_over() {
             let cell = choose(&game, level, &mut rng).unwrap();
@@ -45,7 +53,11 @@ fn every_level_plays_only_legal_moves_and_takes_a_win() {
     // A position (found by random play on 3 × 3) where some moves win at once and others do not:
     // every level but random takes a winning one.
     let (game, winning) = position_with_a_winning_move();
-    for level in [Level::Greedy, Level::Minimax { depth: 2 }, Level::MonteCarlo { playouts: 20 }] {
+    for level in [
+        Level::Greedy,
+        Level::Minimax { depth: 2 },
+        Level::MonteCarlo { playouts: 20 },
+    ] {
         let cell = choose(&game, level, &mut Rng::new(1)).unwrap();
         assert!(winning.contains(&cell), "{level:?} misses the win");
     }

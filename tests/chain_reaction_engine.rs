@@ -19,16 +19,47 @@ fn every_step_of_the_ten_reference_games() {
         let mut record = Record::new(settings);
         for (i, step) in game["steps"].as_array().unwrap().iter().enumerate() {
             let m = step["move"].as_array().unwrap();
-            let (r, c) = (m[0].as_u64().unwrap() as usize, m[1].as_u64().unwrap() as usize);
-            assert_eq!(record.game().current(), Some(step["player"].as_u64().unwrap() as usize), "game {g} step {i}");
-            let report = record.play(r, c).unwrap_or_else(|e| panic!("game {g} step {i}: {e}"));
-            let board: Vec<String> = step["board"].as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect();
+            let (r, c) = (
+                m[0].as_u64().unwrap() as usize,
+                m[1].as_u64().unwrap() as usize,
+            );
+            assert_eq!(
+                record.game().current(),
+                Some(step["player"].as_u64().unwrap() as usize),
+                "game {g} step {i}"
+            );
+            let report = record
+                .play(r, c)
+                .unwrap_or_else(|e| panic!("game {g} step {i}: {e}"));
+            let board: Vec<String> = step["board"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_str().unwrap().to_string())
+                .collect();
             assert_eq!(record.game().board_text(), board, "game {g} step {i}");
-            assert_eq!(report.explosions as u64, step["explosions"].as_u64().unwrap(), "game {g} step {i}");
-            let eliminated: Vec<usize> = step["eliminated"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap() as usize).collect();
+            assert_eq!(
+                report.explosions as u64,
+                step["explosions"].as_u64().unwrap(),
+                "game {g} step {i}"
+            );
+            let eliminated: Vec<usize> = step["eliminated"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_u64().unwrap() as usize)
+                .collect();
             assert_eq!(record.game().eliminated(), eliminated, "game {g} step {i}");
-            assert_eq!(record.game().current(), step["next_player"].as_u64().map(|p| p as usize), "game {g} step {i}");
-            assert_eq!(report.won, step["final"].as_bool().unwrap(), "game {g} step {i}");
+            assert_eq!(
+                record.game().current(),
+                step["next_player"].as_u64().map(|p| p as usize),
+                "game {g} step {i}"
+            );
+            assert_eq!(
+                report.won,
+                step["final"].as_bool().unwrap(),
+                "game {g} step {i}"
+            );
         }
         assert_eq!(record.game().winner(), Some(n("winner")), "game {g}");
         assert_eq!(record.game().placements(), n("placements"), "game {g}");
@@ -59,7 +90,15 @@ fn corner_edge_and_interior_cells_explode_at_2_3_and_4() {
         g.play(r, c).unwrap();
     }
     assert_eq!(board(&g), vec!["B1 . .", ". A3 .", ". . B1"]);
-    assert_eq!(g.play(1, 1), Err(MoveError::Occupied { row: 1, col: 1, owner: 0 }), "B may not play on A's cell");
+    assert_eq!(
+        g.play(1, 1),
+        Err(MoveError::Occupied {
+            row: 1,
+            col: 1,
+            owner: 0
+        }),
+        "B may not play on A's cell"
+    );
     g.play(0, 2).unwrap();
     let report = g.play(1, 1).unwrap(); // A4 in the middle explodes into all four neighbours
     assert_eq!(report.explosions, 1);
@@ -101,7 +140,11 @@ fn players_are_eliminated_only_after_their_first_move_and_skipped() {
     let mut g = Game::new(Settings::new(3, 3, 3).unwrap());
     g.play(0, 0).unwrap(); // A
     g.play(0, 1).unwrap(); // B on the edge next to A
-    assert_eq!(g.current(), Some(2), "C has no orbs but has not played: not out");
+    assert_eq!(
+        g.current(),
+        Some(2),
+        "C has no orbs but has not played: not out"
+    );
     assert!(!g.is_eliminated(2));
     g.play(2, 2).unwrap(); // C
     g.play(0, 0).unwrap(); // A2 in a corner explodes: takes B's (0,1) -> B out
@@ -115,7 +158,14 @@ fn bad_moves_are_refused_and_change_nothing() {
     let mut g = Game::new(Settings::default());
     g.play(0, 0).unwrap();
     let before = g.clone();
-    assert_eq!(g.play(0, 0), Err(MoveError::Occupied { row: 0, col: 0, owner: 0 }));
+    assert_eq!(
+        g.play(0, 0),
+        Err(MoveError::Occupied {
+            row: 0,
+            col: 0,
+            owner: 0
+        })
+    );
     assert_eq!(g.play(9, 0), Err(MoveError::OffBoard { row: 9, col: 0 }));
     assert_eq!(g.play(0, 6), Err(MoveError::OffBoard { row: 0, col: 6 }));
     assert_eq!(g, before);
@@ -150,7 +200,9 @@ fn random_game(settings: Settings, seed: u64) -> (Record, Vec<u32>) {
         let legal = record.game().legal_cells();
         assert!(!legal.is_empty(), "a player in the game always has a move");
         let cell = legal[(state % legal.len() as u64) as usize];
-        let report = record.play(cell / settings.cols, cell % settings.cols).unwrap();
+        let report = record
+            .play(cell / settings.cols, cell % settings.cols)
+            .unwrap();
         let game = record.game();
         if !report.won {
             // Orbs = placements; every cell below its mass; owners exactly on non-empty cells.
@@ -201,7 +253,11 @@ fn thousands_of_random_games_on_9_by_6() {
 
 /// A reference resolution written here, independent of the engine's waves: one unstable cell
 /// at a time, first-in-first-out or last-in-first-out, until the board is stable.
-fn resolve_elsewhere(before: &Game, cell: usize, last_in_first_out: bool) -> Vec<Option<(usize, u8)>> {
+fn resolve_elsewhere(
+    before: &Game,
+    cell: usize,
+    last_in_first_out: bool,
+) -> Vec<Option<(usize, u8)>> {
     let s = before.settings();
     let player = before.current().unwrap();
     let mut board: Vec<Option<(usize, u8)>> = (0..s.cells()).map(|c| before.cell(c)).collect();
@@ -211,13 +267,21 @@ fn resolve_elsewhere(before: &Game, cell: usize, last_in_first_out: bool) -> Vec
     };
     add(&mut board, cell);
     let mut pending = std::collections::VecDeque::from([cell]);
-    while let Some(c) = if last_in_first_out { pending.pop_back() } else { pending.pop_front() } {
+    while let Some(c) = if last_in_first_out {
+        pending.pop_back()
+    } else {
+        pending.pop_front()
+    } {
         let mass = s.critical_mass(c);
         let Some((_, n)) = board[c] else { continue };
         if n < mass {
             continue;
         }
-        board[c] = if n - mass == 0 { None } else { Some((player, n - mass)) };
+        board[c] = if n - mass == 0 {
+            None
+        } else {
+            Some((player, n - mass))
+        };
         if n - mass >= mass {
             pending.push_back(c);
         }
@@ -233,7 +297,12 @@ fn resolve_elsewhere(before: &Game, cell: usize, last_in_first_out: bool) -> Vec
 fn explosion_order_does_not_matter_for_non_final_moves() {
     let mut compared = 0;
     for seed in 1..=300u64 {
-        let settings = Settings::new(6 + (seed % 4) as usize, 5 + (seed % 3) as usize, 2 + (seed % 3) as usize).unwrap();
+        let settings = Settings::new(
+            6 + (seed % 4) as usize,
+            5 + (seed % 3) as usize,
+            2 + (seed % 3) as usize,
+        )
+        .unwrap();
         let mut game = Game::new(settings);
         let mut state = seed * 2654435761;
         while !game.is_over() {
@@ -247,9 +316,18 @@ fn explosion_order_does_not_matter_for_non_final_moves() {
             if report.won {
                 break;
             }
-            let engine: Vec<Option<(usize, u8)>> = (0..settings.cells()).map(|c| game.cell(c)).collect();
-            assert_eq!(resolve_elsewhere(&before, cell, false), engine, "FIFO, seed {seed}");
-            assert_eq!(resolve_elsewhere(&before, cell, true), engine, "LIFO, seed {seed}");
+            let engine: Vec<Option<(usize, u8)>> =
+                (0..settings.cells()).map(|c| game.cell(c)).collect();
+            assert_eq!(
+                resolve_elsewhere(&before, cell, false),
+                engine,
+                "FIFO, seed {seed}"
+            );
+            assert_eq!(
+                resolve_elsewhere(&before, cell, true),
+                engine,
+                "LIFO, seed {seed}"
+            );
             compared += 1;
         }
     }

@@ -11,19 +11,34 @@ use gamelab::engine::dots_boxes::{Board, Game, MoveError};
 fn every_shared_value_and_move_value() {
     let data = common::read_json("dots-and-boxes/exact_values.json");
     for entry in data["boards"].as_array().unwrap() {
-        let (rows, cols) = (entry["rows"].as_u64().unwrap() as usize, entry["cols"].as_u64().unwrap() as usize);
+        let (rows, cols) = (
+            entry["rows"].as_u64().unwrap() as usize,
+            entry["cols"].as_u64().unwrap() as usize,
+        );
         let board = Board::new(rows, cols).unwrap();
         assert_eq!(board.lines() as u64, entry["edges"].as_u64().unwrap());
         let mut solver = Solver::new(&board).unwrap();
         for (p, position) in entry["positions"].as_array().unwrap().iter().enumerate() {
             let drawn = parse_dbn(&board, position["dbn"].as_str().unwrap()).unwrap();
             let mask = mask_of(drawn.into_iter());
-            assert_eq!(solver.value(mask) as i64, position["value"].as_i64().unwrap(), "{rows}x{cols} position {p}");
+            assert_eq!(
+                solver.value(mask) as i64,
+                position["value"].as_i64().unwrap(),
+                "{rows}x{cols} position {p}"
+            );
             let want = position["move_values"].as_object().unwrap();
             let got = solver.move_values(mask);
-            assert_eq!(got.len(), want.len(), "{rows}x{cols} position {p}: the legal moves");
+            assert_eq!(
+                got.len(),
+                want.len(),
+                "{rows}x{cols} position {p}: the legal moves"
+            );
             for (line, value) in got {
-                assert_eq!(value as i64, want[&line.to_string()].as_i64().unwrap(), "{rows}x{cols} position {p} line {line}");
+                assert_eq!(
+                    value as i64,
+                    want[&line.to_string()].as_i64().unwrap(),
+                    "{rows}x{cols} position {p} line {line}"
+                );
             }
         }
     }
@@ -42,7 +57,11 @@ fn numbering_scoring_and_moving_again() {
         assert_eq!(game.play(line).unwrap(), 0);
     }
     assert_eq!(game.current(), 1);
-    assert_eq!(game.play(7).unwrap(), 1, "P2 completes box 0 and moves again");
+    assert_eq!(
+        game.play(7).unwrap(),
+        1,
+        "P2 completes box 0 and moves again"
+    );
     assert_eq!(game.current(), 1);
     assert_eq!(game.scores(), [0, 1]);
     assert_eq!(game.box_owner(0), Some(1));
@@ -50,7 +69,13 @@ fn numbering_scoring_and_moving_again() {
     assert_eq!(game.dbn(), "101000110000");
     let before = game.clone();
     assert_eq!(game.play(7), Err(MoveError::Taken { line: 7 }));
-    assert_eq!(game.play(12), Err(MoveError::OutOfRange { line: 12, lines: 12 }));
+    assert_eq!(
+        game.play(12),
+        Err(MoveError::OutOfRange {
+            line: 12,
+            lines: 12
+        })
+    );
     assert_eq!(game, before);
     assert!(game.undo());
     assert_eq!(game.scores(), [0, 0]);
@@ -58,7 +83,9 @@ fn numbering_scoring_and_moving_again() {
     assert!(game.redo());
     assert_eq!(game, before);
     assert!(Board::new(0, 3).is_err() && Board::new(3, 11).is_err());
-    assert!(parse_dbn(&board, "10100011000").is_err() && parse_dbn(&board, "10100011000x").is_err());
+    assert!(
+        parse_dbn(&board, "10100011000").is_err() && parse_dbn(&board, "10100011000x").is_err()
+    );
 }
 
 #[test]
@@ -69,7 +96,8 @@ fn a_full_game_ends_with_every_box_owned() {
     while !game.is_over() {
         state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
         let legal = game.legal();
-        game.play(legal[(state >> 33) as usize % legal.len()]).unwrap();
+        game.play(legal[(state >> 33) as usize % legal.len()])
+            .unwrap();
     }
     assert_eq!(game.scores()[0] + game.scores()[1], 12);
     assert_eq!(game.play(0), Err(MoveError::GameOver));
@@ -83,10 +111,19 @@ fn a_full_game_ends_with_every_box_owned() {
 fn pruning_changes_no_value_on_random_positions() {
     let mut state = 99u64;
     let mut next = move || {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         state >> 33
     };
-    for (rows, cols, positions) in [(1, 3, 60), (2, 2, 60), (2, 3, 60), (3, 2, 40), (3, 3, 30), (1, 5, 40)] {
+    for (rows, cols, positions) in [
+        (1, 3, 60),
+        (2, 2, 60),
+        (2, 3, 60),
+        (3, 2, 40),
+        (3, 3, 30),
+        (1, 5, 40),
+    ] {
         let board = Board::new(rows, cols).unwrap();
         let mut pruned = Solver::new(&board).unwrap();
         let mut plain = Solver::new(&board).unwrap();
@@ -94,11 +131,19 @@ fn pruning_changes_no_value_on_random_positions() {
         for p in 0..positions {
             // Between a third and all of the lines drawn, so that chains and loops are common.
             let density = 35 + next() % 60;
-            let mask = (0..board.lines()).filter(|_| next() % 100 < density).fold(0u64, |m, l| m | 1 << l);
-            if mask.count_ones() as usize == board.lines() || (rows * cols == 9 && mask.count_ones() < 8) {
+            let mask = (0..board.lines())
+                .filter(|_| next() % 100 < density)
+                .fold(0u64, |m, l| m | 1 << l);
+            if mask.count_ones() as usize == board.lines()
+                || (rows * cols == 9 && mask.count_ones() < 8)
+            {
                 continue;
             }
-            assert_eq!(pruned.move_values(mask), plain.move_values(mask), "{rows}x{cols} position {p}: {mask:b}");
+            assert_eq!(
+                pruned.move_values(mask),
+                plain.move_values(mask),
+                "{rows}x{cols} position {p}: {mask:b}"
+            );
         }
     }
 }
@@ -131,7 +176,10 @@ mod notation {
         let game = Game::from_moves(Board::new(2, 2).unwrap(), &[0, 2, 6, 7, 1]).unwrap();
         let text = export(&game);
         let value: Value = serde_json::from_str(&text).unwrap();
-        assert_eq!(value, json!({"rows": 2, "cols": 2, "moves": [0, 2, 6, 7, 1], "dbn": "111000110000"}));
+        assert_eq!(
+            value,
+            json!({"rows": 2, "cols": 2, "moves": [0, 2, 6, 7, 1], "dbn": "111000110000"})
+        );
         let back = import(&text).unwrap();
         assert_eq!(back, game, "scores, owners and the side to move come back");
     }
@@ -143,12 +191,19 @@ mod notation {
         assert_eq!(game.scores(), [0, 0]);
         let mut game = import(r#"{"rows": 2, "cols": 2, "dbn": "101000100000"}"#).unwrap();
         assert_eq!(game.current(), 0);
-        assert_eq!(game.play(7), Ok(1), "P1 completes box 0 of the set-up position");
+        assert_eq!(
+            game.play(7),
+            Ok(1),
+            "P1 completes box 0 of the set-up position"
+        );
         assert_eq!(game.scores(), [1, 0]);
         let text = export(&game);
         assert!(text.contains(r#""start":"101000100000""#), "{text}");
         assert_eq!(import(&text).unwrap(), game);
-        assert!(game.undo() && !game.undo(), "undo stops at the set-up position");
+        assert!(
+            game.undo() && !game.undo(),
+            "undo stops at the set-up position"
+        );
     }
 
     #[test]
@@ -162,11 +217,15 @@ mod notation {
                 let top = b / w * (2 * w + 1) + b % w;
                 let (left, right, bottom) = (top + w, top + w + 1, top + 2 * w + 1);
                 let [t, bo, l, r] = board.sides[b];
-                assert_eq!([top, bottom, left, right].map(|k| from_ksquares(&board, k)), [Some(t), Some(bo), Some(l), Some(r)]);
+                assert_eq!(
+                    [top, bottom, left, right].map(|k| from_ksquares(&board, k)),
+                    [Some(t), Some(bo), Some(l), Some(r)]
+                );
             }
             assert_eq!(from_ksquares(&board, board.lines()), None);
         }
-        let game = import(r#"{"rows": 2, "cols": 2, "numbering": "ksquares", "moves": [0, 2, 5]}"#).unwrap();
+        let game = import(r#"{"rows": 2, "cols": 2, "numbering": "ksquares", "moves": [0, 2, 5]}"#)
+            .unwrap();
         assert_eq!(game.moves(), &[0, 6, 2]);
     }
 
@@ -178,14 +237,32 @@ mod notation {
             (r#"{"rows": 2, "moves": []}"#, "\"cols\""),
             (r#"{"rows": 11, "cols": 2, "moves": []}"#, "1 to 10"),
             (r#"{"rows": 2, "cols": 2}"#, "\"moves\""),
-            (r#"{"rows": 2, "cols": 2, "moves": [0, 0]}"#, "move 1 (0) is illegal: line 0 is already drawn"),
-            (r#"{"rows": 2, "cols": 2, "moves": [12]}"#, "line 12 does not exist"),
+            (
+                r#"{"rows": 2, "cols": 2, "moves": [0, 0]}"#,
+                "move 1 (0) is illegal: line 0 is already drawn",
+            ),
+            (
+                r#"{"rows": 2, "cols": 2, "moves": [12]}"#,
+                "line 12 does not exist",
+            ),
             (r#"{"rows": 2, "cols": 2, "moves": ["a"]}"#, "move 0"),
-            (r#"{"rows": 2, "cols": 2, "dbn": "10100011000"}"#, "12 characters"),
+            (
+                r#"{"rows": 2, "cols": 2, "dbn": "10100011000"}"#,
+                "12 characters",
+            ),
             (r#"{"rows": 2, "cols": 2, "dbn": "1010001100x0"}"#, "'x'"),
-            (r#"{"rows": 2, "cols": 2, "moves": [0], "dbn": "000000000000"}"#, "does not match"),
-            (r#"{"rows": 2, "cols": 2, "moves": [], "numbering": "dabble"}"#, "numbering"),
-            (r#"{"rows": 2, "cols": 2, "numbering": "ksquares", "moves": [14]}"#, "KSquares"),
+            (
+                r#"{"rows": 2, "cols": 2, "moves": [0], "dbn": "000000000000"}"#,
+                "does not match",
+            ),
+            (
+                r#"{"rows": 2, "cols": 2, "moves": [], "numbering": "dabble"}"#,
+                "numbering",
+            ),
+            (
+                r#"{"rows": 2, "cols": 2, "numbering": "ksquares", "moves": [14]}"#,
+                "KSquares",
+            ),
         ];
         for (text, says) in cases {
             let error = import(text).unwrap_err();
@@ -233,12 +310,16 @@ fn the_keyboard_cursor_reaches_every_line_and_up_undoes_down() {
                 frontier.push(next);
             }
         }
-        assert!(seen.iter().all(|s| *s), "{rows}x{cols}: every line reachable from line 0");
+        assert!(
+            seen.iter().all(|s| *s),
+            "{rows}x{cols}: every line reachable from line 0"
+        );
         for line in 0..board.lines() {
             let down = board.step(line, Down);
             // (A vertical line of the last column goes down to the last horizontal one, whose
             // Up is its own left vertical: the one exception.)
-            let last_column = line >= (rows + 1) * cols && (line - (rows + 1) * cols) % (cols + 1) == cols;
+            let last_column =
+                line >= (rows + 1) * cols && (line - (rows + 1) * cols) % (cols + 1) == cols;
             if down != line && !last_column {
                 assert_eq!(board.step(down, Up), line, "{rows}x{cols} line {line}");
             }
@@ -246,6 +327,22 @@ fn the_keyboard_cursor_reaches_every_line_and_up_undoes_down() {
     }
     // 2 × 2: from the top-left horizontal line 0, Down is the vertical 6, then the horizontal 2.
     let board = Board::new(2, 2).unwrap();
-    assert_eq!([board.step(0, Down), board.step(6, Down), board.step(2, Up), board.step(6, Up)], [6, 2, 6, 0]);
-    assert_eq!([board.step(0, Left), board.step(1, Right), board.step(8, Right), board.step(4, Down)], [0, 1, 8, 4]);
+    assert_eq!(
+        [
+            board.step(0, Down),
+            board.step(6, Down),
+            board.step(2, Up),
+            board.step(6, Up)
+        ],
+        [6, 2, 6, 0]
+    );
+    assert_eq!(
+        [
+            board.step(0, Left),
+            board.step(1, Right),
+            board.step(8, Right),
+            board.step(4, Down)
+        ],
+        [0, 1, 8, 4]
+    );
 }

@@ -50,9 +50,15 @@ fn rule_4_captures_a_box_of_a_long_group_first() {
     let board = Board::new(1, 3).unwrap();
     let lines = Lines::new(&board, position(&board, &[0, 1, 2, 3, 4, 5, 6]));
     assert_eq!(capture_group(&lines, 0), vec![0, 1, 2]);
-    assert_eq!(original(1, 3, &[0, 1, 2, 3, 4, 5, 6]), (7, Rule::CaptureLong));
+    assert_eq!(
+        original(1, 3, &[0, 1, 2, 3, 4, 5, 6]),
+        (7, Rule::CaptureLong)
+    );
     // 1 × 5: a lone three-sided box 0 (smaller index) and a long group from box 4: Rule 4 first.
-    assert_eq!(original(1, 5, &[0, 5, 10, 4, 9, 15, 3, 8, 2, 7]), (14, Rule::CaptureLong));
+    assert_eq!(
+        original(1, 5, &[0, 5, 10, 4, 9, 15, 3, 8, 2, 7]),
+        (14, Rule::CaptureLong)
+    );
 }
 
 #[test]
@@ -75,7 +81,10 @@ fn rule_6_hands_over_a_domino_as_in_the_worked_example() {
 #[test]
 fn rule_6_takes_a_domino_whose_boxes_share_their_last_line() {
     // 1 × 2 with every line but the middle one (5): both boxes three-sided.
-    assert_eq!(original(1, 2, &[0, 1, 2, 3, 4, 6]), (5, Rule::CaptureDomino));
+    assert_eq!(
+        original(1, 2, &[0, 1, 2, 3, 4, 6]),
+        (5, Rule::CaptureDomino)
+    );
 }
 
 #[test]
@@ -91,7 +100,11 @@ fn rule_7_draws_a_safe_shared_line_as_in_the_worked_example() {
         assert_eq!(rule, Rule::SafeShared);
         seen.insert(line);
     }
-    assert_eq!(seen.into_iter().collect::<Vec<_>>(), vec![2, 3, 7, 10], "Original (random) picks among them");
+    assert_eq!(
+        seen.into_iter().collect::<Vec<_>>(),
+        vec![2, 3, 7, 10],
+        "Original (random) picks among them"
+    );
 }
 
 #[test]
@@ -117,7 +130,10 @@ fn rule_11_opens_a_long_group_at_its_smallest_box() {
     drawn.extend([0, 12, 1, 14, 2]); // boxes 0, 1 and 2 taken: only the snake is left
     assert_eq!(original(3, 3, &drawn), (16, Rule::SacrificeGroup));
     // A loop counts as a group too (the seed treats loops like chains): 2 × 2, outer lines drawn.
-    assert_eq!(original(2, 2, &[0, 1, 4, 5, 6, 8, 9, 11]), (2, Rule::SacrificeGroup));
+    assert_eq!(
+        original(2, 2, &[0, 1, 4, 5, 6, 8, 9, 11]),
+        (2, Rule::SacrificeGroup)
+    );
 }
 
 #[test]
@@ -140,7 +156,10 @@ fn rule_13_groups_are_forgotten_and_recomputed_every_time() {
     drawn.extend([1, 2]);
     let lines = Lines::new(&board, position(&board, &drawn));
     assert_eq!(groups(&lines), vec![vec![3, 4, 5, 6, 7, 8]]);
-    assert_eq!(choose(&lines, Choice::Smallest), Some((16, Rule::SacrificeGroup)));
+    assert_eq!(
+        choose(&lines, Choice::Smallest),
+        Some((16, Rule::SacrificeGroup))
+    );
 }
 
 #[test]
@@ -150,7 +169,10 @@ fn rules_14_to_17_divide_into_groups_in_discovery_order() {
     // Rule 14 starts from the smallest shared line between two-sided boxes: 8 (boxes 5 and 8),
     // Rule 15 spreads through the snake, Rule 16 closes it; then line 14 (the pair); Rule 17
     // returns, and the lone box forms a group of one (spec §5.4).
-    assert_eq!(groups(&lines), vec![vec![3, 4, 5, 6, 7, 8], vec![1, 2], vec![0]]);
+    assert_eq!(
+        groups(&lines),
+        vec![vec![3, 4, 5, 6, 7, 8], vec![1, 2], vec![0]]
+    );
 }
 
 #[test]

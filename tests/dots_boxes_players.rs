@@ -39,10 +39,20 @@ fn components_are_chains_and_loops() {
     let lines = Lines::new(&board, position(&board, &GROUPS_1_2_6));
     let mut kinds: Vec<Component> = components(&lines).into_iter().map(|(c, _)| c).collect();
     kinds.sort();
-    assert_eq!(kinds, vec![Component::Chain(1), Component::Chain(2), Component::Chain(6)]);
+    assert_eq!(
+        kinds,
+        vec![
+            Component::Chain(1),
+            Component::Chain(2),
+            Component::Chain(6)
+        ]
+    );
     let board = Board::new(2, 2).unwrap();
     let lines = Lines::new(&board, position(&board, &[0, 1, 4, 5, 6, 8, 9, 11]));
-    assert_eq!(components(&lines), vec![(Component::Loop(4), vec![0, 1, 2, 3])]);
+    assert_eq!(
+        components(&lines),
+        vec![(Component::Loop(4), vec![0, 1, 2, 3])]
+    );
 }
 
 #[test]
@@ -57,7 +67,10 @@ fn strong_keeps_control_only_when_it_pays() {
     assert_eq!(capture_move(&lines, &mut endgames), Some(2));
     let mut solver = Solver::new(&board).unwrap();
     let mask = mask_of(lines.drawn.iter().copied());
-    assert!(solver.move_value(mask, 2) > solver.move_value(mask, 14), "the exact values agree");
+    assert!(
+        solver.move_value(mask, 2) > solver.move_value(mask, 14),
+        "the exact values agree"
+    );
     // With the snake already taken, the pair is the last group: take it.
     let mut drawn = vec![0, 1, 12, 13, 4, 5, 15, 3];
     drawn.extend(6..12);
@@ -73,7 +86,10 @@ fn strong_opens_the_cheapest_component() {
     let lines = Lines::new(&board, position(&board, &GROUPS_1_2_6));
     assert_eq!(sacrifice_move(&lines, &mut Endgames::default()), Some(0));
     let mut solver = Solver::new(&board).unwrap();
-    assert_eq!(solver.move_value(mask_of(lines.drawn.iter().copied()), 0), -5);
+    assert_eq!(
+        solver.move_value(mask_of(lines.drawn.iter().copied()), 0),
+        -5
+    );
 }
 
 #[test]
@@ -81,8 +97,13 @@ fn level_names_round_trip_and_bad_names_are_refused() {
     for level in Level::ALL {
         assert_eq!(Level::parse(&level.name()), Ok(level));
     }
-    assert_eq!(Level::parse("strong-5000"), Ok(Level::Strong { exact_nodes: 5000 }));
-    assert!(Level::parse("grandmaster").unwrap_err().contains("grandmaster"));
+    assert_eq!(
+        Level::parse("strong-5000"),
+        Ok(Level::Strong { exact_nodes: 5000 })
+    );
+    assert!(Level::parse("grandmaster")
+        .unwrap_err()
+        .contains("grandmaster"));
 }
 
 #[test]
@@ -103,7 +124,9 @@ fn thinking_in_small_slices_reaches_the_same_move() {
     let board = Board::new(3, 3).unwrap();
     let game = Game::from_moves(board.clone(), &[0, 13, 22]).unwrap();
     let drawn = game.drawn();
-    let strong = Level::Strong { exact_nodes: 10_000_000 };
+    let strong = Level::Strong {
+        exact_nodes: 10_000_000,
+    };
     let at_once = Player::new(&board, strong, 1).choose(&drawn).unwrap();
     let mut sliced = Player::new(&board, strong, 1);
     let mut slices = 0;
@@ -117,7 +140,11 @@ fn thinking_in_small_slices_reaches_the_same_move() {
     assert_eq!(line, at_once);
     let mut solver = Solver::new(&board).unwrap();
     let mask = mask_of(drawn.iter().copied());
-    assert_eq!(solver.move_value(mask, line), solver.value(mask), "and it is optimal");
+    assert_eq!(
+        solver.move_value(mask, line),
+        solver.value(mask),
+        "and it is optimal"
+    );
 }
 
 #[test]
@@ -126,7 +153,13 @@ fn strong_plays_perfectly_where_it_can_solve() {
     let board = Board::new(3, 3).unwrap();
     let mut solver = Solver::new(&board).unwrap();
     for seed in 0..4u64 {
-        let mut strong = Player::new(&board, Level::Strong { exact_nodes: 10_000_000 }, seed);
+        let mut strong = Player::new(
+            &board,
+            Level::Strong {
+                exact_nodes: 10_000_000,
+            },
+            seed,
+        );
         let mut other = Player::new(&board, Level::OriginalRandom, seed);
         let mut game = Game::new(board.clone());
         let strong_seat = (seed % 2) as usize;
@@ -135,7 +168,12 @@ fn strong_plays_perfectly_where_it_can_solve() {
             let line = if game.current() == strong_seat {
                 let line = strong.choose(&drawn).unwrap();
                 let mask = mask_of(drawn.iter().copied());
-                assert_eq!(solver.move_value(mask, line), solver.value(mask), "seed {seed}, after {:?}", game.moves());
+                assert_eq!(
+                    solver.move_value(mask, line),
+                    solver.value(mask),
+                    "seed {seed}, after {:?}",
+                    game.moves()
+                );
                 line
             } else {
                 other.choose(&drawn).unwrap()
@@ -148,14 +186,28 @@ fn strong_plays_perfectly_where_it_can_solve() {
 /// Strong against Original and Original (random), seats alternating: (wins, draws, losses).
 fn series(rows: usize, cols: usize, games: u64) -> (u32, u32, u32) {
     let board = Board::new(rows, cols).unwrap();
-    let strong = Level::Strong { exact_nodes: 2_000_000 };
+    let strong = Level::Strong {
+        exact_nodes: 2_000_000,
+    };
     let mut tally = (0, 0, 0);
     for g in 0..games {
-        let opponent = if g < 2 { Level::Original } else { Level::OriginalRandom };
+        let opponent = if g < 2 {
+            Level::Original
+        } else {
+            Level::OriginalRandom
+        };
         let strong_first = g % 2 == 0;
-        let levels = if strong_first { [strong, opponent] } else { [opponent, strong] };
+        let levels = if strong_first {
+            [strong, opponent]
+        } else {
+            [opponent, strong]
+        };
         let scores = play_game(&board, levels, 1000 + g).scores();
-        let (mine, theirs) = if strong_first { (scores[0], scores[1]) } else { (scores[1], scores[0]) };
+        let (mine, theirs) = if strong_first {
+            (scores[0], scores[1])
+        } else {
+            (scores[1], scores[0])
+        };
         match mine.cmp(&theirs) {
             std::cmp::Ordering::Greater => tally.0 += 1,
             std::cmp::Ordering::Equal => tally.1 += 1,
@@ -180,7 +232,10 @@ fn strong_never_loses_to_original_on_4x4() {
 #[test]
 fn strong_wins_the_clear_majority_on_5x5() {
     let (wins, draws, losses) = series(5, 5, 12);
-    assert!(wins >= 9, "{wins} wins, {draws} draws, {losses} losses of 12");
+    assert!(
+        wins >= 9,
+        "{wins} wins, {draws} draws, {losses} losses of 12"
+    );
 }
 
 mod analysis {
@@ -202,11 +257,17 @@ mod analysis {
     fn the_empty_2x2_board_every_outer_line_wins_the_inner_ones_draw() {
         let board = Board::new(2, 2).unwrap();
         let mut solver = Solver::new(&board).unwrap();
-        let Outcome::Solved { margin, moves } = run(&Game::new(board), Some(&mut solver)) else { panic!("2 x 2 is solved") };
+        let Outcome::Solved { margin, moves } = run(&Game::new(board), Some(&mut solver)) else {
+            panic!("2 x 2 is solved")
+        };
         assert_eq!(margin, 2, "P1 wins 3-1");
         for (line, mark, final_margin) in moves {
             let inner = [2, 3, 7, 10].contains(&line);
-            assert_eq!(mark, if inner { Mark::Draws } else { Mark::Wins }, "line {line}");
+            assert_eq!(
+                mark,
+                if inner { Mark::Draws } else { Mark::Wins },
+                "line {line}"
+            );
             assert_eq!(final_margin, if inner { 0 } else { 2 });
         }
     }
@@ -218,11 +279,18 @@ mod analysis {
         let game = Game::from_moves(board.clone(), &[0, 2, 4, 5]).unwrap();
         assert_eq!(game.current(), 1);
         let mut solver = Solver::new(&board).unwrap();
-        let Outcome::Solved { margin, moves } = run(&game, Some(&mut solver)) else { panic!("solved") };
+        let Outcome::Solved { margin, moves } = run(&game, Some(&mut solver)) else {
+            panic!("solved")
+        };
         // Box 1 has one side (5): three lines are left, P2 draws the first and the third: P2
         // takes box 1 too, 2-0. Marks are for the player to move (P2), margins P2 minus P1.
         assert_eq!(margin, -2);
-        assert!(moves.iter().all(|&(_, mark, m)| mark == Mark::Wins && m == 2), "{moves:?}");
+        assert!(
+            moves
+                .iter()
+                .all(|&(_, mark, m)| mark == Mark::Wins && m == 2),
+            "{moves:?}"
+        );
         let over = Game::from_moves(board, &[0, 2, 4, 5, 1, 3, 6]).unwrap();
         assert_eq!(run(&over, None), Outcome::Over { margin: -2 });
     }
@@ -230,7 +298,9 @@ mod analysis {
     #[test]
     fn too_big_to_solve_gives_the_best_line_found() {
         let game = Game::new(Board::new(7, 7).unwrap());
-        let Outcome::BestFound { line } = run(&game, None) else { panic!("7 x 7 is not solved") };
+        let Outcome::BestFound { line } = run(&game, None) else {
+            panic!("7 x 7 is not solved")
+        };
         assert!(line < game.board().lines());
     }
 }

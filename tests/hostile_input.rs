@@ -211,7 +211,7 @@ fn mutate(value: &mut Value, choice: usize, replacement: Value) {
         Value::Object(map) => map.len(),
         _ => 0,
     };
-    if len == 0 || choice % 3 == 0 {
+    if len == 0 || choice.is_multiple_of(3) {
         *value = replacement;
         return;
     }
@@ -296,7 +296,7 @@ fn adversarial_sizes_are_refused_or_bounded() {
         "0*33",
         "0*20.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1.1",
         "0*1000",
-        &"1a1a|".repeat(500).trim_end_matches('|').to_string(),
+        "1a1a|".repeat(500).trim_end_matches('|'),
     ] {
         for args in POSITION_COMMANDS {
             let args: Vec<&str> = args.iter().copied().chain([position]).collect();

@@ -8,7 +8,11 @@ use common::gamelab;
 
 fn ok(args: &[&str], stdin: &str) -> String {
     let out = gamelab(args, stdin);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -44,7 +48,11 @@ fn outcome_reads_one_position_per_line_and_prints_win_or_loss() {
         let cols: Vec<&str> = line.split('\t').collect();
         let n: usize = cols[0].parse().unwrap();
         // Alternate the notations: 1.0 for even n, 2.x for odd n.
-        input.push_str(&if n % 2 == 0 { format!("{}.}}]!\n", vec!["0"; n].join(".")) } else { format!("0*{n}\n") });
+        input.push_str(&if n.is_multiple_of(2) {
+            format!("{}.}}]!\n", vec!["0"; n].join("."))
+        } else {
+            format!("0*{n}\n")
+        });
         want.push_str(if cols[1] == "W" { "win\n" } else { "loss\n" });
     }
     assert_eq!(ok(&["sprouts", "outcome"], &input), want);
@@ -52,7 +60,13 @@ fn outcome_reads_one_position_per_line_and_prints_win_or_loss() {
 
 #[test]
 fn nimber_prints_one_number_per_line() {
-    assert_eq!(ok(&["sprouts", "nimber", "-q"], "0*1\n0*2\n0*3\n0*4\n0*5\n1a1a\nAB|AB\n!\n"), "0\n0\n1\n1\n1\n2\n1\n0\n");
+    assert_eq!(
+        ok(
+            &["sprouts", "nimber", "-q"],
+            "0*1\n0*2\n0*3\n0*4\n0*5\n1a1a\nAB|AB\n!\n"
+        ),
+        "0\n0\n1\n1\n1\n2\n1\n0\n"
+    );
     // Positions as arguments; counts and times on stderr.
     let out = gamelab(&["sprouts", "nimber", "0.1abc1cba.AB|AB"], "");
     assert_eq!(String::from_utf8_lossy(&out.stdout), "10\n");
@@ -62,10 +76,17 @@ fn nimber_prints_one_number_per_line() {
 #[test]
 fn invalid_input_names_the_line_and_exits_2() {
     let err = fails(&["sprouts", "nimber"], "0*3\n\n0.1a1b\n");
-    assert!(err.contains("line 3") && err.contains("character 4"), "{err}");
+    assert!(
+        err.contains("line 3") && err.contains("character 4"),
+        "{err}"
+    );
     let err = fails(&["sprouts", "outcome", "0*2", "0}"], "");
     assert!(err.contains("argument 2"), "{err}");
-    assert!(fails(&["sprouts", "outcome", "--db", "/nonexistent/x.spr", "0*2"], "").contains("cannot read"));
+    assert!(fails(
+        &["sprouts", "outcome", "--db", "/nonexistent/x.spr", "0*2"],
+        ""
+    )
+    .contains("cannot read"));
     assert!(fails(&["sprouts", "frobnicate"], "").contains("unknown sprouts command"));
     assert!(fails(&["sprouts", "dot", "--detail", "7", "0*2"], "").contains("--detail"));
 }
@@ -77,24 +98,38 @@ fn a_saved_base_serves_the_next_run_and_the_children_command() {
     // opponent move; whatever they play, the base from the computation shows an answer with
     // nimber 0 at the end of its line.
     let start = ok(&["sprouts", "spots", "8"], "");
-    assert_eq!(ok(&["sprouts", "outcome", "-q", "--save", &base], &start), "loss\n");
+    assert_eq!(
+        ok(&["sprouts", "outcome", "-q", "--save", &base], &start),
+        "loss\n"
+    );
     let openings = ok(&["sprouts", "children", &start], "");
     assert_eq!(openings.lines().count(), 5);
     for opening in openings.lines() {
         let answers = ok(&["sprouts", "children", "--db", &base, opening], "");
-        assert!(answers.lines().any(|l| l.ends_with(" 0")), "no known answer to {opening}:\n{answers}");
+        assert!(
+            answers.lines().any(|l| l.ends_with(" 0")),
+            "no known answer to {opening}:\n{answers}"
+        );
     }
     // Positions are loaded, not recomputed: the same answer with almost no work.
     let out = gamelab(&["sprouts", "outcome", "--db", &base, "0*8"], "");
     assert_eq!(String::from_utf8_lossy(&out.stdout), "loss\n");
     let log = String::from_utf8_lossy(&out.stderr).to_string();
-    let expansions: u64 = log.split(", ").nth(1).and_then(|s| s.split(' ').next()).and_then(|s| s.parse().ok()).unwrap();
+    let expansions: u64 = log
+        .split(", ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap();
     assert!(expansions <= 1, "{log}");
     // A corrupt base is refused.
     let corrupt = temp("corrupt.spr");
     std::fs::write(&corrupt, "[Positions+Nimber]\n0*3 1\n0*3 two\n").unwrap();
     let err = fails(&["sprouts", "children", "--db", &corrupt, "0*3"], "");
-    assert!(err.contains("corrupt.spr") && err.contains("line 3"), "{err}");
+    assert!(
+        err.contains("corrupt.spr") && err.contains("line 3"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -102,20 +137,74 @@ fn check_dot_and_filter() {
     let base = temp("five.spr");
     ok(&["sprouts", "nimber", "-q", "--save", &base], "0*5\n");
     let certificate = temp("five-check.spr");
-    assert_eq!(ok(&["sprouts", "check", "--nimber", "-q", "--db", &base, "--save-check", &certificate, "0*5"], ""), "1\n");
+    assert_eq!(
+        ok(
+            &[
+                "sprouts",
+                "check",
+                "--nimber",
+                "-q",
+                "--db",
+                &base,
+                "--save-check",
+                &certificate,
+                "0*5"
+            ],
+            ""
+        ),
+        "1\n"
+    );
     let check_text = std::fs::read_to_string(&certificate).unwrap();
     assert!(check_text.starts_with("[Positions+Nimber]\n"));
     assert!(check_text.lines().count() < std::fs::read_to_string(&base).unwrap().lines().count());
-    let dot = ok(&["sprouts", "dot", "-q", "--detail", "2", "--db", &certificate, "0*3"], "");
+    let dot = ok(
+        &[
+            "sprouts",
+            "dot",
+            "-q",
+            "--detail",
+            "2",
+            "--db",
+            &certificate,
+            "0*3",
+        ],
+        "",
+    );
     assert!(dot.starts_with("digraph check {") && dot.contains("fillcolor=blue"));
-    let complete = ok(&["sprouts", "check", "--complete", "-q", "--db", &certificate], "");
+    let complete = ok(
+        &["sprouts", "check", "--complete", "-q", "--db", &certificate],
+        "",
+    );
     assert!(complete.ends_with("0 problem(s)\n"), "{complete}");
-    let filtered = ok(&["sprouts", "filter", "-q", "--db", &base, "--nimber-min", "2", "--lives-max", "8"], "");
+    let filtered = ok(
+        &[
+            "sprouts",
+            "filter",
+            "-q",
+            "--db",
+            &base,
+            "--nimber-min",
+            "2",
+            "--lives-max",
+            "8",
+        ],
+        "",
+    );
     assert!(filtered.starts_with("[Positions+Nimber]\n"));
     for line in filtered.lines().skip(1).filter(|l| !l.starts_with('#')) {
         let n: u8 = line.rsplit(' ').next().unwrap().parse().unwrap();
         assert!(n >= 2, "{line}");
     }
-    let canon = ok(&["sprouts", "canon", "12.AB.}AB.}]0.2ABC.}0.1ab1bc2ca.ACB.}]!"], "");
-    assert_eq!(canon, "0.1ab1bc2ca.ABC.}0.2ACB.}]12.AB.}AB.}]!\t0.1ab1bc2ca.ABC|0.2ACB+12.AB|AB\n");
+    let canon = ok(
+        &[
+            "sprouts",
+            "canon",
+            "12.AB.}AB.}]0.2ABC.}0.1ab1bc2ca.ACB.}]!",
+        ],
+        "",
+    );
+    assert_eq!(
+        canon,
+        "0.1ab1bc2ca.ABC.}0.2ACB.}]12.AB.}AB.}]!\t0.1ab1bc2ca.ABC|0.2ACB+12.AB|AB\n"
+    );
 }

@@ -3,7 +3,9 @@
 
 use gamelab::engine::sprouts::database::{MergeError, SPR_HEADER};
 use gamelab::engine::sprouts::proof::{check, CompleteCheck, DotOptions, NodeKind, ProofGraph};
-use gamelab::engine::sprouts::{solve, Answer, Database, Filter, Goal, Notation, Position, Verdict};
+use gamelab::engine::sprouts::{
+    solve, Answer, Database, Filter, Goal, Notation, Position, Verdict,
+};
 
 fn base_of(texts: &[&str], goal: Goal) -> Database {
     let mut db = Database::new();
@@ -22,7 +24,12 @@ fn save_then_load_gives_the_same_base() {
     let loaded = Database::from_spr(&text).unwrap();
     assert!(loaded.len() >= db.len());
     for (land, n) in db.iter() {
-        assert_eq!(loaded.get(&land), Some(n), "{}", land.write(Notation::Glop2));
+        assert_eq!(
+            loaded.get(&land),
+            Some(n),
+            "{}",
+            land.write(Notation::Glop2)
+        );
     }
     // Merging the same file again changes nothing.
     let mut merged = db.clone();
@@ -35,10 +42,23 @@ fn save_then_load_gives_the_same_base() {
 fn a_base_answers_without_searching_again() {
     let mut db = base_of(&["0*7"], Goal::Outcome { nimber_part: 0 });
     let mut reloaded = Database::from_spr(&db.to_spr()).unwrap();
-    let (_, stats) = solve(&Position::spots(7), Goal::Outcome { nimber_part: 0 }, &mut reloaded).unwrap();
-    let (_, again) = solve(&Position::spots(7), Goal::Outcome { nimber_part: 0 }, &mut db).unwrap();
+    let (_, stats) = solve(
+        &Position::spots(7),
+        Goal::Outcome { nimber_part: 0 },
+        &mut reloaded,
+    )
+    .unwrap();
+    let (_, again) = solve(
+        &Position::spots(7),
+        Goal::Outcome { nimber_part: 0 },
+        &mut db,
+    )
+    .unwrap();
     assert_eq!(stats.expansions, again.expansions);
-    assert!(stats.expansions <= 2, "a loss known to the base costs at most the root's expansion");
+    assert!(
+        stats.expansions <= 2,
+        "a loss known to the base costs at most the root's expansion"
+    );
 }
 
 #[test]
@@ -50,8 +70,12 @@ fn merging_bases_that_disagree_reports_every_conflict_and_changes_nothing() {
     match main.merge(&[("other.spr", other), ("bad.spr", bad)]) {
         Err(MergeError::Conflicts(list)) => {
             assert_eq!(list.len(), 2, "{list:?}");
-            assert!(list.iter().any(|c| c.position == "AB|AB" && c.first == ("main base".into(), 1) && c.second == ("bad.spr".into(), 2)));
-            assert!(list.iter().any(|c| c.position == "0" && c.first == ("other.spr".into(), 0) && c.second == ("bad.spr".into(), 1)));
+            assert!(list.iter().any(|c| c.position == "AB|AB"
+                && c.first == ("main base".into(), 1)
+                && c.second == ("bad.spr".into(), 2)));
+            assert!(list.iter().any(|c| c.position == "0"
+                && c.first == ("other.spr".into(), 0)
+                && c.second == ("bad.spr".into(), 1)));
         }
         other => panic!("{other:?}"),
     }
@@ -72,7 +96,11 @@ fn corrupt_or_foreign_files_are_refused_with_the_line_and_nothing_loaded() {
         ("[Positions+Nimber]\n0*3\n", 2, "position nimber"),
         ("[Positions+Nimber]\n0*2+0 1\n", 2, "single land"),
         ("[Positions+Nimber]\n0*3 251\n", 2, "0 to 250"),
-        ("[Positions+Nimber]\n# gamelab sprouts database, version 9\n", 2, "version 9"),
+        (
+            "[Positions+Nimber]\n# gamelab sprouts database, version 9\n",
+            2,
+            "version 9",
+        ),
     ];
     for (text, line, words) in cases {
         match main.merge(&[("f.spr", text)]) {
@@ -90,12 +118,22 @@ fn corrupt_or_foreign_files_are_refused_with_the_line_and_nothing_loaded() {
 #[test]
 fn filters_keep_lives_and_nimbers_in_range() {
     let db = base_of(&["0*5"], Goal::Nimber);
-    let filter = Filter { lives_min: Some(3), lives_max: Some(6), nimber_min: Some(1), nimber_max: None };
+    let filter = Filter {
+        lives_min: Some(3),
+        lives_max: Some(6),
+        nimber_min: Some(1),
+        nimber_max: None,
+    };
     let kept = db.filtered(&filter);
     assert!(!kept.is_empty() && kept.len() < db.len());
     for (land, n) in db.iter() {
         let inside = (3..=6).contains(&land.lives()) && n >= 1;
-        assert_eq!(kept.get(&land).is_some(), inside, "{}", land.write(Notation::Glop2));
+        assert_eq!(
+            kept.get(&land).is_some(),
+            inside,
+            "{}",
+            land.write(Notation::Glop2)
+        );
     }
 }
 
@@ -103,7 +141,12 @@ fn filters_keep_lives_and_nimbers_in_range() {
 fn memory_stays_under_100_bytes_a_couple() {
     let db = base_of(&["0*9"], Goal::Outcome { nimber_part: 0 });
     assert!(db.len() > 100);
-    assert!(db.memory_bytes() < 100 * db.len() + 4096, "{} bytes for {} couples", db.memory_bytes(), db.len());
+    assert!(
+        db.memory_bytes() < 100 * db.len() + 4096,
+        "{} bytes for {} couples",
+        db.memory_bytes(),
+        db.len()
+    );
 }
 
 #[test]
@@ -115,7 +158,10 @@ fn a_check_base_is_a_smaller_certificate_that_proves_the_result_alone() {
         let report = check(&position, goal, &main).unwrap();
         assert_eq!(report.answer, answer);
         assert!(report.contradictions.is_empty());
-        assert!(!report.has_new_results(), "everything the check stores is in the main base");
+        assert!(
+            !report.has_new_results(),
+            "everything the check stores is in the main base"
+        );
         assert!(report.check_db.len() <= main.len());
         // The certificate alone re-proves the result without any new couple.
         let again = check(&position, goal, &report.check_db).unwrap();
@@ -132,10 +178,20 @@ fn a_check_against_a_wrong_base_reports_the_contradiction() {
     assert_ne!(wrong, main.to_spr());
     main = Database::from_spr(&wrong).unwrap();
     let report = check(&Position::spots(4), Goal::Nimber, &main).unwrap();
-    assert!(report.contradictions.iter().any(|c| c.land.write(Notation::Glop2) == "AB|AB" && c.stored == 0 && c.found == Some(1)));
+    assert!(report
+        .contradictions
+        .iter()
+        .any(|c| c.land.write(Notation::Glop2) == "AB|AB" && c.stored == 0 && c.found == Some(1)));
     let mut complete = CompleteCheck::new(&main);
     while !complete.step(&main, 50) {}
-    assert!(complete.failures.iter().any(|f| f.position.write(Notation::Glop2) == "AB|AB" && f.stored == 0), "{:?}", complete.failures);
+    assert!(
+        complete
+            .failures
+            .iter()
+            .any(|f| f.position.write(Notation::Glop2) == "AB|AB" && f.stored == 0),
+        "{:?}",
+        complete.failures
+    );
 }
 
 #[test]
@@ -159,28 +215,48 @@ fn the_three_spot_proof_graph() {
     assert_eq!(report.answer, Answer::Outcome(Verdict::Win));
     let graph = ProofGraph::for_answer(&position, report.answer, &report.check_db).unwrap();
     let root = &graph.nodes[0];
-    assert_eq!((root.kind, root.text(Notation::Glop10).as_str()), (NodeKind::Win, "0.0.0.}]! not 0"));
+    assert_eq!(
+        (root.kind, root.text(Notation::Glop10).as_str()),
+        (NodeKind::Win, "0.0.0.}]! not 0")
+    );
     // Every losing couple links all its children; every winning one one loss per nimber.
     for node in &graph.nodes {
         match node.kind {
             NodeKind::Win => {
                 assert_eq!(node.edges.len(), node.nimbers.len());
-                assert!(node.edges.iter().all(|&e| graph.nodes[e].kind != NodeKind::Win));
+                assert!(node
+                    .edges
+                    .iter()
+                    .all(|&e| graph.nodes[e].kind != NodeKind::Win));
             }
-            NodeKind::Loss => assert!(node.edges.iter().all(|&e| graph.nodes[e].kind != NodeKind::Loss)),
+            NodeKind::Loss => assert!(node
+                .edges
+                .iter()
+                .all(|&e| graph.nodes[e].kind != NodeKind::Loss)),
             NodeKind::Lands => assert!(!node.edges.is_empty()),
         }
     }
-    assert!(graph.nodes.iter().any(|n| n.text(Notation::Glop10) == "! 0"));
+    assert!(graph
+        .nodes
+        .iter()
+        .any(|n| n.text(Notation::Glop10) == "! 0"));
     let dot = graph.to_dot(&DotOptions::default());
     for colour in ["fillcolor=red", "fillcolor=blue", "fillcolor=yellow"] {
         assert!(dot.contains(colour), "{colour}");
     }
     assert!(dot.contains("// 1: 0.0.0.}]! not 0"));
     assert!(dot.contains("[shape=plaintext, style=\"\", label=\"9 lives\"]"));
-    let plain = graph.to_dot(&DotOptions { colours: false, detail: 2, min_lives: 4, ..DotOptions::default() });
+    let plain = graph.to_dot(&DotOptions {
+        colours: false,
+        detail: 2,
+        min_lives: 4,
+        ..DotOptions::default()
+    });
     assert!(!plain.contains("fillcolor=red"));
-    assert!(!plain.contains("lives_3 "), "couples under 4 lives are left out");
+    assert!(
+        !plain.contains("lives_3 "),
+        "couples under 4 lives are left out"
+    );
     // Graphviz itself reads the file.
     for text in [dot, plain] {
         let mut child = std::process::Command::new("dot")
@@ -191,9 +267,18 @@ fn the_three_spot_proof_graph() {
             .spawn()
             .expect("Graphviz's dot is installed (scripts/setup.sh)");
         use std::io::Write;
-        child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
         let out = child.wait_with_output().unwrap();
-        assert!(out.status.success(), "dot: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "dot: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         assert!(String::from_utf8_lossy(&out.stdout).starts_with("graph "));
     }
 }

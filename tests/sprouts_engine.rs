@@ -3,8 +3,8 @@
 
 mod common;
 
-use gamelab::engine::sprouts::notation::{glop2_to_glop10, parse_written};
 use gamelab::engine::sprouts::children::{raw_child_count, raw_children};
+use gamelab::engine::sprouts::notation::{glop2_to_glop10, parse_written};
 use gamelab::engine::sprouts::{children, Notation, Position};
 
 struct Parent {
@@ -15,7 +15,8 @@ struct Parent {
 }
 
 fn field<'a>(text: &'a str, key: &str) -> &'a str {
-    text.strip_prefix(key).unwrap_or_else(|| panic!("expected {key} in {text}"))
+    text.strip_prefix(key)
+        .unwrap_or_else(|| panic!("expected {key} in {text}"))
 }
 
 fn children_vectors() -> Vec<Parent> {
@@ -25,8 +26,19 @@ fn children_vectors() -> Vec<Parent> {
         let cols: Vec<&str> = line.split('\t').collect();
         let nimber: u8 = field(cols[3], "nimber=").parse().unwrap();
         match cols[0] {
-            "PARENT" => parents.push(Parent { glop2: cols[1].into(), glop10: cols[2].into(), nimber, children: Vec::new() }),
-            "CHILD" => parents.last_mut().unwrap().children.push((cols[1].into(), cols[2].into(), nimber)),
+            "PARENT" => parents.push(Parent {
+                glop2: cols[1].into(),
+                glop10: cols[2].into(),
+                nimber,
+                children: Vec::new(),
+            }),
+            "CHILD" => {
+                parents
+                    .last_mut()
+                    .unwrap()
+                    .children
+                    .push((cols[1].into(), cols[2].into(), nimber))
+            }
             other => panic!("unknown line kind {other}"),
         }
     }
@@ -41,13 +53,25 @@ fn children_of_every_vector_parent_match_glop_22() {
     let mut failures = Vec::new();
     for parent in &parents {
         let position = Position::parse(&parent.glop2).unwrap();
-        let got: Vec<String> = children(&position).unwrap().iter().map(|c| c.write(Notation::Glop2)).collect();
+        let got: Vec<String> = children(&position)
+            .unwrap()
+            .iter()
+            .map(|c| c.write(Notation::Glop2))
+            .collect();
         let want: Vec<String> = parent.children.iter().map(|c| c.0.clone()).collect();
         if got != want {
-            failures.push(format!("{}:\n  got  {:?}\n  want {:?}", parent.glop2, got, want));
+            failures.push(format!(
+                "{}:\n  got  {:?}\n  want {:?}",
+                parent.glop2, got, want
+            ));
         }
     }
-    assert!(failures.is_empty(), "{} parents differ:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} parents differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -60,7 +84,11 @@ fn both_notations_of_every_vector_read_alike_and_convert() {
             let a = Position::parse(&glop2).unwrap();
             let b = Position::parse(&glop10).unwrap();
             assert_eq!(a, b, "{glop2} vs {glop10}");
-            assert_eq!(a.write(Notation::Glop2), glop2, "canonical vectors stay as they are");
+            assert_eq!(
+                a.write(Notation::Glop2),
+                glop2,
+                "canonical vectors stay as they are"
+            );
             assert_eq!(a.write(Notation::Glop10), glop10);
         }
     }
@@ -68,7 +96,12 @@ fn both_notations_of_every_vector_read_alike_and_convert() {
 
 #[test]
 fn glop_22_round_trip_strings_come_back_unchanged() {
-    for text in ["0*4", "0*2.1a1a", "0.1a1a.AB|AB", "0*22.1a1a.ABC.DE|0*9.DE|0*2.1abABCba"] {
+    for text in [
+        "0*4",
+        "0*2.1a1a",
+        "0.1a1a.AB|AB",
+        "0*22.1a1a.ABC.DE|0*9.DE|0*2.1abABCba",
+    ] {
         assert_eq!(parse_written(text).unwrap().write(Notation::Glop2), text);
     }
 }
@@ -87,7 +120,12 @@ fn nimber_of(text: &str, db: &mut Database) -> u8 {
 fn nimbers_of_every_vector_parent_and_child() {
     let mut db = Database::new();
     for parent in children_vectors() {
-        assert_eq!(nimber_of(&parent.glop2, &mut db), parent.nimber, "{}", parent.glop2);
+        assert_eq!(
+            nimber_of(&parent.glop2, &mut db),
+            parent.nimber,
+            "{}",
+            parent.glop2
+        );
         for (glop2, _, n) in &parent.children {
             assert_eq!(nimber_of(glop2, &mut db), *n, "{glop2}");
         }
@@ -110,7 +148,19 @@ fn outcomes_of_the_n_spot_game_up_to_11_match_the_published_table() {
     let table = common::read_text("sprouts/nspot_outcomes.tsv");
     // Spec §11.8: the reference search's effort. Our stored couples are exactly the same; our
     // expansions are a few fewer because equal children are searched once (spec §6.1).
-    let effort = [(2, 1), (14, 4), (21, 6), (96, 21), (370, 60), (642, 95), (2621, 264), (4877, 468), (870, 113), (4400, 420), (4351, 417)];
+    let effort = [
+        (2, 1),
+        (14, 4),
+        (21, 6),
+        (96, 21),
+        (370, 60),
+        (642, 95),
+        (2621, 264),
+        (4877, 468),
+        (870, 113),
+        (4400, 420),
+        (4351, 417),
+    ];
     for line in table.lines().filter(|l| !l.starts_with('#')) {
         let cols: Vec<&str> = line.split('\t').collect();
         let n: usize = cols[0].parse().unwrap();
@@ -123,14 +173,22 @@ fn outcomes_of_the_n_spot_game_up_to_11_match_the_published_table() {
             other => panic!("{other}"),
         };
         let mut db = Database::new();
-        assert_eq!(outcome_of(&Position::spots(n), &mut db).0, want, "{n} spots (probing)");
+        assert_eq!(
+            outcome_of(&Position::spots(n), &mut db).0,
+            want,
+            "{n} spots (probing)"
+        );
         // Glop 1.0's plain depth-first search, compared with the reference counts.
         let mut db = Database::new();
-        let (verdict, expansions) = outcome_with(&Position::spots(n), Strategy::DepthFirst, &mut db);
+        let (verdict, expansions) =
+            outcome_with(&Position::spots(n), Strategy::DepthFirst, &mut db);
         assert_eq!(verdict, want, "{n} spots");
         let (reference_expansions, reference_stored) = effort[n - 1];
         assert_eq!(db.len(), reference_stored, "{n} spots: stored couples");
-        assert!(expansions <= reference_expansions && expansions * 100 >= reference_expansions * 95, "{n} spots: {expansions} expansions");
+        assert!(
+            expansions <= reference_expansions && expansions * 100 >= reference_expansions * 95,
+            "{n} spots: {expansions} expansions"
+        );
     }
 }
 
@@ -139,7 +197,12 @@ fn nimbers_of_the_n_spot_game_up_to_7_match_the_spec() {
     let mut db = Database::new();
     for (n, want) in [0, 0, 1, 1, 1, 0, 0].into_iter().enumerate() {
         let position = Position::spots(n + 1);
-        assert_eq!(nimber_of(&position.write(Notation::Glop2), &mut db), want, "{} spots", n + 1);
+        assert_eq!(
+            nimber_of(&position.write(Notation::Glop2), &mut db),
+            want,
+            "{} spots",
+            n + 1
+        );
     }
 }
 
@@ -147,7 +210,12 @@ fn nimbers_of_the_n_spot_game_up_to_7_match_the_spec() {
 fn canonical_children_of_the_n_spot_start_count_one_plus_half_n() {
     let counts = [1, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7];
     for (n, want) in counts.into_iter().enumerate() {
-        assert_eq!(children(&Position::spots(n + 1)).unwrap().len(), want, "{} spots", n + 1);
+        assert_eq!(
+            children(&Position::spots(n + 1)).unwrap().len(),
+            want,
+            "{} spots",
+            n + 1
+        );
     }
     assert_eq!(children(&Position::spots(15)).unwrap().len(), 9);
     assert_eq!(children(&Position::spots(20)).unwrap().len(), 11);
@@ -165,14 +233,27 @@ fn nimbers_of_all_1470_lands_reachable_from_4_spots() {
         assert_eq!(glop2_to_glop10(cols[0]), cols[1]);
         let position = Position::parse(cols[0]).unwrap();
         assert_eq!(position, Position::parse(cols[1]).unwrap());
-        assert_eq!(parse_written(cols[0]).unwrap().write(Notation::Glop2), cols[0]);
+        assert_eq!(
+            parse_written(cols[0]).unwrap().write(Notation::Glop2),
+            cols[0]
+        );
         // Glop's canonizer is not idempotent on its own output (58 of these lands change once),
         // but what the parser gives back is stable.
-        assert_eq!(Position::parse(&position.write(Notation::Glop2)).unwrap(), position, "{}", cols[0]);
+        assert_eq!(
+            Position::parse(&position.write(Notation::Glop2)).unwrap(),
+            position,
+            "{}",
+            cols[0]
+        );
         assert_eq!(nimber_of(cols[0], &mut db), want, "{}", cols[0]);
         // The count that guards against positions with too many moves is the generator's own.
         for land in position.lands() {
-            assert_eq!(raw_child_count(land), raw_children(land).len() as u128, "{}", cols[0]);
+            assert_eq!(
+                raw_child_count(land),
+                raw_children(land).len() as u128,
+                "{}",
+                cols[0]
+            );
         }
         histogram[want as usize] += 1;
         count += 1;
@@ -184,12 +265,26 @@ fn nimbers_of_all_1470_lands_reachable_from_4_spots() {
 #[test]
 fn the_manuals_example_and_its_canonical_form() {
     let typed = Position::parse("12.AB.}AB.}]0.2ABC.}0.1ab1bc2ca.ACB.}]!").unwrap();
-    assert_eq!(typed.write(Notation::Glop2), "0.1ab1bc2ca.ABC|0.2ACB+12.AB|AB");
-    assert_eq!(typed, Position::parse("12.AB|AB+0.2ABC|0.1ab1bc2ca.ACB").unwrap());
+    assert_eq!(
+        typed.write(Notation::Glop2),
+        "0.1ab1bc2ca.ABC|0.2ACB+12.AB|AB"
+    );
+    assert_eq!(
+        typed,
+        Position::parse("12.AB|AB+0.2ABC|0.1ab1bc2ca.ACB").unwrap()
+    );
     // The raw description, dead region and doubled letters included, reduces to the same.
-    assert_eq!(Position::parse("1aa.AB.}AB.}]0.aaABC.}0.1ab1bcDca.ACB.}D.}]!").unwrap(), typed);
+    assert_eq!(
+        Position::parse("1aa.AB.}AB.}]0.aaABC.}0.1ab1bcDca.ACB.}D.}]!").unwrap(),
+        typed
+    );
     // Merged boundaries in a small region.
-    assert_eq!(Position::parse("2.AB.}AB.}]!").unwrap().write(Notation::Glop10), "2AB.}AB.}]!");
+    assert_eq!(
+        Position::parse("2.AB.}AB.}]!")
+            .unwrap()
+            .write(Notation::Glop10),
+        "2AB.}AB.}]!"
+    );
 }
 
 #[test]

@@ -24,11 +24,13 @@ fn played(spots: usize, moves: &[u16]) -> Position {
 }
 
 fn positions() -> impl Strategy<Value = Position> {
-    (1usize..=7, prop::collection::vec(any::<u16>(), 0..12)).prop_map(|(spots, moves)| played(spots, &moves))
+    (1usize..=7, prop::collection::vec(any::<u16>(), 0..12))
+        .prop_map(|(spots, moves)| played(spots, &moves))
 }
 
 fn small_positions() -> impl Strategy<Value = Position> {
-    (1usize..=4, prop::collection::vec(any::<u16>(), 0..8)).prop_map(|(spots, moves)| played(spots, &moves))
+    (1usize..=4, prop::collection::vec(any::<u16>(), 0..8))
+        .prop_map(|(spots, moves)| played(spots, &moves))
 }
 
 /// Lives of a raw child (all names global), vertex by vertex: a digit d has 3 − d, a name seen
@@ -43,7 +45,12 @@ fn raw_lives(tree: &Tree) -> i64 {
             lives += digit_lives(s) as i64;
         }
     }
-    lives + counts.iter().filter(|&&c| c > 0).map(|&c| 3 - c).sum::<i64>()
+    lives
+        + counts
+            .iter()
+            .filter(|&&c| c > 0)
+            .map(|&c| 3 - c)
+            .sum::<i64>()
 }
 
 fn nimber(p: &Position, db: &mut Database) -> u8 {
@@ -58,7 +65,10 @@ struct Dice(u64);
 
 impl Dice {
     fn roll(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) as usize) % n.max(1)
     }
 
@@ -145,7 +155,7 @@ proptest! {
         for land in p.lands() {
             let before = land.lives() as i64;
             for raw in raw_children(land) {
-                prop_assert_eq!(raw_lives(&raw), before - 1, "{} -> {}", land.write(Notation::Glop2), write_trees(&[raw.clone()], Notation::Glop2));
+                prop_assert_eq!(raw_lives(&raw), before - 1, "{} -> {}", land.write(Notation::Glop2), write_trees(std::slice::from_ref(&raw), Notation::Glop2));
             }
         }
         // Dead material is dropped from written positions, so they lose at least one life.
@@ -208,15 +218,30 @@ fn errors_name_the_place_and_what_was_expected() {
 #[test]
 fn extended_letter_names_are_read_and_written() {
     // Z(k) is the k-th upper-case name, m(k) the k-th lower-case one.
-    assert_eq!(Position::parse("Z(1)Z(2)|Z(1)Z(2)").unwrap(), Position::parse("AB|AB").unwrap());
-    assert_eq!(Position::parse("1m(1)1m(1)").unwrap(), Position::parse("1a1a").unwrap());
+    assert_eq!(
+        Position::parse("Z(1)Z(2)|Z(1)Z(2)").unwrap(),
+        Position::parse("AB|AB").unwrap()
+    );
+    assert_eq!(
+        Position::parse("1m(1)1m(1)").unwrap(),
+        Position::parse("1a1a").unwrap()
+    );
     // Past Y (25 names) a whole class switches to the extended form, and reads back the same.
     let text = "Z(26)Z(27)|Z(26)Z(27)";
     assert_eq!(parse_written(text).unwrap().write(Notation::Glop2), text);
     let lower = "1m(13)1m(13)";
     assert_eq!(parse_written(lower).unwrap().write(Notation::Glop2), lower);
-    let wide: Tree = vec![vec![(0..30).map(|k| UPPER_FIRST + k).collect()], vec![(0..30).map(|k| UPPER_FIRST + k).collect()]];
+    let wide: Tree = vec![
+        vec![(0..30).map(|k| UPPER_FIRST + k).collect()],
+        vec![(0..30).map(|k| UPPER_FIRST + k).collect()],
+    ];
     let written = write_trees(&[wide], Notation::Glop2);
-    assert!(written.starts_with("Z(1)Z(2)") && written.contains("Z(30)|Z(1)"), "{written}");
-    assert_eq!(parse_written(&written).unwrap().write(Notation::Glop2), written);
+    assert!(
+        written.starts_with("Z(1)Z(2)") && written.contains("Z(30)|Z(1)"),
+        "{written}"
+    );
+    assert_eq!(
+        parse_written(&written).unwrap().write(Notation::Glop2),
+        written
+    );
 }

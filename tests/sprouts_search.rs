@@ -3,7 +3,10 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use gamelab::engine::sprouts::search::LevelColour;
-use gamelab::engine::sprouts::{children_with_nimbers, solve, Answer, Database, Goal, Position, Progress, Search, Strategy, Verdict};
+use gamelab::engine::sprouts::{
+    children_with_nimbers, solve, Answer, Database, Goal, Position, Progress, Search, Strategy,
+    Verdict,
+};
 
 const OUTCOME: Goal = Goal::Outcome { nimber_part: 0 };
 
@@ -24,13 +27,23 @@ fn small_steps_reach_the_same_answer_as_one_long_run() {
     for strategy in [Strategy::Probing, Strategy::DepthFirst] {
         for (spots, goal) in [(7, OUTCOME), (8, OUTCOME), (5, Goal::Nimber)] {
             let mut whole = Database::new();
-            let (answer, whole_stats) = gamelab::engine::sprouts::solve_with(&Position::spots(spots), goal, strategy, &mut whole).unwrap();
+            let (answer, whole_stats) = gamelab::engine::sprouts::solve_with(
+                &Position::spots(spots),
+                goal,
+                strategy,
+                &mut whole,
+            )
+            .unwrap();
             let mut db = Database::new();
             let mut search = Search::with_strategy(Position::spots(spots), goal, strategy).unwrap();
             let (stepped, steps) = run(&mut search, &mut db, 7);
             assert_eq!(stepped, answer, "{spots} spots");
             assert!(steps > 10, "the search stopped and went on {steps} times");
-            assert_eq!(search.stats().expansions, whole_stats.expansions, "stopping changes nothing");
+            assert_eq!(
+                search.stats().expansions,
+                whole_stats.expansions,
+                "stopping changes nothing"
+            );
             assert_eq!(db.len(), whole.len());
             // A finished search keeps its answer.
             assert_eq!(search.step(&mut db, None, 10), Progress::Done(answer));
@@ -73,7 +86,8 @@ fn levels_show_the_child_being_computed() {
 #[test]
 fn zapping_moves_a_level_to_another_child_and_the_answer_stays() {
     let mut db = Database::new();
-    let mut search = Search::with_strategy(Position::spots(8), OUTCOME, Strategy::DepthFirst).unwrap();
+    let mut search =
+        Search::with_strategy(Position::spots(8), OUTCOME, Strategy::DepthFirst).unwrap();
     assert_eq!(search.step(&mut db, None, 50), Progress::Running);
     let first = search.levels()[0].clone();
     assert_eq!(first.numero, 1);
@@ -86,7 +100,10 @@ fn zapping_moves_a_level_to_another_child_and_the_answer_stays() {
     // A chosen child from the list (a click on Position).
     search.zap(0, 4).unwrap();
     assert_eq!(search.levels()[0].numero, 5);
-    assert_eq!(search.levels()[0].position, search.level_children(0)[4].couple.position);
+    assert_eq!(
+        search.levels()[0].position,
+        search.level_children(0)[4].couple.position
+    );
     assert!(search.zap(0, 9).is_err());
     assert!(search.zap(7, 0).is_err());
     let (answer, _) = run(&mut search, &mut db, 1000);
@@ -102,7 +119,8 @@ fn the_children_tab_shows_known_nimbers() {
     assert_eq!(children.len(), 3);
     // 0*3 has nimber 1, so it has a child of nimber 0 (a winning move) and the base knows it.
     assert!(children.iter().any(|(_, n)| *n == Some(0)));
-    let unknown = children_with_nimbers(&Position::parse("0*5").unwrap(), &Database::new()).unwrap();
+    let unknown =
+        children_with_nimbers(&Position::parse("0*5").unwrap(), &Database::new()).unwrap();
     assert!(unknown.iter().all(|(_, n)| n.is_none()));
 }
 

@@ -22,7 +22,12 @@ fn ade_fire_layers_per_second() {
 fn sprouts_n_spot_outcomes() {
     let mut total = 0.0;
     for line in gamelab::ui::bench_sprouts(12).lines() {
-        total += line.split(':').nth(1).and_then(|r| r.split_whitespace().nth(1)).and_then(|s| s.parse::<f64>().ok()).unwrap_or(0.0);
+        total += line
+            .split(':')
+            .nth(1)
+            .and_then(|r| r.split_whitespace().nth(1))
+            .and_then(|s| s.parse::<f64>().ok())
+            .unwrap_or(0.0);
         web_sys::console::log_1(&format!("BENCH {line}").into());
     }
     web_sys::console::log_1(&format!("BENCH n = 1..12 in {total:.2} s in all").into());
@@ -40,14 +45,22 @@ async fn sprouts_n_spot_outcomes_through_the_page() {
     document.body().unwrap().append_child(&root).unwrap();
     gamelab::ui::mount(&root);
     let click = |action: &str| {
-        let b: web_sys::HtmlElement = root.query_selector(&format!("button[data-action='{action}']")).unwrap().unwrap().unchecked_into();
+        let b: web_sys::HtmlElement = root
+            .query_selector(&format!("button[data-action='{action}']"))
+            .unwrap()
+            .unwrap()
+            .unchecked_into();
         b.click();
     };
     // "Empty the main base" asks first: answer yes.
     let yes = wasm_bindgen::closure::Closure::<dyn Fn() -> bool>::new(|| true);
     js_sys::Reflect::set(&window, &"confirm".into(), yes.as_ref()).unwrap();
     yes.forget();
-    let spots: web_sys::HtmlInputElement = root.query_selector("[data-field='spots']").unwrap().unwrap().unchecked_into();
+    let spots: web_sys::HtmlInputElement = root
+        .query_selector("[data-field='spots']")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
     let now = || web_sys::window().unwrap().performance().unwrap().now();
     let mut total = 0.0;
     for n in 1..=12 {
@@ -57,16 +70,29 @@ async fn sprouts_n_spot_outcomes_through_the_page() {
         click("compute");
         while root.get_attribute("data-state").as_deref() != Some("done") {
             let promise = js_sys::Promise::new(&mut |resolve, _| {
-                web_sys::window().unwrap().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 5).unwrap();
+                web_sys::window()
+                    .unwrap()
+                    .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 5)
+                    .unwrap();
             });
             wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
         }
         let wall = (now() - started) / 1000.0;
         total += wall;
-        let status = root.query_selector(".gl-tab-panel[data-tab='compute'] .gl-status").unwrap().unwrap().text_content().unwrap();
-        web_sys::console::log_1(&format!("BENCH page {n:>2} spots: {wall:.3} s wall clock — {status}").into());
+        let status = root
+            .query_selector(".gl-tab-panel[data-tab='compute'] .gl-status")
+            .unwrap()
+            .unwrap()
+            .text_content()
+            .unwrap();
+        web_sys::console::log_1(
+            &format!("BENCH page {n:>2} spots: {wall:.3} s wall clock — {status}").into(),
+        );
     }
-    web_sys::console::log_1(&format!("BENCH page n = 1..12 in {total:.2} s in all (wall clock, time slices of 25 ms)").into());
+    web_sys::console::log_1(
+        &format!("BENCH page n = 1..12 in {total:.2} s in all (wall clock, time slices of 25 ms)")
+            .into(),
+    );
 }
 
 #[wasm_bindgen_test]

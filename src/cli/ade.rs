@@ -13,7 +13,9 @@ use super::{Budget, CliError, Failure, Output};
 use crate::draw::ade::render_firing_graph;
 use crate::draw::raster::Raster;
 use crate::draw::{png, tga};
-use crate::engine::ade::{parse_integer, trace_line, AdeGraph, ExhaustRun, Play, StopReason, Values};
+use crate::engine::ade::{
+    parse_integer, trace_line, AdeGraph, ExhaustRun, Play, StopReason, Values,
+};
 
 /// Exhaust fire's default cap (specs/ade.md §4.6).
 pub const DEFAULT_MAX_LAYERS: u64 = 10_000;
@@ -29,7 +31,9 @@ pub fn run(command: &str, input: &str, budget: &Budget) -> Result<Output, Failur
         "fire" => fire(input, budget).map(Output::Text),
         "tga" => picture(input, budget).map(|image| Output::Bytes(tga::encode(&image))),
         "png" => picture(input, budget).map(|image| Output::Bytes(png::encode(&image))),
-        other => Err(format!("unknown ade command '{other}': expected exhaust, fire, tga or png").into()),
+        other => {
+            Err(format!("unknown ade command '{other}': expected exhaust, fire, tga or png").into())
+        }
     }
 }
 
@@ -44,16 +48,25 @@ pub struct Request {
 }
 
 pub fn parse_request(input: &str) -> Result<Request, CliError> {
-    let json: Value = serde_json::from_str(input).map_err(|e| format!("the input is not valid JSON: {e}"))?;
+    let json: Value =
+        serde_json::from_str(input).map_err(|e| format!("the input is not valid JSON: {e}"))?;
     let object = json.as_object().ok_or("the input must be one JSON object such as {\"graph\": \"E8\", \"values\": [1,0,0,0,0,0,0,0]}")?;
     for key in object.keys() {
         if !["graph", "values", "max_layers", "layers", "max_rings"].contains(&key.as_str()) {
-            return Err(format!("unknown field '{key}': expected graph, values, max_layers, layers, max_rings"));
+            return Err(format!(
+                "unknown field '{key}': expected graph, values, max_layers, layers, max_rings"
+            ));
         }
     }
-    let name = object.get("graph").and_then(Value::as_str).ok_or("\"graph\" must be a string such as \"E8\"")?;
+    let name = object
+        .get("graph")
+        .and_then(Value::as_str)
+        .ok_or("\"graph\" must be a string such as \"E8\"")?;
     let graph = AdeGraph::parse(name).map_err(|e| e.to_string())?;
-    let raw = object.get("values").and_then(Value::as_array).ok_or("\"values\" must be an array of integers")?;
+    let raw = object
+        .get("values")
+        .and_then(Value::as_array)
+        .ok_or("\"values\" must be an array of integers")?;
     let values = raw
         .iter()
         .enumerate()
@@ -65,7 +78,9 @@ pub fn parse_request(input: &str) -> Result<Request, CliError> {
             None | Some(Value::Null) => Ok(default),
             Some(v) => match v.as_u64() {
                 Some(n) if n <= LAYER_LIMIT => Ok(Some(n)),
-                _ => Err(format!("\"{key}\" must be a whole number from 0 to {LAYER_LIMIT}")),
+                _ => Err(format!(
+                    "\"{key}\" must be a whole number from 0 to {LAYER_LIMIT}"
+                )),
             },
         }
     };
@@ -73,9 +88,18 @@ pub fn parse_request(input: &str) -> Result<Request, CliError> {
     let layers = count("layers", None)?;
     let max_rings = match object.get("max_rings") {
         None | Some(Value::Null) => 0,
-        Some(v) => v.as_u64().filter(|&m| m <= 10).ok_or("\"max_rings\" must be a whole number from 0 to 10 (0 = no maximum)")? as u32,
+        Some(v) => v
+            .as_u64()
+            .filter(|&m| m <= 10)
+            .ok_or("\"max_rings\" must be a whole number from 0 to 10 (0 = no maximum)")?
+            as u32,
     };
-    Ok(Request { play, max_layers, layers, max_rings })
+    Ok(Request {
+        play,
+        max_layers,
+        layers,
+        max_rings,
+    })
 }
 
 fn json_integer(value: &Value) -> Result<BigInt, String> {
@@ -86,7 +110,9 @@ fn json_integer(value: &Value) -> Result<BigInt, String> {
             } else if let Some(u) = n.as_u64() {
                 Ok(BigInt::from(u))
             } else {
-                Err(format!("{n} is not an integer (give large integers as decimal strings)"))
+                Err(format!(
+                    "{n} is not an integer (give large integers as decimal strings)"
+                ))
             }
         }
         Value::String(s) => parse_integer(s).map_err(|e| e.to_string()),
@@ -122,7 +148,11 @@ struct ExhaustReport {
 
 /// The contract: `{"status": "terminated"|"loop"|"cap", "layers": L, "sums": [...], "final": [...]}`.
 pub fn exhaust(input: &str, budget: &Budget) -> Result<String, Failure> {
-    let Request { mut play, max_layers, .. } = parse_request(input)?;
+    let Request {
+        mut play,
+        max_layers,
+        ..
+    } = parse_request(input)?;
     let (reason, fired) = fire_up_to(&mut play, max_layers, budget)?;
     let status = match reason {
         StopReason::Terminated => "terminated",
@@ -133,8 +163,15 @@ pub fn exhaust(input: &str, budget: &Budget) -> Result<String, Failure> {
     let report = ExhaustReport {
         status,
         layers: fired,
-        sums: (1..=play.layer_count()).map(|t| JsonInt::from(&play.layer_sum(t))).collect(),
-        final_values: play.current().to_big_vec().iter().map(JsonInt::from).collect(),
+        sums: (1..=play.layer_count())
+            .map(|t| JsonInt::from(&play.layer_sum(t)))
+            .collect(),
+        final_values: play
+            .current()
+            .to_big_vec()
+            .iter()
+            .map(JsonInt::from)
+            .collect(),
     };
     Ok(serde_json::to_string(&report).map_err(|e| e.to_string())?)
 }
@@ -142,7 +179,12 @@ pub fn exhaust(input: &str, budget: &Budget) -> Result<String, Failure> {
 /// The tracing area as text: the start, then one line per layer, then why it stopped.
 /// Fires `layers` layers when given, otherwise exhausts up to `max_layers`.
 pub fn fire(input: &str, budget: &Budget) -> Result<String, Failure> {
-    let Request { mut play, max_layers, layers, .. } = parse_request(input)?;
+    let Request {
+        mut play,
+        max_layers,
+        layers,
+        ..
+    } = parse_request(input)?;
     let reason = fire_requested(&mut play, layers, max_layers, budget)?;
     let mut out = String::new();
     for t in 0..=play.layer_count() {
@@ -175,15 +217,29 @@ fn fire_up_to(play: &mut Play, cap: u64, budget: &Budget) -> Result<(StopReason,
 
 /// Fires `layers` layers when given (the sentence says "as asked" when all were fired), else
 /// exhausts up to `max_layers`.
-fn fire_requested(play: &mut Play, layers: Option<u64>, max_layers: u64, budget: &Budget) -> Result<String, Failure> {
-    Ok(match fire_up_to(play, layers.unwrap_or(max_layers), budget)? {
-        (StopReason::Cap { layers: fired }, _) if layers.is_some() => format!("fired {fired} layers as asked"),
-        (reason, _) => reason.describe(),
-    })
+fn fire_requested(
+    play: &mut Play,
+    layers: Option<u64>,
+    max_layers: u64,
+    budget: &Budget,
+) -> Result<String, Failure> {
+    Ok(
+        match fire_up_to(play, layers.unwrap_or(max_layers), budget)? {
+            (StopReason::Cap { layers: fired }, _) if layers.is_some() => {
+                format!("fired {fired} layers as asked")
+            }
+            (reason, _) => reason.describe(),
+        },
+    )
 }
 
 fn picture(input: &str, budget: &Budget) -> Result<Raster, Failure> {
-    let Request { mut play, max_layers, layers, max_rings } = parse_request(input)?;
+    let Request {
+        mut play,
+        max_layers,
+        layers,
+        max_rings,
+    } = parse_request(input)?;
     fire_requested(&mut play, layers, max_layers, budget)?;
     Ok(render_firing_graph(play.graph(), &play.layers(), max_rings).map_err(|e| e.to_string())?)
 }

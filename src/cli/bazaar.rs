@@ -19,18 +19,25 @@ use serde_json::Value;
 use super::{CliError, Output};
 use crate::engine::bazaar::actors::Player;
 use crate::engine::bazaar::driver;
-use crate::engine::bazaar::harness::{outcome_values, prepare, Prepared};
 pub use crate::engine::bazaar::harness::HARNESSES;
+use crate::engine::bazaar::harness::{outcome_values, prepare, Prepared};
 use crate::engine::bazaar::referee::Referee;
 
-pub fn run(args: &[String], read_stdin: &mut dyn FnMut() -> Result<String, String>) -> Result<Output, CliError> {
+pub fn run(
+    args: &[String],
+    read_stdin: &mut dyn FnMut() -> Result<String, String>,
+) -> Result<Output, CliError> {
     let mut limit = driver::DEFAULT_LIMIT;
     let mut rest = Vec::new();
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         if arg == "--timeout-ms" {
             // A looping player costs a game up to one time limit per call: keep it to a minute.
-            let ms = args.next().and_then(|n| n.parse::<u64>().ok()).filter(|&n| (1..=60_000).contains(&n)).ok_or("--timeout-ms needs a number of milliseconds from 1 to 60000")?;
+            let ms = args
+                .next()
+                .and_then(|n| n.parse::<u64>().ok())
+                .filter(|&n| (1..=60_000).contains(&n))
+                .ok_or("--timeout-ms needs a number of milliseconds from 1 to 60000")?;
             limit = Duration::from_millis(ms);
         } else {
             rest.push(arg.as_str());
@@ -46,16 +53,39 @@ pub fn run(args: &[String], read_stdin: &mut dyn FnMut() -> Result<String, Strin
 }
 
 /// Runs one harness on its input; the output values, one per line.
-pub fn harness(name: &str, input: &str, clients: Option<&str>, limit: Duration) -> Result<String, CliError> {
+pub fn harness(
+    name: &str,
+    input: &str,
+    clients: Option<&str>,
+    limit: Duration,
+) -> Result<String, CliError> {
     let out = match prepare(name, input, clients)? {
         Prepared::Done(values) => values,
-        Prepared::Game { equations, game, actors, bonus, server } => {
+        Prepared::Game {
+            equations,
+            game,
+            actors,
+            bonus,
+            server,
+        } => {
             let names = actors.iter().map(|a| a.name.clone()).collect();
             let mut referee = Referee::new(equations, game, names, bonus)?;
-            let players: Vec<Box<dyn Player>> = actors.into_iter().map(|a| Box::new(a) as Box<dyn Player>).collect();
+            let players: Vec<Box<dyn Player>> = actors
+                .into_iter()
+                .map(|a| Box::new(a) as Box<dyn Player>)
+                .collect();
             driver::run(&mut referee, players, limit);
-            outcome_values(&referee.outcome().ok_or("the referee did not finish the game")?, server)
+            outcome_values(
+                &referee
+                    .outcome()
+                    .ok_or("the referee did not finish the game")?,
+                server,
+            )
         }
     };
-    Ok(out.iter().map(Value::to_string).collect::<Vec<_>>().join("\n"))
+    Ok(out
+        .iter()
+        .map(Value::to_string)
+        .collect::<Vec<_>>()
+        .join("\n"))
 }

@@ -21,7 +21,9 @@ pub fn run(command: &str, input: &str, budget: &Budget) -> Result<Output, Failur
     match command {
         "play" => Ok(play(input).map(Output::Text)?),
         "arena" => arena(input, budget).map(Output::Text),
-        other => Err(format!("unknown chain-reaction command '{other}': expected play or arena").into()),
+        other => {
+            Err(format!("unknown chain-reaction command '{other}': expected play or arena").into())
+        }
     }
 }
 
@@ -30,36 +32,71 @@ pub fn board_json(game: &Game) -> Value {
     let s = game.settings();
     Value::Array(
         (0..s.rows)
-            .map(|r| Value::Array((0..s.cols).map(|c| game.cell_at(r, c).map_or(Value::Null, |(p, n)| json!([p, n]))).collect()))
+            .map(|r| {
+                Value::Array(
+                    (0..s.cols)
+                        .map(|c| {
+                            game.cell_at(r, c)
+                                .map_or(Value::Null, |(p, n)| json!([p, n]))
+                        })
+                        .collect(),
+                )
+            })
             .collect(),
     )
 }
 
 fn play(input: &str) -> Result<String, CliError> {
     let request = json_object(input, "{\"rows\", \"cols\", \"players\", \"moves\"}")?;
-    let settings = Settings::new(json_count(&request, "rows")?, json_count(&request, "cols")?, json_count(&request, "players")?).map_err(|e| e.0)?;
-    let moves = request.get("moves").and_then(Value::as_array).ok_or("\"moves\" must be a list of [row, col] pairs")?;
+    let settings = Settings::new(
+        json_count(&request, "rows")?,
+        json_count(&request, "cols")?,
+        json_count(&request, "players")?,
+    )
+    .map_err(|e| e.0)?;
+    let moves = request
+        .get("moves")
+        .and_then(Value::as_array)
+        .ok_or("\"moves\" must be a list of [row, col] pairs")?;
     let mut record = Record::new(settings);
     let mut boards = Vec::with_capacity(moves.len());
     for (i, m) in moves.iter().enumerate() {
-        let pair = m.as_array().filter(|a| a.len() == 2).and_then(|a| Some((a[0].as_u64()? as usize, a[1].as_u64()? as usize)));
-        let (r, c) = pair.ok_or_else(|| format!("move {i}: {m} is not a [row, col] pair of whole numbers"))?;
-        record.play(r, c).map_err(|e| format!("move {i} ({r}, {c}) is illegal: {e}"))?;
+        let pair = m
+            .as_array()
+            .filter(|a| a.len() == 2)
+            .and_then(|a| Some((a[0].as_u64()? as usize, a[1].as_u64()? as usize)));
+        let (r, c) =
+            pair.ok_or_else(|| format!("move {i}: {m} is not a [row, col] pair of whole numbers"))?;
+        record
+            .play(r, c)
+            .map_err(|e| format!("move {i} ({r}, {c}) is illegal: {e}"))?;
         boards.push(board_json(record.game()));
     }
     Ok(json!({"boards": boards, "winner": record.game().winner()}).to_string())
 }
 
 fn arena(input: &str, budget: &Budget) -> Result<String, Failure> {
-    let request = json_object(input, "{\"rows\", \"cols\", \"levels\", \"games\", \"seed\"}")?;
+    let request = json_object(
+        input,
+        "{\"rows\", \"cols\", \"levels\", \"games\", \"seed\"}",
+    )?;
     let levels: Vec<Level> = request
         .get("levels")
         .and_then(Value::as_array)
         .ok_or("\"levels\" must be a list such as [\"mcts-500\", \"greedy\"]")?
         .iter()
-        .map(|v| v.as_str().ok_or_else(|| format!("a level is a string, not {v}")).and_then(Level::parse))
+        .map(|v| {
+            v.as_str()
+                .ok_or_else(|| format!("a level is a string, not {v}"))
+                .and_then(Level::parse)
+        })
         .collect::<Result<_, _>>()?;
-    let settings = Settings::new(json_count(&request, "rows")?, json_count(&request, "cols")?, levels.len()).map_err(|e| e.0)?;
+    let settings = Settings::new(
+        json_count(&request, "rows")?,
+        json_count(&request, "cols")?,
+        levels.len(),
+    )
+    .map_err(|e| e.0)?;
     let games = json_count(&request, "games")?;
     if !(1..=100_000).contains(&games) {
         return Err("\"games\" goes from 1 to 100000".into());
@@ -101,6 +138,9 @@ fn arena(input: &str, budget: &Budget) -> Result<String, Failure> {
     }
     let rates: Vec<f64> = wins.iter().map(|&w| w as f64 / games as f64).collect();
     let names: Vec<String> = levels.iter().map(Level::name).collect();
-    let ms_per_move: Vec<f64> = thinking.iter().map(|&(s, n)| (s * 1000.0 / n.max(1) as f64 * 100.0).round() / 100.0).collect();
+    let ms_per_move: Vec<f64> = thinking
+        .iter()
+        .map(|&(s, n)| (s * 1000.0 / n.max(1) as f64 * 100.0).round() / 100.0)
+        .collect();
     Ok(json!({"games": games, "levels": names, "wins": wins, "rates": rates, "ms_per_move": ms_per_move}).to_string())
 }

@@ -23,7 +23,9 @@ pub fn run(command: &str, input: &str, budget: &Budget) -> Result<Output, Failur
     match command {
         "solve" => solve(input, budget).map(Output::Text),
         "arena" => arena(input, budget).map(Output::Text),
-        other => Err(format!("unknown dots-and-boxes command '{other}': expected solve or arena").into()),
+        other => {
+            Err(format!("unknown dots-and-boxes command '{other}': expected solve or arena").into())
+        }
     }
 }
 
@@ -36,9 +38,14 @@ fn solve(input: &str, budget: &Budget) -> Result<String, Failure> {
         .ok_or("\"moves\" must be a list of line ids")?
         .iter()
         .enumerate()
-        .map(|(i, m)| m.as_u64().map(|n| n as usize).ok_or_else(|| format!("move {i}: {m} is not a line id")))
+        .map(|(i, m)| {
+            m.as_u64()
+                .map(|n| n as usize)
+                .ok_or_else(|| format!("move {i}: {m} is not a line id"))
+        })
         .collect::<Result<_, _>>()?;
-    let game = Game::from_moves(board.clone(), &moves).map_err(|(i, e)| format!("move {i} is illegal: {e}"))?;
+    let game = Game::from_moves(board.clone(), &moves)
+        .map_err(|(i, e)| format!("move {i} is illegal: {e}"))?;
     let [p1, p2] = game.scores();
     let taken = p1 as i64 - p2 as i64;
     if game.is_over() {
@@ -46,7 +53,10 @@ fn solve(input: &str, budget: &Budget) -> Result<String, Failure> {
     }
     let undrawn = game.legal().len();
     if undrawn > MAX_UNDRAWN {
-        return Err(format!("{undrawn} undrawn lines are too many to solve exactly here (at most {MAX_UNDRAWN})").into());
+        return Err(format!(
+            "{undrawn} undrawn lines are too many to solve exactly here (at most {MAX_UNDRAWN})"
+        )
+        .into());
     }
     let mut solver = Solver::new(&board)?;
     let mask = mask_of(game.drawn().into_iter());
@@ -57,21 +67,34 @@ fn solve(input: &str, budget: &Budget) -> Result<String, Failure> {
         }
         budget.check(solver.nodes, "solving")?;
     };
-    let for_p1 = if game.current() == 0 { best_value as i64 } else { -(best_value as i64) };
+    let for_p1 = if game.current() == 0 {
+        best_value as i64
+    } else {
+        -(best_value as i64)
+    };
     Ok(json!({"value": taken + for_p1, "best": best}).to_string())
 }
 
 fn arena(input: &str, budget: &Budget) -> Result<String, Failure> {
-    let request = json_object(input, "{\"rows\", \"cols\", \"levels\", \"games\", \"seed\"}")?;
+    let request = json_object(
+        input,
+        "{\"rows\", \"cols\", \"levels\", \"games\", \"seed\"}",
+    )?;
     let board = Board::new(json_count(&request, "rows")?, json_count(&request, "cols")?)?;
     let levels: Vec<Level> = request
         .get("levels")
         .and_then(Value::as_array)
         .ok_or("\"levels\" must be a list of two levels such as [\"strong\", \"original\"]")?
         .iter()
-        .map(|v| v.as_str().ok_or_else(|| format!("a level is a string, not {v}")).and_then(Level::parse))
+        .map(|v| {
+            v.as_str()
+                .ok_or_else(|| format!("a level is a string, not {v}"))
+                .and_then(Level::parse)
+        })
         .collect::<Result<_, _>>()?;
-    let [a, b] = levels[..] else { return Err(format!("\"levels\" must name two levels, not {}", levels.len()).into()) };
+    let [a, b] = levels[..] else {
+        return Err(format!("\"levels\" must name two levels, not {}", levels.len()).into());
+    };
     let games = json_count(&request, "games")?;
     if !(1..=100_000).contains(&games) {
         return Err("\"games\" goes from 1 to 100000".into());
@@ -84,12 +107,17 @@ fn arena(input: &str, budget: &Budget) -> Result<String, Failure> {
         // Game g: level (seat + g) mod 2 sits at seat `seat`.
         let level_at = |seat: usize| (seat + g) % 2;
         let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(g as u64);
-        let mut players = [Player::new(&board, [a, b][level_at(0)], game_seed), Player::new(&board, [a, b][level_at(1)], game_seed ^ 0xD075)];
+        let mut players = [
+            Player::new(&board, [a, b][level_at(0)], game_seed),
+            Player::new(&board, [a, b][level_at(1)], game_seed ^ 0xD075),
+        ];
         let mut game = Game::new(board.clone());
         while !game.is_over() {
             let seat = game.current();
             let started = std::time::Instant::now();
-            let line = players[seat].choose(&game.drawn()).ok_or_else(|| format!("game {g}: no move"))?;
+            let line = players[seat]
+                .choose(&game.drawn())
+                .ok_or_else(|| format!("game {g}: no move"))?;
             thinking[level_at(seat)].0 += started.elapsed().as_secs_f64();
             thinking[level_at(seat)].1 += 1;
             game.play(line).map_err(|e| format!("game {g}: {e}"))?;
@@ -97,7 +125,12 @@ fn arena(input: &str, budget: &Budget) -> Result<String, Failure> {
             budget.check(moves, &format!("the arena (game {} of {games})", g + 1))?;
         }
         let scores = game.scores();
-        let by_level = |level: usize| -> i64 { (0..2).filter(|&s| level_at(s) == level).map(|s| scores[s] as i64).sum() };
+        let by_level = |level: usize| -> i64 {
+            (0..2)
+                .filter(|&s| level_at(s) == level)
+                .map(|s| scores[s] as i64)
+                .sum()
+        };
         let (sa, sb) = (by_level(0), by_level(1));
         margin += sa - sb;
         match sa.cmp(&sb) {
@@ -107,8 +140,14 @@ fn arena(input: &str, budget: &Budget) -> Result<String, Failure> {
         }
     }
     let round = |x: f64| (x * 100.0).round() / 100.0;
-    let rates: Vec<f64> = wins.iter().map(|&w| round(w as f64 / games as f64)).collect();
-    let ms_per_move: Vec<f64> = thinking.iter().map(|&(s, n)| round(s * 1000.0 / n.max(1) as f64)).collect();
+    let rates: Vec<f64> = wins
+        .iter()
+        .map(|&w| round(w as f64 / games as f64))
+        .collect();
+    let ms_per_move: Vec<f64> = thinking
+        .iter()
+        .map(|&(s, n)| round(s * 1000.0 / n.max(1) as f64))
+        .collect();
     Ok(json!({
         "games": games, "levels": [a.name(), b.name()], "wins": wins, "draws": draws, "rates": rates,
         "margin": round(margin as f64 / games as f64), "ms_per_move": ms_per_move

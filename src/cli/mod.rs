@@ -31,17 +31,34 @@ chain-reaction arena, ade exhaust|fire|tga|png):
   a budget that runs out: a message on stderr, exit status 3 (bad input: exit status 2)
 ";
 
-
 /// Runs `gamelab ARGS...`; `read_stdin` is called only by commands that read their input.
-pub fn run(args: &[String], read_stdin: &mut dyn FnMut() -> Result<String, CliError>) -> Result<Output, Failure> {
+pub fn run(
+    args: &[String],
+    read_stdin: &mut dyn FnMut() -> Result<String, CliError>,
+) -> Result<Output, Failure> {
     let (budget, args) = Budget::from_args(args)?;
-    let unknown = || Failure::BadInput(format!("unknown command '{}'\n{USAGE}{}", args.join(" "), sprouts::USAGE));
-    match (args.first().map(String::as_str), args.get(1).map(String::as_str)) {
-        (Some("ade"), Some(command)) if args.len() == 2 => ade::run(command, &read_stdin()?, &budget),
+    let unknown = || {
+        Failure::BadInput(format!(
+            "unknown command '{}'\n{USAGE}{}",
+            args.join(" "),
+            sprouts::USAGE
+        ))
+    };
+    match (
+        args.first().map(String::as_str),
+        args.get(1).map(String::as_str),
+    ) {
+        (Some("ade"), Some(command)) if args.len() == 2 => {
+            ade::run(command, &read_stdin()?, &budget)
+        }
         (Some("sprouts"), Some(_)) => sprouts::run(&args[1..], read_stdin, &budget),
         (Some("bazaar"), Some(_)) => Ok(bazaar::run(&args[1..], read_stdin)?),
-        (Some("dots-and-boxes"), Some(command)) if args.len() == 2 => dots_boxes::run(command, &read_stdin()?, &budget),
-        (Some("chain-reaction"), Some(command)) if args.len() == 2 => chain_reaction::run(command, &read_stdin()?, &budget),
+        (Some("dots-and-boxes"), Some(command)) if args.len() == 2 => {
+            dots_boxes::run(command, &read_stdin()?, &budget)
+        }
+        (Some("chain-reaction"), Some(command)) if args.len() == 2 => {
+            chain_reaction::run(command, &read_stdin()?, &budget)
+        }
         _ => Err(unknown()),
     }
 }
@@ -52,7 +69,10 @@ pub enum Output {
     Text(String),
     Bytes(Vec<u8>),
     /// Text for stdout and a log (counts, times) for stderr.
-    Logged { text: String, log: String },
+    Logged {
+        text: String,
+        log: String,
+    },
 }
 
 /// A failed request: the message for stderr (exit status 2).
@@ -101,9 +121,15 @@ pub const INPUT_BYTES_LIMIT: u64 = 256 << 20;
 pub fn read_bounded(reader: impl std::io::Read, what: &str) -> Result<String, CliError> {
     use std::io::Read;
     let mut bytes = Vec::new();
-    reader.take(INPUT_BYTES_LIMIT + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read {what}: {e}"))?;
+    reader
+        .take(INPUT_BYTES_LIMIT + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {what}: {e}"))?;
     if bytes.len() as u64 > INPUT_BYTES_LIMIT {
-        return Err(format!("{what} is larger than {} MiB, the most a command reads", INPUT_BYTES_LIMIT >> 20));
+        return Err(format!(
+            "{what} is larger than {} MiB, the most a command reads",
+            INPUT_BYTES_LIMIT >> 20
+        ));
     }
     String::from_utf8(bytes).map_err(|e| format!("{what} is not UTF-8 text: {e}"))
 }
@@ -129,7 +155,11 @@ pub const DEFAULT_TIME_LIMIT_MS: u64 = 600_000;
 
 impl Default for Budget {
     fn default() -> Budget {
-        Budget { max_nodes: u64::MAX, time_limit: Duration::from_millis(DEFAULT_TIME_LIMIT_MS), started: Instant::now() }
+        Budget {
+            max_nodes: u64::MAX,
+            time_limit: Duration::from_millis(DEFAULT_TIME_LIMIT_MS),
+            started: Instant::now(),
+        }
     }
 }
 
@@ -141,11 +171,16 @@ impl Budget {
         let mut args = args.iter();
         while let Some(arg) = args.next() {
             let number = |value: Option<&String>| -> Result<u64, CliError> {
-                value.and_then(|v| v.parse::<u64>().ok()).filter(|&n| n > 0).ok_or_else(|| format!("{arg} needs a whole number above 0"))
+                value
+                    .and_then(|v| v.parse::<u64>().ok())
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("{arg} needs a whole number above 0"))
             };
             match arg.as_str() {
                 "--max-nodes" => budget.max_nodes = number(args.next())?,
-                "--time-limit-ms" => budget.time_limit = Duration::from_millis(number(args.next())?),
+                "--time-limit-ms" => {
+                    budget.time_limit = Duration::from_millis(number(args.next())?)
+                }
                 _ => rest.push(arg.clone()),
             }
         }
@@ -154,13 +189,19 @@ impl Budget {
 
     /// A budget of `max_nodes` and the default time limit (tests, harnesses).
     pub fn nodes(max_nodes: u64) -> Budget {
-        Budget { max_nodes, ..Budget::default() }
+        Budget {
+            max_nodes,
+            ..Budget::default()
+        }
     }
 
     /// Fails once more than `max_nodes` are used or the time is up; `what` names the work.
     pub fn check(&self, used: u64, what: &str) -> Result<(), Failure> {
         if used > self.max_nodes {
-            return Err(Failure::BudgetSpent(format!("{what}: the node budget of {} (--max-nodes) ran out", self.max_nodes)));
+            return Err(Failure::BudgetSpent(format!(
+                "{what}: the node budget of {} (--max-nodes) ran out",
+                self.max_nodes
+            )));
         }
         if self.started.elapsed() >= self.time_limit {
             return Err(Failure::BudgetSpent(format!(
@@ -180,7 +221,8 @@ impl Budget {
 
 /// One JSON object from the input, or a message saying what it should be.
 pub(crate) fn json_object(input: &str, shape: &str) -> Result<serde_json::Value, CliError> {
-    let request: serde_json::Value = serde_json::from_str(input).map_err(|e| format!("the input is not JSON: {e}"))?;
+    let request: serde_json::Value =
+        serde_json::from_str(input).map_err(|e| format!("the input is not JSON: {e}"))?;
     if !request.is_object() {
         return Err(format!("the input must be one JSON object {shape}"));
     }
@@ -191,7 +233,9 @@ pub(crate) fn json_object(input: &str, shape: &str) -> Result<serde_json::Value,
 pub(crate) fn json_seed(request: &serde_json::Value) -> Result<u64, CliError> {
     match request.get("seed") {
         None => Ok(1),
-        Some(v) => v.as_u64().ok_or_else(|| format!("\"seed\" must be a whole number from 0 to 18446744073709551615, not {v}")),
+        Some(v) => v.as_u64().ok_or_else(|| {
+            format!("\"seed\" must be a whole number from 0 to 18446744073709551615, not {v}")
+        }),
     }
 }
 
@@ -199,6 +243,9 @@ pub(crate) fn json_seed(request: &serde_json::Value) -> Result<u64, CliError> {
 pub(crate) fn json_count(request: &serde_json::Value, name: &str) -> Result<usize, CliError> {
     match request.get(name) {
         None => Err(format!("missing \"{name}\"")),
-        Some(v) => v.as_u64().map(|n| n as usize).ok_or_else(|| format!("\"{name}\" must be a whole number, not {v}")),
+        Some(v) => v
+            .as_u64()
+            .map(|n| n as usize)
+            .ok_or_else(|| format!("\"{name}\" must be a whole number, not {v}")),
     }
 }

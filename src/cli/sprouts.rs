@@ -9,7 +9,9 @@ use std::time::Instant;
 
 use super::{read_file, Budget, CliError, Failure, Output};
 use crate::engine::sprouts::proof::{Check, CheckReport, CompleteCheck, DotOptions, ProofGraph};
-use crate::engine::sprouts::{children_with_nimbers, Answer, Database, Filter, Goal, Notation, Position, Progress, Search};
+use crate::engine::sprouts::{
+    children_with_nimbers, Answer, Database, Filter, Goal, Notation, Position, Progress, Search,
+};
 
 pub const USAGE: &str = "  sprouts spots N              the n-spot start in Glop 1.0 notation
   sprouts outcome [POS...]     win/loss for the player to move, one line per position (stdin if none)
@@ -45,7 +47,9 @@ struct Options {
 
 fn number<T: std::str::FromStr>(flag: &str, value: Option<&String>) -> Result<T, CliError> {
     let value = value.ok_or_else(|| format!("{flag} needs a number"))?;
-    value.parse().map_err(|_| format!("{flag}: '{value}' is not a valid number"))
+    value
+        .parse()
+        .map_err(|_| format!("{flag}: '{value}' is not a valid number"))
 }
 
 fn parse_options(args: &[String]) -> Result<Options, CliError> {
@@ -58,7 +62,9 @@ fn parse_options(args: &[String]) -> Result<Options, CliError> {
         match arg.as_str() {
             "--db" => o.dbs.push(value.ok_or("--db needs a file")?.clone()),
             "--save" => o.save = Some(value.ok_or("--save needs a file")?.clone()),
-            "--save-check" => o.save_check = Some(value.ok_or("--save-check needs a file")?.clone()),
+            "--save-check" => {
+                o.save_check = Some(value.ok_or("--save-check needs a file")?.clone())
+            }
             "--notation" => {
                 o.notation = match value.map(String::as_str) {
                     Some("1.0" | "1") => Notation::Glop10,
@@ -96,16 +102,30 @@ fn parse_options(args: &[String]) -> Result<Options, CliError> {
 }
 
 /// Positions from the arguments, or else one per non-empty line of stdin.
-fn items(options: &Options, stdin: &mut dyn FnMut() -> Result<String, CliError>) -> Result<Vec<Item>, CliError> {
+fn items(
+    options: &Options,
+    stdin: &mut dyn FnMut() -> Result<String, CliError>,
+) -> Result<Vec<Item>, CliError> {
     if !options.positions.is_empty() {
-        return Ok(options.positions.iter().enumerate().map(|(i, t)| Item { label: format!("argument {}", i + 1), text: t.clone() }).collect());
+        return Ok(options
+            .positions
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Item {
+                label: format!("argument {}", i + 1),
+                text: t.clone(),
+            })
+            .collect());
     }
     let input = stdin()?;
     Ok(input
         .lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| Item { label: format!("line {}", i + 1), text: l.trim().to_string() })
+        .map(|(i, l)| Item {
+            label: format!("line {}", i + 1),
+            text: l.trim().to_string(),
+        })
         .collect())
 }
 
@@ -123,7 +143,10 @@ fn load_bases(options: &Options) -> Result<Database, CliError> {
         .iter()
         .map(|f| read_file(f).map(|t| (f.clone(), t)))
         .collect::<Result<_, _>>()?;
-    let files: Vec<(&str, &str)> = texts.iter().map(|(f, t)| (f.as_str(), t.as_str())).collect();
+    let files: Vec<(&str, &str)> = texts
+        .iter()
+        .map(|(f, t)| (f.as_str(), t.as_str()))
+        .collect();
     db.merge(&files).map_err(|e| e.to_string())?;
     Ok(db)
 }
@@ -146,13 +169,21 @@ fn elapsed(start: Instant) -> String {
 
 /// Runs `gamelab sprouts <command> args...`; `stdin` is read only when positions are needed.
 /// The budget counts expansions (outcome, nimber, check, dot, the complete check).
-pub fn run(args: &[String], stdin: &mut dyn FnMut() -> Result<String, CliError>, budget: &Budget) -> Result<Output, Failure> {
-    let Some((command, rest)) = args.split_first() else { return Err(format!("sprouts needs a command:\n{USAGE}").into()) };
+pub fn run(
+    args: &[String],
+    stdin: &mut dyn FnMut() -> Result<String, CliError>,
+    budget: &Budget,
+) -> Result<Output, Failure> {
+    let Some((command, rest)) = args.split_first() else {
+        return Err(format!("sprouts needs a command:\n{USAGE}").into());
+    };
     let options = parse_options(rest)?;
     match command.as_str() {
         "spots" => {
             let n: usize = match options.positions.as_slice() {
-                [n] => n.parse().map_err(|_| format!("spots: '{n}' is not a number of spots"))?,
+                [n] => n
+                    .parse()
+                    .map_err(|_| format!("spots: '{n}' is not a number of spots"))?,
                 _ => return Err("usage: gamelab sprouts spots N".into()),
             };
             if !(1..=99).contains(&n) {
@@ -165,7 +196,11 @@ pub fn run(args: &[String], stdin: &mut dyn FnMut() -> Result<String, CliError>,
             let mut out = String::new();
             for item in items(&options, stdin)? {
                 let p = parse(&item)?;
-                out.push_str(&format!("{}\t{}\n", p.write(Notation::Glop10), p.write(Notation::Glop2)));
+                out.push_str(&format!(
+                    "{}\t{}\n",
+                    p.write(Notation::Glop10),
+                    p.write(Notation::Glop2)
+                ));
             }
             Ok(Output::Text(out))
         }
@@ -174,7 +209,9 @@ pub fn run(args: &[String], stdin: &mut dyn FnMut() -> Result<String, CliError>,
             let mut out = String::new();
             for item in items(&options, stdin)? {
                 let p = parse(&item)?;
-                for (child, nimber) in children_with_nimbers(&p, &db).map_err(|e| format!("{}: {e}", item.label))? {
+                for (child, nimber) in
+                    children_with_nimbers(&p, &db).map_err(|e| format!("{}: {e}", item.label))?
+                {
                     out.push_str(&child.write(options.notation));
                     if let Some(n) = nimber {
                         out.push_str(&format!(" {n}"));
@@ -194,7 +231,10 @@ pub fn run(args: &[String], stdin: &mut dyn FnMut() -> Result<String, CliError>,
             let kept = db.filtered(&options.filter);
             let log = format!("{} of {} entries kept", kept.len(), db.len());
             save(&options.save, &kept)?;
-            Ok(Output::Logged { text: kept.to_spr(), log })
+            Ok(Output::Logged {
+                text: kept.to_spr(),
+                log,
+            })
         }
         other => Err(format!("unknown sprouts command '{other}'\n{USAGE}").into()),
     }
@@ -202,7 +242,14 @@ pub fn run(args: &[String], stdin: &mut dyn FnMut() -> Result<String, CliError>,
 
 /// Runs a search to its end in slices, failing when the budget runs out; `spent` is what
 /// earlier searches of the same command used.
-fn run_search(search: &mut Search, db: &mut Database, guide: Option<&Database>, budget: &Budget, spent: u64, label: &str) -> Result<Answer, Failure> {
+fn run_search(
+    search: &mut Search,
+    db: &mut Database,
+    guide: Option<&Database>,
+    budget: &Budget,
+    spent: u64,
+    label: &str,
+) -> Result<Answer, Failure> {
     loop {
         let used = spent + search.stats().expansions;
         match search.step(db, guide, budget.slice(used, 4096)) {
@@ -213,18 +260,28 @@ fn run_search(search: &mut Search, db: &mut Database, guide: Option<&Database>, 
     }
 }
 
-fn solve_all(nimber: bool, options: &Options, stdin: &mut dyn FnMut() -> Result<String, CliError>, budget: &Budget) -> Result<Output, Failure> {
+fn solve_all(
+    nimber: bool,
+    options: &Options,
+    stdin: &mut dyn FnMut() -> Result<String, CliError>,
+    budget: &Budget,
+) -> Result<Output, Failure> {
     let mut db = load_bases(options)?;
     let items = items(options, stdin)?;
     // Every line is read before any computing, so a bad line costs nothing.
     let positions: Vec<Position> = items.iter().map(parse).collect::<Result<_, _>>()?;
-    let goal = if nimber { Goal::Nimber } else { Goal::Outcome { nimber_part: 0 } };
+    let goal = if nimber {
+        Goal::Nimber
+    } else {
+        Goal::Outcome { nimber_part: 0 }
+    };
     let mut text = String::new();
     let mut log = String::new();
     let mut spent = 0;
     for (item, position) in items.iter().zip(&positions) {
         let start = Instant::now();
-        let mut search = Search::new(position.clone(), goal).map_err(|e| format!("{}: {e}", item.label))?;
+        let mut search =
+            Search::new(position.clone(), goal).map_err(|e| format!("{}: {e}", item.label))?;
         let answer = run_search(&mut search, &mut db, None, budget, spent, &item.label)?;
         spent += search.stats().expansions;
         let word = match answer {
@@ -248,7 +305,11 @@ fn solve_all(nimber: bool, options: &Options, stdin: &mut dyn FnMut() -> Result<
         log.push_str("the loaded bases were used as they are: `gamelab sprouts check --db ...` verifies them\n");
     }
     save(&options.save, &db)?;
-    Ok(if options.quiet { Output::Text(text) } else { Output::Logged { text, log } })
+    Ok(if options.quiet {
+        Output::Text(text)
+    } else {
+        Output::Logged { text, log }
+    })
 }
 
 /// The --db files that hold `land` with nimber `stored` (to name where a wrong couple came from).
@@ -257,7 +318,9 @@ fn sources_of(options: &Options, land: &crate::engine::sprouts::Land, stored: u8
         .dbs
         .iter()
         .filter(|file| {
-            let Ok(text) = read_file(file) else { return false };
+            let Ok(text) = read_file(file) else {
+                return false;
+            };
             let mut one = Database::new();
             one.merge(&[(file.as_str(), text.as_str())]).is_ok() && one.get(land) == Some(stored)
         })
@@ -265,21 +328,50 @@ fn sources_of(options: &Options, land: &crate::engine::sprouts::Land, stored: u8
         .collect()
 }
 
-fn check_one(dot: bool, options: &Options, stdin: &mut dyn FnMut() -> Result<String, CliError>, budget: &Budget) -> Result<Output, Failure> {
+fn check_one(
+    dot: bool,
+    options: &Options,
+    stdin: &mut dyn FnMut() -> Result<String, CliError>,
+    budget: &Budget,
+) -> Result<Output, Failure> {
     let main = load_bases(options)?;
     let items = items(options, stdin)?;
-    let [item] = items.as_slice() else { return Err("check and dot take one position".into()) };
+    let [item] = items.as_slice() else {
+        return Err("check and dot take one position".into());
+    };
     let position = parse(item)?;
-    let goal = if options.nimber { Goal::Nimber } else { Goal::Outcome { nimber_part: 0 } };
+    let goal = if options.nimber {
+        Goal::Nimber
+    } else {
+        Goal::Outcome { nimber_part: 0 }
+    };
     let start = Instant::now();
     let mut run = Check::new(position.clone(), goal).map_err(|e| format!("{}: {e}", item.label))?;
-    let answer = run_search(&mut run.search, &mut run.check_db, Some(&main), budget, 0, &item.label)?;
-    let report = CheckReport { answer, stats: run.search.stats(), contradictions: run.search.contradictions().to_vec(), check_db: run.check_db };
+    let answer = run_search(
+        &mut run.search,
+        &mut run.check_db,
+        Some(&main),
+        budget,
+        0,
+        &item.label,
+    )?;
+    let report = CheckReport {
+        answer,
+        stats: run.search.stats(),
+        contradictions: run.search.contradictions().to_vec(),
+        check_db: run.check_db,
+    };
     if !report.contradictions.is_empty() {
         let list: Vec<String> = report
             .contradictions
             .iter()
-            .map(|c| format!("  {} (from {})", c.describe(Notation::Glop2), sources_of(options, &c.land, c.stored).join(", ")))
+            .map(|c| {
+                format!(
+                    "  {} (from {})",
+                    c.describe(Notation::Glop2),
+                    sources_of(options, &c.land, c.stored).join(", ")
+                )
+            })
             .collect();
         return Err(format!("the check contradicts the base:\n{}", list.join("\n")).into());
     }
@@ -292,17 +384,26 @@ fn check_one(dot: bool, options: &Options, stdin: &mut dyn FnMut() -> Result<Str
         "{}: {word}; check base {} couples{}; {} expansions; {}",
         item.text,
         report.check_db.len(),
-        if report.has_new_results() { " (N: new results not in the main base)" } else { "" },
+        if report.has_new_results() {
+            " (N: new results not in the main base)"
+        } else {
+            ""
+        },
         report.stats.expansions,
         elapsed(start)
     );
     let text = if dot {
-        let graph = ProofGraph::for_answer(&position, report.answer, &report.check_db).map_err(|e| format!("proof graph: {e}"))?;
+        let graph = ProofGraph::for_answer(&position, report.answer, &report.check_db)
+            .map_err(|e| format!("proof graph: {e}"))?;
         graph.to_dot(&options.dot)
     } else {
         word
     };
-    Ok(if options.quiet { Output::Text(text) } else { Output::Logged { text, log } })
+    Ok(if options.quiet {
+        Output::Text(text)
+    } else {
+        Output::Logged { text, log }
+    })
 }
 
 fn complete_check(options: &Options, budget: &Budget) -> Result<Output, Failure> {
@@ -322,13 +423,26 @@ fn complete_check(options: &Options, budget: &Budget) -> Result<Output, Failure>
         used += slice;
         budget.check(used, "the complete check")?;
     }
-    let mut text = format!("{} entries checked, {} problem(s)\n", main.len(), run.failures.len());
+    let mut text = format!(
+        "{} entries checked, {} problem(s)\n",
+        main.len(),
+        run.failures.len()
+    );
     for f in &run.failures {
-        text.push_str(&format!("{} {}: {}\n", f.position.write(options.notation), f.stored, f.problem));
+        text.push_str(&format!(
+            "{} {}: {}\n",
+            f.position.write(options.notation),
+            f.stored,
+            f.problem
+        ));
     }
     let log = format!("{} expansions, {}", run.stats.expansions, elapsed(start));
     if !run.failures.is_empty() {
         return Err(text.into());
     }
-    Ok(if options.quiet { Output::Text(text) } else { Output::Logged { text, log } })
+    Ok(if options.quiet {
+        Output::Text(text)
+    } else {
+        Output::Logged { text, log }
+    })
 }

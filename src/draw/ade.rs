@@ -45,11 +45,17 @@ pub fn short_value(value: &BigInt) -> String {
     }
     // log10 |value| from its leading 64 bits; the leading digits and the digit count follow
     // (exact but for values within about 1e-15 of a power of ten).
-    let top = (value.magnitude() >> (bits - 64)).to_u64().unwrap_or(u64::MAX) as f64;
+    let top = (value.magnitude() >> (bits - 64))
+        .to_u64()
+        .unwrap_or(u64::MAX) as f64;
     let log10 = top.log10() + (bits - 64) as f64 * std::f64::consts::LOG10_2;
     let digits = log10.floor() as u64 + 1;
     let head = 10f64.powf(log10.fract() + 7.0).floor() as u64;
-    let sign = if value.sign() == num_bigint::Sign::Minus { "-" } else { "" };
+    let sign = if value.sign() == num_bigint::Sign::Minus {
+        "-"
+    } else {
+        ""
+    };
     format!("{sign}{head}…({digits} digits)")
 }
 
@@ -95,7 +101,14 @@ impl GraphLayout {
 }
 
 /// Draws the graph with each node's value; `selected` is outlined.
-pub fn draw_graph(p: &mut dyn Painter, graph: &AdeGraph, values: &Values, width: f64, height: f64, selected: Option<usize>) {
+pub fn draw_graph(
+    p: &mut dyn Painter,
+    graph: &AdeGraph,
+    values: &Values,
+    width: f64,
+    height: f64,
+    selected: Option<usize>,
+) {
     p.fill_rect(0.0, 0.0, width, height, Rgb::WHITE);
     let layout = GraphLayout::new(graph, width, height);
     let r = layout.radius;
@@ -119,8 +132,16 @@ pub fn draw_graph(p: &mut dyn Painter, graph: &AdeGraph, values: &Values, width:
             p.text(x, y, &text, (r * 0.8).min(16.0), Align::Center, ink);
         } else {
             // Long values go above the node, alternating height so neighbours do not collide.
-            let lift = if graph.column(i) % 2 == 0 { 1.0 } else { 2.0 };
-            let above = if graph.is_raised(i) { y - r - 10.0 } else { y - r - 10.0 * lift };
+            let lift = if graph.column(i).is_multiple_of(2) {
+                1.0
+            } else {
+                2.0
+            };
+            let above = if graph.is_raised(i) {
+                y - r - 10.0
+            } else {
+                y - r - 10.0 * lift
+            };
             p.text(x, above, &text, 11.0, Align::Center, INK);
         }
         if graph.is_raised(i) {
@@ -182,7 +203,11 @@ impl std::fmt::Display for TooLarge {
 /// Rings for a node that fired `value`, with the user's maximum (`0` = none).
 pub fn ring_count(value: &BigInt, max_rings: u32) -> u32 {
     let value = value.to_u32().unwrap_or(u32::MAX);
-    let cap = if max_rings == 0 { RING_LIMIT } else { max_rings.min(RING_LIMIT) };
+    let cap = if max_rings == 0 {
+        RING_LIMIT
+    } else {
+        max_rings.min(RING_LIMIT)
+    };
     value.min(cap)
 }
 
@@ -205,9 +230,18 @@ pub fn firing_column(graph: &AdeGraph, index: usize) -> usize {
 impl FiringGraphLayout {
     /// The largest drawing that fits the limits: rings as the values ask, then thinner, then
     /// fewer (the numbers beside the discs always give the exact values).
-    pub fn new(graph: &AdeGraph, layers: &[Vec<(usize, BigInt)>], max_rings: u32) -> Result<FiringGraphLayout, TooLarge> {
+    pub fn new(
+        graph: &AdeGraph,
+        layers: &[Vec<(usize, BigInt)>],
+        max_rings: u32,
+    ) -> Result<FiringGraphLayout, TooLarge> {
         let rows = layers.len().min(ROW_LIMIT);
-        let wanted = layers[..rows].iter().flatten().map(|(_, value)| ring_count(value, max_rings)).max().unwrap_or(1);
+        let wanted = layers[..rows]
+            .iter()
+            .flatten()
+            .map(|(_, value)| ring_count(value, max_rings))
+            .max()
+            .unwrap_or(1);
         let thinner = [RING_STEP, 3.0, 2.5, THINNEST_RING_STEP].map(|step| (wanted, step));
         let fewer = (0..wanted).rev().map(|rings| (rings, THINNEST_RING_STEP));
         thinner
@@ -226,13 +260,26 @@ impl FiringGraphLayout {
             })
     }
 
-    fn with_rings(graph: &AdeGraph, rows: usize, rings_drawn: u32, ring_step: f64) -> FiringGraphLayout {
+    fn with_rings(
+        graph: &AdeGraph,
+        rows: usize,
+        rings_drawn: u32,
+        ring_step: f64,
+    ) -> FiringGraphLayout {
         let outer = DISC_RADIUS + ring_step * rings_drawn as f64;
         let column_width = (2.0 * outer + 28.0).max(40.0);
         let row_height = (2.0 * outer + 14.0).max(30.0);
         let width = LEFT + column_width * graph.node_count() as f64 + RIGHT;
         let height = TOP + row_height * rows.max(1) as f64 + BOTTOM;
-        FiringGraphLayout { width, height, column_width, row_height, rows, rings_drawn, ring_step }
+        FiringGraphLayout {
+            width,
+            height,
+            column_width,
+            row_height,
+            rows,
+            rings_drawn,
+            ring_step,
+        }
     }
 
     fn fits(&self) -> bool {
@@ -250,14 +297,26 @@ impl FiringGraphLayout {
 /// Draws layers (layer 1 = top row) with rings, the value at the top right of each node, edges
 /// between neighbours fired in consecutive layers, the layer sums on the right and the layer
 /// count at the bottom.
-pub fn draw_firing_graph(p: &mut dyn Painter, graph: &AdeGraph, layers: &[Vec<(usize, BigInt)>], max_rings: u32) -> Result<FiringGraphLayout, TooLarge> {
+pub fn draw_firing_graph(
+    p: &mut dyn Painter,
+    graph: &AdeGraph,
+    layers: &[Vec<(usize, BigInt)>],
+    max_rings: u32,
+) -> Result<FiringGraphLayout, TooLarge> {
     let layout = FiringGraphLayout::new(graph, layers, max_rings)?;
     let (w, h) = (layout.width, layout.height);
     p.fill_rect(0.0, 0.0, w, h, Rgb::WHITE);
     for i in 0..graph.node_count() {
         let (x, _) = layout.centre(graph, i, 0);
         p.text(x, TOP / 2.0, &graph.label(i), 12.0, Align::Center, INK);
-        p.line(x, TOP, x, TOP + layout.row_height * layout.rows.max(1) as f64, 1.0, FAINT);
+        p.line(
+            x,
+            TOP,
+            x,
+            TOP + layout.row_height * layout.rows.max(1) as f64,
+            1.0,
+            FAINT,
+        );
     }
     p.text(w - 10.0, TOP / 2.0, "sum", 12.0, Align::Right, INK);
     let shown = &layers[..layout.rows];
@@ -274,7 +333,14 @@ pub fn draw_firing_graph(p: &mut dyn Painter, graph: &AdeGraph, layers: &[Vec<(u
     }
     for (row, layer) in shown.iter().enumerate() {
         let (_, y) = layout.centre(graph, 0, row);
-        p.text(LEFT / 2.0, y, &(row + 1).to_string(), 11.0, Align::Center, EDGE);
+        p.text(
+            LEFT / 2.0,
+            y,
+            &(row + 1).to_string(),
+            11.0,
+            Align::Center,
+            EDGE,
+        );
         let mut sum = BigInt::from(0);
         for (node, value) in layer {
             sum += value;
@@ -287,7 +353,14 @@ pub fn draw_firing_graph(p: &mut dyn Painter, graph: &AdeGraph, layers: &[Vec<(u
                 p.ring(x, y, DISC_RADIUS + layout.ring_step * k as f64, 1.2, RING);
             }
             let corner = outer * 0.72;
-            p.text(x + corner + 1.0, y - corner - 3.0, &short_value(value), 10.0, Align::Left, INK);
+            p.text(
+                x + corner + 1.0,
+                y - corner - 3.0,
+                &short_value(value),
+                10.0,
+                Align::Left,
+                INK,
+            );
         }
         p.text(w - 10.0, y, &short_value(&sum), 12.0, Align::Right, INK);
     }
@@ -302,7 +375,11 @@ pub fn draw_firing_graph(p: &mut dyn Painter, graph: &AdeGraph, layers: &[Vec<(u
 }
 
 /// The firing-sequence graph as an image (for the TGA and PNG files).
-pub fn render_firing_graph(graph: &AdeGraph, layers: &[Vec<(usize, BigInt)>], max_rings: u32) -> Result<Raster, TooLarge> {
+pub fn render_firing_graph(
+    graph: &AdeGraph,
+    layers: &[Vec<(usize, BigInt)>],
+    max_rings: u32,
+) -> Result<Raster, TooLarge> {
     let layout = FiringGraphLayout::new(graph, layers, max_rings)?;
     let mut raster = Raster::new(layout.width.ceil() as u32, layout.height.ceil() as u32);
     draw_firing_graph(&mut raster, graph, layers, max_rings)?;

@@ -15,12 +15,20 @@ impl Raster {
     pub fn new(width: u32, height: u32) -> Raster {
         let width = width.clamp(1, 65535);
         let height = height.clamp(1, 65535);
-        Raster { width, height, pixels: vec![Rgb::WHITE; (width * height) as usize] }
+        Raster {
+            width,
+            height,
+            pixels: vec![Rgb::WHITE; (width * height) as usize],
+        }
     }
 
     pub fn from_pixels(width: u32, height: u32, pixels: Vec<Rgb>) -> Option<Raster> {
         (width >= 1 && height >= 1 && pixels.len() == (width as usize) * (height as usize))
-            .then_some(Raster { width, height, pixels })
+            .then_some(Raster {
+                width,
+                height,
+                pixels,
+            })
     }
 
     pub fn width(&self) -> u32 {
@@ -47,7 +55,15 @@ impl Raster {
     }
 
     /// Calls `inside` for every pixel centre in the box and paints the ones it accepts.
-    fn paint_where(&mut self, x0: f64, y0: f64, x1: f64, y1: f64, color: Rgb, inside: impl Fn(f64, f64) -> bool) {
+    fn paint_where(
+        &mut self,
+        x0: f64,
+        y0: f64,
+        x1: f64,
+        y1: f64,
+        color: Rgb,
+        inside: impl Fn(f64, f64) -> bool,
+    ) {
         let xs = x0.floor().max(0.0) as i64;
         let ys = y0.floor().max(0.0) as i64;
         let xe = x1.ceil().min(self.width as f64) as i64;
@@ -78,7 +94,11 @@ impl Painter for Raster {
             y0.max(y1) + half,
             color,
             |px, py| {
-                let t = if length2 == 0.0 { 0.0 } else { (((px - x0) * dx + (py - y0) * dy) / length2).clamp(0.0, 1.0) };
+                let t = if length2 == 0.0 {
+                    0.0
+                } else {
+                    (((px - x0) * dx + (py - y0) * dy) / length2).clamp(0.0, 1.0)
+                };
                 let (ex, ey) = (px - (x0 + t * dx), py - (y0 + t * dy));
                 ex * ex + ey * ey <= half * half
             },
@@ -94,10 +114,17 @@ impl Painter for Raster {
     fn ring(&mut self, cx: f64, cy: f64, r: f64, width: f64, color: Rgb) {
         let half = (width / 2.0).max(0.5);
         let (inner, outer) = ((r - half).max(0.0), r + half);
-        self.paint_where(cx - outer, cy - outer, cx + outer, cy + outer, color, |px, py| {
-            let d2 = (px - cx).powi(2) + (py - cy).powi(2);
-            d2 >= inner * inner && d2 <= outer * outer
-        });
+        self.paint_where(
+            cx - outer,
+            cy - outer,
+            cx + outer,
+            cy + outer,
+            color,
+            |px, py| {
+                let d2 = (px - cx).powi(2) + (py - cy).powi(2);
+                d2 >= inner * inner && d2 <= outer * outer
+            },
+        );
     }
 
     fn text(&mut self, x: f64, y: f64, text: &str, size: f64, align: Align, color: Rgb) {
@@ -117,7 +144,11 @@ impl Painter for Raster {
                     if bits & (1 << (font::WIDTH - 1 - col)) != 0 {
                         for sy in 0..scale {
                             for sx in 0..scale {
-                                self.set(gx + col as i64 * scale + sx, top + row as i64 * scale + sy, color);
+                                self.set(
+                                    gx + col as i64 * scale + sx,
+                                    top + row as i64 * scale + sy,
+                                    color,
+                                );
                             }
                         }
                     }

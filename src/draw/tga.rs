@@ -25,7 +25,10 @@ pub fn encode(image: &Raster) -> Vec<u8> {
 /// Reads an uncompressed 24-bit true-colour TGA, top-down or bottom-up.
 pub fn decode(bytes: &[u8]) -> Result<Raster, String> {
     if bytes.len() < HEADER_LEN {
-        return Err(format!("a TGA file has an 18-byte header; this one has {} bytes", bytes.len()));
+        return Err(format!(
+            "a TGA file has an 18-byte header; this one has {} bytes",
+            bytes.len()
+        ));
     }
     let id_length = bytes[0] as usize;
     if bytes[1] != 0 || bytes[2] != TRUE_COLOUR {
@@ -35,7 +38,10 @@ pub fn decode(bytes: &[u8]) -> Result<Raster, String> {
         ));
     }
     if bytes[16] != 24 {
-        return Err(format!("only 24-bit pixels are read; this file has {}-bit pixels", bytes[16]));
+        return Err(format!(
+            "only 24-bit pixels are read; this file has {}-bit pixels",
+            bytes[16]
+        ));
     }
     let width = u16::from_le_bytes([bytes[12], bytes[13]]) as u32;
     let height = u16::from_le_bytes([bytes[14], bytes[15]]) as u32;
@@ -45,13 +51,23 @@ pub fn decode(bytes: &[u8]) -> Result<Raster, String> {
     }
     let start = HEADER_LEN + id_length;
     let needed = 3 * (width as usize) * (height as usize);
-    let data = bytes
-        .get(start..start + needed)
-        .ok_or_else(|| format!("the TGA file is truncated: {width}×{height} pixels need {needed} bytes of pixel data"))?;
-    let mut pixels: Vec<Rgb> = data.chunks_exact(3).map(|p| Rgb(p[2], p[1], p[0])).collect();
+    let data = bytes.get(start..start + needed).ok_or_else(|| {
+        format!(
+            "the TGA file is truncated: {width}×{height} pixels need {needed} bytes of pixel data"
+        )
+    })?;
+    let mut pixels: Vec<Rgb> = data
+        .chunks_exact(3)
+        .map(|p| Rgb(p[2], p[1], p[0]))
+        .collect();
     if descriptor & TOP_LEFT == 0 {
-        let rows: Vec<Vec<Rgb>> = pixels.chunks(width as usize).rev().map(<[Rgb]>::to_vec).collect();
+        let rows: Vec<Vec<Rgb>> = pixels
+            .chunks(width as usize)
+            .rev()
+            .map(<[Rgb]>::to_vec)
+            .collect();
         pixels = rows.concat();
     }
-    Raster::from_pixels(width, height, pixels).ok_or_else(|| "the TGA file has no pixels".to_string())
+    Raster::from_pixels(width, height, pixels)
+        .ok_or_else(|| "the TGA file has no pixels".to_string())
 }

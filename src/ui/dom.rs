@@ -35,7 +35,11 @@ pub fn button(parent: &Element, label: &str, action: &str) -> web_sys::HtmlButto
 }
 
 /// Runs `handler` on every `event` of `target` for the page's lifetime.
-pub fn on<E: JsCast + 'static>(target: &web_sys::EventTarget, event: &str, handler: impl FnMut(E) + 'static) {
+pub fn on<E: JsCast + 'static>(
+    target: &web_sys::EventTarget,
+    event: &str,
+    handler: impl FnMut(E) + 'static,
+) {
     let mut handler = handler;
     let closure = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
         if let Ok(e) = e.dyn_into::<E>() {
@@ -50,7 +54,9 @@ pub fn on<E: JsCast + 'static>(target: &web_sys::EventTarget, event: &str, handl
 /// of a game's buttons, also those created later).
 pub fn on_action(root: &HtmlElement, mut act: impl FnMut(&str) + 'static) {
     on::<web_sys::MouseEvent>(root, "click", move |event| {
-        let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else { return };
+        let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
+            return;
+        };
         if let Ok(Some(button)) = target.closest("button[data-action]") {
             act(&button.get_attribute("data-action").unwrap_or_default());
         }
@@ -70,7 +76,9 @@ pub fn number_attribute(root: &Element, name: &str, default: usize, message: &mu
     match root.get_attribute(name).filter(|s| !s.trim().is_empty()) {
         None => default,
         Some(v) => v.trim().parse().unwrap_or_else(|_| {
-            message.push_str(&format!("{name}=\"{v}\" is not a number; using {default}. "));
+            message.push_str(&format!(
+                "{name}=\"{v}\" is not a number; using {default}. "
+            ));
             default
         }),
     }
@@ -84,8 +92,12 @@ pub fn attribute_note(root: &Element, problems: &str) {
     if problems.is_empty() {
         return;
     }
-    let Some(document) = root.owner_document() else { return };
-    let Ok(note) = document.create_element("p") else { return };
+    let Some(document) = root.owner_document() else {
+        return;
+    };
+    let Ok(note) = document.create_element("p") else {
+        return;
+    };
     note.set_class_name("gl-attribute-note");
     let _ = note.set_attribute("role", "note");
     note.set_text_content(Some(&format!("Not used: {problems}")));
@@ -94,11 +106,18 @@ pub fn attribute_note(root: &Element, problems: &str) {
 
 /// An on/off attribute (`on` or `off`); anything else is named in `problems` and is off.
 pub fn switch_attribute(root: &Element, name: &str, problems: &mut String) -> bool {
-    match root.get_attribute(name).map(|v| v.trim().to_ascii_lowercase()).filter(|v| !v.is_empty()).as_deref() {
+    match root
+        .get_attribute(name)
+        .map(|v| v.trim().to_ascii_lowercase())
+        .filter(|v| !v.is_empty())
+        .as_deref()
+    {
         None | Some("off") => false,
         Some("on") => true,
         Some(other) => {
-            problems.push_str(&format!("{name}=\"{other}\" is neither on nor off; using off. "));
+            problems.push_str(&format!(
+                "{name}=\"{other}\" is neither on nor off; using off. "
+            ));
             false
         }
     }
@@ -112,11 +131,15 @@ pub fn set_hidden(element: &HtmlElement, hidden: bool) {
 pub fn after(ms: i32, f: impl FnOnce() + 'static) {
     let closure = Closure::once_into_js(f);
     if let Some(w) = window() {
-        let _ = w.set_timeout_with_callback_and_timeout_and_arguments_0(closure.unchecked_ref(), ms);
+        let _ =
+            w.set_timeout_with_callback_and_timeout_and_arguments_0(closure.unchecked_ref(), ms);
     }
 }
 
 /// Milliseconds since the page started.
 pub fn now() -> f64 {
-    window().and_then(|w| w.performance()).map(|p| p.now()).unwrap_or(0.0)
+    window()
+        .and_then(|w| w.performance())
+        .map(|p| p.now())
+        .unwrap_or(0.0)
 }

@@ -4,9 +4,9 @@
 pub mod ade;
 pub mod bazaar;
 pub mod chain_reaction;
+pub mod dom;
 pub mod dots_boxes;
 pub mod sprouts;
-pub mod dom;
 pub mod widgets;
 
 use wasm_bindgen::prelude::*;
@@ -17,15 +17,23 @@ const GAMES_CSS: &str = include_str!("games.css");
 const STYLE_ID: &str = "gamelab-games";
 
 fn add_styles(element: &web_sys::HtmlElement) {
-    let Some(document) = element.owner_document() else { return };
+    let Some(document) = element.owner_document() else {
+        return;
+    };
     if document.get_element_by_id(STYLE_ID).is_some() {
         return;
     }
-    let Ok(style) = document.create_element("style") else { return };
+    let Ok(style) = document.create_element("style") else {
+        return;
+    };
     style.set_id(STYLE_ID);
     style.set_text_content(Some(GAMES_CSS));
     // First in the head: the page's own styles come later and may still style the frame.
-    let parent = document.query_selector("head").ok().flatten().or_else(|| document.document_element());
+    let parent = document
+        .query_selector("head")
+        .ok()
+        .flatten()
+        .or_else(|| document.document_element());
     if let Some(parent) = parent {
         let _ = parent.prepend_with_node_1(&style);
     }
@@ -48,21 +56,35 @@ pub fn watch_for_new_games() {
     if WATCHING.with(|w| w.replace(true)) {
         return;
     }
-    let Some(document) = dom::document() else { return };
+    let Some(document) = dom::document() else {
+        return;
+    };
     let observer = Closure::<dyn FnMut(js_sys::Array)>::new(|records: js_sys::Array| {
         let adds_a_game = records.iter().any(|record| {
-            let Ok(record) = record.dyn_into::<web_sys::MutationRecord>() else { return false };
+            let Ok(record) = record.dyn_into::<web_sys::MutationRecord>() else {
+                return false;
+            };
             let added = record.added_nodes();
-            (0..added.length()).filter_map(|i| added.item(i)?.dyn_into::<web_sys::Element>().ok()).any(|element| {
-                element.matches("[data-gamelab]:not([data-gamelab-mounted])").unwrap_or(false)
-                    || element.query_selector("[data-gamelab]:not([data-gamelab-mounted])").ok().flatten().is_some()
-            })
+            (0..added.length())
+                .filter_map(|i| added.item(i)?.dyn_into::<web_sys::Element>().ok())
+                .any(|element| {
+                    element
+                        .matches("[data-gamelab]:not([data-gamelab-mounted])")
+                        .unwrap_or(false)
+                        || element
+                            .query_selector("[data-gamelab]:not([data-gamelab-mounted])")
+                            .ok()
+                            .flatten()
+                            .is_some()
+                })
         });
         if adds_a_game {
             mount_all();
         }
     });
-    let Ok(watcher) = web_sys::MutationObserver::new(observer.as_ref().unchecked_ref()) else { return };
+    let Ok(watcher) = web_sys::MutationObserver::new(observer.as_ref().unchecked_ref()) else {
+        return;
+    };
     let options = web_sys::MutationObserverInit::new();
     options.set_child_list(true);
     options.set_subtree(true);
@@ -75,13 +97,19 @@ pub fn watch_for_new_games() {
 /// Mounts every `[data-gamelab]` element not mounted yet; returns how many were mounted.
 #[wasm_bindgen]
 pub fn mount_all() -> usize {
-    let Some(document) = dom::document() else { return 0 };
-    let Ok(found) = document.query_selector_all("[data-gamelab]:not([data-gamelab-mounted])") else {
+    let Some(document) = dom::document() else {
+        return 0;
+    };
+    let Ok(found) = document.query_selector_all("[data-gamelab]:not([data-gamelab-mounted])")
+    else {
         return 0;
     };
     let mut mounted = 0;
     for i in 0..found.length() {
-        if let Some(element) = found.item(i).and_then(|n| n.dyn_into::<web_sys::HtmlElement>().ok()) {
+        if let Some(element) = found
+            .item(i)
+            .and_then(|n| n.dyn_into::<web_sys::HtmlElement>().ok())
+        {
             mount(&element);
             mounted += 1;
         }
@@ -93,14 +121,21 @@ pub fn mount_all() -> usize {
 #[wasm_bindgen]
 pub fn bench_ade() -> String {
     let clock = || dom::now() / 1000.0;
-    crate::bench::ade_fire(&clock, 200_000).iter().map(crate::bench::Figure::line).collect::<Vec<_>>().join("\n")
+    crate::bench::ade_fire(&clock, 200_000)
+        .iter()
+        .map(crate::bench::Figure::line)
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The Sprouts n-spot figures (n = 1..=max_spots) measured in this browser (tests/wasm_bench.rs).
 #[wasm_bindgen]
 pub fn bench_sprouts(max_spots: usize) -> String {
     let clock = || dom::now() / 1000.0;
-    (1..=max_spots).map(|n| crate::bench::sprouts_spots(&clock, n, 600.0).line()).collect::<Vec<_>>().join("\n")
+    (1..=max_spots)
+        .map(|n| crate::bench::sprouts_spots(&clock, n, 600.0).line())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Chain Reaction's random playouts per second in this browser (tests/wasm_bench.rs).
@@ -114,7 +149,11 @@ pub fn bench_chain_reaction() -> String {
 #[wasm_bindgen]
 pub fn bench_dots_boxes(with_3x4: bool) -> String {
     let clock = || dom::now() / 1000.0;
-    let boards: &[(usize, usize)] = if with_3x4 { &[(3, 3), (3, 4)] } else { &[(3, 3)] };
+    let boards: &[(usize, usize)] = if with_3x4 {
+        &[(3, 3), (3, 4)]
+    } else {
+        &[(3, 3)]
+    };
     crate::bench::dots_boxes_solves(&clock, boards).join("\n")
 }
 

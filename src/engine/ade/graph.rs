@@ -125,21 +125,29 @@ impl AdeGraph {
         for list in &mut neighbours {
             list.sort_unstable();
         }
-        Ok(AdeGraph { family, n, neighbours })
+        Ok(AdeGraph {
+            family,
+            n,
+            neighbours,
+        })
     }
 
     /// Parses `A5`, `d7`, ` E8 `.
     pub fn parse(text: &str) -> Result<AdeGraph, GraphError> {
         let t = text.trim();
         let mut chars = t.chars();
-        let letter = chars.next().ok_or_else(|| GraphError::Malformed(t.to_string()))?;
+        let letter = chars
+            .next()
+            .ok_or_else(|| GraphError::Malformed(t.to_string()))?;
         let digits = chars.as_str();
         if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) || digits.len() > 6 {
             return Err(GraphError::Malformed(t.to_string()));
         }
         let family =
             Family::from_letter(letter).ok_or_else(|| GraphError::UnknownFamily(t.to_string()))?;
-        let n: usize = digits.parse().map_err(|_| GraphError::Malformed(t.to_string()))?;
+        let n: usize = digits
+            .parse()
+            .map_err(|_| GraphError::Malformed(t.to_string()))?;
         AdeGraph::new(family, n)
     }
 
@@ -161,7 +169,11 @@ impl AdeGraph {
         if count == self.n {
             Ok(())
         } else {
-            Err(format!("{} has {} nodes but {count} values were given", self.name(), self.n))
+            Err(format!(
+                "{} has {} nodes but {count} values were given",
+                self.name(),
+                self.n
+            ))
         }
     }
 
@@ -180,7 +192,11 @@ impl AdeGraph {
     /// Index of a label such as `V3`.
     pub fn index_of(&self, label: &str) -> Option<usize> {
         let k: usize = label.trim().strip_prefix(['V', 'v'])?.parse().ok()?;
-        let index = if self.family == Family::A { k.checked_sub(1)? } else { k };
+        let index = if self.family == Family::A {
+            k.checked_sub(1)?
+        } else {
+            k
+        };
         (index < self.n).then_some(index)
     }
 

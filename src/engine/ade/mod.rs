@@ -10,7 +10,7 @@ mod verdict;
 
 pub use graph::{AdeGraph, Family, GraphError, GraphKind, MAX_N};
 pub use play::{ExhaustRun, FireOutcome, Play, StopReason, HISTORY_BYTES_LIMIT};
-pub use values::{parse_integer, parse_node_value, ValueError, Values};
 pub use share::{default_start, parse_values, SharedPosition, MAX_SHARED_LAYERS};
 pub use trace::trace_line;
+pub use values::{parse_integer, parse_node_value, ValueError, Values};
 pub use verdict::{e9_delta_dot, verdict, Verdict, E9_DELTA};

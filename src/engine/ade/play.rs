@@ -95,7 +95,12 @@ impl Play {
     /// A play from `start`, which must have one value per node.
     pub fn new(graph: AdeGraph, start: Values) -> Result<Play, String> {
         graph.check_value_count(start.len())?;
-        let mut play = Play { graph, states: Vec::new(), seen: HashMap::new(), bytes: 0 };
+        let mut play = Play {
+            graph,
+            states: Vec::new(),
+            seen: HashMap::new(),
+            bytes: 0,
+        };
         play.push(start);
         Ok(play)
     }
@@ -128,7 +133,9 @@ impl Play {
 
     /// Layer `t` (1-based): the nodes that fired in fire number t, with the values they fired.
     pub fn layer(&self, t: usize) -> Vec<(usize, BigInt)> {
-        self.state_before_layer(t).map(Values::positives).unwrap_or_default()
+        self.state_before_layer(t)
+            .map(Values::positives)
+            .unwrap_or_default()
     }
 
     /// Every layer so far, layer 1 first.
@@ -138,12 +145,16 @@ impl Play {
 
     /// The sum of the values fired in layer `t`.
     pub fn layer_sum(&self, t: usize) -> BigInt {
-        self.state_before_layer(t).map(Values::positive_sum).unwrap_or_default()
+        self.state_before_layer(t)
+            .map(Values::positive_sum)
+            .unwrap_or_default()
     }
 
     /// The state that fire number `t` (1-based) fired from, when that fire happened.
     fn state_before_layer(&self, t: usize) -> Option<&Values> {
-        (1..=self.layer_count()).contains(&t).then(|| &self.states[t - 1])
+        (1..=self.layer_count())
+            .contains(&t)
+            .then(|| &self.states[t - 1])
     }
 
     /// Approximate memory of the whole history (what `HISTORY_BYTES_LIMIT` bounds).
@@ -160,7 +171,10 @@ impl Play {
         let first = self.find(&next);
         self.push(next);
         match first {
-            Some(first) => FireOutcome::Repeated { first, again: self.layer_count() },
+            Some(first) => FireOutcome::Repeated {
+                first,
+                again: self.layer_count(),
+            },
             None => FireOutcome::Fired,
         }
     }

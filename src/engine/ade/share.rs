@@ -38,14 +38,20 @@ impl SharedPosition {
                     .parse::<usize>()
                     .ok()
                     .filter(|&n| n <= MAX_SHARED_LAYERS)
-                    .ok_or_else(|| format!("'{n}' is not a number of layers from 0 to {MAX_SHARED_LAYERS}"))?,
+                    .ok_or_else(|| {
+                        format!("'{n}' is not a number of layers from 0 to {MAX_SHARED_LAYERS}")
+                    })?,
             ),
             None => None,
         };
         if parts.next().is_some() {
             return Err("expected graph/values/layers, like E8/1,0,0,0,0,0,0,0/12".to_string());
         }
-        Ok(SharedPosition { graph, start, fired })
+        Ok(SharedPosition {
+            graph,
+            start,
+            fired,
+        })
     }
 }
 

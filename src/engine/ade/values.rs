@@ -77,7 +77,12 @@ impl Values {
     pub fn approx_bytes(&self) -> usize {
         match self {
             Values::Small(v) => 24 + 8 * v.len(),
-            Values::Big(v) => 24 + v.iter().map(|x| 32 + (x.bits() as usize).div_ceil(8)).sum::<usize>(),
+            Values::Big(v) => {
+                24 + v
+                    .iter()
+                    .map(|x| 32 + (x.bits() as usize).div_ceil(8))
+                    .sum::<usize>()
+            }
         }
     }
 
@@ -108,7 +113,12 @@ impl Values {
     /// Sum of the positive values (the layer sum printed by the firing-sequence graph).
     pub fn positive_sum(&self) -> BigInt {
         match self {
-            Values::Small(v) => BigInt::from(v.iter().filter(|&&x| x > 0).map(|&x| x as i128).sum::<i128>()),
+            Values::Small(v) => BigInt::from(
+                v.iter()
+                    .filter(|&&x| x > 0)
+                    .map(|&x| x as i128)
+                    .sum::<i128>(),
+            ),
             Values::Big(v) => v.iter().filter(|x| x.is_positive()).sum(),
         }
     }
@@ -195,13 +205,15 @@ pub fn parse_integer(text: &str) -> Result<BigInt, ValueError> {
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ValueError::NotAnInteger(shorten(t)));
     }
-    t.parse::<BigInt>().map_err(|_| ValueError::NotAnInteger(shorten(t)))
+    t.parse::<BigInt>()
+        .map_err(|_| ValueError::NotAnInteger(shorten(t)))
 }
 
 /// Parses a value typed for a node: any integer that fits in a signed 64-bit integer.
 pub fn parse_node_value(text: &str) -> Result<i64, ValueError> {
     let big = parse_integer(text)?;
-    big.to_i64().ok_or_else(|| ValueError::OutOfRange(shorten(text.trim())))
+    big.to_i64()
+        .ok_or_else(|| ValueError::OutOfRange(shorten(text.trim())))
 }
 
 /// Keeps error messages readable when someone pastes a novel.

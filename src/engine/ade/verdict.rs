@@ -31,7 +31,9 @@ impl Verdict {
 
 /// δ·v for an E9 state.
 pub fn e9_delta_dot(values: &Values) -> BigInt {
-    (0..values.len().min(9)).map(|i| values.get(i) * BigInt::from(E9_DELTA[i])).sum()
+    (0..values.len().min(9))
+        .map(|i| values.get(i) * BigInt::from(E9_DELTA[i]))
+        .sum()
 }
 
 pub fn verdict(graph: &AdeGraph, values: &Values) -> Verdict {
@@ -40,7 +42,9 @@ pub fn verdict(graph: &AdeGraph, values: &Values) -> Verdict {
         GraphKind::Affine => {
             let d = e9_delta_dot(values);
             if d.is_positive() {
-                Verdict::NeverTerminates(format!("δ·v = {d} > 0 is invariant and a terminal state has δ·v ≤ 0"))
+                Verdict::NeverTerminates(format!(
+                    "δ·v = {d} > 0 is invariant and a terminal state has δ·v ≤ 0"
+                ))
             } else if d.is_zero() {
                 Verdict::Unknown(
                     "this graph is not of finite type: with δ·v = 0 the play may loop or reach zero".to_string(),

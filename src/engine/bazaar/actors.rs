@@ -15,7 +15,10 @@ pub trait Player: Send {
     fn name(&self) -> String;
     fn setup(&mut self, equations: &[Equation]) -> Result<(), String>;
     /// None asks for a pebble; Some(exchanges) trades (an empty list is a legal request).
-    fn request_pebble_or_trades(&mut self, turn: &TurnState) -> Result<Option<Vec<Equation>>, String>;
+    fn request_pebble_or_trades(
+        &mut self,
+        turn: &TurnState,
+    ) -> Result<Option<Vec<Equation>>, String>;
     fn request_cards(&mut self, turn: &TurnState) -> Result<Vec<Card>, String>;
     fn win(&mut self, won: bool) -> Result<(), String>;
 }
@@ -24,7 +27,9 @@ pub trait Player: Send {
 pub fn call(player: &mut dyn Player, call: &Call) -> Result<Reply, String> {
     match call {
         Call::Setup(equations) => player.setup(equations).map(|_| Reply::Void),
-        Call::PebbleOrTrades(turn) => player.request_pebble_or_trades(turn).map(|a| a.map_or(Reply::Pebble, Reply::Trades)),
+        Call::PebbleOrTrades(turn) => player
+            .request_pebble_or_trades(turn)
+            .map(|a| a.map_or(Reply::Pebble, Reply::Trades)),
         Call::Cards(turn) => player.request_cards(turn).map(Reply::Cards),
         Call::Win(won) => player.win(*won).map(|_| Reply::Void),
     }
@@ -41,8 +46,13 @@ pub enum Cheat {
 }
 
 impl Cheat {
-    pub const ALL: [Cheat; 5] =
-        [Cheat::UseNonExistentEquation, Cheat::BankCannotTrade, Cheat::WalletCannotTrade, Cheat::BuyUnavailableCard, Cheat::WalletCannotBuyCard];
+    pub const ALL: [Cheat; 5] = [
+        Cheat::UseNonExistentEquation,
+        Cheat::BankCannotTrade,
+        Cheat::WalletCannotTrade,
+        Cheat::BuyUnavailableCard,
+        Cheat::WalletCannotBuyCard,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -81,7 +91,12 @@ pub struct Actor {
 
 impl Actor {
     pub fn new(name: &str, policy: Policy, misbehaviour: Misbehaviour) -> Actor {
-        Actor { name: name.to_string(), strategy: Strategy::new(policy), misbehaviour, calls: [0; 4] }
+        Actor {
+            name: name.to_string(),
+            strategy: Strategy::new(policy),
+            misbehaviour,
+            calls: [0; 4],
+        }
     }
 
     /// Counts a call of `method`; errors or loops if this call is the one to misbehave on.
@@ -89,7 +104,11 @@ impl Actor {
         let n = &mut self.calls[method as usize];
         *n += 1;
         match self.misbehaviour {
-            Misbehaviour::Raise(m) if m == method && *n == 1 => Err(format!("{} raised an exception in {}", self.name, method.name())),
+            Misbehaviour::Raise(m) if m == method && *n == 1 => Err(format!(
+                "{} raised an exception in {}",
+                self.name,
+                method.name()
+            )),
             Misbehaviour::Loop(m, count) if m == method && *n == count => loop_forever(),
             _ => Ok(()),
         }
@@ -106,6 +125,7 @@ impl Actor {
 /// An endless loop. Natively the thread blocks for good (it costs no processor time); the
 /// driver's time limit abandons it. (In the browser built-in actors run in a worker that the
 /// referee terminates.)
+#[allow(clippy::empty_loop)] // in the browser the loop itself is the point: the worker is ended
 fn loop_forever() -> ! {
     loop {
         #[cfg(not(target_arch = "wasm32"))]
@@ -124,16 +144,27 @@ impl Player for Actor {
         Ok(())
     }
 
-    fn request_pebble_or_trades(&mut self, turn: &TurnState) -> Result<Option<Vec<Equation>>, String> {
+    fn request_pebble_or_trades(
+        &mut self,
+        turn: &TurnState,
+    ) -> Result<Option<Vec<Equation>>, String> {
         self.enter(Method::PebbleOrTrades)?;
         let normal = self.strategy.pebble_or_trades(turn);
         let equations = self.strategy.equations();
         let cheat = match self.cheat() {
-            Some(Cheat::UseNonExistentEquation) => Some(non_existent_equation(equations).map_or_else(Vec::new, |e| vec![e])),
-            Some(Cheat::BankCannotTrade) => unsupported(equations, |e| !turn.bank.contains(&e.right_bag()), |e| !turn.bank.contains(&e.left_bag())),
-            Some(Cheat::WalletCannotTrade) => {
-                unsupported(equations, |e| !turn.active.wallet.contains(&e.left_bag()), |e| !turn.active.wallet.contains(&e.right_bag()))
+            Some(Cheat::UseNonExistentEquation) => {
+                Some(non_existent_equation(equations).map_or_else(Vec::new, |e| vec![e]))
             }
+            Some(Cheat::BankCannotTrade) => unsupported(
+                equations,
+                |e| !turn.bank.contains(&e.right_bag()),
+                |e| !turn.bank.contains(&e.left_bag()),
+            ),
+            Some(Cheat::WalletCannotTrade) => unsupported(
+                equations,
+                |e| !turn.active.wallet.contains(&e.left_bag()),
+                |e| !turn.active.wallet.contains(&e.right_bag()),
+            ),
             _ => None,
         };
         Ok(cheat.map(Some).unwrap_or(normal))
@@ -144,7 +175,11 @@ impl Player for Actor {
         let normal = self.strategy.cards(turn);
         let cheat = match self.cheat() {
             Some(Cheat::BuyUnavailableCard) => Some(vec![unavailable_card(&turn.visibles)]),
-            Some(Cheat::WalletCannotBuyCard) => turn.visibles.iter().find(|c| !turn.active.wallet.contains(&c.bag())).map(|c| vec![c.clone()]),
+            Some(Cheat::WalletCannotBuyCard) => turn
+                .visibles
+                .iter()
+                .find(|c| !turn.active.wallet.contains(&c.bag()))
+                .map(|c| vec![c.clone()]),
             _ => None,
         };
         Ok(cheat.unwrap_or(normal))
@@ -166,7 +201,9 @@ fn non_existent_equation(equations: &[Equation]) -> Option<Equation> {
                 *first = p;
             }
             let candidate = Equation::new(left, e.right.clone());
-            if !candidate.left_bag().shares_colour(&candidate.right_bag()) && !is_given(equations, &candidate) {
+            if !candidate.left_bag().shares_colour(&candidate.right_bag())
+                && !is_given(equations, &candidate)
+            {
                 return Some(candidate);
             }
         }
@@ -176,15 +213,33 @@ fn non_existent_equation(equations: &[Equation]) -> Option<Equation> {
 
 /// The first equation whose right side fails `right_fails`, used left to right; else the flip of
 /// the first whose left side fails `left_fails`.
-fn unsupported(equations: &[Equation], right_fails: impl Fn(&Equation) -> bool, left_fails: impl Fn(&Equation) -> bool) -> Option<Vec<Equation>> {
+fn unsupported(
+    equations: &[Equation],
+    right_fails: impl Fn(&Equation) -> bool,
+    left_fails: impl Fn(&Equation) -> bool,
+) -> Option<Vec<Equation>> {
     if let Some(e) = equations.iter().find(|e| right_fails(e)) {
         return Some(vec![e.clone()]);
     }
-    equations.iter().find(|e| left_fails(e)).map(|e| vec![e.flipped()])
+    equations
+        .iter()
+        .find(|e| left_fails(e))
+        .map(|e| vec![e.flipped()])
 }
 
 /// A card that is not visible: the first of all five-pebble single-colour cards, then mixed ones.
 fn unavailable_card(visibles: &[Card]) -> Card {
-    let candidates = Pebble::ALL.iter().flat_map(|&p| [false, true].map(move |face| Card { pebbles: vec![p; 5], face }));
-    candidates.into_iter().find(|c| !visibles.iter().any(|v| v.same_as(c))).unwrap_or(Card { pebbles: vec![Pebble::Red; 4], face: false })
+    let candidates = Pebble::ALL.iter().flat_map(|&p| {
+        [false, true].map(move |face| Card {
+            pebbles: vec![p; 5],
+            face,
+        })
+    });
+    candidates
+        .into_iter()
+        .find(|c| !visibles.iter().any(|v| v.same_as(c)))
+        .unwrap_or(Card {
+            pebbles: vec![Pebble::Red; 4],
+            face: false,
+        })
 }

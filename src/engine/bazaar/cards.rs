@@ -24,7 +24,9 @@ impl Card {
 
     /// The card order gamelab uses (spec §11.6): plain before face, then bag order.
     pub fn order(&self, other: &Card) -> Ordering {
-        self.face.cmp(&other.face).then_with(|| self.bag().order(&other.bag()))
+        self.face
+            .cmp(&other.face)
+            .then_with(|| self.bag().order(&other.bag()))
     }
 }
 
@@ -50,5 +52,11 @@ pub fn points(face: bool, left: u32) -> u32 {
 
 /// The card-sequence order: shorter first, then the first differing card decides.
 pub fn sequence_order(a: &[Card], b: &[Card]) -> Ordering {
-    a.len().cmp(&b.len()).then_with(|| a.iter().zip(b).map(|(x, y)| x.order(y)).find(|o| o.is_ne()).unwrap_or(Ordering::Equal))
+    a.len().cmp(&b.len()).then_with(|| {
+        a.iter()
+            .zip(b)
+            .map(|(x, y)| x.order(y))
+            .find(|o| o.is_ne())
+            .unwrap_or(Ordering::Equal)
+    })
 }

@@ -33,7 +33,11 @@ fn spawn(mut player: Box<dyn Player>) -> Remote {
 }
 
 fn panic_message(panic: &Box<dyn std::any::Any + Send>) -> String {
-    panic.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| panic.downcast_ref::<String>().cloned()).unwrap_or_else(|| "no message".into())
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "no message".into())
 }
 
 /// Plays the referee's game to the end with `players` (one per seat), `limit` per call.
@@ -48,7 +52,9 @@ pub fn run(referee: &mut Referee, players: Vec<Box<dyn Player>>, limit: Duration
                     Ok(Ok(reply)) => Ok(reply),
                     Ok(Err(error)) => Err(Failure::Error(error)),
                     Err(RecvTimeoutError::Timeout) => Err(Failure::TimedOut),
-                    Err(RecvTimeoutError::Disconnected) => Err(Failure::Error("the player stopped".into())),
+                    Err(RecvTimeoutError::Disconnected) => {
+                        Err(Failure::Error("the player stopped".into()))
+                    }
                 },
             },
         };

@@ -28,7 +28,10 @@ impl Equation {
     }
 
     pub fn flipped(&self) -> Equation {
-        Equation { left: self.right.clone(), right: self.left.clone() }
+        Equation {
+            left: self.right.clone(),
+            right: self.left.clone(),
+        }
     }
 
     /// Equal as bags, in this orientation.
@@ -45,15 +48,22 @@ impl Equation {
     pub fn problem(&self) -> Option<String> {
         for side in [&self.left, &self.right] {
             if !(1..=4).contains(&side.len()) {
-                return Some(format!("the equation {self} has a side of {} pebbles (1 to 4 allowed)", side.len()));
+                return Some(format!(
+                    "the equation {self} has a side of {} pebbles (1 to 4 allowed)",
+                    side.len()
+                ));
             }
         }
-        self.left_bag().shares_colour(&self.right_bag()).then(|| format!("the two sides of {self} share a colour"))
+        self.left_bag()
+            .shares_colour(&self.right_bag())
+            .then(|| format!("the two sides of {self} share a colour"))
     }
 
     /// The equation order: left sides in bag order, then right sides.
     pub fn order(&self, other: &Equation) -> Ordering {
-        self.left_bag().order(&other.left_bag()).then_with(|| self.right_bag().order(&other.right_bag()))
+        self.left_bag()
+            .order(&other.left_bag())
+            .then_with(|| self.right_bag().order(&other.right_bag()))
     }
 }
 
@@ -73,7 +83,11 @@ pub fn check_equations(equations: &[Equation]) -> Result<(), String> {
             return Err(format!("equation {}: {problem}", i + 1));
         }
         if let Some(j) = equations[..i].iter().position(|d| d.same_up_to_flip(e)) {
-            return Err(format!("equations {} and {} are the same equation ({e})", j + 1, i + 1));
+            return Err(format!(
+                "equations {} and {} are the same equation ({e})",
+                j + 1,
+                i + 1
+            ));
         }
     }
     Ok(())
@@ -96,5 +110,11 @@ pub fn is_given(equations: &[Equation], exchange: &Equation) -> bool {
 
 /// The equation-sequence order: shorter first, then the first differing equation decides.
 pub fn sequence_order(a: &[Equation], b: &[Equation]) -> Ordering {
-    a.len().cmp(&b.len()).then_with(|| a.iter().zip(b).map(|(x, y)| x.order(y)).find(|o| o.is_ne()).unwrap_or(Ordering::Equal))
+    a.len().cmp(&b.len()).then_with(|| {
+        a.iter()
+            .zip(b)
+            .map(|(x, y)| x.order(y))
+            .find(|o| o.is_ne())
+            .unwrap_or(Ordering::Equal)
+    })
 }

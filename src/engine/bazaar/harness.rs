@@ -16,12 +16,27 @@ use super::rules::{self, Bonus};
 use super::state::GameState;
 use super::strategy::{best_plan, Policy};
 
-pub const HARNESSES: [&str; 8] = ["xeq", "xturn", "xstrategy", "xrules", "xgames", "xgames-blogic", "xgames-resources", "xserver"];
+pub const HARNESSES: [&str; 8] = [
+    "xeq",
+    "xturn",
+    "xstrategy",
+    "xrules",
+    "xgames",
+    "xgames-blogic",
+    "xgames-resources",
+    "xserver",
+];
 
 /// A test read: its answer already, or a game to play with these actors.
 pub enum Prepared {
     Done(Vec<Value>),
-    Game { equations: Vec<Equation>, game: GameState, actors: Vec<Actor>, bonus: Option<Bonus>, server: bool },
+    Game {
+        equations: Vec<Equation>,
+        game: GameState,
+        actors: Vec<Actor>,
+        bonus: Option<Bonus>,
+        server: bool,
+    },
 }
 
 /// Reads a harness's input (and, for `xserver`, the clients' input).
@@ -29,7 +44,10 @@ pub fn prepare(name: &str, input: &str, clients: Option<&str>) -> Result<Prepare
     let values = json::values(input)?;
     let take = |n: usize| -> Result<&[Value], String> {
         if values.len() < n {
-            return Err(format!("{name} reads {n} JSON values, the input has {}", values.len()));
+            return Err(format!(
+                "{name} reads {n} JSON values, the input has {}",
+                values.len()
+            ));
         }
         Ok(&values[..n])
     };
@@ -50,8 +68,19 @@ pub fn prepare(name: &str, input: &str, clients: Option<&str>) -> Result<Prepare
             let v = take(3)?;
             let equations = valid_equations(&v[0])?;
             let turn = json::turn_state(&v[1], "the turn state")?;
-            let policy = v[2].as_str().and_then(Policy::parse).ok_or_else(|| format!("{} is not a policy (purchase-points or purchase-size)", json::short(&v[2])))?;
-            let plan = best_plan(&equations, &turn.active.wallet, &turn.bank, &turn.visibles, policy);
+            let policy = v[2].as_str().and_then(Policy::parse).ok_or_else(|| {
+                format!(
+                    "{} is not a policy (purchase-points or purchase-size)",
+                    json::short(&v[2])
+                )
+            })?;
+            let plan = best_plan(
+                &equations,
+                &turn.active.wallet,
+                &turn.bank,
+                &turn.visibles,
+                policy,
+            );
             vec![
                 json::equations_out(&plan.exchanges),
                 json::cards_out(&plan.purchase.cards),
@@ -80,9 +109,19 @@ pub fn prepare(name: &str, input: &str, clients: Option<&str>) -> Result<Prepare
             let equations = valid_equations(&v[1])?;
             let game = json::game(&v[2], "the game")?;
             if actors.len() != game.players.len() {
-                return Err(format!("{} actors for {} players", actors.len(), game.players.len()));
+                return Err(format!(
+                    "{} actors for {} players",
+                    actors.len(),
+                    game.players.len()
+                ));
             }
-            return Ok(Prepared::Game { equations, game, actors, bonus: None, server: false });
+            return Ok(Prepared::Game {
+                equations,
+                game,
+                actors,
+                bonus: None,
+                server: false,
+            });
         }
         "xserver" => {
             let equations = valid_equations(&take(2)?[0])?;
@@ -92,9 +131,12 @@ pub fn prepare(name: &str, input: &str, clients: Option<&str>) -> Result<Prepare
             }
             let bonus = match values.get(2) {
                 None => None,
-                Some(b) => Some(b.as_str().and_then(Bonus::parse).ok_or_else(|| format!("{} is not a bonus (\"RWB\" or \"SEY\")", json::short(b)))?),
+                Some(b) => Some(b.as_str().and_then(Bonus::parse).ok_or_else(|| {
+                    format!("{} is not a bonus (\"RWB\" or \"SEY\")", json::short(b))
+                })?),
             };
-            let clients = json::values(clients.ok_or("xserver needs the clients' input")?).map_err(|e| format!("the clients' input: {e}"))?;
+            let clients = json::values(clients.ok_or("xserver needs the clients' input")?)
+                .map_err(|e| format!("the clients' input: {e}"))?;
             let signed_up = sign_up(&clients)?;
             if signed_up.len() < 2 {
                 vec![serde_json::json!([[], []])]
@@ -103,10 +145,21 @@ pub fn prepare(name: &str, input: &str, clients: Option<&str>) -> Result<Prepare
                 let n = signed_up.len().min(game.players.len());
                 game.players.truncate(n);
                 let actors = signed_up.into_iter().take(n).collect();
-                return Ok(Prepared::Game { equations, game, actors, bonus, server: true });
+                return Ok(Prepared::Game {
+                    equations,
+                    game,
+                    actors,
+                    bonus,
+                    server: true,
+                });
             }
         }
-        other => return Err(format!("unknown harness '{other}': expected one of {}", HARNESSES.join(", "))),
+        other => {
+            return Err(format!(
+                "unknown harness '{other}': expected one of {}",
+                HARNESSES.join(", ")
+            ))
+        }
     };
     Ok(Prepared::Done(done))
 }
@@ -114,7 +167,10 @@ pub fn prepare(name: &str, input: &str, clients: Option<&str>) -> Result<Prepare
 /// A game's result as the harness prints it: winners and drop-outs, or `[winners, drop-outs]`
 /// for the server.
 pub fn outcome_values(outcome: &Outcome, server: bool) -> Vec<Value> {
-    let (winners, dropouts) = (Value::from(outcome.winners.clone()), Value::from(outcome.dropouts.clone()));
+    let (winners, dropouts) = (
+        Value::from(outcome.winners.clone()),
+        Value::from(outcome.dropouts.clone()),
+    );
     if server {
         vec![Value::Array(vec![winners, dropouts])]
     } else {
@@ -123,7 +179,10 @@ pub fn outcome_values(outcome: &Outcome, server: bool) -> Vec<Value> {
 }
 
 fn bag(value: &Value) -> Value {
-    let mut pebbles: Vec<String> = value.as_array().map(|a| a.iter().map(|p| p.to_string()).collect()).unwrap_or_default();
+    let mut pebbles: Vec<String> = value
+        .as_array()
+        .map(|a| a.iter().map(|p| p.to_string()).collect())
+        .unwrap_or_default();
     pebbles.sort();
     Value::from(pebbles)
 }
@@ -205,35 +264,77 @@ pub fn valid_name(name: &str) -> bool {
 }
 
 fn actor(value: &Value, what: &str, allowed: Kinds) -> Result<Actor, String> {
-    let parts = value.as_array().ok_or_else(|| format!("{what} must be a JSON array [name, policy, …], not {}", json::short(value)))?;
+    let parts = value.as_array().ok_or_else(|| {
+        format!(
+            "{what} must be a JSON array [name, policy, …], not {}",
+            json::short(value)
+        )
+    })?;
     let text = |i: usize| parts.get(i).and_then(Value::as_str);
     let name = text(0).ok_or_else(|| format!("{what}: the name must be a string"))?;
     if !valid_name(name) {
-        return Err(format!("{what}: \"{name}\" is not a name (letters and digits, at most 20)"));
+        return Err(format!(
+            "{what}: \"{name}\" is not a name (letters and digits, at most 20)"
+        ));
     }
-    let policy = text(1).and_then(Policy::parse).ok_or_else(|| format!("{what}: the policy must be \"purchase-points\" or \"purchase-size\""))?;
-    let misbehaviour = match parts.len() {
-        2 => Misbehaviour::None,
-        3 => Misbehaviour::Raise(text(2).and_then(Method::parse).ok_or_else(|| format!("{what}: {} is not a method name", json::short(&parts[2])))?),
-        4 if text(2) == Some("a cheat") && allowed >= Kinds::CHEAT => {
-            Misbehaviour::Cheat(text(3).and_then(Cheat::parse).ok_or_else(|| format!("{what}: {} is not a cheat", json::short(&parts[3])))?)
-        }
-        4 if allowed >= Kinds::LOOP => {
-            let method = text(2).and_then(Method::parse).ok_or_else(|| format!("{what}: {} is not a method name", json::short(&parts[2])))?;
-            let count = parts[3].as_u64().filter(|c| (1..=7).contains(c)).ok_or_else(|| format!("{what}: the count must be 1 to 7, not {}", json::short(&parts[3])))?;
-            Misbehaviour::Loop(method, count as u32)
-        }
-        _ => return Err(format!("{what}: {} is not an actor of this harness", json::short(value))),
-    };
+    let policy = text(1).and_then(Policy::parse).ok_or_else(|| {
+        format!("{what}: the policy must be \"purchase-points\" or \"purchase-size\"")
+    })?;
+    let misbehaviour =
+        match parts.len() {
+            2 => Misbehaviour::None,
+            3 => Misbehaviour::Raise(text(2).and_then(Method::parse).ok_or_else(|| {
+                format!("{what}: {} is not a method name", json::short(&parts[2]))
+            })?),
+            4 if text(2) == Some("a cheat") && allowed >= Kinds::CHEAT => Misbehaviour::Cheat(
+                text(3)
+                    .and_then(Cheat::parse)
+                    .ok_or_else(|| format!("{what}: {} is not a cheat", json::short(&parts[3])))?,
+            ),
+            4 if allowed >= Kinds::LOOP => {
+                let method = text(2).and_then(Method::parse).ok_or_else(|| {
+                    format!("{what}: {} is not a method name", json::short(&parts[2]))
+                })?;
+                let count = parts[3]
+                    .as_u64()
+                    .filter(|c| (1..=7).contains(c))
+                    .ok_or_else(|| {
+                        format!(
+                            "{what}: the count must be 1 to 7, not {}",
+                            json::short(&parts[3])
+                        )
+                    })?;
+                Misbehaviour::Loop(method, count as u32)
+            }
+            _ => {
+                return Err(format!(
+                    "{what}: {} is not an actor of this harness",
+                    json::short(value)
+                ))
+            }
+        };
     Ok(Actor::new(name, policy, misbehaviour))
 }
 
 pub fn actors(value: &Value, allowed: Kinds) -> Result<Vec<Actor>, String> {
-    let list = value.as_array().ok_or_else(|| format!("the actors must be a JSON array, not {}", json::short(value)))?;
+    let list = value.as_array().ok_or_else(|| {
+        format!(
+            "the actors must be a JSON array, not {}",
+            json::short(value)
+        )
+    })?;
     if list.len() > json::MAX_PLAYERS {
-        return Err(format!("{} actors; the rules allow at most {} players", list.len(), json::MAX_PLAYERS));
+        return Err(format!(
+            "{} actors; the rules allow at most {} players",
+            list.len(),
+            json::MAX_PLAYERS
+        ));
     }
-    let actors: Vec<Actor> = list.iter().enumerate().map(|(i, a)| actor(a, &format!("actor {}", i + 1), allowed)).collect::<Result<_, _>>()?;
+    let actors: Vec<Actor> = list
+        .iter()
+        .enumerate()
+        .map(|(i, a)| actor(a, &format!("actor {}", i + 1), allowed))
+        .collect::<Result<_, _>>()?;
     for (i, a) in actors.iter().enumerate() {
         if actors[..i].iter().any(|b| b.name == a.name) {
             return Err(format!("two actors are named {}", a.name));
@@ -260,7 +361,9 @@ fn special(name: &str) -> Option<Option<Misbehaviour>> {
 /// silent clients never sign up; six at most.
 pub fn sign_up(clients: &[Value]) -> Result<Vec<Actor>, String> {
     let list = clients.first().ok_or("the clients' input is empty")?;
-    let parts = list.as_array().ok_or("the clients' actors must be a JSON array")?;
+    let parts = list
+        .as_array()
+        .ok_or("the clients' actors must be a JSON array")?;
     let mut signed = Vec::new();
     for (i, value) in parts.iter().enumerate() {
         match actor(value, &format!("client {}", i + 1), Kinds::LOOP) {
@@ -277,9 +380,13 @@ pub fn sign_up(clients: &[Value]) -> Result<Vec<Actor>, String> {
         }
     }
     if let Some(extra) = clients.get(1) {
-        let names = extra.as_array().ok_or("the special clients must be a JSON array of names")?;
+        let names = extra
+            .as_array()
+            .ok_or("the special clients must be a JSON array of names")?;
         for name in names {
-            let name = name.as_str().ok_or("a special client is named by a string")?;
+            let name = name
+                .as_str()
+                .ok_or("a special client is named by a string")?;
             match special(name) {
                 None => {}
                 Some(None) => return Err(format!("unknown special client {name}")),

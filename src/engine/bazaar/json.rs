@@ -20,21 +20,28 @@ pub const MAX_BAG_PEBBLES: usize = 1000;
 
 fn at_most(count: usize, limit: usize, what: &str, things: &str) -> Result<()> {
     if count > limit {
-        return Err(format!("{what} has {count} {things}; the rules allow at most {limit}"));
+        return Err(format!(
+            "{what} has {count} {things}; the rules allow at most {limit}"
+        ));
     }
     Ok(())
 }
 
 fn array<'a>(value: &'a Value, what: &str) -> Result<&'a Vec<Value>> {
-    value.as_array().ok_or_else(|| format!("{what} must be a JSON array, not {}", short(value)))
+    value
+        .as_array()
+        .ok_or_else(|| format!("{what} must be a JSON array, not {}", short(value)))
 }
 
 fn object<'a>(value: &'a Value, what: &str) -> Result<&'a Map<String, Value>> {
-    value.as_object().ok_or_else(|| format!("{what} must be a JSON object, not {}", short(value)))
+    value
+        .as_object()
+        .ok_or_else(|| format!("{what} must be a JSON object, not {}", short(value)))
 }
 
 fn field<'a>(map: &'a Map<String, Value>, key: &str, what: &str) -> Result<&'a Value> {
-    map.get(key).ok_or_else(|| format!("{what} has no \"{key}\""))
+    map.get(key)
+        .ok_or_else(|| format!("{what} has no \"{key}\""))
 }
 
 /// A value shortened for messages.
@@ -48,11 +55,20 @@ pub fn short(value: &Value) -> String {
 }
 
 pub fn pebble(value: &Value, what: &str) -> Result<Pebble> {
-    value.as_str().and_then(Pebble::parse).ok_or_else(|| format!("{what}: {} is not a pebble (red, white, blue, green or yellow)", short(value)))
+    value.as_str().and_then(Pebble::parse).ok_or_else(|| {
+        format!(
+            "{what}: {} is not a pebble (red, white, blue, green or yellow)",
+            short(value)
+        )
+    })
 }
 
 pub fn pebbles(value: &Value, what: &str) -> Result<Vec<Pebble>> {
-    array(value, what)?.iter().enumerate().map(|(i, p)| pebble(p, &format!("{what}, pebble {}", i + 1))).collect()
+    array(value, what)?
+        .iter()
+        .enumerate()
+        .map(|(i, p)| pebble(p, &format!("{what}, pebble {}", i + 1)))
+        .collect()
 }
 
 /// A wallet or the bank: at most `MAX_BAG_PEBBLES` pebbles.
@@ -64,29 +80,49 @@ pub fn bag(value: &Value, what: &str) -> Result<Bag> {
 /// An equation `[*Pebbles, *Pebbles]` (its validity is checked separately).
 pub fn equation(value: &Value, what: &str) -> Result<Equation> {
     let sides = array(value, what)?;
-    let [left, right] = &sides[..] else { return Err(format!("{what} must have two sides, not {}", sides.len())) };
-    Ok(Equation::new(pebbles(left, &format!("{what}, left side"))?, pebbles(right, &format!("{what}, right side"))?))
+    let [left, right] = &sides[..] else {
+        return Err(format!("{what} must have two sides, not {}", sides.len()));
+    };
+    Ok(Equation::new(
+        pebbles(left, &format!("{what}, left side"))?,
+        pebbles(right, &format!("{what}, right side"))?,
+    ))
 }
 
 pub fn equations(value: &Value, what: &str) -> Result<Vec<Equation>> {
-    array(value, what)?.iter().enumerate().map(|(i, e)| equation(e, &format!("{what}: equation {}", i + 1))).collect()
+    array(value, what)?
+        .iter()
+        .enumerate()
+        .map(|(i, e)| equation(e, &format!("{what}: equation {}", i + 1)))
+        .collect()
 }
 
 pub fn card(value: &Value, what: &str) -> Result<Card> {
     let map = object(value, what)?;
-    let pebbles = pebbles(field(map, "pebbles", what)?, &format!("{what}, \"pebbles\""))?;
-    let face = field(map, "face?", what)?.as_bool().ok_or_else(|| format!("{what}: \"face?\" must be true or false"))?;
+    let pebbles = pebbles(
+        field(map, "pebbles", what)?,
+        &format!("{what}, \"pebbles\""),
+    )?;
+    let face = field(map, "face?", what)?
+        .as_bool()
+        .ok_or_else(|| format!("{what}: \"face?\" must be true or false"))?;
     Ok(Card { pebbles, face })
 }
 
 pub fn cards(value: &Value, what: &str) -> Result<Vec<Card>> {
-    array(value, what)?.iter().enumerate().map(|(i, c)| card(c, &format!("{what}: card {}", i + 1))).collect()
+    array(value, what)?
+        .iter()
+        .enumerate()
+        .map(|(i, c)| card(c, &format!("{what}: card {}", i + 1)))
+        .collect()
 }
 
 /// A natural number of any size (the course's tests have scores with hundreds of digits).
 fn natural(value: &Value, what: &str) -> Result<Score> {
     let not_natural = || format!("{what} must be a natural number, not {}", short(value));
-    let Value::Number(n) = value else { return Err(not_natural()) };
+    let Value::Number(n) = value else {
+        return Err(not_natural());
+    };
     let text = n.to_string();
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(not_natural());
@@ -107,14 +143,28 @@ pub fn player(value: &Value, what: &str) -> Result<PlayerState> {
         Some(c) => cards(c, &format!("{what}, \"cards\""))?,
         None => Vec::new(),
     };
-    Ok(PlayerState { wallet, score, cards: bought })
+    Ok(PlayerState {
+        wallet,
+        score,
+        cards: bought,
+    })
 }
 
 pub fn turn_state(value: &Value, what: &str) -> Result<TurnState> {
     let map = object(value, what)?;
     let (cards_what, scores_what) = (format!("{what}, \"cards\""), format!("{what}, \"scores\""));
-    at_most(array(field(map, "cards", what)?, &cards_what)?.len(), MAX_VISIBLE_CARDS, &cards_what, "visible cards")?;
-    at_most(array(field(map, "scores", what)?, &scores_what)?.len(), MAX_PLAYERS - 1, &scores_what, "other players")?;
+    at_most(
+        array(field(map, "cards", what)?, &cards_what)?.len(),
+        MAX_VISIBLE_CARDS,
+        &cards_what,
+        "visible cards",
+    )?;
+    at_most(
+        array(field(map, "scores", what)?, &scores_what)?.len(),
+        MAX_PLAYERS - 1,
+        &scores_what,
+        "other players",
+    )?;
     Ok(TurnState {
         bank: bag(field(map, "bank", what)?, &format!("{what}, \"bank\""))?,
         visibles: cards(field(map, "cards", what)?, &format!("{what}, \"cards\""))?,
@@ -129,24 +179,36 @@ pub fn turn_state(value: &Value, what: &str) -> Result<TurnState> {
 
 pub fn game(value: &Value, what: &str) -> Result<GameState> {
     let map = object(value, what)?;
-    let (visibles, players) = (format!("{what}, \"visibles\""), format!("{what}, \"players\""));
+    let (visibles, players) = (
+        format!("{what}, \"visibles\""),
+        format!("{what}, \"players\""),
+    );
     let visible_count = array(field(map, "visibles", what)?, &visibles)?.len();
     let player_list = array(field(map, "players", what)?, &players)?;
     at_most(visible_count, MAX_VISIBLE_CARDS, &visibles, "cards")?;
     at_most(player_list.len(), MAX_PLAYERS, &players, "players")?;
     let hidden = array(field(map, "cards", what)?, &format!("{what}, \"cards\""))?.len();
     if visible_count + hidden > MAX_CARDS {
-        return Err(format!("{what} has {} cards, visible and hidden; the rules allow at most {MAX_CARDS}", visible_count + hidden));
+        return Err(format!(
+            "{what} has {} cards, visible and hidden; the rules allow at most {MAX_CARDS}",
+            visible_count + hidden
+        ));
     }
     Ok(GameState {
         bank: bag(field(map, "bank", what)?, &format!("{what}, \"bank\""))?,
-        visibles: cards(field(map, "visibles", what)?, &format!("{what}, \"visibles\""))?,
+        visibles: cards(
+            field(map, "visibles", what)?,
+            &format!("{what}, \"visibles\""),
+        )?,
         hidden: cards(field(map, "cards", what)?, &format!("{what}, \"cards\""))?,
-        players: array(field(map, "players", what)?, &format!("{what}, \"players\""))?
-            .iter()
-            .enumerate()
-            .map(|(i, p)| player(p, &format!("{what}: player {}", i + 1)))
-            .collect::<Result<_>>()?,
+        players: array(
+            field(map, "players", what)?,
+            &format!("{what}, \"players\""),
+        )?
+        .iter()
+        .enumerate()
+        .map(|(i, p)| player(p, &format!("{what}: player {}", i + 1)))
+        .collect::<Result<_>>()?,
     })
 }
 

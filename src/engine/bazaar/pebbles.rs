@@ -15,7 +15,13 @@ pub enum Pebble {
 }
 
 impl Pebble {
-    pub const ALL: [Pebble; 5] = [Pebble::Red, Pebble::White, Pebble::Blue, Pebble::Green, Pebble::Yellow];
+    pub const ALL: [Pebble; 5] = [
+        Pebble::Red,
+        Pebble::White,
+        Pebble::Blue,
+        Pebble::Green,
+        Pebble::Yellow,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -85,16 +91,22 @@ impl Bag {
 
     /// self − other, if self contains other.
     pub fn minus(&self, other: &Bag) -> Option<Bag> {
-        self.contains(other).then(|| Bag(std::array::from_fn(|i| self.0[i] - other.0[i])))
+        self.contains(other)
+            .then(|| Bag(std::array::from_fn(|i| self.0[i] - other.0[i])))
     }
 
     pub fn plus(&self, other: &Bag) -> Bag {
-        Bag(std::array::from_fn(|i| self.0[i].saturating_add(other.0[i])))
+        Bag(std::array::from_fn(|i| {
+            self.0[i].saturating_add(other.0[i])
+        }))
     }
 
     /// Whether the two bags share a colour.
     pub fn shares_colour(&self, other: &Bag) -> bool {
-        self.0.iter().zip(other.0.iter()).any(|(a, b)| *a > 0 && *b > 0)
+        self.0
+            .iter()
+            .zip(other.0.iter())
+            .any(|(a, b)| *a > 0 && *b > 0)
     }
 
     /// The first colour (canonical order) present, for the deterministic draw.
@@ -104,7 +116,10 @@ impl Bag {
 
     /// The pebbles, colour by colour in canonical order.
     pub fn pebbles(&self) -> Vec<Pebble> {
-        Pebble::ALL.iter().flat_map(|&p| std::iter::repeat_n(p, self.count(p) as usize)).collect()
+        Pebble::ALL
+            .iter()
+            .flat_map(|&p| std::iter::repeat_n(p, self.count(p) as usize))
+            .collect()
     }
 
     /// The sorted string of first letters (b < g < r < w < y), the bag order's second key.
@@ -116,8 +131,16 @@ impl Bag {
 
     /// Counts by colour in words ("3 red, 1 blue"), for big bags such as the bank.
     pub fn summary(&self) -> String {
-        let parts: Vec<String> = Pebble::ALL.iter().filter(|&&p| self.count(p) > 0).map(|&p| format!("{} {}", self.count(p), p.name())).collect();
-        if parts.is_empty() { "nothing".into() } else { parts.join(", ") }
+        let parts: Vec<String> = Pebble::ALL
+            .iter()
+            .filter(|&&p| self.count(p) > 0)
+            .map(|&p| format!("{} {}", self.count(p), p.name()))
+            .collect();
+        if parts.is_empty() {
+            "nothing".into()
+        } else {
+            parts.join(", ")
+        }
     }
 
     /// The bag order of spec §11.6: fewer pebbles first; equal sizes by the sorted letters.
@@ -125,7 +148,13 @@ impl Bag {
         self.size().cmp(&other.size()).then_with(|| {
             // Equal sizes: the sorted letter strings compare like "more b's, then more g's, …"
             // (b, g, r, w, y) being smaller.
-            for p in [Pebble::Blue, Pebble::Green, Pebble::Red, Pebble::White, Pebble::Yellow] {
+            for p in [
+                Pebble::Blue,
+                Pebble::Green,
+                Pebble::Red,
+                Pebble::White,
+                Pebble::Yellow,
+            ] {
                 match other.count(p).cmp(&self.count(p)) {
                     Ordering::Equal => continue,
                     unequal => return unequal,
@@ -141,6 +170,12 @@ impl fmt::Display for Bag {
         if self.is_empty() {
             return f.write_str("nothing");
         }
-        f.write_str(&self.pebbles().into_iter().map(Pebble::letter).collect::<String>())
+        f.write_str(
+            &self
+                .pebbles()
+                .into_iter()
+                .map(Pebble::letter)
+                .collect::<String>(),
+        )
     }
 }

@@ -34,7 +34,14 @@ impl Method {
     }
 
     pub fn parse(text: &str) -> Option<Method> {
-        [Method::Setup, Method::PebbleOrTrades, Method::Cards, Method::Win].into_iter().find(|m| m.name() == text)
+        [
+            Method::Setup,
+            Method::PebbleOrTrades,
+            Method::Cards,
+            Method::Win,
+        ]
+        .into_iter()
+        .find(|m| m.name() == text)
     }
 }
 
@@ -79,14 +86,41 @@ pub enum Failure {
 /// What the log records.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
-    Turn { number: u32, seat: usize },
-    Pebble { seat: usize, pebble: Pebble },
-    Exchanged { seat: usize, exchanges: Vec<Equation>, price: Price },
-    Bought { seat: usize, cards: Vec<Card>, points: u32 },
-    Kicked { seat: usize, method: Method, why: String },
-    Over { why: String },
-    Bonus { seat: usize, bonus: Bonus, points: u32 },
-    Told { seat: usize, won: bool },
+    Turn {
+        number: u32,
+        seat: usize,
+    },
+    Pebble {
+        seat: usize,
+        pebble: Pebble,
+    },
+    Exchanged {
+        seat: usize,
+        exchanges: Vec<Equation>,
+        price: Price,
+    },
+    Bought {
+        seat: usize,
+        cards: Vec<Card>,
+        points: u32,
+    },
+    Kicked {
+        seat: usize,
+        method: Method,
+        why: String,
+    },
+    Over {
+        why: String,
+    },
+    Bonus {
+        seat: usize,
+        bonus: Bonus,
+        points: u32,
+    },
+    Told {
+        seat: usize,
+        won: bool,
+    },
 }
 
 /// What an exchange request cost.
@@ -132,9 +166,18 @@ pub struct Referee {
 
 impl Referee {
     /// A referee for a game from `state` (players in turn order), with one name per player.
-    pub fn new(equations: Vec<Equation>, state: GameState, names: Vec<String>, bonus: Option<Bonus>) -> Result<Referee, String> {
+    pub fn new(
+        equations: Vec<Equation>,
+        state: GameState,
+        names: Vec<String>,
+        bonus: Option<Bonus>,
+    ) -> Result<Referee, String> {
         if names.len() != state.players.len() {
-            return Err(format!("{} names for {} players", names.len(), state.players.len()));
+            return Err(format!(
+                "{} names for {} players",
+                names.len(),
+                state.players.len()
+            ));
         }
         let order: Vec<usize> = (0..names.len()).collect();
         let mut referee = Referee {
@@ -200,14 +243,20 @@ impl Referee {
             bank: self.state.bank,
             visibles: self.state.visibles.clone(),
             active: self.state.players[active].clone(),
-            scores: others.iter().map(|&s| self.state.players[s].score.clone()).collect(),
+            scores: others
+                .iter()
+                .map(|&s| self.state.players[s].score.clone())
+                .collect(),
         })
     }
 
     /// The next call to make: which seat, and what; None once the game is over.
     pub fn next_call(&self) -> Option<(usize, Call)> {
         match &self.phase {
-            Phase::Setup(i) => self.setup_order.get(*i).map(|&s| (s, Call::Setup(self.equations.clone()))),
+            Phase::Setup(i) => self
+                .setup_order
+                .get(*i)
+                .map(|&s| (s, Call::Setup(self.equations.clone()))),
             Phase::Pebble => Some((self.order[0], Call::PebbleOrTrades(self.turn_state()?))),
             Phase::Cards => Some((self.order[0], Call::Cards(self.turn_state()?))),
             Phase::Win(queue, i) => queue.get(*i).map(|&(s, won)| (s, Call::Win(won))),
@@ -220,8 +269,15 @@ impl Referee {
         if self.phase != Phase::Over {
             return None;
         }
-        let mut winners: Vec<String> = self.winners.iter().map(|&s| self.names[s].clone()).collect();
-        let mut dropouts: Vec<String> = (0..self.names.len()).filter(|&s| self.kicked[s]).map(|s| self.names[s].clone()).collect();
+        let mut winners: Vec<String> = self
+            .winners
+            .iter()
+            .map(|&s| self.names[s].clone())
+            .collect();
+        let mut dropouts: Vec<String> = (0..self.names.len())
+            .filter(|&s| self.kicked[s])
+            .map(|s| self.names[s].clone())
+            .collect();
         winners.sort();
         dropouts.sort();
         Some(Outcome { winners, dropouts })
@@ -229,9 +285,13 @@ impl Referee {
 
     /// Takes the answer to the call `next_call` named (an answer from another seat is refused).
     pub fn answer(&mut self, seat: usize, answer: Result<Reply, Failure>) -> Result<(), String> {
-        let Some((expected, call)) = self.next_call() else { return Err("the game is over".into()) };
+        let Some((expected, call)) = self.next_call() else {
+            return Err("the game is over".into());
+        };
         if seat != expected {
-            return Err(format!("seat {seat} answered, but seat {expected} was asked"));
+            return Err(format!(
+                "seat {seat} answered, but seat {expected} was asked"
+            ));
         }
         let method = call.method();
         let reply = match answer {
@@ -256,7 +316,11 @@ impl Referee {
                 }
                 self.advance_win()
             }
-            (method, reply) => self.kick(seat, method, format!("it answered {} with {reply:?}", method.name())),
+            (method, reply) => self.kick(
+                seat,
+                method,
+                format!("it answered {} with {reply:?}", method.name()),
+            ),
         }
         Ok(())
     }
@@ -273,7 +337,11 @@ impl Referee {
     fn advance_win(&mut self) {
         if let Phase::Win(queue, i) = &self.phase {
             let (queue, i) = (queue.clone(), i + 1);
-            self.phase = if i >= queue.len() { Phase::Over } else { Phase::Win(queue, i) };
+            self.phase = if i >= queue.len() {
+                Phase::Over
+            } else {
+                Phase::Win(queue, i)
+            };
         }
     }
 
@@ -308,7 +376,10 @@ impl Referee {
             return self.finish(format!("{TURN_CAP} turns were played (the safety cap)"));
         }
         self.turns += 1;
-        self.log.push(Event::Turn { number: self.turns, seat: self.order[0] });
+        self.log.push(Event::Turn {
+            number: self.turns,
+            seat: self.order[0],
+        });
         self.phase = Phase::Pebble;
     }
 
@@ -318,7 +389,11 @@ impl Referee {
             None => rules::draw_pebble(&self.state.bank),
         };
         let Some(pebble) = drawn else {
-            return self.kick(seat, Method::PebbleOrTrades, "it asked for a pebble from an empty bank".into());
+            return self.kick(
+                seat,
+                Method::PebbleOrTrades,
+                "it asked for a pebble from an empty bank".into(),
+            );
         };
         let mut one = super::pebbles::Bag::new();
         one.add(pebble, 1);
@@ -340,7 +415,11 @@ impl Referee {
                     Some(card) => Price::BottomCard(card),
                     None => Price::AllVisible(std::mem::take(&mut self.state.visibles).len()),
                 };
-                self.log.push(Event::Exchanged { seat, exchanges: trades, price });
+                self.log.push(Event::Exchanged {
+                    seat,
+                    exchanges: trades,
+                    price,
+                });
                 self.after_first_action();
             }
         }
@@ -364,7 +443,11 @@ impl Referee {
                 player.cards.extend(cards.iter().cloned());
                 self.state.bank = self.state.bank.plus(&purchase.paid);
                 self.state.visibles = purchase.visibles;
-                self.log.push(Event::Bought { seat, cards, points: purchase.points });
+                self.log.push(Event::Bought {
+                    seat,
+                    cards,
+                    points: purchase.points,
+                });
                 while self.state.visibles.len() < 4 && !self.state.hidden.is_empty() {
                     let card = self.state.hidden.remove(0);
                     self.state.visibles.push(card);
@@ -383,15 +466,41 @@ impl Referee {
                 let points = bonus.points(&self.state.players[seat].cards);
                 if points > 0 {
                     self.state.players[seat].score += points;
-                    self.log.push(Event::Bonus { seat, bonus, points });
+                    self.log.push(Event::Bonus {
+                        seat,
+                        bonus,
+                        points,
+                    });
                 }
             }
         }
-        let best = self.order.iter().map(|&s| self.state.players[s].score.clone()).max();
-        self.winners = self.order.iter().copied().filter(|&s| Some(&self.state.players[s].score) == best.as_ref()).collect();
-        let losers = self.order.iter().copied().filter(|s| !self.winners.contains(s));
-        let queue: Vec<(usize, bool)> = self.winners.iter().map(|&s| (s, true)).chain(losers.map(|s| (s, false))).collect();
-        self.phase = if queue.is_empty() { Phase::Over } else { Phase::Win(queue, 0) };
+        let best = self
+            .order
+            .iter()
+            .map(|&s| self.state.players[s].score.clone())
+            .max();
+        self.winners = self
+            .order
+            .iter()
+            .copied()
+            .filter(|&s| Some(&self.state.players[s].score) == best.as_ref())
+            .collect();
+        let losers = self
+            .order
+            .iter()
+            .copied()
+            .filter(|s| !self.winners.contains(s));
+        let queue: Vec<(usize, bool)> = self
+            .winners
+            .iter()
+            .map(|&s| (s, true))
+            .chain(losers.map(|s| (s, false)))
+            .collect();
+        self.phase = if queue.is_empty() {
+            Phase::Over
+        } else {
+            Phase::Win(queue, 0)
+        };
     }
 }
 
@@ -410,25 +519,62 @@ pub fn shortened(items: impl ExactSizeIterator<Item = String>) -> String {
 impl Event {
     /// The event in words, players by name.
     pub fn describe(&self, names: &[String]) -> String {
-        let who = |seat: &usize| names.get(*seat).cloned().unwrap_or_else(|| format!("seat {seat}"));
+        let who = |seat: &usize| {
+            names
+                .get(*seat)
+                .cloned()
+                .unwrap_or_else(|| format!("seat {seat}"))
+        };
         match self {
             Event::Turn { number, seat } => format!("turn {number}: {}", who(seat)),
-            Event::Pebble { seat, pebble } => format!("{} requests a pebble and draws {}", who(seat), pebble.name()),
-            Event::Exchanged { seat, exchanges, price } => {
-                let list = shortened(exchanges.iter().map(|e| format!("{} → {}", e.left_bag(), e.right_bag())));
+            Event::Pebble { seat, pebble } => format!(
+                "{} requests a pebble and draws {}",
+                who(seat),
+                pebble.name()
+            ),
+            Event::Exchanged {
+                seat,
+                exchanges,
+                price,
+            } => {
+                let list = shortened(
+                    exchanges
+                        .iter()
+                        .map(|e| format!("{} → {}", e.left_bag(), e.right_bag())),
+                );
                 let price = match price {
                     Price::BottomCard(card) => format!("the bottom card {card} is removed"),
-                    Price::AllVisible(n) => format!("the pile is empty: the {n} visible cards are removed"),
+                    Price::AllVisible(n) => {
+                        format!("the pile is empty: the {n} visible cards are removed")
+                    }
                 };
                 format!("{} exchanges [{list}] (price: {price})", who(seat))
             }
-            Event::Bought { seat, cards, points } => {
-                format!("{} buys [{}] for {points} points", who(seat), shortened(cards.iter().map(|c| c.to_string())))
+            Event::Bought {
+                seat,
+                cards,
+                points,
+            } => {
+                format!(
+                    "{} buys [{}] for {points} points",
+                    who(seat),
+                    shortened(cards.iter().map(|c| c.to_string()))
+                )
             }
-            Event::Kicked { seat, method, why } => format!("{} is eliminated in {}: {why}", who(seat), method.name()),
+            Event::Kicked { seat, method, why } => {
+                format!("{} is eliminated in {}: {why}", who(seat), method.name())
+            }
             Event::Over { why } => format!("game over: {why}"),
-            Event::Bonus { seat, bonus, points } => format!("{} gets the {} bonus: +{points}", who(seat), bonus.name()),
-            Event::Told { seat, won } => format!("{} is told it {}", who(seat), if *won { "won" } else { "lost" }),
+            Event::Bonus {
+                seat,
+                bonus,
+                points,
+            } => format!("{} gets the {} bonus: +{points}", who(seat), bonus.name()),
+            Event::Told { seat, won } => format!(
+                "{} is told it {}",
+                who(seat),
+                if *won { "won" } else { "lost" }
+            ),
         }
     }
 }

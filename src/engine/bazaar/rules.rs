@@ -11,19 +11,30 @@ pub const WINNING_POINTS: u32 = 20;
 
 /// Applies an exchange request step by step (each equation left to right); the new wallet and
 /// bank, or why the request is illegal.
-pub fn exchange(equations: &[Equation], request: &[Equation], wallet: &Bag, bank: &Bag) -> Result<(Bag, Bag), String> {
+pub fn exchange(
+    equations: &[Equation],
+    request: &[Equation],
+    wallet: &Bag,
+    bank: &Bag,
+) -> Result<(Bag, Bag), String> {
     let (mut wallet, mut bank) = (*wallet, *bank);
     for (i, step) in request.iter().enumerate() {
         let step_no = i + 1;
         if !is_given(equations, step) {
-            return Err(format!("exchange {step_no} ({step}) is not one of the equations"));
+            return Err(format!(
+                "exchange {step_no} ({step}) is not one of the equations"
+            ));
         }
         let (left, right) = (step.left_bag(), step.right_bag());
         let Some(paid) = wallet.minus(&left) else {
-            return Err(format!("exchange {step_no} ({step}): the wallet ({wallet}) cannot pay {left}"));
+            return Err(format!(
+                "exchange {step_no} ({step}): the wallet ({wallet}) cannot pay {left}"
+            ));
         };
         let Some(rest) = bank.minus(&right) else {
-            return Err(format!("exchange {step_no} ({step}): the bank ({bank}) cannot pay {right}"));
+            return Err(format!(
+                "exchange {step_no} ({step}): the bank ({bank}) cannot pay {right}"
+            ));
         };
         wallet = paid.plus(&right);
         bank = rest.plus(&left);
@@ -47,17 +58,28 @@ pub fn buy(wallet: &Bag, visibles: &[Card], cards: &[Card]) -> Result<Purchase, 
     let mut visibles = visibles.to_vec();
     for (i, card) in cards.iter().enumerate() {
         let Some(at) = visibles.iter().position(|v| v.same_as(card)) else {
-            return Err(format!("card {} ({card}) is not among the visible cards", i + 1));
+            return Err(format!(
+                "card {} ({card}) is not among the visible cards",
+                i + 1
+            ));
         };
         let Some(left) = wallet.minus(&card.bag()) else {
-            return Err(format!("card {} ({card}): the wallet ({wallet}) cannot pay for it", i + 1));
+            return Err(format!(
+                "card {} ({card}): the wallet ({wallet}) cannot pay for it",
+                i + 1
+            ));
         };
         visibles.remove(at);
         wallet = left;
         paid = paid.plus(&card.bag());
         total += points(card.face, wallet.size());
     }
-    Ok(Purchase { wallet, paid, points: total, visibles })
+    Ok(Purchase {
+        wallet,
+        paid,
+        points: total,
+        visibles,
+    })
 }
 
 /// The deterministic draw (spec §4): the first colour in canonical order the bank still has.
@@ -91,7 +113,13 @@ pub fn game_over(state: &GameState, players: &[&PlayerState]) -> Option<&'static
     if state.visibles.is_empty() && state.hidden.is_empty() {
         return Some("no cards are left");
     }
-    let affordable = |p: &&PlayerState| state.visibles.iter().chain(&state.hidden).any(|c| p.wallet.contains(&c.bag()));
+    let affordable = |p: &&PlayerState| {
+        state
+            .visibles
+            .iter()
+            .chain(&state.hidden)
+            .any(|c| p.wallet.contains(&c.bag()))
+    };
     if state.bank.is_empty() && !players.iter().any(affordable) {
         return Some("the bank is empty and nobody can buy a card");
     }

@@ -19,7 +19,11 @@ pub fn random_equations(rng: &mut Rng) -> Vec<Equation> {
         }
         let cut = 1 + rng.below(4);
         let (left_colours, right_colours) = colours.split_at(cut);
-        let side = |from: &[Pebble], rng: &mut Rng| -> Vec<Pebble> { (0..1 + rng.below(4)).map(|_| from[rng.below(from.len())]).collect() };
+        let side = |from: &[Pebble], rng: &mut Rng| -> Vec<Pebble> {
+            (0..1 + rng.below(4))
+                .map(|_| from[rng.below(from.len())])
+                .collect()
+        };
         let candidate = Equation::new(side(left_colours, rng), side(right_colours, rng));
         if !equations.iter().any(|e| e.same_up_to_flip(&candidate)) {
             equations.push(candidate);
@@ -29,7 +33,12 @@ pub fn random_equations(rng: &mut Rng) -> Vec<Equation> {
 }
 
 pub fn random_cards(rng: &mut Rng) -> Vec<Card> {
-    (0..20).map(|_| Card { pebbles: (0..5).map(|_| Pebble::ALL[rng.below(5)]).collect(), face: rng.below(2) == 0 }).collect()
+    (0..20)
+        .map(|_| Card {
+            pebbles: (0..5).map(|_| Pebble::ALL[rng.below(5)]).collect(),
+            face: rng.below(2) == 0,
+        })
+        .collect()
 }
 
 /// A fresh game for `players` players, and its equations.
@@ -37,6 +46,11 @@ pub fn random_game(players: usize, rng: &mut Rng) -> (Vec<Equation>, GameState) 
     let equations = random_equations(rng);
     let mut cards = random_cards(rng);
     let hidden = cards.split_off(4);
-    let state = GameState { bank: Bag::uniform(20), visibles: cards, hidden, players: vec![PlayerState::default(); players] };
+    let state = GameState {
+        bank: Bag::uniform(20),
+        visibles: cards,
+        hidden,
+        players: vec![PlayerState::default(); players],
+    };
     (equations, state)
 }

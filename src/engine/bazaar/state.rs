@@ -42,7 +42,12 @@ impl GameState {
     /// The first player's view (the `xturn` harness).
     pub fn turn_state(&self) -> Option<TurnState> {
         let (active, others) = self.players.split_first()?;
-        Some(TurnState { bank: self.bank, visibles: self.visibles.clone(), active: active.clone(), scores: others.iter().map(|p| p.score.clone()).collect() })
+        Some(TurnState {
+            bank: self.bank,
+            visibles: self.visibles.clone(),
+            active: active.clone(),
+            scores: others.iter().map(|p| p.score.clone()).collect(),
+        })
     }
 
     /// The validity conditions of spec §10 that the server enforces: at most 4 visible cards,
@@ -53,18 +58,35 @@ impl GameState {
             return Some(format!("{} visible cards (at most 4)", self.visibles.len()));
         }
         if self.visibles.len() < 4 && !self.hidden.is_empty() {
-            return Some(format!("{} visible cards while the pile is not empty (4 expected)", self.visibles.len()));
+            return Some(format!(
+                "{} visible cards while the pile is not empty (4 expected)",
+                self.visibles.len()
+            ));
         }
         let cards = self.visibles.len() + self.hidden.len();
         if cards > 20 {
             return Some(format!("{cards} cards in the game (at most 20)"));
         }
-        if let Some(card) = self.visibles.iter().chain(&self.hidden).find(|c| c.pebbles.len() != 5) {
-            return Some(format!("a card with {} pebbles ({card}); cards have 5", card.pebbles.len()));
+        if let Some(card) = self
+            .visibles
+            .iter()
+            .chain(&self.hidden)
+            .find(|c| c.pebbles.len() != 5)
+        {
+            return Some(format!(
+                "a card with {} pebbles ({card}); cards have 5",
+                card.pebbles.len()
+            ));
         }
-        let total = self.players.iter().fold(self.bank, |all, p| all.plus(&p.wallet));
+        let total = self
+            .players
+            .iter()
+            .fold(self.bank, |all, p| all.plus(&p.wallet));
         if total.size() > 100 {
-            return Some(format!("{} pebbles in the bank and wallets (at most 100)", total.size()));
+            return Some(format!(
+                "{} pebbles in the bank and wallets (at most 100)",
+                total.size()
+            ));
         }
         if self.players.len() > 6 {
             return Some(format!("{} players (at most 6)", self.players.len()));

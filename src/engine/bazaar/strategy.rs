@@ -66,7 +66,10 @@ impl Purchase {
 
     /// The whole §11.3 ranking (Less = better).
     fn rank(&self, other: &Purchase, policy: Policy) -> Ordering {
-        other.value(policy).cmp(&self.value(policy)).then_with(|| self.tie_break(other))
+        other
+            .value(policy)
+            .cmp(&self.value(policy))
+            .then_with(|| self.tie_break(other))
     }
 }
 
@@ -75,27 +78,64 @@ pub fn best_purchase(wallet: &Bag, visibles: &[Card], policy: Policy) -> Purchas
     let mut best: Option<Purchase> = None;
     let mut taken = vec![false; visibles.len()];
     let mut sequence = Vec::new();
-    extend_purchase(*wallet, visibles, &mut taken, &mut sequence, 0, policy, &mut best);
-    best.unwrap_or(Purchase { cards: Vec::new(), points: 0, wallet: *wallet })
+    extend_purchase(
+        *wallet,
+        visibles,
+        &mut taken,
+        &mut sequence,
+        0,
+        policy,
+        &mut best,
+    );
+    best.unwrap_or(Purchase {
+        cards: Vec::new(),
+        points: 0,
+        wallet: *wallet,
+    })
 }
 
-fn extend_purchase(wallet: Bag, visibles: &[Card], taken: &mut Vec<bool>, sequence: &mut Vec<Card>, pts: u32, policy: Policy, best: &mut Option<Purchase>) {
+fn extend_purchase(
+    wallet: Bag,
+    visibles: &[Card],
+    taken: &mut Vec<bool>,
+    sequence: &mut Vec<Card>,
+    pts: u32,
+    policy: Policy,
+    best: &mut Option<Purchase>,
+) {
     let mut extended = false;
     for i in 0..visibles.len() {
         if taken[i] {
             continue;
         }
-        let Some(left) = wallet.minus(&visibles[i].bag()) else { continue };
+        let Some(left) = wallet.minus(&visibles[i].bag()) else {
+            continue;
+        };
         extended = true;
         taken[i] = true;
         sequence.push(visibles[i].clone());
-        extend_purchase(left, visibles, taken, sequence, pts + points(visibles[i].face, left.size()), policy, best);
+        extend_purchase(
+            left,
+            visibles,
+            taken,
+            sequence,
+            pts + points(visibles[i].face, left.size()),
+            policy,
+            best,
+        );
         sequence.pop();
         taken[i] = false;
     }
     if !extended {
-        let candidate = Purchase { cards: sequence.clone(), points: pts, wallet };
-        if best.as_ref().is_none_or(|b| candidate.rank(b, policy) == Ordering::Less) {
+        let candidate = Purchase {
+            cards: sequence.clone(),
+            points: pts,
+            wallet,
+        };
+        if best
+            .as_ref()
+            .is_none_or(|b| candidate.rank(b, policy) == Ordering::Less)
+        {
             *best = Some(candidate);
         }
     }
@@ -123,10 +163,26 @@ impl Plan {
 }
 
 /// The trade-then-purchase search (spec §11.4).
-pub fn best_plan(equations: &[Equation], wallet: &Bag, bank: &Bag, visibles: &[Card], policy: Policy) -> Plan {
-    let mut search = Search { equations, visibles, policy, purchases: HashMap::new(), best: None, path: Vec::new() };
+pub fn best_plan(
+    equations: &[Equation],
+    wallet: &Bag,
+    bank: &Bag,
+    visibles: &[Card],
+    policy: Policy,
+) -> Plan {
+    let mut search = Search {
+        equations,
+        visibles,
+        policy,
+        purchases: HashMap::new(),
+        best: None,
+        path: Vec::new(),
+    };
     search.visit(*wallet, *bank);
-    search.best.unwrap_or(Plan { exchanges: Vec::new(), purchase: best_purchase(wallet, visibles, policy) })
+    search.best.unwrap_or(Plan {
+        exchanges: Vec::new(),
+        purchase: best_purchase(wallet, visibles, policy),
+    })
 }
 
 struct Search<'a> {
@@ -142,9 +198,20 @@ struct Search<'a> {
 impl Search<'_> {
     fn visit(&mut self, wallet: Bag, bank: Bag) {
         let (visibles, policy) = (self.visibles, self.policy);
-        let purchase = self.purchases.entry(wallet).or_insert_with(|| best_purchase(&wallet, visibles, policy)).clone();
-        let candidate = Plan { exchanges: self.path.clone(), purchase };
-        if self.best.as_ref().is_none_or(|b| candidate.rank(b, policy) == Ordering::Less) {
+        let purchase = self
+            .purchases
+            .entry(wallet)
+            .or_insert_with(|| best_purchase(&wallet, visibles, policy))
+            .clone();
+        let candidate = Plan {
+            exchanges: self.path.clone(),
+            purchase,
+        };
+        if self
+            .best
+            .as_ref()
+            .is_none_or(|b| candidate.rank(b, policy) == Ordering::Less)
+        {
             self.best = Some(candidate);
         }
         if self.path.len() == SEARCH_DEPTH {
@@ -152,7 +219,9 @@ impl Search<'_> {
         }
         for step in usable(self.equations, &wallet, &bank) {
             let (left, right) = (step.left_bag(), step.right_bag());
-            let (Some(w), Some(b)) = (wallet.minus(&left), bank.minus(&right)) else { continue };
+            let (Some(w), Some(b)) = (wallet.minus(&left), bank.minus(&right)) else {
+                continue;
+            };
             self.path.push(step);
             self.visit(w.plus(&right), b.plus(&left));
             self.path.pop();
@@ -171,7 +240,11 @@ pub struct Strategy {
 
 impl Strategy {
     pub fn new(policy: Policy) -> Strategy {
-        Strategy { policy, equations: Vec::new(), planned: None }
+        Strategy {
+            policy,
+            equations: Vec::new(),
+            planned: None,
+        }
     }
 
     pub fn setup(&mut self, equations: &[Equation]) {
@@ -180,11 +253,19 @@ impl Strategy {
 
     /// None: a pebble; Some(exchanges) otherwise.
     pub fn pebble_or_trades(&mut self, turn: &TurnState) -> Option<Vec<Equation>> {
-        if !turn.bank.is_empty() && usable(&self.equations, &turn.active.wallet, &turn.bank).is_empty() {
+        if !turn.bank.is_empty()
+            && usable(&self.equations, &turn.active.wallet, &turn.bank).is_empty()
+        {
             self.planned = None;
             return None;
         }
-        let plan = best_plan(&self.equations, &turn.active.wallet, &turn.bank, &turn.visibles, self.policy);
+        let plan = best_plan(
+            &self.equations,
+            &turn.active.wallet,
+            &turn.bank,
+            &turn.visibles,
+            self.policy,
+        );
         self.planned = Some(plan.purchase.cards);
         Some(plan.exchanges)
     }

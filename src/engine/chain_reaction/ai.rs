@@ -33,22 +33,34 @@ impl Level {
 
     /// Reads `random`, `greedy`, `minimax[-depth]`, `mcts[-playouts]`.
     pub fn parse(text: &str) -> Result<Level, String> {
-        let (name, number) = match text.split_once('-') {
-            Some((n, k)) => (n, Some(k.parse::<u32>().map_err(|_| format!("'{text}': the number after - is not a whole number"))?)),
-            None => (text, None),
-        };
+        let (name, number) =
+            match text.split_once('-') {
+                Some((n, k)) => (
+                    n,
+                    Some(k.parse::<u32>().map_err(|_| {
+                        format!("'{text}': the number after - is not a whole number")
+                    })?),
+                ),
+                None => (text, None),
+            };
         match (name, number) {
             ("random", None) => Ok(Level::Random),
             ("greedy", None) => Ok(Level::Greedy),
             ("minimax", d) => match d.unwrap_or(3) {
                 depth @ 1..=MAX_MINIMAX_DEPTH => Ok(Level::Minimax { depth }),
-                depth => Err(format!("'{text}': the minimax depth goes from 1 to {MAX_MINIMAX_DEPTH}, not {depth}")),
+                depth => Err(format!(
+                    "'{text}': the minimax depth goes from 1 to {MAX_MINIMAX_DEPTH}, not {depth}"
+                )),
             },
             ("mcts", p) => match p.unwrap_or(1000) {
                 playouts @ 1..=MAX_PLAYOUTS => Ok(Level::MonteCarlo { playouts }),
-                playouts => Err(format!("'{text}': the playouts go from 1 to {MAX_PLAYOUTS}, not {playouts}")),
+                playouts => Err(format!(
+                    "'{text}': the playouts go from 1 to {MAX_PLAYOUTS}, not {playouts}"
+                )),
             },
-            _ => Err(format!("unknown level '{text}': random, greedy, minimax[-depth], mcts[-playouts]")),
+            _ => Err(format!(
+                "unknown level '{text}': random, greedy, minimax[-depth], mcts[-playouts]"
+            )),
         }
     }
 }
@@ -78,7 +90,14 @@ fn greedy(game: &Game, moves: &[usize], rng: &mut Rng) -> usize {
     let me = game.current().unwrap_or(0);
     let scored = moves.iter().map(|&m| {
         let next = after(game, m);
-        (m, if next.winner() == Some(me) { i64::MAX } else { next.orbs_of(me) as i64 })
+        (
+            m,
+            if next.winner() == Some(me) {
+                i64::MAX
+            } else {
+                next.orbs_of(me) as i64
+            },
+        )
     });
     best_at_random(scored, rng).unwrap_or(moves[0])
 }
@@ -111,9 +130,14 @@ pub fn evaluate(game: &Game, player: usize) -> i64 {
     }
     let s = game.settings();
     let mut score = game.orbs_of(player) as i64;
-    let short = |cell: usize| game.cell(cell).is_some_and(|(_, n)| n + 1 == s.critical_mass(cell));
+    let short = |cell: usize| {
+        game.cell(cell)
+            .is_some_and(|(_, n)| n + 1 == s.critical_mass(cell))
+    };
     for cell in 0..s.cells() {
-        let Some((owner, _)) = game.cell(cell) else { continue };
+        let Some((owner, _)) = game.cell(cell) else {
+            continue;
+        };
         if owner != player {
             continue;
         }
@@ -176,7 +200,11 @@ fn ordered_moves(game: &Game, player: usize, maximise: bool) -> Vec<(usize, Game
         })
         .collect();
     scored.sort_by_key(|(score, m, _)| (if maximise { -*score } else { *score }, *m));
-    scored.into_iter().take(MINIMAX_WIDTH).map(|(_, m, g)| (m, g)).collect()
+    scored
+        .into_iter()
+        .take(MINIMAX_WIDTH)
+        .map(|(_, m, g)| (m, g))
+        .collect()
 }
 
 /// Alpha-beta for `me` (paranoid: every other player minimises `me`'s evaluation).
@@ -204,7 +232,12 @@ fn alphabeta(game: &Game, me: usize, depth: u32, mut alpha: i64, mut beta: i64) 
 
 fn minimax_move(game: &Game, depth: u32, rng: &mut Rng) -> usize {
     let me = game.current().unwrap_or(0);
-    let scored = ordered_moves(game, me, true).into_iter().map(|(m, next)| (m, alphabeta(&next, me, depth.saturating_sub(1), i64::MIN, i64::MAX)));
+    let scored = ordered_moves(game, me, true).into_iter().map(|(m, next)| {
+        (
+            m,
+            alphabeta(&next, me, depth.saturating_sub(1), i64::MIN, i64::MAX),
+        )
+    });
     best_at_random(scored, rng).unwrap_or_else(|| game.legal_cells()[0])
 }
 
@@ -232,19 +265,30 @@ fn short_playout(game: &mut Game, rng: &mut Rng) -> Vec<f64> {
     let players = game.settings().players;
     for _ in 0..PLAYOUT_PLIES {
         let Some(me) = game.current() else { break };
-        let moves: Vec<usize> = (0..game.settings().cells()).filter(|&c| game.cell(c).is_none_or(|(o, _)| o == me)).collect();
-        if moves.is_empty() || game.play_cell_quietly(moves[rng.below(moves.len())]).is_err() {
+        let moves: Vec<usize> = (0..game.settings().cells())
+            .filter(|&c| game.cell(c).is_none_or(|(o, _)| o == me))
+            .collect();
+        if moves.is_empty()
+            || game
+                .play_cell_quietly(moves[rng.below(moves.len())])
+                .is_err()
+        {
             break;
         }
     }
     match game.winner() {
-        Some(w) => (0..players).map(|p| if p == w { 1.0 } else { 0.0 }).collect(),
+        Some(w) => (0..players)
+            .map(|p| if p == w { 1.0 } else { 0.0 })
+            .collect(),
         None => {
             // Each player's evaluation against the best of the others, squashed into (0, 1).
             let scores: Vec<f64> = (0..players).map(|p| evaluate(game, p) as f64).collect();
             (0..players)
                 .map(|p| {
-                    let rival = (0..players).filter(|&q| q != p).map(|q| scores[q]).fold(f64::MIN, f64::max);
+                    let rival = (0..players)
+                        .filter(|&q| q != p)
+                        .map(|q| scores[q])
+                        .fold(f64::MIN, f64::max);
                     1.0 / (1.0 + (-(scores[p] - rival) / 20.0).exp())
                 })
                 .collect()
@@ -280,8 +324,21 @@ pub struct Mcts {
 impl Mcts {
     pub fn new(game: &Game) -> Mcts {
         let me = game.current().unwrap_or(0);
-        let winning = game.legal_cells().into_iter().find(|&m| after(game, m).winner() == Some(me));
-        Mcts { nodes: vec![Node { game: game.clone(), mover: me, untried: game.legal_cells(), children: Vec::new(), visits: 0, wins: 0.0 }], winning }
+        let winning = game
+            .legal_cells()
+            .into_iter()
+            .find(|&m| after(game, m).winner() == Some(me));
+        Mcts {
+            nodes: vec![Node {
+                game: game.clone(),
+                mover: me,
+                untried: game.legal_cells(),
+                children: Vec::new(),
+                visits: 0,
+                wins: 0.0,
+            }],
+            winning,
+        }
     }
 
     /// Whether a move that wins at once was found (then no playout is needed).
@@ -299,7 +356,11 @@ impl Mcts {
         if self.winning.is_some() {
             return self.winning;
         }
-        self.nodes[0].children.iter().max_by_key(|(_, c)| self.nodes[*c].visits).map(|(m, _)| *m)
+        self.nodes[0]
+            .children
+            .iter()
+            .max_by_key(|(_, c)| self.nodes[*c].visits)
+            .map(|(m, _)| *m)
     }
 
     /// Grows the tree by `playouts` iterations of selection, expansion, simulation, backup.
@@ -314,8 +375,15 @@ impl Mcts {
             let mut at = 0;
             while nodes[at].untried.is_empty() && !nodes[at].children.is_empty() {
                 let log = (nodes[at].visits.max(1) as f64).ln();
-                let score = |n: &Node| n.wins / n.visits.max(1) as f64 + EXPLORATION * (log / n.visits.max(1) as f64).sqrt();
-                let (_, child) = *nodes[at].children.iter().max_by(|a, b| score(&nodes[a.1]).total_cmp(&score(&nodes[b.1]))).unwrap_or(&(0, 0));
+                let score = |n: &Node| {
+                    n.wins / n.visits.max(1) as f64
+                        + EXPLORATION * (log / n.visits.max(1) as f64).sqrt()
+                };
+                let (_, child) = *nodes[at]
+                    .children
+                    .iter()
+                    .max_by(|a, b| score(&nodes[a.1]).total_cmp(&score(&nodes[b.1])))
+                    .unwrap_or(&(0, 0));
                 at = child;
                 path.push(at);
             }
@@ -326,7 +394,14 @@ impl Mcts {
                 let mover = nodes[at].game.current().unwrap_or(0);
                 let next = after(&nodes[at].game, m);
                 let untried = next.legal_cells();
-                nodes.push(Node { game: next, mover, untried, children: Vec::new(), visits: 0, wins: 0.0 });
+                nodes.push(Node {
+                    game: next,
+                    mover,
+                    untried,
+                    children: Vec::new(),
+                    visits: 0,
+                    wins: 0.0,
+                });
                 let id = nodes.len() - 1;
                 nodes[at].children.push((m, id));
                 at = id;

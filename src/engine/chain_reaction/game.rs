@@ -23,7 +23,11 @@ pub struct Settings {
 impl Default for Settings {
     /// 9 rows × 6 columns, two players: the Android app's board (spec §2).
     fn default() -> Self {
-        Settings { rows: 9, cols: 6, players: 2 }
+        Settings {
+            rows: 9,
+            cols: 6,
+            players: 2,
+        }
     }
 }
 
@@ -40,15 +44,26 @@ impl Settings {
     pub fn new(rows: usize, cols: usize, players: usize) -> Result<Settings, SettingsError> {
         let side = MIN_SIDE..=MAX_SIDE;
         if !side.contains(&rows) || !side.contains(&cols) {
-            return Err(SettingsError(format!("the board is {rows} × {cols}; rows and columns go from {MIN_SIDE} to {MAX_SIDE}")));
+            return Err(SettingsError(format!(
+                "the board is {rows} × {cols}; rows and columns go from {MIN_SIDE} to {MAX_SIDE}"
+            )));
         }
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
-            return Err(SettingsError(format!("{players} players; a game has {MIN_PLAYERS} to {MAX_PLAYERS}")));
+            return Err(SettingsError(format!(
+                "{players} players; a game has {MIN_PLAYERS} to {MAX_PLAYERS}"
+            )));
         }
         if rows * cols < players {
-            return Err(SettingsError(format!("{players} players need at least {players} cells; the board has {}", rows * cols)));
+            return Err(SettingsError(format!(
+                "{players} players need at least {players} cells; the board has {}",
+                rows * cols
+            )));
         }
-        Ok(Settings { rows, cols, players })
+        Ok(Settings {
+            rows,
+            cols,
+            players,
+        })
     }
 
     pub fn cells(&self) -> usize {
@@ -67,9 +82,14 @@ impl Settings {
     pub fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> {
         let (rows, cols) = (self.rows, self.cols);
         let (r, c) = (cell / cols, cell % cols);
-        [(r > 0).then(|| cell - cols), (r + 1 < rows).then(|| cell + cols), (c > 0).then(|| cell - 1), (c + 1 < cols).then(|| cell + 1)]
-            .into_iter()
-            .flatten()
+        [
+            (r > 0).then(|| cell - cols),
+            (r + 1 < rows).then(|| cell + cols),
+            (c > 0).then(|| cell - 1),
+            (c + 1 < cols).then(|| cell + 1),
+        ]
+        .into_iter()
+        .flatten()
     }
 
     /// Most orbs a stable board holds: every cell one short of its critical mass (spec §3.2).
@@ -82,8 +102,15 @@ impl Settings {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
     GameOver,
-    OffBoard { row: usize, col: usize },
-    Occupied { row: usize, col: usize, owner: usize },
+    OffBoard {
+        row: usize,
+        col: usize,
+    },
+    Occupied {
+        row: usize,
+        col: usize,
+        owner: usize,
+    },
     /// The explosion cap was reached: a bug, never expected (spec §3.3).
     Runaway,
 }
@@ -93,7 +120,9 @@ impl fmt::Display for MoveError {
         match self {
             MoveError::GameOver => f.write_str("the game is over"),
             MoveError::OffBoard { row, col } => write!(f, "({row}, {col}) is off the board"),
-            MoveError::Occupied { row, col, owner } => write!(f, "({row}, {col}) belongs to player {owner}"),
+            MoveError::Occupied { row, col, owner } => {
+                write!(f, "({row}, {col}) belongs to player {owner}")
+            }
             MoveError::Runaway => write!(f, "the chain passed {EXPLOSION_CAP} explosions"),
         }
     }
@@ -117,7 +146,12 @@ pub struct MoveReport {
 impl MoveReport {
     /// The cells that received orbs from this move's explosions (the automaton's ε moves).
     pub fn received(&self, settings: Settings) -> Vec<usize> {
-        let mut cells: Vec<usize> = self.waves.iter().flatten().flat_map(|&c| settings.neighbours(c)).collect();
+        let mut cells: Vec<usize> = self
+            .waves
+            .iter()
+            .flatten()
+            .flat_map(|&c| settings.neighbours(c))
+            .collect();
         cells.sort_unstable();
         cells.dedup();
         cells
@@ -139,7 +173,9 @@ impl Geometry {
         let cells = settings.cells();
         Geometry {
             mass: (0..cells).map(|c| settings.critical_mass(c)).collect(),
-            neighbours: (0..cells).map(|c| settings.neighbours(c).map(|n| n as u16).collect()).collect(),
+            neighbours: (0..cells)
+                .map(|c| settings.neighbours(c).map(|n| n as u16).collect())
+                .collect(),
         }
     }
 }
@@ -203,7 +239,9 @@ impl Game {
     }
 
     pub fn eliminated(&self) -> Vec<usize> {
-        (0..self.settings.players).filter(|&p| self.eliminated[p]).collect()
+        (0..self.settings.players)
+            .filter(|&p| self.eliminated[p])
+            .collect()
     }
 
     pub fn orbs_of(&self, player: usize) -> u32 {
@@ -212,11 +250,14 @@ impl Game {
 
     /// A cell: `None` when empty, else (owner, orbs).
     pub fn cell(&self, cell: usize) -> Option<(usize, u8)> {
-        (self.owner.get(cell).copied().unwrap_or(EMPTY) != EMPTY).then(|| (self.owner[cell] as usize, self.orbs[cell]))
+        (self.owner.get(cell).copied().unwrap_or(EMPTY) != EMPTY)
+            .then(|| (self.owner[cell] as usize, self.orbs[cell]))
     }
 
     pub fn cell_at(&self, row: usize, col: usize) -> Option<(usize, u8)> {
-        (row < self.settings.rows && col < self.settings.cols).then(|| self.cell(row * self.settings.cols + col)).flatten()
+        (row < self.settings.rows && col < self.settings.cols)
+            .then(|| self.cell(row * self.settings.cols + col))
+            .flatten()
     }
 
     /// Total orbs on the board.
@@ -234,7 +275,9 @@ impl Game {
         }
         let cell = row * self.settings.cols + col;
         match self.cell(cell) {
-            Some((owner, _)) if owner != self.current => Err(MoveError::Occupied { row, col, owner }),
+            Some((owner, _)) if owner != self.current => {
+                Err(MoveError::Occupied { row, col, owner })
+            }
             _ => Ok(cell),
         }
     }
@@ -253,7 +296,13 @@ impl Game {
             return;
         }
         let me = self.current as u8;
-        out.extend(self.owner.iter().enumerate().filter(|(_, &o)| o == EMPTY || o == me).map(|(c, _)| c));
+        out.extend(
+            self.owner
+                .iter()
+                .enumerate()
+                .filter(|(_, &o)| o == EMPTY || o == me)
+                .map(|(c, _)| c),
+        );
     }
 
     /// Drops an orb for the current player at (row, col) and resolves the chain. A refused move
@@ -276,14 +325,22 @@ impl Game {
 
     fn resolve(&mut self, cell: usize, record: bool) -> Result<MoveReport, MoveError> {
         let player = self.current;
-        let mut report = MoveReport { player, cell, ..MoveReport::default() };
+        let mut report = MoveReport {
+            player,
+            cell,
+            ..MoveReport::default()
+        };
         self.placed[player] = true;
         self.placements += 1;
         self.add_orb(cell, player);
         if record {
             report.frames.push(self.snapshot());
         }
-        let mut wave: Vec<usize> = if self.orbs[cell] >= self.geometry.mass[cell] { vec![cell] } else { Vec::new() };
+        let mut wave: Vec<usize> = if self.orbs[cell] >= self.geometry.mass[cell] {
+            vec![cell]
+        } else {
+            Vec::new()
+        };
         'chain: while !wave.is_empty() {
             let mut next = Vec::new();
             for &c in &wave {
@@ -300,7 +357,13 @@ impl Game {
                     self.winner = Some(player);
                     report.won = true;
                     if record {
-                        report.waves.push(wave.iter().copied().take_while(|&x| x != c).chain(std::iter::once(c)).collect());
+                        report.waves.push(
+                            wave.iter()
+                                .copied()
+                                .take_while(|&x| x != c)
+                                .chain(std::iter::once(c))
+                                .collect(),
+                        );
                         report.frames.push(self.snapshot());
                     }
                     break 'chain;
@@ -367,7 +430,10 @@ impl Game {
 
     fn next_player(&self, after: usize) -> usize {
         let n = self.settings.players;
-        (1..=n).map(|d| (after + d) % n).find(|&p| !self.eliminated[p]).unwrap_or(after)
+        (1..=n)
+            .map(|d| (after + d) % n)
+            .find(|&p| !self.eliminated[p])
+            .unwrap_or(after)
     }
 
     /// The board in the spec's text form (§8): one string per row, `.` or a letter and a count.
@@ -396,7 +462,11 @@ pub struct Record {
 
 impl Record {
     pub fn new(settings: Settings) -> Record {
-        Record { start: settings, moves: Vec::new(), states: vec![Game::new(settings)] }
+        Record {
+            start: settings,
+            moves: Vec::new(),
+            states: vec![Game::new(settings)],
+        }
     }
 
     pub fn game(&self) -> &Game {
@@ -427,7 +497,10 @@ impl Record {
     }
 
     /// Replays a move list from the start; the index and the error of the first bad move.
-    pub fn replay(settings: Settings, moves: &[(usize, usize)]) -> Result<Record, (usize, MoveError)> {
+    pub fn replay(
+        settings: Settings,
+        moves: &[(usize, usize)],
+    ) -> Result<Record, (usize, MoveError)> {
         let mut record = Record::new(settings);
         for (i, &(r, c)) in moves.iter().enumerate() {
             record.play(r, c).map_err(|e| (i, e))?;

@@ -28,7 +28,10 @@ impl Mark {
 pub enum Outcome {
     /// `margin`: P1's boxes minus P2's at the end with perfect play from here; each legal line
     /// with its mark for the player to move and the final margin (mover's boxes minus the other's).
-    Solved { margin: i32, moves: Vec<(usize, Mark, i32)> },
+    Solved {
+        margin: i32,
+        moves: Vec<(usize, Mark, i32)>,
+    },
     /// Too big to solve here: the line the Strong player's chain counting prefers.
     BestFound { line: usize },
     /// Every line is drawn.
@@ -85,7 +88,10 @@ impl Analysis {
         if self.outcome.is_some() {
             return self.outcome.as_ref();
         }
-        let exact = solver.filter(|s| s.board() == self.game.board() && self.undrawn.len() <= super::players::EXACT_MAX_UNDRAWN);
+        let exact = solver.filter(|s| {
+            s.board() == self.game.board()
+                && self.undrawn.len() <= super::players::EXACT_MAX_UNDRAWN
+        });
         match exact {
             Some(solver) if self.spent < self.budget => {
                 while self.values.len() < self.undrawn.len() {
@@ -99,7 +105,11 @@ impl Analysis {
                 }
                 let best = self.values.iter().map(|v| v.1).max().unwrap_or(0);
                 let mover_margin = self.lead + best;
-                let margin = if self.game.current() == 0 { mover_margin } else { -mover_margin };
+                let margin = if self.game.current() == 0 {
+                    mover_margin
+                } else {
+                    -mover_margin
+                };
                 let moves = self
                     .values
                     .iter()
@@ -117,7 +127,9 @@ impl Analysis {
             }
             _ => {
                 let board = self.game.board();
-                let player = self.player.get_or_insert_with(|| Player::new(board, Level::Strong { exact_nodes: 0 }, 1));
+                let player = self
+                    .player
+                    .get_or_insert_with(|| Player::new(board, Level::Strong { exact_nodes: 0 }, 1));
                 let line = player.think(&self.game.drawn(), slice)?;
                 self.outcome = Some(Outcome::BestFound { line });
             }

@@ -18,7 +18,9 @@ pub struct Board {
 impl Board {
     pub fn new(rows: usize, cols: usize) -> Result<Board, String> {
         if !(1..=MAX_SIDE).contains(&rows) || !(1..=MAX_SIDE).contains(&cols) {
-            return Err(format!("a board of {rows} × {cols} boxes; rows and columns go from 1 to {MAX_SIDE}"));
+            return Err(format!(
+                "a board of {rows} × {cols} boxes; rows and columns go from 1 to {MAX_SIDE}"
+            ));
         }
         let lines = 2 * rows * cols + rows + cols;
         let mut sides = Vec::with_capacity(rows * cols);
@@ -35,7 +37,12 @@ impl Board {
                 }
             }
         }
-        Ok(Board { rows, cols, sides, boxes_of })
+        Ok(Board {
+            rows,
+            cols,
+            sides,
+            boxes_of,
+        })
     }
 
     /// The drawn-lines vector with exactly the lines `ids` drawn (ids out of range ignored).
@@ -124,7 +131,11 @@ pub enum MoveError {
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveError::OutOfRange { line, lines } => write!(f, "line {line} does not exist (ids go from 0 to {})", lines - 1),
+            MoveError::OutOfRange { line, lines } => write!(
+                f,
+                "line {line} does not exist (ids go from 0 to {})",
+                lines - 1
+            ),
             MoveError::Taken { line } => write!(f, "line {line} is already drawn"),
             MoveError::GameOver => f.write_str("every line is drawn: the game is over"),
         }
@@ -155,8 +166,18 @@ impl Game {
     /// A game from a position: `drawn` lines are set up, P1 to move, nobody owning a box.
     /// (A `drawn` of the wrong length is read as far as it goes.)
     pub fn from_position(board: Board, drawn: &[bool]) -> Game {
-        let preset: Vec<bool> = (0..board.lines()).map(|l| drawn.get(l).copied().unwrap_or(false)).collect();
-        Game { drawn_by: vec![None; board.lines()], owner: vec![None; board.boxes()], current: 0, moves: Vec::new(), undone: Vec::new(), preset, board }
+        let preset: Vec<bool> = (0..board.lines())
+            .map(|l| drawn.get(l).copied().unwrap_or(false))
+            .collect();
+        Game {
+            drawn_by: vec![None; board.lines()],
+            owner: vec![None; board.boxes()],
+            current: 0,
+            moves: Vec::new(),
+            undone: Vec::new(),
+            preset,
+            board,
+        }
     }
 
     /// Lines drawn before the game began (a position set up from a DBN string).
@@ -224,7 +245,9 @@ impl Game {
     }
 
     pub fn legal(&self) -> Vec<usize> {
-        (0..self.board.lines()).filter(|&l| !self.is_drawn(l)).collect()
+        (0..self.board.lines())
+            .filter(|&l| !self.is_drawn(l))
+            .collect()
     }
 
     /// Draws a line for the player to move; completing a box means moving again.
@@ -239,7 +262,10 @@ impl Game {
             return Err(MoveError::GameOver);
         }
         if line >= self.board.lines() {
-            return Err(MoveError::OutOfRange { line, lines: self.board.lines() });
+            return Err(MoveError::OutOfRange {
+                line,
+                lines: self.board.lines(),
+            });
         }
         if self.is_drawn(line) {
             return Err(MoveError::Taken { line });
@@ -261,7 +287,9 @@ impl Game {
 
     /// Takes the last move back (it can be redone).
     pub fn undo(&mut self) -> bool {
-        let Some(line) = self.moves.pop() else { return false };
+        let Some(line) = self.moves.pop() else {
+            return false;
+        };
         let moves = std::mem::take(&mut self.moves);
         let undone = std::mem::take(&mut self.undone);
         *self = Game::from_position(self.board.clone(), &self.preset);
@@ -274,7 +302,9 @@ impl Game {
     }
 
     pub fn redo(&mut self) -> bool {
-        let Some(line) = self.undone.pop() else { return false };
+        let Some(line) = self.undone.pop() else {
+            return false;
+        };
         let undone = std::mem::take(&mut self.undone);
         let ok = self.draw(line).is_ok();
         self.undone = undone;
@@ -283,7 +313,9 @@ impl Game {
 
     /// The DBN string: one character per line id, `1` drawn (spec §3).
     pub fn dbn(&self) -> String {
-        (0..self.board.lines()).map(|l| if self.is_drawn(l) { '1' } else { '0' }).collect()
+        (0..self.board.lines())
+            .map(|l| if self.is_drawn(l) { '1' } else { '0' })
+            .collect()
     }
 
     /// Replays OpenSpiel action ids; the index and error of the first bad one.
@@ -300,14 +332,23 @@ impl Game {
 pub fn parse_dbn(board: &Board, text: &str) -> Result<Vec<bool>, String> {
     let text = text.trim();
     if text.chars().count() != board.lines() {
-        return Err(format!("a DBN string for {} × {} boxes has {} characters, not {}", board.rows, board.cols, board.lines(), text.chars().count()));
+        return Err(format!(
+            "a DBN string for {} × {} boxes has {} characters, not {}",
+            board.rows,
+            board.cols,
+            board.lines(),
+            text.chars().count()
+        ));
     }
     text.chars()
         .enumerate()
         .map(|(i, ch)| match ch {
             '0' => Ok(false),
             '1' => Ok(true),
-            other => Err(format!("character {}: '{other}' (a DBN string has only 0 and 1)", i + 1)),
+            other => Err(format!(
+                "character {}: '{other}' (a DBN string has only 0 and 1)",
+                i + 1
+            )),
         })
         .collect()
 }

@@ -34,9 +34,20 @@ pub fn components(lines: &Lines) -> Vec<(Component, Vec<usize>)> {
         .into_iter()
         .map(|group| {
             let closed = group.len() >= 4
-                && group.iter().all(|&b| lines.undrawn_sides(b).all(|l| lines.across(l, b).is_some_and(|o| group.contains(&o))));
+                && group.iter().all(|&b| {
+                    lines
+                        .undrawn_sides(b)
+                        .all(|l| lines.across(l, b).is_some_and(|o| group.contains(&o)))
+                });
             let size = group.len().min(u8::MAX as usize) as u8;
-            (if closed { Component::Loop(size) } else { Component::Chain(size) }, group)
+            (
+                if closed {
+                    Component::Loop(size)
+                } else {
+                    Component::Chain(size)
+                },
+                group,
+            )
         })
         .collect()
 }

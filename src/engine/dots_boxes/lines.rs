@@ -16,7 +16,10 @@ impl<'a> Lines<'a> {
 
     /// Drawn sides of box b (0–4): the seed's "taken edges".
     pub fn taken(&self, b: usize) -> usize {
-        self.board.sides[b].iter().filter(|&&l| self.drawn[l]).count()
+        self.board.sides[b]
+            .iter()
+            .filter(|&&l| self.drawn[l])
+            .count()
     }
 
     /// A shared line lies between two boxes; a border line bounds one.
@@ -30,7 +33,10 @@ impl<'a> Lines<'a> {
     }
 
     pub fn undrawn_sides(&self, b: usize) -> impl Iterator<Item = usize> + '_ {
-        self.board.sides[b].iter().copied().filter(move |&l| !self.drawn[l])
+        self.board.sides[b]
+            .iter()
+            .copied()
+            .filter(move |&l| !self.drawn[l])
     }
 
     pub fn undrawn(&self) -> impl Iterator<Item = usize> + '_ {
@@ -39,12 +45,18 @@ impl<'a> Lines<'a> {
 
     /// Drawing `line` gives no box a third side.
     pub fn is_safe(&self, line: usize) -> bool {
-        !self.drawn[line] && self.board.boxes_of[line].iter().all(|&b| self.taken(b) <= 1)
+        !self.drawn[line]
+            && self.board.boxes_of[line]
+                .iter()
+                .all(|&b| self.taken(b) <= 1)
     }
 
     /// Boxes that drawing `line` would complete.
     pub fn completes(&self, line: usize) -> usize {
-        self.board.boxes_of[line].iter().filter(|&&b| self.taken(b) == 3).count()
+        self.board.boxes_of[line]
+            .iter()
+            .filter(|&&b| self.taken(b) == 3)
+            .count()
     }
 
     pub fn draw(&mut self, line: usize) {

@@ -9,9 +9,15 @@ use super::board::{parse_dbn, Board, Game};
 /// position also carries `"start"`, the DBN string it began from.
 pub fn export(game: &Game) -> String {
     let board = game.board();
-    let mut out = json!({"rows": board.rows, "cols": board.cols, "moves": game.moves(), "dbn": game.dbn()});
+    let mut out =
+        json!({"rows": board.rows, "cols": board.cols, "moves": game.moves(), "dbn": game.dbn()});
     if game.preset().iter().any(|d| *d) {
-        out["start"] = Value::from(game.preset().iter().map(|d| if *d { '1' } else { '0' }).collect::<String>());
+        out["start"] = Value::from(
+            game.preset()
+                .iter()
+                .map(|d| if *d { '1' } else { '0' })
+                .collect::<String>(),
+        );
     }
     out.to_string()
 }
@@ -26,10 +32,20 @@ pub fn link_text(game: &Game) -> String {
 /// Reads a share link's game (`link_text`) and replays it; the error names what was wrong.
 pub fn parse_link(text: &str) -> Result<Game, String> {
     let (size, moves) = text.split_once('/').unwrap_or((text, ""));
-    let (rows, cols) = size.split_once('x').ok_or_else(|| format!("'{size}' is not rows x columns"))?;
-    let number = |n: &str| n.trim().parse::<usize>().map_err(|_| format!("'{n}' is not a number"));
+    let (rows, cols) = size
+        .split_once('x')
+        .ok_or_else(|| format!("'{size}' is not rows x columns"))?;
+    let number = |n: &str| {
+        n.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("'{n}' is not a number"))
+    };
     let board = Board::new(number(rows)?, number(cols)?)?;
-    let moves: Vec<usize> = moves.split('.').filter(|m| !m.is_empty()).map(number).collect::<Result<_, _>>()?;
+    let moves: Vec<usize> = moves
+        .split('.')
+        .filter(|m| !m.is_empty())
+        .map(number)
+        .collect::<Result<_, _>>()?;
     Game::from_moves(board, &moves).map_err(|(i, e)| format!("move {} is illegal: {e}", i + 1))
 }
 
@@ -49,9 +65,15 @@ pub fn from_ksquares(board: &Board, id: usize) -> Option<usize> {
 /// both `moves` and `dbn` are given they must agree. Every error names what was wrong.
 pub fn import(text: &str) -> Result<Game, String> {
     let value: Value = serde_json::from_str(text.trim()).map_err(|e| format!("not JSON: {e}"))?;
-    let object = value.as_object().ok_or("expected a JSON object {\"rows\", \"cols\", \"moves\" or \"dbn\"}")?;
+    let object = value
+        .as_object()
+        .ok_or("expected a JSON object {\"rows\", \"cols\", \"moves\" or \"dbn\"}")?;
     let size = |key: &str| -> Result<usize, String> {
-        object.get(key).and_then(Value::as_u64).map(|n| n as usize).ok_or_else(|| format!("\"{key}\" must be a whole number of boxes"))
+        object
+            .get(key)
+            .and_then(Value::as_u64)
+            .map(|n| n as usize)
+            .ok_or_else(|| format!("\"{key}\" must be a whole number of boxes"))
     };
     let board = Board::new(size("rows")?, size("cols")?)?;
     let ksquares = match object.get("numbering").map(|n| n.as_str()) {
@@ -62,8 +84,12 @@ pub fn import(text: &str) -> Result<Game, String> {
     let dbn_of = |key: &str| -> Result<Option<Vec<bool>>, String> {
         match object.get(key) {
             None => Ok(None),
-            Some(Value::String(s)) => parse_dbn(&board, s).map(Some).map_err(|e| format!("\"{key}\": {e}")),
-            Some(other) => Err(format!("\"{key}\" must be a string of 0 and 1, not {other}")),
+            Some(Value::String(s)) => parse_dbn(&board, s)
+                .map(Some)
+                .map_err(|e| format!("\"{key}\": {e}")),
+            Some(other) => Err(format!(
+                "\"{key}\" must be a string of 0 and 1, not {other}"
+            )),
         }
     };
     let start = dbn_of("start")?;
@@ -75,9 +101,14 @@ pub fn import(text: &str) -> Result<Game, String> {
                 .iter()
                 .enumerate()
                 .map(|(i, m)| {
-                    let id = m.as_u64().map(|n| n as usize).ok_or_else(|| format!("move {i}: {m} is not a line id"))?;
+                    let id = m
+                        .as_u64()
+                        .map(|n| n as usize)
+                        .ok_or_else(|| format!("move {i}: {m} is not a line id"))?;
                     if ksquares {
-                        from_ksquares(&board, id).ok_or_else(|| format!("move {i}: {id} is not a KSquares line id on this board"))
+                        from_ksquares(&board, id).ok_or_else(|| {
+                            format!("move {i}: {id} is not a KSquares line id on this board")
+                        })
                     } else {
                         Ok(id)
                     }
@@ -89,11 +120,15 @@ pub fn import(text: &str) -> Result<Game, String> {
     let (moves, start) = match (moves, start, dbn.clone()) {
         (None, None, None) => return Err("give \"moves\" (a game) or \"dbn\" (a position)".into()),
         (None, None, Some(position)) => (Vec::new(), position),
-        (moves, start, _) => (moves.unwrap_or_default(), start.unwrap_or_else(|| vec![false; board.lines()])),
+        (moves, start, _) => (
+            moves.unwrap_or_default(),
+            start.unwrap_or_else(|| vec![false; board.lines()]),
+        ),
     };
     let mut game = Game::from_position(board, &start);
     for (i, &m) in moves.iter().enumerate() {
-        game.play(m).map_err(|e| format!("move {i} ({m}) is illegal: {e}"))?;
+        game.play(m)
+            .map_err(|e| format!("move {i} ({m}) is illegal: {e}"))?;
     }
     if let Some(position) = dbn {
         if game.drawn() != position {

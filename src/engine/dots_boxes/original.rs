@@ -54,7 +54,9 @@ impl Rule {
             Rule::SafeShared => "Rule 7: a safe shared line",
             Rule::SafeBorder => "Rule 8: a safe border line",
             Rule::SacrificeGroup => "Rules 9-11: no safe line; give away the smallest group",
-            Rule::HardHeartedHandout => "Rules 9-12: no safe line; give two boxes, cut between them",
+            Rule::HardHeartedHandout => {
+                "Rules 9-12: no safe line; give two boxes, cut between them"
+            }
             Rule::SacrificeSingle => "Rules 9-10: no safe line; give away a single box",
         }
     }
@@ -83,8 +85,12 @@ pub fn capture_group(lines: &Lines, x: usize) -> Vec<usize> {
     let mut current = x;
     let mut via = None;
     loop {
-        let Some(exit) = lines.undrawn_sides(current).find(|&l| Some(l) != via) else { break };
-        let Some(next) = lines.across(exit, current) else { break };
+        let Some(exit) = lines.undrawn_sides(current).find(|&l| Some(l) != via) else {
+            break;
+        };
+        let Some(next) = lines.across(exit, current) else {
+            break;
+        };
         if group.contains(&next) {
             break;
         }
@@ -114,7 +120,11 @@ pub fn groups(lines: &Lines) -> Vec<Vec<usize>> {
     let mut found = Vec::new();
     // Rule 14: a shared undrawn line whose two boxes both have exactly two taken sides.
     while let Some(start) = (0..board.lines()).find(|&l| {
-        !lines.drawn[l] && lines.is_shared(l) && board.boxes_of[l].iter().all(|&b| lines.taken(b) == 2 && !in_group[b])
+        !lines.drawn[l]
+            && lines.is_shared(l)
+            && board.boxes_of[l]
+                .iter()
+                .all(|&b| lines.taken(b) == 2 && !in_group[b])
     }) {
         // Each round starts from the taken sides: Rule 16's reset of the boxes only raised.
         let mut selected: Vec<usize> = (0..board.boxes()).map(|b| lines.taken(b)).collect();
@@ -130,19 +140,23 @@ pub fn groups(lines: &Lines) -> Vec<Vec<usize>> {
         // (Three-sided boxes belong to the capture phase, not to groups: they are left out.)
         while let Some(b) = (0..board.boxes()).find(|&b| selected[b] == 3 && lines.taken(b) < 3) {
             // Selected counts follow the selected lines, so the fourth side always exists.
-            let Some(fourth) = board.sides[b].iter().copied().find(|&l| !line_selected[l]) else { break };
+            let Some(fourth) = board.sides[b].iter().copied().find(|&l| !line_selected[l]) else {
+                break;
+            };
             select(fourth, &mut line_selected, &mut selected);
         }
         // Rule 16: the group is complete: the boxes that reached four selected sides.
-        let group: Vec<usize> = (0..board.boxes()).filter(|&b| selected[b] == 4 && lines.taken(b) < 3).collect();
+        let group: Vec<usize> = (0..board.boxes())
+            .filter(|&b| selected[b] == 4 && lines.taken(b) < 3)
+            .collect();
         for &b in &group {
             in_group[b] = true;
         }
         found.push(group);
     }
     // Rule 17 returns to the main module; first the gap rule's groups of one.
-    for b in 0..board.boxes() {
-        if lines.taken(b) == 2 && !in_group[b] {
+    for (b, grouped) in in_group.iter().enumerate().take(board.boxes()) {
+        if lines.taken(b) == 2 && !grouped {
             found.push(vec![b]);
         }
     }
@@ -153,8 +167,10 @@ pub fn groups(lines: &Lines) -> Vec<Vec<usize>> {
 pub fn choose(lines: &Lines, mut choice: Choice) -> Option<(usize, Rule)> {
     let board = lines.board;
     // Rules 4–6: the capture phase, Rule 4 before 5 before 6, smallest box first inside a rule.
-    let three_sided: Vec<(usize, Vec<usize>)> =
-        (0..board.boxes()).filter(|&b| lines.taken(b) == 3).map(|b| (b, capture_group(lines, b))).collect();
+    let three_sided: Vec<(usize, Vec<usize>)> = (0..board.boxes())
+        .filter(|&b| lines.taken(b) == 3)
+        .map(|b| (b, capture_group(lines, b)))
+        .collect();
     if let Some((x, _)) = three_sided.iter().find(|(_, g)| g.len() >= 3) {
         return Some((lines.undrawn_sides(*x).next()?, Rule::CaptureLong));
     }
@@ -172,7 +188,11 @@ pub fn choose(lines: &Lines, mut choice: Choice) -> Option<(usize, Rule)> {
     }
     // Rules 7 and 8: safe lines, shared ones first.
     let safe: Vec<usize> = lines.undrawn().filter(|&l| lines.is_safe(l)).collect();
-    let shared: Vec<usize> = safe.iter().copied().filter(|&l| lines.is_shared(l)).collect();
+    let shared: Vec<usize> = safe
+        .iter()
+        .copied()
+        .filter(|&l| lines.is_shared(l))
+        .collect();
     if let Some(line) = choice.pick(&shared) {
         return Some((line, Rule::SafeShared));
     }
@@ -182,16 +202,27 @@ pub fn choose(lines: &Lines, mut choice: Choice) -> Option<(usize, Rule)> {
     // Rules 9–13: divide into groups and give away the smallest (ties: the smallest box index).
     let groups = groups(lines);
     // Rule 13: the groups are forgotten (they are recomputed on the next call).
-    let Some(smallest) = groups.iter().min_by_key(|g| (g.len(), g.iter().min().copied())) else {
+    let Some(smallest) = groups
+        .iter()
+        .min_by_key(|g| (g.len(), g.iter().min().copied()))
+    else {
         return lines.undrawn().next().map(|l| (l, Rule::SacrificeSingle));
     };
     match smallest.len() {
-        1 => lines.undrawn_sides(smallest[0]).min().map(|l| (l, Rule::SacrificeSingle)),
+        1 => lines
+            .undrawn_sides(smallest[0])
+            .min()
+            .map(|l| (l, Rule::SacrificeSingle)),
         2 => {
-            let between = lines.undrawn_sides(smallest[0]).find(|&l| lines.across(l, smallest[0]) == Some(smallest[1]));
+            let between = lines
+                .undrawn_sides(smallest[0])
+                .find(|&l| lines.across(l, smallest[0]) == Some(smallest[1]));
             match between {
                 Some(line) => Some((line, Rule::HardHeartedHandout)),
-                None => lines.undrawn_sides(smallest[0]).min().map(|l| (l, Rule::SacrificeGroup)),
+                None => lines
+                    .undrawn_sides(smallest[0])
+                    .min()
+                    .map(|l| (l, Rule::SacrificeGroup)),
             }
         }
         _ => {

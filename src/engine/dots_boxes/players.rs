@@ -37,8 +37,15 @@ const MEDIUM_EXACT_UNDRAWN: usize = 12;
 const PLAYOUTS: usize = 12;
 
 impl Level {
-    pub const ALL: [Level; 5] =
-        [Level::Easy, Level::Medium, Level::Original, Level::OriginalRandom, Level::Strong { exact_nodes: STRONG_EXACT_NODES }];
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Original,
+        Level::OriginalRandom,
+        Level::Strong {
+            exact_nodes: STRONG_EXACT_NODES,
+        },
+    ];
 
     /// The name used by the CLI and the page: easy, medium, original, original-random, strong
     /// (or strong-N for a budget of N search nodes per move).
@@ -48,7 +55,9 @@ impl Level {
             Level::Medium => "medium".into(),
             Level::Original => "original".into(),
             Level::OriginalRandom => "original-random".into(),
-            Level::Strong { exact_nodes: STRONG_EXACT_NODES } => "strong".into(),
+            Level::Strong {
+                exact_nodes: STRONG_EXACT_NODES,
+            } => "strong".into(),
             Level::Strong { exact_nodes } => format!("strong-{exact_nodes}"),
         }
     }
@@ -103,7 +112,15 @@ impl Player {
             Level::Strong { exact_nodes } if exact_nodes > 0 => Solver::new(board).ok(),
             _ => None,
         };
-        Player { level, board: board.clone(), rng: Rng::new(seed), solver, endgames: Endgames::default(), pending: None, failed_at: usize::MAX }
+        Player {
+            level,
+            board: board.clone(),
+            rng: Rng::new(seed),
+            solver,
+            endgames: Endgames::default(),
+            pending: None,
+            failed_at: usize::MAX,
+        }
     }
 
     /// Decides the move for `drawn` outright.
@@ -127,7 +144,9 @@ impl Player {
         let lines = Lines::new(&board, drawn.to_vec());
         match self.level {
             Level::Original => original::choose(&lines, Choice::Smallest).map(|(l, _)| l),
-            Level::OriginalRandom => original::choose(&lines, Choice::Random(&mut self.rng)).map(|(l, _)| l),
+            Level::OriginalRandom => {
+                original::choose(&lines, Choice::Random(&mut self.rng)).map(|(l, _)| l)
+            }
             Level::Easy => Some(self.easy(&lines)),
             Level::Medium => {
                 let undrawn = lines.undrawn().count();
@@ -151,7 +170,11 @@ impl Player {
         if let Some(&capture) = undrawn.iter().find(|&&l| lines.completes(l) > 0) {
             return capture;
         }
-        let safe: Vec<usize> = undrawn.iter().copied().filter(|&l| lines.is_safe(l)).collect();
+        let safe: Vec<usize> = undrawn
+            .iter()
+            .copied()
+            .filter(|&l| lines.is_safe(l))
+            .collect();
         let careful = self.rng.below(2) == 0;
         let pick = if careful { self.random_of(&safe) } else { None };
         pick.or_else(|| self.random_of(&undrawn)).unwrap_or(0)
@@ -162,28 +185,45 @@ impl Player {
         if let Some(&capture) = undrawn.iter().find(|&&l| lines.completes(l) > 0) {
             return capture;
         }
-        let safe: Vec<usize> = undrawn.iter().copied().filter(|&l| lines.is_safe(l)).collect();
+        let safe: Vec<usize> = undrawn
+            .iter()
+            .copied()
+            .filter(|&l| lines.is_safe(l))
+            .collect();
         if let Some(line) = self.random_of(&safe) {
             return line;
         }
-        original::choose(lines, Choice::Smallest).map(|(l, _)| l).unwrap_or(undrawn[0])
+        original::choose(lines, Choice::Smallest)
+            .map(|(l, _)| l)
+            .unwrap_or(undrawn[0])
     }
 
     /// A best move by exact search within `budget` nodes (None if it did not finish).
     fn exact(&mut self, lines: &Lines, budget: u64) -> Option<usize> {
         let solver = self.solver.as_mut()?;
-        solver.try_best_move(mask_of(lines.drawn.iter().copied()), budget).map(|(line, _)| line)
+        solver
+            .try_best_move(mask_of(lines.drawn.iter().copied()), budget)
+            .map(|(line, _)| line)
     }
 
     fn strong(&mut self, lines: &Lines, budget: u64, exact_nodes: u64) -> Option<usize> {
         if self.pending.as_ref().is_none_or(|p| p.drawn != lines.drawn) {
-            self.pending = Some(Pending { drawn: lines.drawn.clone(), exact_spent: 0, exact_abandoned: false, safe: None });
+            self.pending = Some(Pending {
+                drawn: lines.drawn.clone(),
+                exact_spent: 0,
+                exact_abandoned: false,
+                safe: None,
+            });
         }
         let undrawn = lines.undrawn().count();
-        let exact_possible = undrawn <= EXACT_MAX_UNDRAWN && undrawn + RETRY_GAP <= self.failed_at && self.solver.is_some();
+        let exact_possible = undrawn <= EXACT_MAX_UNDRAWN
+            && undrawn + RETRY_GAP <= self.failed_at
+            && self.solver.is_some();
         let pending = self.pending.as_mut()?;
         if exact_possible && !pending.exact_abandoned {
-            let slice = budget.min(exact_nodes.saturating_sub(pending.exact_spent)).max(1);
+            let slice = budget
+                .min(exact_nodes.saturating_sub(pending.exact_spent))
+                .max(1);
             let solver = self.solver.as_mut()?;
             let before = solver.nodes;
             let mask = mask_of(lines.drawn.iter().copied());
@@ -213,7 +253,9 @@ impl Player {
         }
         let decided = match pending.safe.as_mut() {
             Some(safe) => safe.step(lines, &mut self.endgames, &mut self.rng, budget),
-            None => strong::sacrifice_move(lines, &mut self.endgames).or_else(|| lines.undrawn().next()),
+            None => {
+                strong::sacrifice_move(lines, &mut self.endgames).or_else(|| lines.undrawn().next())
+            }
         };
         if decided.is_some() {
             self.pending = None;
@@ -235,23 +277,40 @@ enum Exact {
 /// resigned: the opponent must still find the right answers).
 fn best_with_traps(solver: &mut Solver, mask: u64, budget: u64) -> Exact {
     let start = solver.nodes;
-    let Some((line, value)) = solver.try_best_move(mask, budget) else { return Exact::Unfinished(None) };
+    let Some((line, value)) = solver.try_best_move(mask, budget) else {
+        return Exact::Unfinished(None);
+    };
     let left = |solver: &Solver| budget.saturating_sub(solver.nodes - start);
-    let Some(values) = solver.try_move_values(mask, left(solver)) else { return Exact::Unfinished(Some(line)) };
+    let Some(values) = solver.try_move_values(mask, left(solver)) else {
+        return Exact::Unfinished(Some(line));
+    };
     let mut best = (f64::MIN, line);
     for &(candidate, _) in values.iter().filter(|&&(_, v)| v == value) {
         let trap = if solver.completes(mask, candidate) > 0 {
             0.0 // the same player moves again: no reply to get wrong
         } else {
             let after = mask | 1 << candidate;
-            let Some(replies) = solver.try_move_values(after, left(solver)) else { return Exact::Unfinished(Some(line)) };
+            let Some(replies) = solver.try_move_values(after, left(solver)) else {
+                return Exact::Unfinished(Some(line));
+            };
             // Most players take boxes and draw safe lines while they can: the replies such a
             // player would consider are those; the share of them that loses is the trap.
             let right = replies.iter().map(|r| r.1).max().unwrap_or(0);
-            let captures: Vec<i32> = replies.iter().filter(|r| solver.completes(after, r.0) > 0).map(|r| r.1).collect();
-            let safe: Vec<i32> = replies.iter().filter(|r| solver.is_safe(after, r.0)).map(|r| r.1).collect();
+            let captures: Vec<i32> = replies
+                .iter()
+                .filter(|r| solver.completes(after, r.0) > 0)
+                .map(|r| r.1)
+                .collect();
+            let safe: Vec<i32> = replies
+                .iter()
+                .filter(|r| solver.is_safe(after, r.0))
+                .map(|r| r.1)
+                .collect();
             let all: Vec<i32> = replies.iter().map(|r| r.1).collect();
-            let plausible = [captures, safe, all].into_iter().find(|v| !v.is_empty()).unwrap_or_default();
+            let plausible = [captures, safe, all]
+                .into_iter()
+                .find(|v| !v.is_empty())
+                .unwrap_or_default();
             plausible.iter().filter(|&&v| v < right).count() as f64 / plausible.len().max(1) as f64
         };
         if trap > best.0 {
@@ -263,11 +322,16 @@ fn best_with_traps(solver: &mut Solver, mask: u64, budget: u64) -> Exact {
 
 /// Plays a whole game between two levels (P1 first); the finished game.
 pub fn play_game(board: &Board, levels: [Level; 2], seed: u64) -> super::Game {
-    let mut players = [Player::new(board, levels[0], seed), Player::new(board, levels[1], seed ^ 0x5EED_D075)];
+    let mut players = [
+        Player::new(board, levels[0], seed),
+        Player::new(board, levels[1], seed ^ 0x5EED_D075),
+    ];
     let mut game = super::Game::new(board.clone());
     while !game.is_over() {
         let drawn = game.drawn();
-        let line = players[game.current()].choose(&drawn).unwrap_or_else(|| drawn.iter().position(|d| !d).unwrap_or(0));
+        let line = players[game.current()]
+            .choose(&drawn)
+            .unwrap_or_else(|| drawn.iter().position(|d| !d).unwrap_or(0));
         if game.play(line).is_err() {
             break;
         }

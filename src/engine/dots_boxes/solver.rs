@@ -24,16 +24,23 @@ const EMPTY: u64 = u64::MAX;
 
 impl Table {
     fn new(bits: u32) -> Table {
-        Table { slots: vec![(EMPTY, 0, 0); 1 << bits], buckets: (1 << (bits - 1)) - 1 }
+        Table {
+            slots: vec![(EMPTY, 0, 0); 1 << bits],
+            buckets: (1 << (bits - 1)) - 1,
+        }
     }
 
     fn bucket(&self, key: u64) -> usize {
-        2 * (((key ^ (key >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) as usize & self.buckets)
+        2 * (((key ^ (key >> 29)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20) as usize
+            & self.buckets)
     }
 
     fn get(&self, key: u64) -> Option<(i32, i32)> {
         let b = self.bucket(key);
-        self.slots[b..b + 2].iter().find(|e| e.0 == key).map(|&(_, lo, hi)| (lo as i32, hi as i32))
+        self.slots[b..b + 2]
+            .iter()
+            .find(|e| e.0 == key)
+            .map(|&(_, lo, hi)| (lo as i32, hi as i32))
     }
 
     fn put(&mut self, key: u64, lo: i32, hi: i32) {
@@ -76,6 +83,9 @@ pub struct Solver {
     interrupted: bool,
 }
 
+/// A map of the dots onto themselves (a symmetry of the board).
+type DotMap = Box<dyn Fn((i64, i64)) -> (i64, i64)>;
+
 /// The line ids of the board's symmetries, each as a permutation of line ids.
 fn symmetries(board: &Board) -> Vec<Vec<u8>> {
     let (rows, cols) = (board.rows as i64, board.cols as i64);
@@ -95,13 +105,14 @@ fn symmetries(board: &Board) -> Vec<Vec<u8>> {
         let (a, b) = if a <= b { (a, b) } else { (b, a) };
         if a.0 == b.0 && b.1 == a.1 + 1 && a.0 >= 0 && a.0 <= rows && a.1 >= 0 && a.1 < cols {
             Some((a.0 * cols + a.1) as usize)
-        } else if a.1 == b.1 && b.0 == a.0 + 1 && a.0 >= 0 && a.0 < rows && a.1 >= 0 && a.1 <= cols {
+        } else if a.1 == b.1 && b.0 == a.0 + 1 && a.0 >= 0 && a.0 < rows && a.1 >= 0 && a.1 <= cols
+        {
             Some(((rows + 1) * cols + a.0 * (cols + 1) + a.1) as usize)
         } else {
             None
         }
     };
-    let mut maps: Vec<Box<dyn Fn((i64, i64)) -> (i64, i64)>> = vec![
+    let mut maps: Vec<DotMap> = vec![
         Box::new(move |(r, c)| (r, cols - c)),
         Box::new(move |(r, c)| (rows - r, c)),
         Box::new(move |(r, c)| (rows - r, cols - c)),
@@ -113,10 +124,14 @@ fn symmetries(board: &Board) -> Vec<Vec<u8>> {
         maps.push(Box::new(move |(r, c)| (cols - c, r)));
     }
     maps.iter()
-        .filter_map(|f| (0..board.lines()).map(|l| {
-            let (a, b) = dots_of(l);
-            line_of(f(a), f(b)).map(|n| n as u8)
-        }).collect::<Option<Vec<u8>>>())
+        .filter_map(|f| {
+            (0..board.lines())
+                .map(|l| {
+                    let (a, b) = dots_of(l);
+                    line_of(f(a), f(b)).map(|n| n as u8)
+                })
+                .collect::<Option<Vec<u8>>>()
+        })
         .collect()
 }
 
@@ -128,14 +143,34 @@ impl Solver {
     /// A solver with a table of 2^bits entries (16 bytes each).
     pub fn with_table(board: &Board, bits: u32) -> Result<Solver, String> {
         if board.lines() > MAX_SOLVE_LINES {
-            return Err(format!("{} lines are too many to solve exactly (at most {MAX_SOLVE_LINES})", board.lines()));
+            return Err(format!(
+                "{} lines are too many to solve exactly (at most {MAX_SOLVE_LINES})",
+                board.lines()
+            ));
         }
-        let full = if board.lines() == 64 { u64::MAX } else { (1u64 << board.lines()) - 1 };
-        let box_masks = board.sides.iter().map(|s| s.iter().fold(0u64, |m, &l| m | 1 << l)).collect();
+        let full = if board.lines() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << board.lines()) - 1
+        };
+        let box_masks = board
+            .sides
+            .iter()
+            .map(|s| s.iter().fold(0u64, |m, &l| m | 1 << l))
+            .collect();
         let mut corner_pairs = Vec::new();
         if board.rows >= 2 && board.cols >= 2 {
-            for b in [0, board.cols - 1, board.boxes() - board.cols, board.boxes() - 1] {
-                let border: Vec<usize> = board.sides[b].iter().copied().filter(|&l| board.boxes_of[l].len() == 1).collect();
+            for b in [
+                0,
+                board.cols - 1,
+                board.boxes() - board.cols,
+                board.boxes() - 1,
+            ] {
+                let border: Vec<usize> = board.sides[b]
+                    .iter()
+                    .copied()
+                    .filter(|&l| board.boxes_of[l].len() == 1)
+                    .collect();
                 corner_pairs.push((border[0].min(border[1]), border[0].max(border[1])));
             }
         }
@@ -161,12 +196,18 @@ impl Solver {
     /// Boxes that drawing `line` completes in position `mask`.
     pub fn completes(&self, mask: u64, line: usize) -> i32 {
         let after = mask | 1 << line;
-        self.board.boxes_of[line].iter().filter(|&&b| after & self.box_masks[b] == self.box_masks[b]).count() as i32
+        self.board.boxes_of[line]
+            .iter()
+            .filter(|&&b| after & self.box_masks[b] == self.box_masks[b])
+            .count() as i32
     }
 
     /// Drawing `line` gives no box a third side.
     pub fn is_safe(&self, mask: u64, line: usize) -> bool {
-        mask & 1 << line == 0 && self.board.boxes_of[line].iter().all(|&b| self.drawn_sides(mask, b) < 2)
+        mask & 1 << line == 0
+            && self.board.boxes_of[line]
+                .iter()
+                .all(|&b| self.drawn_sides(mask, b) < 2)
     }
 
     /// The value for the player to move (spec §4).
@@ -214,7 +255,10 @@ impl Solver {
     /// Every undrawn line with its value.
     pub fn move_values(&mut self, mask: u64) -> Vec<(usize, i32)> {
         self.limit = u64::MAX;
-        (0..self.board.lines()).filter(|&l| mask & 1 << l == 0).map(|l| (l, self.child_value(mask, l))).collect()
+        (0..self.board.lines())
+            .filter(|&l| mask & 1 << l == 0)
+            .map(|l| (l, self.child_value(mask, l)))
+            .collect()
     }
 
     /// Every undrawn line with its value, unless that needs more than `budget` further nodes.
@@ -247,7 +291,11 @@ impl Solver {
             let (k, next) = (self.completes(mask, line), mask | 1 << line);
             // No move exceeds v, so "reaches v" is "equals v". Fail-soft bounds: a result on
             // either side of the window is a bound on the true value on that side.
-            let reaches = if k > 0 { k + self.search(next, value - k - 1, value - k) >= value } else { -self.search(next, -value, 1 - value) >= value };
+            let reaches = if k > 0 {
+                k + self.search(next, value - k - 1, value - k) >= value
+            } else {
+                -self.search(next, -value, 1 - value) >= value
+            };
             if self.interrupted {
                 return None;
             }
@@ -286,7 +334,10 @@ impl Solver {
 
     /// The undrawn side of box b other than `except`.
     fn free_side(&self, mask: u64, b: usize, except: Option<usize>) -> Option<usize> {
-        self.board.sides[b].iter().copied().find(|&l| mask & 1 << l == 0 && Some(l) != except)
+        self.board.sides[b]
+            .iter()
+            .copied()
+            .find(|&l| mask & 1 << l == 0 && Some(l) != except)
     }
 
     fn across(&self, line: usize, b: usize) -> Option<usize> {
@@ -306,7 +357,10 @@ impl Solver {
             }
             let capture = self.free_side(mask, x, None)?;
             let taking = (capture, self.completes(mask, capture));
-            let Some(y) = self.across(capture, x).filter(|&y| self.drawn_sides(mask, y) == 2) else {
+            let Some(y) = self
+                .across(capture, x)
+                .filter(|&y| self.drawn_sides(mask, y) == 2)
+            else {
                 return Some(vec![taking]); // border, or a box not handed on
             };
             // Walk the chain: x, y, ... until the border, a box with fewer sides, or a capturable box.
@@ -314,7 +368,10 @@ impl Solver {
             let first_far = self.free_side(mask, y, Some(capture))?;
             let capturable_end = loop {
                 let far = self.free_side(mask, current, Some(via))?;
-                match self.across(far, current).map(|z| (z, self.drawn_sides(mask, z))) {
+                match self
+                    .across(far, current)
+                    .map(|z| (z, self.drawn_sides(mask, z)))
+                {
                     Some((z, 2)) if length < self.board.boxes() => {
                         length += 1;
                         (via, current) = (far, z);
@@ -353,7 +410,9 @@ impl Solver {
             total += 1;
             while let Some(next_line) = self.free_side(mask, current, Some(via)) {
                 match self.across(next_line, current) {
-                    Some(next) if self.drawn_sides(mask, next) == 2 && total < self.board.boxes() => {
+                    Some(next)
+                        if self.drawn_sides(mask, next) == 2 && total < self.board.boxes() =>
+                    {
                         total += 1;
                         (current, via) = (next, next_line);
                     }
@@ -375,14 +434,22 @@ impl Solver {
             .iter()
             .enumerate()
             .filter(|&(_, &l)| mask & 1 << l == 0)
-            .filter(|&(_, &l)| !self.corner_pairs.iter().any(|&(a, b)| b == l && mask & 1 << a == 0))
+            .filter(|&(_, &l)| {
+                !self
+                    .corner_pairs
+                    .iter()
+                    .any(|&(a, b)| b == l && mask & 1 << a == 0)
+            })
             .map(|(order, &l)| {
                 let k = self.completes(mask, l);
                 // 0: captures; 1: safe (gives no box a third side); 2: the rest.
                 // 0: captures; 1: safe lines; then sacrifices, the fewest boxes handed over first.
                 let rank = if k > 0 {
                     0
-                } else if self.board.boxes_of[l].iter().all(|&b| self.drawn_sides(mask, b) < 2) {
+                } else if self.board.boxes_of[l]
+                    .iter()
+                    .all(|&b| self.drawn_sides(mask, b) < 2)
+                {
                     1
                 } else {
                     2 + self.handed(mask | 1 << l, l).min(250) as u8
@@ -448,7 +515,11 @@ impl Solver {
         let mut best = i32::MIN;
         for (line, k) in self.ordered_moves(mask) {
             let next = mask | 1 << line;
-            let value = if k > 0 { k + self.search(next, alpha - k, beta - k) } else { -self.search(next, -beta, -alpha) };
+            let value = if k > 0 {
+                k + self.search(next, alpha - k, beta - k)
+            } else {
+                -self.search(next, -beta, -alpha)
+            };
             if self.interrupted {
                 return 0;
             }
@@ -478,7 +549,10 @@ fn centre_out(board: &Board) -> Vec<usize> {
             ((line / board.cols) as f64, (line % board.cols) as f64 + 0.5)
         } else {
             let v = line - horizontal;
-            ((v / (board.cols + 1)) as f64 + 0.5, (v % (board.cols + 1)) as f64)
+            (
+                (v / (board.cols + 1)) as f64 + 0.5,
+                (v % (board.cols + 1)) as f64,
+            )
         }
     };
     let (cr, cc) = (board.rows as f64 / 2.0, board.cols as f64 / 2.0);
@@ -495,5 +569,7 @@ fn centre_out(board: &Board) -> Vec<usize> {
 
 /// The mask of drawn lines of a game.
 pub fn mask_of(drawn: impl Iterator<Item = bool>) -> u64 {
-    drawn.enumerate().fold(0u64, |m, (i, d)| if d && i < 64 { m | 1 << i } else { m })
+    drawn
+        .enumerate()
+        .fold(0u64, |m, (i, d)| if d && i < 64 { m | 1 << i } else { m })
 }

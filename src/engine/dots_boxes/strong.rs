@@ -13,22 +13,41 @@ enum Capture {
     /// Taking it is right whatever comes next (it hands nothing on, or more follows).
     Take(usize),
     /// The last two of a chain (or four of an opened loop): take them, or draw `decline`.
-    Decide { take: usize, decline: usize, boxes: i32, group: Vec<usize> },
+    Decide {
+        take: usize,
+        decline: usize,
+        boxes: i32,
+        group: Vec<usize>,
+    },
 }
 
 fn capture_of(lines: &Lines, x: usize) -> Option<Capture> {
     let take = lines.undrawn_sides(x).next()?;
     let group = capture_group(lines, x);
     let capturable_end = group.len() > 1 && lines.taken(*group.last()?) == 3;
-    let between = |a: usize, b: usize| lines.undrawn_sides(a).find(|&l| lines.across(l, a) == Some(b));
+    let between = |a: usize, b: usize| {
+        lines
+            .undrawn_sides(a)
+            .find(|&l| lines.across(l, a) == Some(b))
+    };
     match (group.len(), capturable_end) {
         (2, false) => {
             let decline = lines.undrawn_sides(group[1]).find(|&l| l != take)?;
-            Some(Capture::Decide { take, decline, boxes: 2, group })
+            Some(Capture::Decide {
+                take,
+                decline,
+                boxes: 2,
+                group,
+            })
         }
         (4, true) => {
             let decline = between(group[1], group[2])?;
-            Some(Capture::Decide { take, decline, boxes: 4, group })
+            Some(Capture::Decide {
+                take,
+                decline,
+                boxes: 4,
+                group,
+            })
         }
         _ => Some(Capture::Take(take)),
     }
@@ -36,24 +55,45 @@ fn capture_of(lines: &Lines, x: usize) -> Option<Capture> {
 
 /// The move with a capturable box on the board, None when there is none.
 pub fn capture_move(lines: &Lines, endgames: &mut Endgames) -> Option<usize> {
-    let three_sided: Vec<usize> = (0..lines.board.boxes()).filter(|&b| lines.taken(b) == 3).collect();
-    let captures: Vec<Capture> = three_sided.iter().filter_map(|&x| capture_of(lines, x)).collect();
+    let three_sided: Vec<usize> = (0..lines.board.boxes())
+        .filter(|&b| lines.taken(b) == 3)
+        .collect();
+    let captures: Vec<Capture> = three_sided
+        .iter()
+        .filter_map(|&x| capture_of(lines, x))
+        .collect();
     if let Some(Capture::Take(line)) = captures.iter().find(|c| matches!(c, Capture::Take(_))) {
         return Some(*line);
     }
-    let Capture::Decide { take, decline, boxes, group } = captures.first()? else { return None };
+    let Capture::Decide {
+        take,
+        decline,
+        boxes,
+        group,
+    } = captures.first()?
+    else {
+        return None;
+    };
     // With safe lines left elsewhere, the fight for control is not on yet: take everything.
     if lines.undrawn().any(|l| lines.is_safe(l)) {
         return Some(*take);
     }
-    let rest: Vec<Component> = components(lines).into_iter().filter(|(_, g)| !g.iter().any(|b| group.contains(b))).map(|(c, _)| c).collect();
+    let rest: Vec<Component> = components(lines)
+        .into_iter()
+        .filter(|(_, g)| !g.iter().any(|b| group.contains(b)))
+        .map(|(c, _)| c)
+        .collect();
     if rest.is_empty() {
         return Some(*take); // never decline the last group
     }
     let after = endgames.value(&rest);
     let take_all = boxes + after;
     let keep_control = -boxes - after;
-    Some(if keep_control > take_all { *decline } else { *take })
+    Some(if keep_control > take_all {
+        *decline
+    } else {
+        *take
+    })
 }
 
 /// With no safe line and nothing to capture: open the component that costs least by chain
@@ -73,11 +113,17 @@ pub fn sacrifice_move(lines: &Lines, endgames: &mut Endgames) -> Option<usize> {
     let (_, i) = best?;
     let (component, group) = &all[i];
     let member_side = |b: usize, inward: bool| {
-        lines.undrawn_sides(b).filter(|&l| lines.across(l, b).is_some_and(|o| group.contains(&o)) == inward).min()
+        lines
+            .undrawn_sides(b)
+            .filter(|&l| lines.across(l, b).is_some_and(|o| group.contains(&o)) == inward)
+            .min()
     };
     match component {
         Component::Chain(2) => member_side(group[0], true),
-        Component::Chain(_) => group.iter().find_map(|&b| member_side(b, false)).or_else(|| member_side(group[0], true)),
+        Component::Chain(_) => group
+            .iter()
+            .find_map(|&b| member_side(b, false))
+            .or_else(|| member_side(group[0], true)),
         Component::Loop(_) => member_side(group[0], true),
     }
 }
@@ -107,11 +153,23 @@ impl SafeChoice {
         }
         candidates.sort_unstable();
         let totals = vec![0.0; candidates.len()];
-        Some(SafeChoice { candidates, totals, playouts: 0, next: 0, per_candidate: playouts.max(1) })
+        Some(SafeChoice {
+            candidates,
+            totals,
+            playouts: 0,
+            next: 0,
+            per_candidate: playouts.max(1),
+        })
     }
 
     /// Runs playouts for about `budget` drawn lines; the chosen line once all are done.
-    pub fn step(&mut self, lines: &Lines, endgames: &mut Endgames, rng: &mut Rng, budget: u64) -> Option<usize> {
+    pub fn step(
+        &mut self,
+        lines: &Lines,
+        endgames: &mut Endgames,
+        rng: &mut Rng,
+        budget: u64,
+    ) -> Option<usize> {
         if self.candidates.len() == 1 {
             return Some(self.candidates[0]);
         }
@@ -133,7 +191,8 @@ impl SafeChoice {
         if self.playouts < self.per_candidate {
             return None;
         }
-        let best = (0..self.candidates.len()).max_by(|&a, &b| self.totals[a].total_cmp(&self.totals[b]).then(b.cmp(&a)))?;
+        let best = (0..self.candidates.len())
+            .max_by(|&a, &b| self.totals[a].total_cmp(&self.totals[b]).then(b.cmp(&a)))?;
         Some(self.candidates[best])
     }
 }
@@ -156,6 +215,10 @@ fn playout(lines: &Lines, first: usize, endgames: &mut Endgames, rng: &mut Rng) 
     // After `first` and `drawn` more safe lines, the opener is the other player if `drawn` is even.
     let kinds: Vec<Component> = components(&position).into_iter().map(|(c, _)| c).collect();
     let for_opener = endgames.value(&kinds) as f64;
-    let mine = if drawn % 2 == 0 { -for_opener } else { for_opener };
+    let mine = if drawn % 2 == 0 {
+        -for_opener
+    } else {
+        for_opener
+    };
     (mine, drawn)
 }

@@ -9,7 +9,13 @@ use super::symbols::*;
 /// Renames every lower-case pair of a land to a fresh upper-case name, so that every letter is
 /// global while moves are generated (spec §4); None when the names run out.
 pub(crate) fn try_globalize_lower(land: &[Region]) -> Option<Tree> {
-    let mut next = land.iter().flatten().flatten().filter(|&&s| is_upper(s)).max().map_or(UPPER_FIRST, |&s| s + 1);
+    let mut next = land
+        .iter()
+        .flatten()
+        .flatten()
+        .filter(|&&s| is_upper(s))
+        .max()
+        .map_or(UPPER_FIRST, |&s| s + 1);
     let mut out = land.to_vec();
     for region in &mut out {
         for boundary in region.iter_mut() {
@@ -88,7 +94,8 @@ pub fn reduce(mut land: Tree) -> Tree {
     for region in &mut land {
         for boundary in region.iter_mut() {
             boundary.dedup_by(|b, a| is_letter(*a) && a == b);
-            if boundary.len() > 1 && is_letter(boundary[0]) && boundary.last() == Some(&boundary[0]) {
+            if boundary.len() > 1 && is_letter(boundary[0]) && boundary.last() == Some(&boundary[0])
+            {
                 boundary.pop();
             }
         }
@@ -177,7 +184,7 @@ fn merge_small(region: &mut Region) {
             merged.push(s);
         }
     }
-    merged.extend(std::iter::repeat(TWO).take(half_twos / 2));
+    merged.extend(std::iter::repeat_n(TWO, half_twos / 2));
     *region = vec![merged];
 }
 
@@ -190,7 +197,12 @@ pub fn split(land: Tree) -> Vec<Tree> {
     let letters: Vec<Vec<Sym>> = land
         .iter()
         .map(|region| {
-            let mut l: Vec<Sym> = region.iter().flatten().copied().filter(|&s| is_global_letter(s)).collect();
+            let mut l: Vec<Sym> = region
+                .iter()
+                .flatten()
+                .copied()
+                .filter(|&s| is_global_letter(s))
+                .collect();
             l.sort_unstable();
             l.dedup();
             l
@@ -201,7 +213,11 @@ pub fn split(land: Tree) -> Vec<Tree> {
         let mut linked: Vec<usize> = Vec::new();
         let mut independent: Vec<Vec<usize>> = Vec::new();
         for group in groups {
-            let shares = group.iter().any(|&g| letters[g].iter().any(|s| letters[r].binary_search(s).is_ok()));
+            let shares = group.iter().any(|&g| {
+                letters[g]
+                    .iter()
+                    .any(|s| letters[r].binary_search(s).is_ok())
+            });
             if shares {
                 linked.extend(group);
             } else {
@@ -220,7 +236,15 @@ pub fn split(land: Tree) -> Vec<Tree> {
         return vec![land];
     }
     let mut regions: Vec<Option<Region>> = land.into_iter().map(Some).collect();
-    groups.into_iter().map(|group| group.into_iter().filter_map(|r| regions[r].take()).collect()).collect()
+    groups
+        .into_iter()
+        .map(|group| {
+            group
+                .into_iter()
+                .filter_map(|r| regions[r].take())
+                .collect()
+        })
+        .collect()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -286,7 +310,9 @@ fn order_terminated(a: &[Sym], b: &[Sym]) -> Ordering {
 
 /// The symbols of a region as one terminated sequence, without building it.
 fn region_symbols(region: &Region) -> impl Iterator<Item = Sym> + Clone + '_ {
-    region.iter().flat_map(|b| b.iter().copied().chain(std::iter::once(END_BOUNDARY)))
+    region
+        .iter()
+        .flat_map(|b| b.iter().copied().chain(std::iter::once(END_BOUNDARY)))
 }
 
 /// `line_order` of two regions written out (boundaries ending in `END_BOUNDARY`, the region in
@@ -343,7 +369,10 @@ fn sort_boundaries(region: &mut Region) {
 
 /// Sorts a region both ways round and keeps the smaller (each region may be mirrored alone).
 fn sort_region(region: &mut Region) {
-    let mut mirrored: Region = region.iter().map(|b| b.iter().rev().copied().collect()).collect();
+    let mut mirrored: Region = region
+        .iter()
+        .map(|b| b.iter().rev().copied().collect())
+        .collect();
     sort_boundaries(region);
     sort_boundaries(&mut mirrored);
     if order_regions(&mirrored, region) != Ordering::Greater {

@@ -40,22 +40,37 @@ pub fn check_computable(position: &Position) -> Result<(), TooLarge> {
 
 /// How many raw children `land_children` generates from a land, counted without making them.
 pub fn raw_child_count(land: &Land) -> u128 {
-    let Some(prepared) = try_globalize_lower(&land.tree()) else { return 0 };
-    prepared.iter().map(|region| region_child_count(region)).sum()
+    let Some(prepared) = try_globalize_lower(&land.tree()) else {
+        return 0;
+    };
+    prepared.iter().map(region_child_count).sum()
 }
 
 /// Mirrors `region_children`: Kind I moves times the partitions of the other boundaries, and
 /// Kind II pairs of openings.
 fn region_child_count(region: &Region) -> u128 {
-    let first_other = region.iter().position(|b| !is_spot(b)).unwrap_or(region.len());
+    let first_other = region
+        .iter()
+        .position(|b| !is_spot(b))
+        .unwrap_or(region.len());
     let spots = first_other as u128;
     let rest = (region.len() - first_other) as u32;
     let mut count: u128 = 0;
-    for (b, boundary) in region.iter().enumerate().skip(first_other.saturating_sub(1)) {
+    for (b, boundary) in region
+        .iter()
+        .enumerate()
+        .skip(first_other.saturating_sub(1))
+    {
         // The other boundaries: spots by count, the rest in all 2^k ways.
-        let (other_spots, other_rest) = if b < first_other { (spots - 1, rest) } else { (spots, rest - 1) };
-        let partitions = (other_spots + 1).saturating_mul(1u128.checked_shl(other_rest).unwrap_or(u128::MAX));
-        count = count.saturating_add((loop_pieces(boundary).len() as u128).saturating_mul(partitions));
+        let (other_spots, other_rest) = if b < first_other {
+            (spots - 1, rest)
+        } else {
+            (spots, rest - 1)
+        };
+        let partitions =
+            (other_spots + 1).saturating_mul(1u128.checked_shl(other_rest).unwrap_or(u128::MAX));
+        count =
+            count.saturating_add((loop_pieces(boundary).len() as u128).saturating_mul(partitions));
     }
     let start = first_other.saturating_sub(2);
     for i in start..region.len() {
@@ -128,7 +143,9 @@ pub(crate) fn children_unsorted(position: &Position) -> Vec<Position> {
             .filter(|&(i, _)| i != index)
             .flat_map(|(_, l)| l.iter().cloned())
             .collect();
-        let Some(prepared) = try_globalize_lower(&land.tree()) else { continue };
+        let Some(prepared) = try_globalize_lower(&land.tree()) else {
+            continue;
+        };
         land_children(&prepared, &mut |child_land| {
             let mut child = others.clone();
             canonical_lands(child_land, &mut child);
@@ -149,7 +166,11 @@ pub struct ChildrenCache {
 impl ChildrenCache {
     /// Keeps between `capacity` and twice as many lands' children.
     pub fn new(capacity: usize) -> ChildrenCache {
-        ChildrenCache { recent: HashMap::new(), older: HashMap::new(), capacity: capacity.max(1) }
+        ChildrenCache {
+            recent: HashMap::new(),
+            older: HashMap::new(),
+            capacity: capacity.max(1),
+        }
     }
 
     pub(crate) fn children(&mut self, position: &Position) -> Rc<[Position]> {
@@ -183,7 +204,12 @@ fn land_children(land: &[Region], emit: &mut dyn FnMut(Tree)) {
     for (r, region) in land.iter().enumerate() {
         region_children(region, &mut |child_regions: Vec<Region>| {
             let mut child: Tree = Vec::with_capacity(land.len() + 1);
-            child.extend(land.iter().enumerate().filter(|&(i, _)| i != r).map(|(_, reg)| reg.clone()));
+            child.extend(
+                land.iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i != r)
+                    .map(|(_, reg)| reg.clone()),
+            );
             child.extend(child_regions);
             emit(child);
         });
@@ -195,7 +221,10 @@ fn is_spot(boundary: &Boundary) -> bool {
 }
 
 fn region_children(region: &Region, emit: &mut dyn FnMut(Vec<Region>)) {
-    let first_other = region.iter().position(|b| !is_spot(b)).unwrap_or(region.len());
+    let first_other = region
+        .iter()
+        .position(|b| !is_spot(b))
+        .unwrap_or(region.len());
     // §4.3: spots are interchangeable, so only the last spot starts a Kind I move and only the
     // last two spots start Kind II moves.
     let kind_one_start = first_other.saturating_sub(1);
@@ -206,7 +235,12 @@ fn region_children(region: &Region, emit: &mut dyn FnMut(Vec<Region>)) {
         if pieces.is_empty() {
             continue;
         }
-        let others: Vec<&Boundary> = region.iter().enumerate().filter(|&(i, _)| i != b).map(|(_, x)| x).collect();
+        let others: Vec<&Boundary> = region
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != b)
+            .map(|(_, x)| x)
+            .collect();
         let partitions = partitions(&others);
         for (outer, inner) in &pieces {
             for (first, second) in &partitions {
@@ -234,11 +268,23 @@ fn region_children(region: &Region, emit: &mut dyn FnMut(Vec<Region>)) {
                     merged.extend_from_slice(a);
                     merged.push(NEW_VERTEX);
                     let rename = a[0] == TEMP_FIRST && b[0] == TEMP_FIRST;
-                    merged.extend(b.iter().map(|&s| if rename && s == TEMP_FIRST { TEMP_SECOND } else { s }));
+                    merged.extend(b.iter().map(|&s| {
+                        if rename && s == TEMP_FIRST {
+                            TEMP_SECOND
+                        } else {
+                            s
+                        }
+                    }));
                     merged.push(NEW_VERTEX);
                     let mut new_region: Region = Vec::with_capacity(region.len() - 1);
                     new_region.push(merged);
-                    new_region.extend(region.iter().enumerate().filter(|&(k, _)| k != i && k != j).map(|(_, x)| x.clone()));
+                    new_region.extend(
+                        region
+                            .iter()
+                            .enumerate()
+                            .filter(|&(k, _)| k != i && k != j)
+                            .map(|(_, x)| x.clone()),
+                    );
                     emit(vec![new_region]);
                 }
             }
@@ -306,9 +352,15 @@ fn openings(boundary: &Boundary) -> Vec<Boundary> {
         let rest = boundary[p + 1..].iter().chain(&boundary[..p]).copied();
         let piece: Boundary = match v {
             SPOT => std::iter::once(ONE).chain(rest).collect(),
-            ONE => std::iter::once(TEMP_FIRST).chain(rest).chain(std::iter::once(TEMP_FIRST)).collect(),
+            ONE => std::iter::once(TEMP_FIRST)
+                .chain(rest)
+                .chain(std::iter::once(TEMP_FIRST))
+                .collect(),
             TWO => std::iter::once(DEAD).chain(rest).collect(),
-            letter => std::iter::once(letter).chain(rest).chain(std::iter::once(letter)).collect(),
+            letter => std::iter::once(letter)
+                .chain(rest)
+                .chain(std::iter::once(letter))
+                .collect(),
         };
         out.push(piece);
     }
@@ -346,4 +398,3 @@ fn partitions<'a>(others: &[&'a Boundary]) -> Vec<(Vec<&'a Boundary>, Vec<&'a Bo
 pub fn spots_start(n: usize) -> Position {
     Position::spots(n)
 }
-

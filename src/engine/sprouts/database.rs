@@ -119,7 +119,14 @@ impl Database {
         let i = self.find_slot(symbols);
         if self.slots[i] != 0 {
             let stored = self.entry(self.slots[i] as usize - 1).1;
-            return if stored == nimber { Ok(false) } else { Err(Disagreement { stored, offered: nimber }) };
+            return if stored == nimber {
+                Ok(false)
+            } else {
+                Err(Disagreement {
+                    stored,
+                    offered: nimber,
+                })
+            };
         }
         let offset = self.arena.len();
         let len = symbols.len().min(u16::MAX as usize) as u16;
@@ -146,7 +153,8 @@ impl Database {
 
     /// Every couple in insertion order.
     pub fn iter(&self) -> impl Iterator<Item = (Land, u8)> + '_ {
-        self.raw_iter().filter_map(|(symbols, n)| Land::from_flat(symbols).map(|land| (land, n)))
+        self.raw_iter()
+            .filter_map(|(symbols, n)| Land::from_flat(symbols).map(|land| (land, n)))
     }
 
     fn raw_iter(&self) -> impl Iterator<Item = (&[Sym], u8)> + '_ {
@@ -199,7 +207,10 @@ impl Database {
         let mut incoming: Vec<(usize, Land, u8)> = Vec::new();
         let mut read = vec![0; files.len()];
         for (f, (name, text)) in files.iter().enumerate() {
-            let entries = parse_spr(text).map_err(|error| MergeError::File { file: name.to_string(), error })?;
+            let entries = parse_spr(text).map_err(|error| MergeError::File {
+                file: name.to_string(),
+                error,
+            })?;
             read[f] = entries.len();
             for entry in entries {
                 incoming.extend(entry.as_written.map(|land| (f, land, entry.nimber)));
@@ -211,14 +222,20 @@ impl Database {
         for (f, land, n) in &incoming {
             if let Some(stored) = self.get(land) {
                 if stored != *n {
-                    conflicts.push(Conflict { position: land.write(Notation::Glop2), first: ("main base".into(), stored), second: (files[*f].0.into(), *n) });
+                    conflicts.push(Conflict {
+                        position: land.write(Notation::Glop2),
+                        first: ("main base".into(), stored),
+                        second: (files[*f].0.into(), *n),
+                    });
                     continue;
                 }
             }
             match seen.get(land) {
-                Some(&(g, m)) if m != *n => {
-                    conflicts.push(Conflict { position: land.write(Notation::Glop2), first: (files[g].0.into(), m), second: (files[*f].0.into(), *n) })
-                }
+                Some(&(g, m)) if m != *n => conflicts.push(Conflict {
+                    position: land.write(Notation::Glop2),
+                    first: (files[g].0.into(), m),
+                    second: (files[*f].0.into(), *n),
+                }),
                 Some(_) => {}
                 None => {
                     seen.insert(land, (*f, *n));
@@ -287,7 +304,11 @@ pub struct Conflict {
 
 impl fmt::Display for Conflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: nimber {} in {} but {} in {}", self.position, self.first.1, self.first.0, self.second.1, self.second.0)
+        write!(
+            f,
+            "{}: nimber {} in {} but {} in {}",
+            self.position, self.first.1, self.first.0, self.second.1, self.second.0
+        )
     }
 }
 
@@ -302,7 +323,11 @@ impl fmt::Display for MergeError {
         match self {
             MergeError::File { file, error } => write!(f, "{file}: {error}; nothing was loaded"),
             MergeError::Conflicts(list) => {
-                write!(f, "the bases disagree on {} position(s); nothing was loaded:", list.len())?;
+                write!(
+                    f,
+                    "the bases disagree on {} position(s); nothing was loaded:",
+                    list.len()
+                )?;
                 for c in list {
                     write!(f, "\n  {c}")?;
                 }
@@ -338,14 +363,24 @@ pub struct SprEntry {
 pub fn parse_spr(text: &str) -> Result<Vec<SprEntry>, SprError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text.lines().enumerate();
-    let fail = |line: usize, message: String| Err(SprError { line: line + 1, message });
+    let fail = |line: usize, message: String| {
+        Err(SprError {
+            line: line + 1,
+            message,
+        })
+    };
     match lines.next() {
         Some((_, header)) if header.trim() == SPR_HEADER => {}
         Some((i, header)) => {
             let shown: String = header.chars().take(40).collect();
             return fail(i, format!("not a Sprouts nimber database: the first line should be {SPR_HEADER}, found '{shown}'"));
         }
-        None => return fail(0, format!("empty file: a Sprouts nimber database starts with {SPR_HEADER}")),
+        None => {
+            return fail(
+                0,
+                format!("empty file: a Sprouts nimber database starts with {SPR_HEADER}"),
+            )
+        }
     }
     let mut out = Vec::new();
     for (i, line) in lines {
@@ -354,9 +389,18 @@ pub fn parse_spr(text: &str) -> Result<Vec<SprEntry>, SprError> {
             continue;
         }
         if let Some(comment) = line.strip_prefix('#') {
-            if let Some(version) = comment.trim().strip_prefix("gamelab sprouts database, version ") {
+            if let Some(version) = comment
+                .trim()
+                .strip_prefix("gamelab sprouts database, version ")
+            {
                 if version.trim() != "1" {
-                    return fail(i, format!("database version {} is newer than this program reads (1)", version.trim()));
+                    return fail(
+                        i,
+                        format!(
+                            "database version {} is newer than this program reads (1)",
+                            version.trim()
+                        ),
+                    );
                 }
             }
             continue;
@@ -366,7 +410,12 @@ pub fn parse_spr(text: &str) -> Result<Vec<SprEntry>, SprError> {
         };
         let nimber: u8 = match nimber.parse::<u16>() {
             Ok(n) if n <= MAX_NIMBER as u16 => n as u8,
-            _ => return fail(i, format!("'{nimber}' is not a nimber from 0 to {MAX_NIMBER}")),
+            _ => {
+                return fail(
+                    i,
+                    format!("'{nimber}' is not a nimber from 0 to {MAX_NIMBER}"),
+                )
+            }
         };
         let written = match parse_written(text.trim()) {
             Ok(p) => p,
@@ -389,9 +438,18 @@ pub fn parse_spr(text: &str) -> Result<Vec<SprEntry>, SprError> {
                     [other] => Some(other.clone()),
                     _ => None,
                 };
-                out.push(SprEntry { land: land.clone(), as_written, nimber });
+                out.push(SprEntry {
+                    land: land.clone(),
+                    as_written,
+                    nimber,
+                });
             }
-            _ => return fail(i, "a database entry is a single land (this position has several)".into()),
+            _ => {
+                return fail(
+                    i,
+                    "a database entry is a single land (this position has several)".into(),
+                )
+            }
         }
     }
     Ok(out)

@@ -25,4 +25,7 @@ pub use children::{check_computable, children, TooLarge};
 pub use database::{Database, Filter};
 pub use notation::{Notation, ParseError};
 pub use position::{Land, Position};
-pub use search::{children_with_nimbers, solve, solve_with, Answer, Contradiction, Couple, Goal, Progress, Search, Stats, Strategy, Verdict};
+pub use search::{
+    children_with_nimbers, solve, solve_with, Answer, Contradiction, Couple, Goal, Progress,
+    Search, Stats, Strategy, Verdict,
+};

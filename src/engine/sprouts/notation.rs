@@ -32,7 +32,10 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 fn error<T>(at: usize, message: impl Into<String>) -> Result<T, ParseError> {
-    Err(ParseError { at, message: message.into() })
+    Err(ParseError {
+        at,
+        message: message.into(),
+    })
 }
 
 /// A vertex as written, with the character index where it starts.
@@ -62,7 +65,8 @@ impl WrittenPosition {
             // Lower-case names are local to a boundary, so regions linked by no upper-case name
             // are apart already: split first, and each part needs only its own names.
             for part in super::canon::split(land.clone()) {
-                let prepared = super::canon::try_globalize_lower(&part).ok_or_else(too_many_names)?;
+                let prepared =
+                    super::canon::try_globalize_lower(&part).ok_or_else(too_many_names)?;
                 if !super::canon::names_suffice(&prepared) {
                     return Err(too_many_names());
                 }
@@ -76,7 +80,12 @@ impl WrittenPosition {
     /// idempotent: a land Glop produced may canonize again to another string, so a database
     /// file's own strings are kept as keys too.
     pub fn literal(&self) -> Position {
-        Position::from_lands(self.lands.iter().map(|tree| Land::from_tree(tree)).collect())
+        Position::from_lands(
+            self.lands
+                .iter()
+                .map(|tree| Land::from_tree(tree))
+                .collect(),
+        )
     }
 
     /// Writes the position back, letters as they were named.
@@ -110,10 +119,16 @@ fn too_many_names() -> String {
 
 /// Reads a position in either notation and canonizes it.
 pub fn parse_position(text: &str) -> Result<Position, ParseError> {
-    parse_written(text)?.canonical().map_err(|message| ParseError { at: 1, message })
+    parse_written(text)?
+        .canonical()
+        .map_err(|message| ParseError { at: 1, message })
 }
 
-fn parse_vertex(chars: &[char], i: &mut usize, offset: usize) -> Result<Option<Written>, ParseError> {
+fn parse_vertex(
+    chars: &[char],
+    i: &mut usize,
+    offset: usize,
+) -> Result<Option<Written>, ParseError> {
     let at = *i + offset + 1;
     let c = chars[*i];
     let written = match c {
@@ -133,7 +148,12 @@ fn parse_vertex(chars: &[char], i: &mut usize, offset: usize) -> Result<Option<W
         }
         '3' => return error(at, "3 (a dead vertex) never appears in a position"),
         '-' | '=' | '#' => return error(at, format!("{c} is an internal name, not a vertex")),
-        'n'..='z' | '@' | '{' => return error(at, format!("{c}: surfaces are not supported (positions on the plane only)")),
+        'n'..='z' | '@' | '{' => {
+            return error(
+                at,
+                format!("{c}: surfaces are not supported (positions on the plane only)"),
+            )
+        }
         _ => return Ok(None),
     };
     Ok(Some(written))
@@ -144,7 +164,10 @@ fn parse_extended(chars: &[char], i: &mut usize, offset: usize) -> Result<usize,
     let letter = chars[*i];
     *i += 1;
     if chars.get(*i) != Some(&'(') {
-        return error(*i + offset + 1, format!("expected ( after {letter} (extended name {letter}(k))"));
+        return error(
+            *i + offset + 1,
+            format!("expected ( after {letter} (extended name {letter}(k))"),
+        );
     }
     *i += 1;
     let start = *i;
@@ -153,18 +176,31 @@ fn parse_extended(chars: &[char], i: &mut usize, offset: usize) -> Result<usize,
     }
     let digits: String = chars[start..*i].iter().collect();
     if chars.get(*i) != Some(&')') {
-        return error(*i + offset + 1, format!("expected digits and ) in {letter}(k)"));
+        return error(
+            *i + offset + 1,
+            format!("expected digits and ) in {letter}(k)"),
+        );
     }
     *i += 1;
-    let capacity = if letter == 'm' { LOWER_CAPACITY } else { UPPER_CAPACITY };
+    let capacity = if letter == 'm' {
+        LOWER_CAPACITY
+    } else {
+        UPPER_CAPACITY
+    };
     match digits.parse::<usize>() {
         Ok(k) if (1..=capacity).contains(&k) => Ok(k),
-        _ => error(start + offset + 1, format!("{letter}(k) needs k from 1 to {capacity}")),
+        _ => error(
+            start + offset + 1,
+            format!("{letter}(k) needs k from 1 to {capacity}"),
+        ),
     }
 }
 
 fn unexpected(c: char, at: usize, expected: &str) -> ParseError {
-    ParseError { at, message: format!("unexpected '{c}', expected {expected}") }
+    ParseError {
+        at,
+        message: format!("unexpected '{c}', expected {expected}"),
+    }
 }
 
 fn parse_glop10(chars: &[char], offset: usize) -> Result<Vec<WrittenLand>, ParseError> {
@@ -209,10 +245,21 @@ fn parse_glop10(chars: &[char], offset: usize) -> Result<Vec<WrittenLand>, Parse
                     return error(at, "expected the land to end with ']' before '!'");
                 }
             }
-            '*' => return error(at, "the 0*k abbreviation belongs to the 2.x notation, not to 1.0 (ending in !)"),
+            '*' => {
+                return error(
+                    at,
+                    "the 0*k abbreviation belongs to the 2.x notation, not to 1.0 (ending in !)",
+                )
+            }
             _ => match parse_vertex(chars, &mut i, offset)? {
                 Some(v) => boundary.push((v, at)),
-                None => return Err(unexpected(c, at, "a vertex (0 1 2 a-l A-Y) or one of . } ] !")),
+                None => {
+                    return Err(unexpected(
+                        c,
+                        at,
+                        "a vertex (0 1 2 a-l A-Y) or one of . } ] !",
+                    ))
+                }
             },
         }
         i += 1;
@@ -226,9 +273,15 @@ fn parse_glop2(chars: &[char], offset: usize) -> Result<Vec<WrittenLand>, ParseE
     let mut region: Vec<WrittenBoundary> = Vec::new();
     let mut boundary: WrittenBoundary = Vec::new();
     let mut i = 0;
-    let close_boundary = |boundary: &mut WrittenBoundary, region: &mut Vec<WrittenBoundary>, at: usize, sep: char| {
+    let close_boundary = |boundary: &mut WrittenBoundary,
+                          region: &mut Vec<WrittenBoundary>,
+                          at: usize,
+                          sep: char| {
         if boundary.is_empty() {
-            return error(at, format!("empty boundary: expected a vertex before '{sep}'"));
+            return error(
+                at,
+                format!("empty boundary: expected a vertex before '{sep}'"),
+            );
         }
         region.push(std::mem::take(boundary));
         Ok(())
@@ -248,7 +301,8 @@ fn parse_glop2(chars: &[char], offset: usize) -> Result<Vec<WrittenLand>, ParseE
                 lands.push(std::mem::take(&mut land));
             }
             '*' => {
-                let zero_alone = boundary.len() == 1 && matches!(boundary[0].0, Written::Digit(SPOT));
+                let zero_alone =
+                    boundary.len() == 1 && matches!(boundary[0].0, Written::Digit(SPOT));
                 if !zero_alone {
                     return error(at, "'*' must follow a lone 0 (0*k is k untouched spots)");
                 }
@@ -260,7 +314,12 @@ fn parse_glop2(chars: &[char], offset: usize) -> Result<Vec<WrittenLand>, ParseE
                 let digits: String = chars[start..i].iter().collect();
                 let count = match digits.parse::<usize>() {
                     Ok(k) if (1..=999).contains(&k) => k,
-                    _ => return error(start + offset + 1, "expected a count from 1 to 999 after 0*"),
+                    _ => {
+                        return error(
+                            start + offset + 1,
+                            "expected a count from 1 to 999 after 0*",
+                        )
+                    }
                 };
                 let spot = boundary[0];
                 for _ in 1..count {
@@ -268,17 +327,37 @@ fn parse_glop2(chars: &[char], offset: usize) -> Result<Vec<WrittenLand>, ParseE
                 }
                 i -= 1;
             }
-            '}' | ']' => return error(at, format!("'{c}' belongs to the 1.0 notation: a 1.0 position ends with !")),
-            '!' => return error(at, "'!' alone is the empty position; a 1.0 position ends with !"),
+            '}' | ']' => {
+                return error(
+                    at,
+                    format!("'{c}' belongs to the 1.0 notation: a 1.0 position ends with !"),
+                )
+            }
+            '!' => {
+                return error(
+                    at,
+                    "'!' alone is the empty position; a 1.0 position ends with !",
+                )
+            }
             _ => match parse_vertex(chars, &mut i, offset)? {
                 Some(v) => boundary.push((v, at)),
-                None => return Err(unexpected(c, at, "a vertex (0 1 2 a-l A-Y) or one of . | + *")),
+                None => {
+                    return Err(unexpected(
+                        c,
+                        at,
+                        "a vertex (0 1 2 a-l A-Y) or one of . | + *",
+                    ))
+                }
             },
         }
         i += 1;
     }
-    close_boundary(&mut boundary, &mut region, chars.len() + offset + 1, '+')
-        .map_err(|_| ParseError { at: chars.len() + offset, message: "the position ends with an empty boundary".into() })?;
+    close_boundary(&mut boundary, &mut region, chars.len() + offset + 1, '+').map_err(|_| {
+        ParseError {
+            at: chars.len() + offset,
+            message: "the position ends with an empty boundary".into(),
+        }
+    })?;
     land.push(region);
     lands.push(land);
     Ok(lands)
@@ -302,7 +381,13 @@ fn validate(lands: Vec<WrittenLand>) -> Result<WrittenPosition, ParseError> {
         for (k, places) in &upper {
             let name = upper_name(*k);
             if places.len() > 2 {
-                return error(places[2].1, format!("upper-case letter {name} occurs {} times in its land (at most twice)", places.len()));
+                return error(
+                    places[2].1,
+                    format!(
+                        "upper-case letter {name} occurs {} times in its land (at most twice)",
+                        places.len()
+                    ),
+                );
             }
             if places.len() == 2 && places[0].0 == places[1].0 {
                 return error(
@@ -316,7 +401,10 @@ fn validate(lands: Vec<WrittenLand>) -> Result<WrittenPosition, ParseError> {
             let mut out_region = Vec::with_capacity(region.len());
             for boundary in region {
                 if boundary.len() > 1 {
-                    if let Some(&(_, at)) = boundary.iter().find(|(v, _)| matches!(v, Written::Digit(SPOT))) {
+                    if let Some(&(_, at)) = boundary
+                        .iter()
+                        .find(|(v, _)| matches!(v, Written::Digit(SPOT)))
+                    {
                         return error(at, "an untouched spot 0 is always alone in its boundary");
                     }
                 }
@@ -419,7 +507,10 @@ pub fn write_trees(lands: &[Tree], notation: Notation) -> String {
                         if b > 0 {
                             out.push('.');
                         }
-                        let run = region[b..].iter().take_while(|bd| bd.as_slice() == [SPOT]).count();
+                        let run = region[b..]
+                            .iter()
+                            .take_while(|bd| bd.as_slice() == [SPOT])
+                            .count();
                         if run >= 2 {
                             out.push_str(&format!("0*{run}"));
                             b += run;
@@ -472,7 +563,9 @@ pub fn glop2_to_glop10(text: &str) -> String {
             let mut j = i + 2;
             let mut count = 0usize;
             while j < chars.len() && chars[j].is_ascii_digit() {
-                count = count.saturating_mul(10).saturating_add(chars[j] as usize - '0' as usize);
+                count = count
+                    .saturating_mul(10)
+                    .saturating_add(chars[j] as usize - '0' as usize);
                 j += 1;
             }
             expanded.push_str(&vec!["0"; count.min(10_000)].join("."));

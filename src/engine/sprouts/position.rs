@@ -19,7 +19,12 @@ pub struct Land(Box<[Sym]>);
 impl Land {
     /// Builds the flat form of a tree (no canonization: the caller has done it).
     pub fn from_tree(tree: &[Region]) -> Land {
-        let mut flat = Vec::with_capacity(tree.iter().map(|r| r.iter().map(|b| b.len() + 1).sum::<usize>() + 1).sum::<usize>() + 1);
+        let mut flat = Vec::with_capacity(
+            tree.iter()
+                .map(|r| r.iter().map(|b| b.len() + 1).sum::<usize>() + 1)
+                .sum::<usize>()
+                + 1,
+        );
         for region in tree {
             for boundary in region {
                 flat.extend_from_slice(boundary);
@@ -38,7 +43,10 @@ impl Land {
             return None;
         }
         let body = &flat[..flat.len() - 1];
-        if body.iter().any(|&s| s == END_LAND || (s > NEW_VERTEX && s != END_BOUNDARY && s != END_REGION)) {
+        if body
+            .iter()
+            .any(|&s| s == END_LAND || (s > NEW_VERTEX && s != END_BOUNDARY && s != END_REGION))
+        {
             return None;
         }
         Some(Land(flat.into()))
@@ -166,7 +174,9 @@ impl Position {
             return Position::empty();
         }
         let region: Region = (0..n).map(|_| vec![SPOT]).collect();
-        Position { lands: vec![Land::from_tree(&[region])] }
+        Position {
+            lands: vec![Land::from_tree(&[region])],
+        }
     }
 
     pub fn lands(&self) -> &[Land] {
@@ -186,7 +196,10 @@ impl Position {
     }
 
     pub fn estimated_children(&self) -> u64 {
-        self.lands.iter().map(Land::estimated_children).fold(0, u64::saturating_add)
+        self.lands
+            .iter()
+            .map(Land::estimated_children)
+            .fold(0, u64::saturating_add)
     }
 
     /// The largest number of lives in one land (what bounds letter use in a search).
@@ -199,10 +212,22 @@ impl Ord for Position {
     /// Glop's order on the whole terminated sequence (lands one after the other).
     fn cmp(&self, other: &Self) -> Ordering {
         let end = std::iter::once(END_POSITION);
-        let a = self.lands.iter().flat_map(|l| l.0.iter().copied()).chain(end.clone());
-        let b = other.lands.iter().flat_map(|l| l.0.iter().copied()).chain(end);
+        let a = self
+            .lands
+            .iter()
+            .flat_map(|l| l.0.iter().copied())
+            .chain(end.clone());
+        let b = other
+            .lands
+            .iter()
+            .flat_map(|l| l.0.iter().copied())
+            .chain(end);
         // The pseudo-order pass, then the lexicographic one, as in `line_order`.
-        let pseudo = a.clone().zip(b.clone()).map(|(x, y)| pseudo_cmp(x, y)).find(|o| o.is_ne());
+        let pseudo = a
+            .clone()
+            .zip(b.clone())
+            .map(|(x, y)| pseudo_cmp(x, y))
+            .find(|o| o.is_ne());
         pseudo.unwrap_or_else(|| a.cmp(b))
     }
 }

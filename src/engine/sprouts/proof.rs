@@ -9,7 +9,9 @@ use super::children::children_unchecked;
 use super::database::Database;
 use super::notation::Notation;
 use super::position::{Land, Position};
-use super::search::{Answer, Contradiction, Couple, Goal, Progress, Search, Stats, Strategy, Verdict};
+use super::search::{
+    Answer, Contradiction, Couple, Goal, Progress, Search, Stats, Strategy, Verdict,
+};
 
 /// A check computation: the search of `goal` on `position`, reading and filling its own check
 /// base, with children ordered by what the main base knows.
@@ -22,7 +24,10 @@ impl Check {
     /// Checks are depth-first, as in Glop: guided by the main base (known losses first), a
     /// plain search re-proves with what is known and stores only what the proof uses.
     pub fn new(position: Position, goal: Goal) -> Result<Check, String> {
-        Ok(Check { search: Search::with_strategy(position, goal, Strategy::DepthFirst)?, check_db: Database::new() })
+        Ok(Check {
+            search: Search::with_strategy(position, goal, Strategy::DepthFirst)?,
+            check_db: Database::new(),
+        })
     }
 
     pub fn step(&mut self, main: &Database, budget: u64) -> Progress {
@@ -83,7 +88,14 @@ pub struct CompleteCheck {
 
 impl CompleteCheck {
     pub fn new(main: &Database) -> CompleteCheck {
-        CompleteCheck { entries: main.iter().collect(), next: 0, current: None, check_db: Database::new(), failures: Vec::new(), stats: Stats::default() }
+        CompleteCheck {
+            entries: main.iter().collect(),
+            next: 0,
+            current: None,
+            check_db: Database::new(),
+            failures: Vec::new(),
+            stats: Stats::default(),
+        }
     }
 
     /// Entries checked so far and in all.
@@ -102,12 +114,22 @@ impl CompleteCheck {
             let (land, stored) = self.entries[self.next].clone();
             let search = match self.current.take() {
                 Some(s) => Ok(s),
-                None => Search::with_strategy(Position::from_lands(vec![land.clone()]), Goal::Outcome { nimber_part: stored }, Strategy::DepthFirst),
+                None => Search::with_strategy(
+                    Position::from_lands(vec![land.clone()]),
+                    Goal::Outcome {
+                        nimber_part: stored,
+                    },
+                    Strategy::DepthFirst,
+                ),
             };
             let mut search = match search {
                 Ok(s) => s,
                 Err(problem) => {
-                    self.failures.push(CheckFailure { position: land, stored, problem });
+                    self.failures.push(CheckFailure {
+                        position: land,
+                        stored,
+                        problem,
+                    });
                     self.next += 1;
                     continue;
                 }
@@ -116,23 +138,37 @@ impl CompleteCheck {
             let progress = search.step(&mut self.check_db, Some(main), left);
             let used = search.stats().expansions - before;
             left = left.saturating_sub(used.max(1));
-            let failure = |problem: String| CheckFailure { position: land.clone(), stored, problem };
+            let failure = |problem: String| CheckFailure {
+                position: land.clone(),
+                stored,
+                problem,
+            };
             match progress {
                 Progress::Running => {
                     self.current = Some(search);
                     return false;
                 }
                 Progress::Done(Answer::Outcome(Verdict::Loss)) => {}
-                Progress::Done(_) => self.failures.push(failure(format!("its nimber is not {stored}"))),
+                Progress::Done(_) => self
+                    .failures
+                    .push(failure(format!("its nimber is not {stored}"))),
                 Progress::Failed(message) => self.failures.push(failure(message)),
             }
             // The entry itself proved winning is the failure above already.
-            for c in search.contradictions().iter().filter(|c| c.found.is_some() || c.land != land) {
+            for c in search
+                .contradictions()
+                .iter()
+                .filter(|c| c.found.is_some() || c.land != land)
+            {
                 let problem = match c.found {
                     Some(found) => format!("computed nimber {found}"),
                     None => format!("proved not to be {}", c.stored),
                 };
-                self.failures.push(CheckFailure { position: c.land.clone(), stored: c.stored, problem });
+                self.failures.push(CheckFailure {
+                    position: c.land.clone(),
+                    stored: c.stored,
+                    problem,
+                });
             }
             let s = search.stats();
             self.stats.expansions += s.expansions;
@@ -175,7 +211,12 @@ impl ProofNode {
     /// The couple as text: `position n`, `position not a b`, as in the manual.
     pub fn text(&self, notation: Notation) -> String {
         let position = self.position.write(notation);
-        let numbers = self.nimbers.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
+        let numbers = self
+            .nimbers
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(" ");
         match self.kind {
             NodeKind::Loss => format!("{position} {numbers}"),
             NodeKind::Win => format!("{position} not {numbers}"),
@@ -212,7 +253,12 @@ impl ProofGraph {
     /// The proof that `root` has its value, read from `db` (a check base or any base that
     /// proves it). The root is a losing or winning couple as the base says.
     pub fn build(root: &Couple, db: &Database) -> Result<ProofGraph, String> {
-        let mut b = Builder { db, graph: ProofGraph::default(), index: HashMap::new(), to_expand: Vec::new() };
+        let mut b = Builder {
+            db,
+            graph: ProofGraph::default(),
+            index: HashMap::new(),
+            to_expand: Vec::new(),
+        };
         b.couple(root)?;
         let mut next = 0;
         while next < b.to_expand.len() {
@@ -227,7 +273,11 @@ impl ProofGraph {
     }
 
     /// The proof for the answer of a search on `position`.
-    pub fn for_answer(position: &Position, answer: Answer, db: &Database) -> Result<ProofGraph, String> {
+    pub fn for_answer(
+        position: &Position,
+        answer: Answer,
+        db: &Database,
+    ) -> Result<ProofGraph, String> {
         let root = match answer {
             Answer::Outcome(_) => Couple::new(position.clone(), 0),
             Answer::Nimber(n) => Couple::new(position.clone(), n),
@@ -237,7 +287,11 @@ impl ProofGraph {
 
     /// Graphviz text (spec §8.2): comments listing every couple, then nodes ranked by lives.
     pub fn to_dot(&self, options: &DotOptions) -> String {
-        let shown: Vec<bool> = self.nodes.iter().map(|n| n.lives() >= options.min_lives).collect();
+        let shown: Vec<bool> = self
+            .nodes
+            .iter()
+            .map(|n| n.lives() >= options.min_lives)
+            .collect();
         let mut out = String::from("digraph check {\n");
         for (i, node) in self.nodes.iter().enumerate() {
             if shown[i] {
@@ -245,13 +299,28 @@ impl ProofGraph {
             }
         }
         let _ = writeln!(out, "  node [style=filled, fillcolor=white];");
-        let mut ranks: Vec<u32> = self.nodes.iter().zip(&shown).filter(|(_, s)| **s).map(|(n, _)| n.lives()).collect();
+        let mut ranks: Vec<u32> = self
+            .nodes
+            .iter()
+            .zip(&shown)
+            .filter(|(_, s)| **s)
+            .map(|(n, _)| n.lives())
+            .collect();
         ranks.sort_unstable_by(|a, b| b.cmp(a));
         ranks.dedup();
         for &lives in &ranks {
-            let members: Vec<String> =
-                self.nodes.iter().enumerate().filter(|(i, n)| shown[*i] && n.lives() == lives).map(|(i, _)| format!("c{}", i + 1)).collect();
-            let label = if lives == 1 { "1 life".to_string() } else { format!("{lives} lives") };
+            let members: Vec<String> = self
+                .nodes
+                .iter()
+                .enumerate()
+                .filter(|(i, n)| shown[*i] && n.lives() == lives)
+                .map(|(i, _)| format!("c{}", i + 1))
+                .collect();
+            let label = if lives == 1 {
+                "1 life".to_string()
+            } else {
+                format!("{lives} lives")
+            };
             let _ = writeln!(out, "  {{ rank=same; lives_{lives} [shape=plaintext, style=\"\", label=\"{label}\"]; {}; }}", members.join("; "));
         }
         for (i, node) in self.nodes.iter().enumerate() {
@@ -263,11 +332,25 @@ impl ProofGraph {
                 NodeKind::Win => "blue",
                 NodeKind::Lands => "yellow",
             };
-            let fill = if options.colours { format!(", fillcolor={colour}") } else { String::new() };
+            let fill = if options.colours {
+                format!(", fillcolor={colour}")
+            } else {
+                String::new()
+            };
             let shape = match options.detail {
-                1 => format!("shape=point, label=\"\", width=0.15{}", if options.colours { format!(", color={colour}") } else { String::new() }),
+                1 => format!(
+                    "shape=point, label=\"\", width=0.15{}",
+                    if options.colours {
+                        format!(", color={colour}")
+                    } else {
+                        String::new()
+                    }
+                ),
                 2 => format!("label=\"{}\"{fill}", i + 1),
-                _ => format!("shape=box, label=\"{}\"{fill}", escape(&node.text(options.notation))),
+                _ => format!(
+                    "shape=box, label=\"{}\"{fill}",
+                    escape(&node.text(options.notation))
+                ),
             };
             let _ = writeln!(out, "  c{} [{shape}];", i + 1);
         }
@@ -304,7 +387,12 @@ pub struct DotOptions {
 
 impl Default for DotOptions {
     fn default() -> Self {
-        DotOptions { detail: 3, colours: true, min_lives: 0, notation: Notation::Glop10 }
+        DotOptions {
+            detail: 3,
+            colours: true,
+            min_lives: 0,
+            notation: Notation::Glop10,
+        }
     }
 }
 
@@ -320,7 +408,13 @@ impl Builder<'_> {
     }
 
     fn loss_node(&mut self, position: Position, n: u8) -> usize {
-        let node = ProofNode { kind: NodeKind::Loss, position: position.clone(), nimbers: vec![n], losing: true, edges: Vec::new() };
+        let node = ProofNode {
+            kind: NodeKind::Loss,
+            position: position.clone(),
+            nimbers: vec![n],
+            losing: true,
+            edges: Vec::new(),
+        };
         let (id, new) = self.add(Key::Loss(position.clone(), n), node);
         if new && !position.is_empty() {
             self.to_expand.push(id);
@@ -354,7 +448,12 @@ impl Builder<'_> {
                         .into_iter()
                         .map(|child| Couple::new(child, n))
                         .find(|c| c.known(self.db) == Some(Verdict::Loss))
-                        .ok_or_else(|| format!("the base does not show that {} is not {n}", position.write(Notation::Glop2)))?;
+                        .ok_or_else(|| {
+                            format!(
+                                "the base does not show that {} is not {n}",
+                                position.write(Notation::Glop2)
+                            )
+                        })?;
                     let witness = self.couple(&witness)?;
                     Ok(self.exclude(id, n, witness))
                 }
@@ -381,9 +480,20 @@ impl Builder<'_> {
                         edges.push(self.couple(&value)?);
                         losing
                     }
-                    _ => return Err(format!("the base does not know enough lands of {}", position.write(Notation::Glop2))),
+                    _ => {
+                        return Err(format!(
+                            "the base does not know enough lands of {}",
+                            position.write(Notation::Glop2)
+                        ))
+                    }
                 };
-                let node = ProofNode { kind: NodeKind::Lands, position: position.clone(), nimbers: vec![n], losing, edges: Vec::new() };
+                let node = ProofNode {
+                    kind: NodeKind::Lands,
+                    position: position.clone(),
+                    nimbers: vec![n],
+                    losing,
+                    edges: Vec::new(),
+                };
                 let (id, new) = self.add(Key::Lands(position.clone(), n), node);
                 if new {
                     self.graph.nodes[id].edges = edges;
@@ -395,7 +505,13 @@ impl Builder<'_> {
 
     /// A position's winning node ("position not a b ...").
     fn win_node(&mut self, position: &Position) -> usize {
-        let node = ProofNode { kind: NodeKind::Win, position: position.clone(), nimbers: Vec::new(), losing: false, edges: Vec::new() };
+        let node = ProofNode {
+            kind: NodeKind::Win,
+            position: position.clone(),
+            nimbers: Vec::new(),
+            losing: false,
+            edges: Vec::new(),
+        };
         self.add(Key::Win(position.clone()), node).0
     }
 
@@ -421,7 +537,11 @@ impl Builder<'_> {
         for child in children_unchecked(&position) {
             let child = Couple::new(child, n);
             if child.known(self.db) == Some(Verdict::Loss) {
-                return Err(format!("{} has a losing child {}: the base is inconsistent", position.write(Notation::Glop2), child.write(Notation::Glop2)));
+                return Err(format!(
+                    "{} has a losing child {}: the base is inconsistent",
+                    position.write(Notation::Glop2),
+                    child.write(Notation::Glop2)
+                ));
             }
             edges.push(self.couple(&child)?);
         }

@@ -66,14 +66,21 @@ impl Couple {
         if unknown.len() == self.position.lands().len() {
             return self.clone();
         }
-        Couple { position: Position::from_lands(unknown), nimber }
+        Couple {
+            position: Position::from_lands(unknown),
+            nimber,
+        }
     }
 
     /// Known from the database alone: `Some(Loss)` if every land is known and the nimbers XOR to
     /// the nimber part, `Some(Win)` if every land is known otherwise, `None` if a land is unknown.
     pub fn known(&self, db: &Database) -> Option<Verdict> {
         let simple = self.simplified(db);
-        simple.position.is_empty().then(|| if simple.nimber == 0 { Verdict::Loss } else { Verdict::Win })
+        simple.position.is_empty().then_some(if simple.nimber == 0 {
+            Verdict::Loss
+        } else {
+            Verdict::Win
+        })
     }
 
     pub fn write(&self, notation: Notation) -> String {
@@ -156,14 +163,27 @@ struct Level {
 impl Level {
     fn new(couple: Couple, children: Vec<Couple>, now: u64) -> Level {
         let n = children.len();
-        Level { couple, children, proven_win: vec![false; n], current: 0, alive: n, budget: FIRST_BUDGET, started: now, set_aside: vec![false; n] }
+        Level {
+            couple,
+            children,
+            proven_win: vec![false; n],
+            current: 0,
+            alive: n,
+            budget: FIRST_BUDGET,
+            started: now,
+            set_aside: vec![false; n],
+        }
     }
 
     /// The next child to work on after the current one: unknown and not set aside; when every
     /// unknown child has been set aside, they all get twice the budget.
     fn next_child(&mut self) -> Option<usize> {
         let n = self.children.len();
-        let pick = |l: &Level| (1..=n).map(|d| (l.current + d) % n).find(|&k| !l.proven_win[k] && !l.set_aside[k]);
+        let pick = |l: &Level| {
+            (1..=n)
+                .map(|d| (l.current + d) % n)
+                .find(|&k| !l.proven_win[k] && !l.set_aside[k])
+        };
         if let Some(k) = pick(self) {
             return Some(k);
         }
@@ -197,7 +217,10 @@ pub enum Strategy {
 enum Stage {
     Fresh,
     /// A sum of lands: waiting for the nimber of `land`.
-    Lands { land: Land, count: usize },
+    Lands {
+        land: Land,
+        count: usize,
+    },
     Children(Level),
 }
 
@@ -224,8 +247,14 @@ impl Contradiction {
     pub fn describe(&self, notation: Notation) -> String {
         let land = self.land.write(notation);
         match self.found {
-            Some(found) => format!("{land} has nimber {} in the base, {found} computed", self.stored),
-            None => format!("{land} has nimber {} in the base, but it is proved a win with nimber part {}", self.stored, self.stored),
+            Some(found) => format!(
+                "{land} has nimber {} in the base, {found} computed",
+                self.stored
+            ),
+            None => format!(
+                "{land} has nimber {} in the base, but it is proved a win with nimber part {}",
+                self.stored, self.stored
+            ),
         }
     }
 }
@@ -279,7 +308,11 @@ impl Search {
         Search::with_strategy(position, goal, Strategy::default())
     }
 
-    pub fn with_strategy(position: Position, goal: Goal, strategy: Strategy) -> Result<Search, String> {
+    pub fn with_strategy(
+        position: Position,
+        goal: Goal,
+        strategy: Strategy,
+    ) -> Result<Search, String> {
         check_computable(&position).map_err(|e| e.0)?;
         let mut search = Search {
             root: Couple::new(position.clone(), 0),
@@ -296,7 +329,10 @@ impl Search {
         match goal {
             Goal::Outcome { nimber_part } => {
                 search.root.nimber = nimber_part;
-                search.stack.push(Frame::Eval { couple: search.root.clone(), stage: Stage::Fresh });
+                search.stack.push(Frame::Eval {
+                    couple: search.root.clone(),
+                    stage: Stage::Fresh,
+                });
             }
             Goal::Nimber => search.push_nimber(position),
         }
@@ -325,8 +361,14 @@ impl Search {
     }
 
     fn push_nimber(&mut self, position: Position) {
-        self.stack.push(Frame::Nimber { position: position.clone(), tried: 0 });
-        self.stack.push(Frame::Eval { couple: Couple::new(position, 0), stage: Stage::Fresh });
+        self.stack.push(Frame::Nimber {
+            position: position.clone(),
+            tried: 0,
+        });
+        self.stack.push(Frame::Eval {
+            couple: Couple::new(position, 0),
+            stage: Stage::Fresh,
+        });
     }
 
     /// Runs until the answer is known or `budget` more expansions are done. `db` is the base
@@ -362,12 +404,20 @@ impl Search {
         match db.insert(land, nimber) {
             Ok(true) => self.stats.stored += 1,
             Ok(false) => {}
-            Err(d) => self.contradictions.push(Contradiction { land: land.clone(), stored: d.stored, found: Some(nimber) }),
+            Err(d) => self.contradictions.push(Contradiction {
+                land: land.clone(),
+                stored: d.stored,
+                found: Some(nimber),
+            }),
         }
         if let Some(guide) = guide {
             match guide.get(land) {
                 None => self.stats.new_results += 1,
-                Some(k) if k != nimber => self.contradictions.push(Contradiction { land: land.clone(), stored: k, found: Some(nimber) }),
+                Some(k) if k != nimber => self.contradictions.push(Contradiction {
+                    land: land.clone(),
+                    stored: k,
+                    found: Some(nimber),
+                }),
                 Some(_) => {}
             }
         }
@@ -375,9 +425,15 @@ impl Search {
 
     /// A single-land couple was proved winning: a guide that lists it as a loss lies.
     fn note_win(&mut self, couple: &Couple, guide: Option<&Database>) {
-        let (Some(guide), [land]) = (guide, couple.position.lands()) else { return };
+        let (Some(guide), [land]) = (guide, couple.position.lands()) else {
+            return;
+        };
         if guide.get(land) == Some(couple.nimber) {
-            self.contradictions.push(Contradiction { land: land.clone(), stored: couple.nimber, found: None });
+            self.contradictions.push(Contradiction {
+                land: land.clone(),
+                stored: couple.nimber,
+                found: None,
+            });
         }
     }
 
@@ -385,17 +441,28 @@ impl Search {
     fn enforce_budgets(&mut self) {
         let now = self.stats.expansions;
         for i in 0..self.stack.len() {
-            let Frame::Eval { stage: Stage::Children(level), .. } = &mut self.stack[i] else { continue };
+            let Frame::Eval {
+                stage: Stage::Children(level),
+                ..
+            } = &mut self.stack[i]
+            else {
+                continue;
+            };
             if now - level.started <= level.budget {
                 continue;
             }
             level.set_aside[level.current] = true;
-            let Some(next) = level.next_child() else { return };
+            let Some(next) = level.next_child() else {
+                return;
+            };
             level.current = next;
             level.started = now;
             let couple = level.children[next].clone();
             self.stack.truncate(i + 1);
-            self.stack.push(Frame::Eval { couple, stage: Stage::Fresh });
+            self.stack.push(Frame::Eval {
+                couple,
+                stage: Stage::Fresh,
+            });
             return;
         }
     }
@@ -406,22 +473,36 @@ impl Search {
             self.enforce_budgets();
         }
         let Some(Frame::Eval { couple, stage }) = self.stack.last_mut() else {
-            self.finished = Some(Progress::Failed("internal error: nothing to evaluate".into()));
+            self.finished = Some(Progress::Failed(
+                "internal error: nothing to evaluate".into(),
+            ));
             return;
         };
         let couple = couple.simplified(db);
         if couple.position.is_empty() {
             self.stack.pop();
-            self.returned = Some(Returned::Verdict(if couple.nimber == 0 { Verdict::Loss } else { Verdict::Win }));
+            self.returned = Some(Returned::Verdict(if couple.nimber == 0 {
+                Verdict::Loss
+            } else {
+                Verdict::Win
+            }));
             return;
         }
         if couple.position.lands().len() > 1 {
             // Solve the easiest land completely, then look again (spec §6.1 step 3).
             let count = couple.position.lands().len();
-            let mut lands: Vec<Couple> = couple.position.lands().iter().map(|l| Couple::new(Position::from_lands(vec![l.clone()]), 0)).collect();
+            let mut lands: Vec<Couple> = couple
+                .position
+                .lands()
+                .iter()
+                .map(|l| Couple::new(Position::from_lands(vec![l.clone()]), 0))
+                .collect();
             sort_couples(&mut lands, guide, false);
             let land = lands[0].position.lands()[0].clone();
-            *stage = Stage::Lands { land: land.clone(), count };
+            *stage = Stage::Lands {
+                land: land.clone(),
+                count,
+            };
             if let Some(Frame::Eval { couple: c, .. }) = self.stack.last_mut() {
                 *c = couple;
             }
@@ -435,7 +516,9 @@ impl Search {
             return;
         }
         self.stats.expansions += 1;
-        let mut children: Vec<Couple> = (0..couple.nimber).map(|m| Couple::new(couple.position.clone(), m)).collect();
+        let mut children: Vec<Couple> = (0..couple.nimber)
+            .map(|m| Couple::new(couple.position.clone(), m))
+            .collect();
         for child in self.cache.children(&couple.position).iter() {
             let child = Couple::new(child.clone(), couple.nimber).simplified(db);
             if child.position.is_empty() {
@@ -462,12 +545,22 @@ impl Search {
             *stage = Stage::Children(Level::new(couple.clone(), children, now));
             *c = couple;
         }
-        self.stack.push(Frame::Eval { couple: first, stage: Stage::Fresh });
+        self.stack.push(Frame::Eval {
+            couple: first,
+            stage: Stage::Fresh,
+        });
     }
 
     /// Hands a finished frame's result to the frame below it.
-    fn deliver(&mut self, returned: Returned, db: &mut Database, guide: Option<&Database>) -> Result<(), String> {
-        let Some(top) = self.stack.last_mut() else { return Ok(()) };
+    fn deliver(
+        &mut self,
+        returned: Returned,
+        db: &mut Database,
+        guide: Option<&Database>,
+    ) -> Result<(), String> {
+        let Some(top) = self.stack.last_mut() else {
+            return Ok(());
+        };
         match (top, returned) {
             (Frame::Nimber { tried, .. }, Returned::Verdict(Verdict::Loss)) => {
                 let n = *tried;
@@ -480,11 +573,18 @@ impl Search {
                 }
                 *tried += 1;
                 let couple = Couple::new(position.clone(), *tried);
-                self.stack.push(Frame::Eval { couple, stage: Stage::Fresh });
+                self.stack.push(Frame::Eval {
+                    couple,
+                    stage: Stage::Fresh,
+                });
             }
-            (Frame::Nimber { .. }, Returned::Nimber(_)) => return Err("internal error: a nimber for a nimber".into()),
+            (Frame::Nimber { .. }, Returned::Nimber(_)) => {
+                return Err("internal error: a nimber for a nimber".into())
+            }
             (Frame::Eval { couple, stage }, Returned::Nimber(k)) => {
-                let Stage::Lands { land, .. } = stage else { return Err("internal error: a nimber for a level".into()) };
+                let Stage::Lands { land, .. } = stage else {
+                    return Err("internal error: a nimber for a level".into());
+                };
                 // The land is solved: it leaves the sum and its nimber joins the heap.
                 // Only one copy leaves: a sum may hold the same land twice.
                 let mut rest: Vec<Land> = couple.position.lands().to_vec();
@@ -495,7 +595,9 @@ impl Search {
                 *stage = Stage::Fresh;
             }
             (Frame::Eval { stage, .. }, Returned::Verdict(verdict)) => {
-                let Stage::Children(level) = stage else { return Err("internal error: a verdict for a sum".into()) };
+                let Stage::Children(level) = stage else {
+                    return Err("internal error: a verdict for a sum".into());
+                };
                 if verdict == Verdict::Loss {
                     let won = level.couple.clone();
                     self.note_win(&won, guide);
@@ -513,10 +615,16 @@ impl Search {
                         level.current = next;
                         level.started = self.stats.expansions;
                         let couple = level.children[next].clone();
-                        self.stack.push(Frame::Eval { couple, stage: Stage::Fresh });
+                        self.stack.push(Frame::Eval {
+                            couple,
+                            stage: Stage::Fresh,
+                        });
                     }
                     None => {
-                        let (land, n) = (level.couple.position.lands()[0].clone(), level.couple.nimber);
+                        let (land, n) = (
+                            level.couple.position.lands()[0].clone(),
+                            level.couple.nimber,
+                        );
                         self.stack.pop();
                         self.store(&land, n, db, guide);
                         self.returned = Some(Returned::Verdict(Verdict::Loss));
@@ -529,7 +637,15 @@ impl Search {
 
     fn level_frames(&self) -> Vec<usize> {
         (0..self.stack.len())
-            .filter(|&i| matches!(&self.stack[i], Frame::Eval { stage: Stage::Children(_) | Stage::Lands { .. }, .. }))
+            .filter(|&i| {
+                matches!(
+                    &self.stack[i],
+                    Frame::Eval {
+                        stage: Stage::Children(_) | Stage::Lands { .. },
+                        ..
+                    }
+                )
+            })
             .collect()
     }
 
@@ -537,7 +653,9 @@ impl Search {
     pub fn levels(&self) -> Vec<LevelView> {
         let mut out = Vec::new();
         for i in self.level_frames() {
-            let Frame::Eval { stage, .. } = &self.stack[i] else { continue };
+            let Frame::Eval { stage, .. } = &self.stack[i] else {
+                continue;
+            };
             match stage {
                 Stage::Children(level) => {
                     let child = &level.children[level.current];
@@ -557,7 +675,15 @@ impl Search {
                         _ => 0,
                     };
                     let position = Position::from_lands(vec![land.clone()]);
-                    out.push(LevelView { numero: 1, count: *count, alive: *count, lives: position.lives(), nimber: tried, position, zappable: false });
+                    out.push(LevelView {
+                        numero: 1,
+                        count: *count,
+                        alive: *count,
+                        lives: position.lives(),
+                        nimber: tried,
+                        position,
+                        zappable: false,
+                    });
                 }
                 Stage::Fresh => {}
             }
@@ -568,13 +694,22 @@ impl Search {
     /// All children of a level (0-based level index, as in `levels`).
     pub fn level_children(&self, level: usize) -> Vec<ChildView> {
         let frames = self.level_frames();
-        let Some(&i) = frames.get(level) else { return Vec::new() };
+        let Some(&i) = frames.get(level) else {
+            return Vec::new();
+        };
         match &self.stack[i] {
-            Frame::Eval { stage: Stage::Children(l), .. } => l
+            Frame::Eval {
+                stage: Stage::Children(l),
+                ..
+            } => l
                 .children
                 .iter()
                 .enumerate()
-                .map(|(k, c)| ChildView { couple: c.clone(), proven_win: l.proven_win[k], current: k == l.current })
+                .map(|(k, c)| ChildView {
+                    couple: c.clone(),
+                    proven_win: l.proven_win[k],
+                    current: k == l.current,
+                })
                 .collect(),
             _ => Vec::new(),
         }
@@ -587,12 +722,24 @@ impl Search {
             return Err("the computation is finished".into());
         }
         let frames = self.level_frames();
-        let Some(&i) = frames.get(level) else { return Err(format!("there is no level {}", level + 1)) };
-        let Frame::Eval { stage: Stage::Children(l), .. } = &mut self.stack[i] else {
-            return Err("this level lists the lands of a sum: every land's nimber is needed".into());
+        let Some(&i) = frames.get(level) else {
+            return Err(format!("there is no level {}", level + 1));
+        };
+        let Frame::Eval {
+            stage: Stage::Children(l),
+            ..
+        } = &mut self.stack[i]
+        else {
+            return Err(
+                "this level lists the lands of a sum: every land's nimber is needed".into(),
+            );
         };
         if child >= l.children.len() {
-            return Err(format!("level {} has {} children", level + 1, l.children.len()));
+            return Err(format!(
+                "level {} has {} children",
+                level + 1,
+                l.children.len()
+            ));
         }
         if l.proven_win[child] {
             return Err("that child is already known to be a win".into());
@@ -603,20 +750,37 @@ impl Search {
         let couple = l.children[child].clone();
         self.stack.truncate(i + 1);
         self.returned = None;
-        self.stack.push(Frame::Eval { couple, stage: Stage::Fresh });
+        self.stack.push(Frame::Eval {
+            couple,
+            stage: Stage::Fresh,
+        });
         Ok(())
     }
 
     /// Moves a level to its next (or previous) unknown child, as Glop's level cells do.
     pub fn zap_step(&mut self, level: usize, forward: bool) -> Result<(), String> {
         let frames = self.level_frames();
-        let Some(&i) = frames.get(level) else { return Err(format!("there is no level {}", level + 1)) };
-        let Frame::Eval { stage: Stage::Children(l), .. } = &self.stack[i] else {
-            return Err("this level lists the lands of a sum: every land's nimber is needed".into());
+        let Some(&i) = frames.get(level) else {
+            return Err(format!("there is no level {}", level + 1));
+        };
+        let Frame::Eval {
+            stage: Stage::Children(l),
+            ..
+        } = &self.stack[i]
+        else {
+            return Err(
+                "this level lists the lands of a sum: every land's nimber is needed".into(),
+            );
         };
         let n = l.children.len();
         let pick = (1..=n)
-            .map(|d| if forward { (l.current + d) % n } else { (l.current + n - d % n) % n })
+            .map(|d| {
+                if forward {
+                    (l.current + d) % n
+                } else {
+                    (l.current + n - d % n) % n
+                }
+            })
             .find(|&k| !l.proven_win[k] && k != l.current);
         match pick {
             Some(k) => self.zap(level, k),
@@ -625,12 +789,14 @@ impl Search {
     }
 }
 
+/// A couple with Glop's ordering keys in front of it (lives and nimber, lands, estimate, …).
+type Keyed = (u8, u64, i64, u64, Couple);
 
 /// Glop's move ordering (spec §6.2): known losses, then known wins, then unknown (check
 /// computations only); lives + 4 × nimber part; more lands first; fewer estimated children;
 /// the 2.x string. Duplicates are removed when `unique`.
 pub fn sort_couples(couples: &mut Vec<Couple>, guide: Option<&Database>, unique: bool) {
-    let mut keyed: Vec<(u8, u64, i64, u64, Couple)> = couples
+    let mut keyed: Vec<Keyed> = couples
         .drain(..)
         .map(|c| {
             let rank = match guide.map(|g| c.known(g)) {
@@ -639,18 +805,30 @@ pub fn sort_couples(couples: &mut Vec<Couple>, guide: Option<&Database>, unique:
                 _ => 2,
             };
             let lives = c.position.lives() as u64 + 4 * c.nimber as u64;
-            (rank, lives, -(c.position.lands().len() as i64), c.position.estimated_children(), c)
+            (
+                rank,
+                lives,
+                -(c.position.lands().len() as i64),
+                c.position.estimated_children(),
+                c,
+            )
         })
         .collect();
-    keyed.sort_by(|a, b| (a.0, a.1, a.2, a.3).cmp(&(b.0, b.1, b.2, b.3)));
+    keyed.sort_by_key(|a| (a.0, a.1, a.2, a.3));
     // Ties: the position strings, computed only where needed.
     let mut start = 0;
     while start < keyed.len() {
-        let key = |k: &(u8, u64, i64, u64, Couple)| (k.0, k.1, k.2, k.3);
-        let end = start + keyed[start..].iter().take_while(|k| key(k) == key(&keyed[start])).count();
+        let key = |k: &Keyed| (k.0, k.1, k.2, k.3);
+        let end = start
+            + keyed[start..]
+                .iter()
+                .take_while(|k| key(k) == key(&keyed[start]))
+                .count();
         if end - start > 1 {
-            let mut run: Vec<(String, (u8, u64, i64, u64, Couple))> =
-                keyed.drain(start..end).map(|k| (k.4.position.write(Notation::Glop2), k)).collect();
+            let mut run: Vec<(String, Keyed)> = keyed
+                .drain(start..end)
+                .map(|k| (k.4.position.write(Notation::Glop2), k))
+                .collect();
             run.sort_by(|a, b| a.0.cmp(&b.0).then(a.1 .4.nimber.cmp(&b.1 .4.nimber)));
             if unique {
                 run.dedup_by(|a, b| a.1 .4 == b.1 .4);
@@ -667,7 +845,10 @@ pub fn sort_couples(couples: &mut Vec<Couple>, guide: Option<&Database>, unique:
 
 /// The canonical children of a position, each with its nimber when the base knows every one of
 /// its lands (Glop's Children tab; a child with nimber 0 is a winning move).
-pub fn children_with_nimbers(position: &Position, db: &Database) -> Result<Vec<(Position, Option<u8>)>, String> {
+pub fn children_with_nimbers(
+    position: &Position,
+    db: &Database,
+) -> Result<Vec<(Position, Option<u8>)>, String> {
     let children = super::children::children(position).map_err(|e| e.0)?;
     Ok(children
         .into_iter()
@@ -680,11 +861,20 @@ pub fn children_with_nimbers(position: &Position, db: &Database) -> Result<Vec<(
 }
 
 /// Runs a search to its end (native use: CLI, tests, benchmarks).
-pub fn solve(position: &Position, goal: Goal, db: &mut Database) -> Result<(Answer, Stats), String> {
+pub fn solve(
+    position: &Position,
+    goal: Goal,
+    db: &mut Database,
+) -> Result<(Answer, Stats), String> {
     solve_with(position, goal, Strategy::default(), db)
 }
 
-pub fn solve_with(position: &Position, goal: Goal, strategy: Strategy, db: &mut Database) -> Result<(Answer, Stats), String> {
+pub fn solve_with(
+    position: &Position,
+    goal: Goal,
+    strategy: Strategy,
+    db: &mut Database,
+) -> Result<(Answer, Stats), String> {
     let mut search = Search::with_strategy(position.clone(), goal, strategy)?;
     match search.step(db, None, u64::MAX) {
         Progress::Done(answer) => Ok((answer, search.stats())),

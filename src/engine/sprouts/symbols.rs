@@ -100,7 +100,11 @@ pub fn pseudo_cmp(x: Sym, y: Sym) -> std::cmp::Ordering {
 /// Glop's comparison of two sequences: first the pseudo-order (letters compare only by class),
 /// then plain lexicographic order. A proper prefix is smaller.
 pub fn line_order(a: &[Sym], b: &[Sym]) -> std::cmp::Ordering {
-    a.iter().zip(b).map(|(&x, &y)| pseudo_cmp(x, y)).find(|o| o.is_ne()).unwrap_or_else(|| a.cmp(b))
+    a.iter()
+        .zip(b)
+        .map(|(&x, &y)| pseudo_cmp(x, y))
+        .find(|o| o.is_ne())
+        .unwrap_or_else(|| a.cmp(b))
 }
 
 #[cfg(test)]

@@ -11,13 +11,18 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
-use web_sys::{HtmlButtonElement, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement, KeyboardEvent, MouseEvent};
+use web_sys::{
+    HtmlButtonElement, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement,
+    KeyboardEvent, MouseEvent,
+};
 
-use crate::draw::ade::{draw_firing_graph, draw_graph, render_firing_graph, short_value, FiringGraphLayout, GraphLayout};
+use crate::draw::ade::{
+    draw_firing_graph, draw_graph, render_firing_graph, short_value, FiringGraphLayout, GraphLayout,
+};
 use crate::draw::{png, tga};
 use crate::engine::ade::{
-    default_start, parse_node_value, verdict, AdeGraph, ExhaustRun, Family, FireOutcome, Play, SharedPosition, StopReason,
-    Values, HISTORY_BYTES_LIMIT, MAX_N,
+    default_start, parse_node_value, verdict, AdeGraph, ExhaustRun, Family, FireOutcome, Play,
+    SharedPosition, StopReason, Values, HISTORY_BYTES_LIMIT, MAX_N,
 };
 use crate::ui::dom::{self, button, child, on};
 use crate::ui::widgets::canvas::CanvasPainter;
@@ -102,7 +107,10 @@ type Shared = Rc<RefCell<App>>;
 enum Run {
     Exhaust(ExhaustRun),
     /// Fires exactly `wanted` layers (fewer if the play terminates or its history is full).
-    Replay { fired: usize, wanted: usize },
+    Replay {
+        fired: usize,
+        wanted: usize,
+    },
 }
 
 /// Builds the applet inside `root` and starts it from the URL, the data attributes or defaults.
@@ -131,7 +139,12 @@ pub fn mount(root: &HtmlElement) {
     wire(&app);
     {
         let handle = Rc::downgrade(&app);
-        embed::offer(root, "ade", move || handle.upgrade().map(|a| a.borrow().embed_attributes()).unwrap_or_default());
+        embed::offer(root, "ade", move || {
+            handle
+                .upgrade()
+                .map(|a| a.borrow().embed_attributes())
+                .unwrap_or_default()
+        });
     }
     app.borrow_mut().start_from_page(root);
     let problems = std::mem::take(&mut app.borrow_mut().message);
@@ -221,7 +234,9 @@ fn build(root: &HtmlElement) -> Dom {
     load_degree.set_type("text");
     let _ = load_degree.set_attribute("inputmode", "numeric");
     let range = child(&load.body, "p", "gl-hint");
-    range.set_text_content(Some(&format!("A: 1 to {MAX_N} nodes · D: 4 to {MAX_N} · E: 6 to {MAX_N}")));
+    range.set_text_content(Some(&format!(
+        "A: 1 to {MAX_N} nodes · D: 4 to {MAX_N} · E: 6 to {MAX_N}"
+    )));
     button(&load.buttons, "OK", "load-ok");
     button(&load.buttons, "Cancel", "load-cancel");
 
@@ -245,11 +260,16 @@ fn build(root: &HtmlElement) -> Dom {
     let _ = max_rings.set_attribute("data-action", "max-rings");
     for m in 0..=10 {
         let option = child(&max_rings, "option", "");
-        option.set_text_content(Some(&if m == 0 { "0 (no maximum)".to_string() } else { m.to_string() }));
+        option.set_text_content(Some(&if m == 0 {
+            "0 (no maximum)".to_string()
+        } else {
+            m.to_string()
+        }));
         let _ = option.set_attribute("value", &m.to_string());
     }
     let scroller = child(&graph.body, "div", "gl-graph-scroll");
-    let graph_canvas: HtmlCanvasElement = child(&scroller, "canvas", "gl-graph-canvas").unchecked_into();
+    let graph_canvas: HtmlCanvasElement =
+        child(&scroller, "canvas", "gl-graph-canvas").unchecked_into();
     let _ = graph_canvas.set_attribute("role", "img");
     let graph_caption = child(&graph.body, "p", "gl-graph-caption");
     button(&graph.buttons, "OK", "graph-ok");
@@ -299,8 +319,15 @@ fn wire(app: &Shared) {
     let root = app.borrow().dom.root.clone();
     let handle = app.clone();
     on::<MouseEvent>(&root, "click", move |event| {
-        let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
-        let Ok(Some(actor)) = target.closest("[data-action]") else { return };
+        let Some(target) = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
+        let Ok(Some(actor)) = target.closest("[data-action]") else {
+            return;
+        };
         let action = actor.get_attribute("data-action").unwrap_or_default();
         if actor.tag_name() == "BUTTON" {
             act(&handle, &action);
@@ -327,7 +354,12 @@ fn wire(app: &Shared) {
     });
     let handle = app.clone();
     on::<web_sys::Event>(&root, "change", move |event| {
-        let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+        let Some(target) = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
         let action = target.get_attribute("data-action").unwrap_or_default();
         let mut a = handle.borrow_mut();
         match action.as_str() {
@@ -366,8 +398,8 @@ fn act(app: &Shared, action: &str) {
         "load-cancel" => a.dom.load.hide(),
         "value-ok" => a.set_value_from_dialog(),
         "value-cancel" => a.close_value_dialog(),
-        "playing" => a.to_playing(),
-        "editing" => a.to_editing(),
+        "playing" => a.enter_playing(),
+        "editing" => a.enter_editing(),
         "all-ones" => a.all_ones(),
         "fire" | "graph-fire" => a.fire(),
         "undo" | "graph-undo" => a.undo(),
@@ -392,7 +424,10 @@ fn act(app: &Shared, action: &str) {
 fn start_exhaust(app: &Shared) {
     {
         let mut a = app.borrow_mut();
-        if a.mode != Mode::Playing || a.exhaust.is_some() || a.play.as_ref().is_none_or(Play::is_terminal) {
+        if a.mode != Mode::Playing
+            || a.exhaust.is_some()
+            || a.play.as_ref().is_none_or(Play::is_terminal)
+        {
             return;
         }
         if !a.read_layer_cap() {
@@ -414,13 +449,19 @@ fn exhaust_slice(app: Shared) {
         a.exhaust = None; // the element left the page: its work ends
         return;
     }
-    let (Some(play), Some(run)) = (a.play.as_mut(), a.exhaust.as_mut()) else { return };
+    let (Some(play), Some(run)) = (a.play.as_mut(), a.exhaust.as_mut()) else {
+        return;
+    };
     let started = dom::now();
     let finished = loop {
         let step = match run {
             // A few layers at a time: with huge values one layer can take a while.
             Run::Exhaust(run) => play.exhaust_step(run, 4).map(|reason| {
-                let more = if let StopReason::Cap { .. } = reason { " Press Exhaust fire again to continue." } else { "" };
+                let more = if let StopReason::Cap { .. } = reason {
+                    " Press Exhaust fire again to continue."
+                } else {
+                    ""
+                };
                 format!("Exhaust fire: {}.{more}", reason.describe())
             }),
             Run::Replay { fired, wanted } => replay_step(play, fired, *wanted),
@@ -437,8 +478,16 @@ fn exhaust_slice(app: Shared) {
             a.message = message;
             a.exhaust = None;
         }
-        (None, Some(Run::Exhaust(run))) => a.message = format!("Exhaust fire: {} layers so far… (Stop to interrupt)", run.fired()),
-        (None, Some(Run::Replay { fired, wanted })) => a.message = format!("Firing the {wanted} layers asked for: {fired} so far… (Stop to interrupt)"),
+        (None, Some(Run::Exhaust(run))) => {
+            a.message = format!(
+                "Exhaust fire: {} layers so far… (Stop to interrupt)",
+                run.fired()
+            )
+        }
+        (None, Some(Run::Replay { fired, wanted })) => {
+            a.message =
+                format!("Firing the {wanted} layers asked for: {fired} so far… (Stop to interrupt)")
+        }
         (None, None) => {}
     }
     let more = a.exhaust.is_some();
@@ -455,7 +504,11 @@ fn replay_step(play: &mut Play, fired: &mut usize, wanted: usize) -> Option<Stri
         return Some(String::new());
     }
     if play.history_bytes() >= HISTORY_BYTES_LIMIT {
-        return Some(format!("{} of the {wanted} layers asked for were fired: {}.", *fired, StopReason::SizeLimit { layers: *fired }.describe()));
+        return Some(format!(
+            "{} of the {wanted} layers asked for were fired: {}.",
+            *fired,
+            StopReason::SizeLimit { layers: *fired }.describe()
+        ));
     }
     if play.fire() == FireOutcome::Terminal {
         return Some(String::new());
@@ -465,12 +518,23 @@ fn replay_step(play: &mut Play, fired: &mut usize, wanted: usize) -> Option<Stri
 }
 
 impl App {
-
     /// The data attributes that open this game as it is now ("Embed this").
     fn embed_attributes(&self) -> Vec<(String, String)> {
-        let Some(play) = &self.play else { return Vec::new() };
+        let Some(play) = &self.play else {
+            return Vec::new();
+        };
         let pair = |n: &str, v: String| (n.to_string(), v);
-        let mut out = vec![pair("data-graph", play.graph().name()), pair("data-values", start_values(play).iter().map(i64::to_string).collect::<Vec<_>>().join(","))];
+        let mut out = vec![
+            pair("data-graph", play.graph().name()),
+            pair(
+                "data-values",
+                start_values(play)
+                    .iter()
+                    .map(i64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(","),
+            ),
+        ];
         if self.mode == Mode::Playing {
             out.push(pair("data-mode", "playing".into()));
             if play.layer_count() > 0 {
@@ -497,7 +561,9 @@ impl App {
         if let Some(cap) = attr("data-layer-cap") {
             match cap.trim().parse::<usize>() {
                 Ok(c) if c >= 1 => self.layer_cap = c,
-                _ => self.message.push_str(&format!("data-layer-cap='{cap}' ignored: expected a whole number of at least 1. ")),
+                _ => self.message.push_str(&format!(
+                    "data-layer-cap='{cap}' ignored: expected a whole number of at least 1. "
+                )),
             }
         }
         self.dom.layer_cap.set_value(&self.layer_cap.to_string());
@@ -505,14 +571,21 @@ impl App {
         if let Some(text) = link::read(&self.url_key) {
             match SharedPosition::parse(&text) {
                 Ok(position) => return self.apply_position(position),
-                Err(e) => self.message.push_str(&format!("The link's ADE state was not used: {e}. ")),
+                Err(e) => self
+                    .message
+                    .push_str(&format!("The link's ADE state was not used: {e}. ")),
             }
         }
-        let playing = match attr("data-mode").map(|m| m.trim().to_ascii_lowercase()).as_deref() {
+        let playing = match attr("data-mode")
+            .map(|m| m.trim().to_ascii_lowercase())
+            .as_deref()
+        {
             None | Some("editing") => false,
             Some("playing") => true,
             Some(other) => {
-                self.message.push_str(&format!("data-mode=\"{other}\" is neither editing nor playing; using editing. "));
+                self.message.push_str(&format!(
+                    "data-mode=\"{other}\" is neither editing nor playing; using editing. "
+                ));
                 false
             }
         };
@@ -527,7 +600,9 @@ impl App {
         if let Some(text) = from_attributes {
             match SharedPosition::parse(&text) {
                 Ok(position) => return self.apply_position(position),
-                Err(e) => self.message.push_str(&format!("The embed's data attributes were not used: {e}. ")),
+                Err(e) => self
+                    .message
+                    .push_str(&format!("The embed's data attributes were not used: {e}. ")),
             }
         }
         if let Ok(graph) = AdeGraph::new(Family::E, 8) {
@@ -542,25 +617,35 @@ impl App {
         if let Some(fired) = position.fired {
             self.mode = Mode::Playing;
             if fired > 0 {
-                self.exhaust = Some(Run::Replay { fired: 0, wanted: fired });
+                self.exhaust = Some(Run::Replay {
+                    fired: 0,
+                    wanted: fired,
+                });
             }
         }
     }
 
     fn load(&mut self, graph: AdeGraph, start: Vec<i64>) {
         self.last_loaded = (graph.family(), graph.n());
-        let _ = self.dom.single_at.set_inner_html("");
+        self.dom.single_at.set_inner_html("");
         for i in 0..graph.node_count() {
             let option = child(&self.dom.single_at, "option", "");
             option.set_text_content(Some(&graph.label(i)));
             let _ = option.set_attribute("value", &i.to_string());
         }
-        let _ = self.dom.node_buttons.set_inner_html("");
+        self.dom.node_buttons.set_inner_html("");
         let label = child(&self.dom.node_buttons, "span", "gl-hint");
         label.set_text_content(Some("Set a value: "));
         for i in 0..graph.node_count() {
-            let b = button(&self.dom.node_buttons, &graph.label(i), &format!("node-{i}"));
-            let _ = b.set_attribute("aria-label", &format!("Set the value of {}", graph.label(i)));
+            let b = button(
+                &self.dom.node_buttons,
+                &graph.label(i),
+                &format!("node-{i}"),
+            );
+            let _ = b.set_attribute(
+                "aria-label",
+                &format!("Set the value of {}", graph.label(i)),
+            );
         }
         self.replace_play(Play::new(graph, Values::from_i64(start)).ok());
         self.mode = Mode::Editing;
@@ -573,7 +658,11 @@ impl App {
     }
 
     fn toggle_menu(&mut self, game: bool) {
-        let (menu, other) = if game { (&self.dom.game_menu, &self.dom.about_menu) } else { (&self.dom.about_menu, &self.dom.game_menu) };
+        let (menu, other) = if game {
+            (&self.dom.game_menu, &self.dom.about_menu)
+        } else {
+            (&self.dom.about_menu, &self.dom.game_menu)
+        };
         menu.set_hidden(!menu.hidden());
         other.set_hidden(true);
     }
@@ -597,8 +686,8 @@ impl App {
         self.mode = Mode::Editing;
         self.dom.graph.hide();
         self.dom.value.hide();
-        let _ = self.dom.node_buttons.set_inner_html("");
-        let _ = self.dom.single_at.set_inner_html("");
+        self.dom.node_buttons.set_inner_html("");
+        self.dom.single_at.set_inner_html("");
         self.message.clear();
     }
 
@@ -623,14 +712,25 @@ impl App {
     }
 
     fn load_from_dialog(&mut self) {
-        let family = self.dom.load_family.value().chars().next().and_then(Family::from_letter);
+        let family = self
+            .dom
+            .load_family
+            .value()
+            .chars()
+            .next()
+            .and_then(Family::from_letter);
         let degree = self.dom.load_degree.value();
         let Some(family) = family else {
-            self.dom.load.show_error("Choose the type of the graph: A, D or E.");
+            self.dom
+                .load
+                .show_error("Choose the type of the graph: A, D or E.");
             return;
         };
         let Ok(n) = degree.trim().parse::<usize>() else {
-            self.dom.load.show_error(&format!("'{}' is not a degree: type a whole number of nodes.", degree.trim()));
+            self.dom.load.show_error(&format!(
+                "'{}' is not a degree: type a whole number of nodes.",
+                degree.trim()
+            ));
             return;
         };
         match AdeGraph::new(family, n) {
@@ -657,7 +757,9 @@ impl App {
         if let Ok(Some(h)) = self.dom.value.panel.query_selector("h3") {
             h.set_text_content(Some(&format!("Value of {label}")));
         }
-        self.dom.value_input.set_value(&play.start().get(node).to_string());
+        self.dom
+            .value_input
+            .set_value(&play.start().get(node).to_string());
         self.dom.value.show();
         let _ = self.dom.value_input.focus();
         self.dom.value_input.select();
@@ -671,7 +773,9 @@ impl App {
 
     /// A bad value gets a message and the node keeps its value.
     fn set_value_from_dialog(&mut self) {
-        let (Some(node), Some(play)) = (self.editing_node, self.play.as_ref()) else { return };
+        let (Some(node), Some(play)) = (self.editing_node, self.play.as_ref()) else {
+            return;
+        };
         match parse_node_value(&self.dom.value_input.value()) {
             Ok(value) => {
                 let graph = play.graph().clone();
@@ -711,7 +815,7 @@ impl App {
         self.refresh();
     }
 
-    fn to_playing(&mut self) {
+    fn enter_playing(&mut self) {
         if self.play.is_some() {
             self.mode = Mode::Playing;
             self.message.clear();
@@ -719,7 +823,7 @@ impl App {
     }
 
     /// Back to Editing: "Clear the graph and tracing area"; Load offers the last graph.
-    fn to_editing(&mut self) {
+    fn enter_editing(&mut self) {
         if self.mode == Mode::Playing {
             self.clear();
             self.message = "Editing mode: Load a graph to start again.".to_string();
@@ -730,11 +834,15 @@ impl App {
         if self.mode != Mode::Playing || self.exhaust.is_some() {
             return;
         }
-        let Some(play) = self.play.as_mut() else { return };
+        let Some(play) = self.play.as_mut() else {
+            return;
+        };
         self.message = match play.fire() {
             FireOutcome::Terminal => "No node is positive: nothing to fire.".to_string(),
             FireOutcome::Fired => String::new(),
-            FireOutcome::Repeated { first, again } => format!("{}.", StopReason::Loop { first, again }.describe()),
+            FireOutcome::Repeated { first, again } => {
+                format!("{}.", StopReason::Loop { first, again }.describe())
+            }
         };
     }
 
@@ -750,8 +858,12 @@ impl App {
 
     fn stop_exhaust(&mut self) {
         self.message = match self.exhaust.take() {
-            Some(Run::Exhaust(run)) => format!("Exhaust fire: stopped by you after {} layers.", run.fired()),
-            Some(Run::Replay { fired, wanted }) => format!("Stopped by you after {fired} of the {wanted} layers asked for."),
+            Some(Run::Exhaust(run)) => {
+                format!("Exhaust fire: stopped by you after {} layers.", run.fired())
+            }
+            Some(Run::Replay { fired, wanted }) => {
+                format!("Stopped by you after {fired} of the {wanted} layers asked for.")
+            }
             None => return,
         };
     }
@@ -765,7 +877,11 @@ impl App {
                 true
             }
             _ => {
-                self.message = format!("'{}' is not a layer cap: type a whole number of at least 1 (kept {}).", text.trim(), self.layer_cap);
+                self.message = format!(
+                    "'{}' is not a layer cap: type a whole number of at least 1 (kept {}).",
+                    text.trim(),
+                    self.layer_cap
+                );
                 self.dom.layer_cap.set_value(&self.layer_cap.to_string());
                 false
             }
@@ -793,7 +909,11 @@ impl App {
             download::offer(&tga::encode(&image), "image/x-tga", "firing-sequence.tga")
         };
         self.message = match result {
-            Ok(()) => format!("Saved the firing-sequence graph ({}×{} pixels).", image.width(), image.height()),
+            Ok(()) => format!(
+                "Saved the firing-sequence graph ({}×{} pixels).",
+                image.width(),
+                image.height()
+            ),
             Err(e) => format!("Could not save: {e}."),
         };
     }
@@ -838,7 +958,12 @@ impl App {
             "Enter" if in_field && self.dom.load.is_open() => return Some("load-ok"),
             _ => {}
         }
-        if in_field || event.ctrl_key() || event.meta_key() || event.alt_key() || self.mode != Mode::Playing {
+        if in_field
+            || event.ctrl_key()
+            || event.meta_key()
+            || event.alt_key()
+            || self.mode != Mode::Playing
+        {
             return None;
         }
         match event.key().to_ascii_lowercase().as_str() {
@@ -864,7 +989,10 @@ impl App {
         let running = self.exhaust.is_some();
         self.dom.editing_bar.set_hidden(!editing);
         self.dom.playing_bar.set_hidden(editing);
-        let _ = self.dom.root.set_attribute("data-mode", if editing { "editing" } else { "playing" });
+        let _ = self
+            .dom
+            .root
+            .set_attribute("data-mode", if editing { "editing" } else { "playing" });
         let terminal = self.play.as_ref().is_none_or(Play::is_terminal);
         let at_start = self.play.as_ref().is_none_or(|p| p.layer_count() == 0);
         self.dom.to_playing.set_disabled(self.play.is_none());
@@ -877,7 +1005,10 @@ impl App {
         self.dom.show_graph.set_disabled(self.play.is_none());
         self.dom.to_editing.set_disabled(running);
         self.dom.node_buttons.set_hidden(!editing);
-        let _ = self.dom.root.set_attribute("data-state", if running { "running" } else { "idle" });
+        let _ = self
+            .dom
+            .root
+            .set_attribute("data-state", if running { "running" } else { "idle" });
         self.draw_graph();
         self.sync_trace();
         self.write_status();
@@ -887,22 +1018,47 @@ impl App {
     }
 
     fn draw_graph(&self) {
-        let Some(mut painter) = CanvasPainter::new(&self.dom.canvas) else { return };
+        let Some(mut painter) = CanvasPainter::new(&self.dom.canvas) else {
+            return;
+        };
         let (w, h) = (CANVAS_WIDTH as f64, CANVAS_HEIGHT as f64);
         match &self.play {
             Some(play) => {
-                let selected = if self.dom.value.is_open() { self.editing_node } else { None };
+                let selected = if self.dom.value.is_open() {
+                    self.editing_node
+                } else {
+                    None
+                };
                 draw_graph(&mut painter, play.graph(), play.current(), w, h, selected);
                 let values: Vec<String> = (0..play.graph().node_count())
-                    .map(|i| format!("{} = {}", play.graph().label(i), short_value(&play.current().get(i))))
+                    .map(|i| {
+                        format!(
+                            "{} = {}",
+                            play.graph().label(i),
+                            short_value(&play.current().get(i))
+                        )
+                    })
                     .collect();
-                let _ = self.dom.canvas.set_attribute("aria-label", &format!("{}: {}", play.graph().name(), values.join(", ")));
+                let _ = self.dom.canvas.set_attribute(
+                    "aria-label",
+                    &format!("{}: {}", play.graph().name(), values.join(", ")),
+                );
             }
             None => {
                 use crate::draw::Painter;
                 painter.fill_rect(0.0, 0.0, w, h, crate::draw::Rgb::WHITE);
-                painter.text(w / 2.0, h / 2.0, "No graph: use Load (Editing mode) or Game ▸ New game", 15.0, crate::draw::Align::Center, crate::draw::Rgb(90, 90, 90));
-                let _ = self.dom.canvas.set_attribute("aria-label", "No graph loaded");
+                painter.text(
+                    w / 2.0,
+                    h / 2.0,
+                    "No graph: use Load (Editing mode) or Game ▸ New game",
+                    15.0,
+                    crate::draw::Align::Center,
+                    crate::draw::Rgb(90, 90, 90),
+                );
+                let _ = self
+                    .dom
+                    .canvas
+                    .set_attribute("aria-label", "No graph loaded");
             }
         }
     }
@@ -914,9 +1070,12 @@ impl App {
         let states = self.play.as_ref().map_or(0, |p| p.states().len());
         let from = states.saturating_sub(TRACE_LINES);
         let behind = from.saturating_sub(self.trace_from);
-        if self.trace_version != self.play_version || from < self.trace_from || behind > self.trace_shown {
+        if self.trace_version != self.play_version
+            || from < self.trace_from
+            || behind > self.trace_shown
+        {
             self.trace_version = self.play_version;
-            let _ = self.dom.trace.set_inner_html("");
+            self.dom.trace.set_inner_html("");
             self.trace_shown = 0;
             self.trace_from = from;
         } else if behind > 0 {
@@ -931,7 +1090,12 @@ impl App {
             self.trace_from = from;
         }
         if self.trace_from > 0 {
-            let note = match self.dom.trace.first_element_child().filter(|e| e.class_list().contains("gl-trace-note")) {
+            let note = match self
+                .dom
+                .trace
+                .first_element_child()
+                .filter(|e| e.class_list().contains("gl-trace-note"))
+            {
                 Some(note) => note,
                 None => {
                     let note = child(&self.dom.trace, "li", "gl-trace-note");
@@ -939,7 +1103,10 @@ impl App {
                     note.into()
                 }
             };
-            note.set_text_content(Some(&format!("… states 0 to {} are not listed here", self.trace_from - 1)));
+            note.set_text_content(Some(&format!(
+                "… states 0 to {} are not listed here",
+                self.trace_from - 1
+            )));
         }
         while self.trace_shown > states - self.trace_from {
             if let Some(last) = self.dom.trace.last_element_child() {
@@ -960,11 +1127,18 @@ impl App {
             let _ = old.class_list().remove_1("gl-current");
             let _ = old.remove_attribute("aria-current");
         }
-        if let Some(last) = self.dom.trace.last_element_child().filter(|_| self.trace_shown > 0) {
+        if let Some(last) = self
+            .dom
+            .trace
+            .last_element_child()
+            .filter(|_| self.trace_shown > 0)
+        {
             let _ = last.class_list().add_1("gl-current");
             let _ = last.set_attribute("aria-current", "step");
         }
-        self.dom.trace.set_scroll_top(self.dom.trace.scroll_height());
+        self.dom
+            .trace
+            .set_scroll_top(self.dom.trace.scroll_height());
     }
 
     fn write_status(&self) {
@@ -979,7 +1153,11 @@ impl App {
             parts.push(verdict(graph, play.start()).describe());
             parts.push(format!(
                 "{} mode · layer {}",
-                if self.mode == Mode::Editing { "Editing" } else { "Playing" },
+                if self.mode == Mode::Editing {
+                    "Editing"
+                } else {
+                    "Playing"
+                },
                 play.layer_count()
             ));
             if self.mode == Mode::Playing && play.is_terminal() {
@@ -1001,7 +1179,9 @@ impl App {
         match FiringGraphLayout::new(play.graph(), &layers, self.max_rings) {
             Ok(layout) => {
                 self.dom.graph_canvas.set_width(layout.width.ceil() as u32);
-                self.dom.graph_canvas.set_height(layout.height.ceil() as u32);
+                self.dom
+                    .graph_canvas
+                    .set_height(layout.height.ceil() as u32);
                 if let Some(mut painter) = CanvasPainter::new(&self.dom.graph_canvas) {
                     let _ = draw_firing_graph(&mut painter, play.graph(), &layers, self.max_rings);
                 }
@@ -1009,34 +1189,61 @@ impl App {
             Err(too_large) => {
                 self.dom.graph_canvas.set_width(1);
                 self.dom.graph_canvas.set_height(1);
-                self.dom.graph_caption.set_text_content(Some(&format!("Not drawn: {too_large}.")));
+                self.dom
+                    .graph_caption
+                    .set_text_content(Some(&format!("Not drawn: {too_large}.")));
                 return;
             }
         }
-        let sums: Vec<String> = (1..=layers.len().min(50)).map(|t| short_value(&play.layer_sum(t))).collect();
+        let sums: Vec<String> = (1..=layers.len().min(50))
+            .map(|t| short_value(&play.layer_sum(t)))
+            .collect();
         let caption = match layers.len() {
             0 => "no layers yet".to_string(),
             1 => format!("1 layer · layer sum {}", sums.join(", ")),
-            n => format!("{n} layers · layer sums {}{}", sums.join(", "), if n > 50 { ", …" } else { "" }),
+            n => format!(
+                "{n} layers · layer sums {}{}",
+                sums.join(", "),
+                if n > 50 { ", …" } else { "" }
+            ),
         };
         self.dom.graph_caption.set_text_content(Some(&caption));
-        let _ = self.dom.graph_canvas.set_attribute("aria-label", &format!("Firing sequence graph of {}: {caption}", play.graph().name()));
+        let _ = self.dom.graph_canvas.set_attribute(
+            "aria-label",
+            &format!(
+                "Firing sequence graph of {}: {caption}",
+                play.graph().name()
+            ),
+        );
     }
 }
 
 /// The start values as typed in Editing mode (always 64-bit: the node dialog accepts no more).
 fn start_values(play: &Play) -> Vec<i64> {
-    (0..play.graph().node_count()).map(|i| play.start().get_i64(i).unwrap_or(0)).collect()
+    (0..play.graph().node_count())
+        .map(|i| play.start().get_i64(i).unwrap_or(0))
+        .collect()
 }
 
 fn trace_text(play: &Play, t: usize) -> String {
-    let Some(state) = play.states().get(t) else { return String::new() };
+    let Some(state) = play.states().get(t) else {
+        return String::new();
+    };
     // Very long numbers are shortened on screen (without writing them out); the CLI prints
     // them whole.
-    let longest = (0..state.len()).map(|i| state.get(i).bits()).max().unwrap_or(0);
-    let line = if longest <= 256 { crate::engine::ade::trace_line(play, t) } else { String::new() };
+    let longest = (0..state.len())
+        .map(|i| state.get(i).bits())
+        .max()
+        .unwrap_or(0);
+    let line = if longest <= 256 {
+        crate::engine::ade::trace_line(play, t)
+    } else {
+        String::new()
+    };
     if longest > 256 || line.len() > 400 {
-        let values: Vec<String> = (0..state.len()).map(|i| short_value(&state.get(i))).collect();
+        let values: Vec<String> = (0..state.len())
+            .map(|i| short_value(&state.get(i)))
+            .collect();
         format!("{t}: [{}]", values.join(", "))
     } else {
         line
@@ -1045,7 +1252,12 @@ fn trace_text(play: &Play, t: usize) -> String {
 
 fn default_start_text(graph: &str) -> String {
     AdeGraph::parse(graph)
-        .map(|g| default_start(&g).iter().map(i64::to_string).collect::<Vec<_>>().join(","))
+        .map(|g| {
+            default_start(&g)
+                .iter()
+                .map(i64::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        })
         .unwrap_or_default()
 }
-

@@ -20,5 +20,6 @@ pub const GAME_HELP: &str = "The ADE Concurrent Game puts an integer on every no
 positive node at once, over and over. On the finite types (A_n, D_n, E6, E7, E8) every play terminates; a single 1 plays \
 exactly h − 1 layers, h the Coxeter number. E9 and the larger E graphs may play forever. Use the Game menu for a new game.";
 
-pub const ABOUT: &str = "ADE Concurrent Game — after the 2004 Java applet by Thai Son Hoang (UNSW, N. J. Wildberger's \
+pub const ABOUT: &str =
+    "ADE Concurrent Game — after the 2004 Java applet by Thai Son Hoang (UNSW, N. J. Wildberger's \
 number games), rebuilt in Rust and WebAssembly for gamelab. Values are exact at any size.";

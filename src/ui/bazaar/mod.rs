@@ -15,7 +15,9 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
-use web_sys::{Event, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use web_sys::{
+    Event, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement,
+};
 
 use crate::engine::bazaar::actors::{self, Actor, Cheat, Misbehaviour};
 use crate::engine::bazaar::cards::Card;
@@ -63,19 +65,45 @@ impl SeatKind {
     /// The choices a seat's menu offers: (value, label).
     fn options() -> Vec<(String, String)> {
         let mut out = vec![
-            ("purchase-points".to_string(), "strategy: purchase-points".to_string()),
-            ("purchase-size".to_string(), "strategy: purchase-size".to_string()),
+            (
+                "purchase-points".to_string(),
+                "strategy: purchase-points".to_string(),
+            ),
+            (
+                "purchase-size".to_string(),
+                "strategy: purchase-size".to_string(),
+            ),
             ("human".to_string(), "human (you)".to_string()),
             ("javascript".to_string(), "JavaScript player".to_string()),
         ];
-        for m in [Method::Setup, Method::PebbleOrTrades, Method::Cards, Method::Win] {
-            out.push((format!("raise:{}", m.name()), format!("raises an exception in {}", m.name())));
+        for m in [
+            Method::Setup,
+            Method::PebbleOrTrades,
+            Method::Cards,
+            Method::Win,
+        ] {
+            out.push((
+                format!("raise:{}", m.name()),
+                format!("raises an exception in {}", m.name()),
+            ));
         }
         for c in Cheat::ALL {
-            out.push((format!("cheat:{}", c.name()), format!("cheats: {}", c.name())));
+            out.push((
+                format!("cheat:{}", c.name()),
+                format!("cheats: {}", c.name()),
+            ));
         }
-        for (m, k) in [(Method::Setup, 1), (Method::PebbleOrTrades, 1), (Method::PebbleOrTrades, 3), (Method::Cards, 2), (Method::Win, 1)] {
-            out.push((format!("loop:{}:{k}", m.name()), format!("loops forever on call {k} of {}", m.name())));
+        for (m, k) in [
+            (Method::Setup, 1),
+            (Method::PebbleOrTrades, 1),
+            (Method::PebbleOrTrades, 3),
+            (Method::Cards, 2),
+            (Method::Win, 1),
+        ] {
+            out.push((
+                format!("loop:{}:{k}", m.name()),
+                format!("loops forever on call {k} of {}", m.name()),
+            ));
         }
         out
     }
@@ -86,9 +114,19 @@ impl SeatKind {
             ("human", None, None) => SeatKind::Human,
             ("javascript", None, None) => SeatKind::JavaScript,
             (policy, None, None) => SeatKind::Strategy(Policy::parse(policy)?),
-            ("raise", Some(m), None) => SeatKind::Misbehaving(Policy::Points, Misbehaviour::Raise(Method::parse(m)?)),
-            ("cheat", Some(c), None) => SeatKind::Misbehaving(Policy::Points, Misbehaviour::Cheat(Cheat::parse(c)?)),
-            ("loop", Some(m), Some(k)) => SeatKind::Misbehaving(Policy::Points, Misbehaviour::Loop(Method::parse(m)?, k.parse().ok().filter(|k| (1..=7).contains(k))?)),
+            ("raise", Some(m), None) => {
+                SeatKind::Misbehaving(Policy::Points, Misbehaviour::Raise(Method::parse(m)?))
+            }
+            ("cheat", Some(c), None) => {
+                SeatKind::Misbehaving(Policy::Points, Misbehaviour::Cheat(Cheat::parse(c)?))
+            }
+            ("loop", Some(m), Some(k)) => SeatKind::Misbehaving(
+                Policy::Points,
+                Misbehaviour::Loop(
+                    Method::parse(m)?,
+                    k.parse().ok().filter(|k| (1..=7).contains(k))?,
+                ),
+            ),
             _ => return None,
         };
         Some(kind)
@@ -101,7 +139,9 @@ impl SeatKind {
             SeatKind::JavaScript => "JavaScript".into(),
             SeatKind::Misbehaving(_, Misbehaviour::Raise(m)) => format!("raises in {}", m.name()),
             SeatKind::Misbehaving(_, Misbehaviour::Cheat(c)) => format!("cheat: {}", c.name()),
-            SeatKind::Misbehaving(_, Misbehaviour::Loop(m, k)) => format!("loops on {} #{k}", m.name()),
+            SeatKind::Misbehaving(_, Misbehaviour::Loop(m, k)) => {
+                format!("loops on {} #{k}", m.name())
+            }
             SeatKind::Misbehaving(p, Misbehaviour::None) => p.name().to_string(),
         }
     }
@@ -114,7 +154,11 @@ enum Brain {
     /// Code in a worker (JavaScript, or the built-in looping actor whose answers are computed
     /// here and whose k-th call makes the worker loop): terminated on a time-out.
     /// `broken`: why its code failed to load, if it did (its next call fails with that).
-    Worker { worker: Option<WorkerPlayer>, looping: Option<(Actor, Method, u32, [u32; 4])>, broken: Option<String> },
+    Worker {
+        worker: Option<WorkerPlayer>,
+        looping: Option<(Actor, Method, u32, [u32; 4])>,
+        broken: Option<String>,
+    },
     Human,
 }
 
@@ -202,13 +246,21 @@ pub fn mount(root: &HtmlElement) {
     let dom = build(root);
     let attr = |name: &str| root.get_attribute(name).filter(|s| !s.trim().is_empty());
     let mut message = String::new();
-    let mut kinds = vec![SeatKind::Strategy(Policy::Points), SeatKind::Strategy(Policy::Size)];
+    let mut kinds = vec![
+        SeatKind::Strategy(Policy::Points),
+        SeatKind::Strategy(Policy::Size),
+    ];
     if let Some(list) = attr("data-seats") {
-        let parsed: Vec<Option<SeatKind>> = list.split(',').map(|s| SeatKind::parse(s.trim())).collect();
+        let parsed: Vec<Option<SeatKind>> =
+            list.split(',').map(|s| SeatKind::parse(s.trim())).collect();
         if (2..=6).contains(&parsed.len()) && parsed.iter().all(Option::is_some) {
             kinds = parsed.into_iter().flatten().collect();
         } else {
-            let why = match list.split(',').map(str::trim).find(|s| SeatKind::parse(s).is_none()) {
+            let why = match list
+                .split(',')
+                .map(str::trim)
+                .find(|s| SeatKind::parse(s).is_none())
+            {
                 Some(bad) => format!("\"{bad}\" is no seat"),
                 None => format!("{} seats", parsed.len()),
             };
@@ -250,7 +302,12 @@ pub fn mount(root: &HtmlElement) {
     wire(&app);
     {
         let handle = Rc::downgrade(&app);
-        embed::offer(root, "bazaar", move || handle.upgrade().map(|a| a.borrow().embed_attributes()).unwrap_or_default());
+        embed::offer(root, "bazaar", move || {
+            handle
+                .upgrade()
+                .map(|a| a.borrow().embed_attributes())
+                .unwrap_or_default()
+        });
     }
     new_game(&app);
     if autoplay {
@@ -287,19 +344,51 @@ fn build(root: &HtmlElement) -> Dom {
     let counts: Vec<(String, String)> = (2..=6).map(|n| (n.to_string(), n.to_string())).collect();
     let count = select(&field(&settings, "Players"), "count", &counts);
     let seed = input(&field(&settings, "Seed"), "seed", "number", "1");
-    let bonus = select(&field(&settings, "End bonus"), "bonus", &[("".into(), "none".into()), ("RWB".into(), "RWB (+10)".into()), ("SEY".into(), "Seychelles (+50)".into())]);
-    let limit = input(&field(&settings, "Time limit per call (ms)"), "limit", "number", "600");
+    let bonus = select(
+        &field(&settings, "End bonus"),
+        "bonus",
+        &[
+            ("".into(), "none".into()),
+            ("RWB".into(), "RWB (+10)".into()),
+            ("SEY".into(), "Seychelles (+50)".into()),
+        ],
+    );
+    let limit = input(
+        &field(&settings, "Time limit per call (ms)"),
+        "limit",
+        "number",
+        "600",
+    );
     // The course's referee draws the first colour the bank has; the rules say "a random pebble".
-    let random_draw = input(&field(&settings, "Random pebble draw"), "random-draw", "checkbox", "");
+    let random_draw = input(
+        &field(&settings, "Random pebble draw"),
+        "random-draw",
+        "checkbox",
+        "",
+    );
     // Strict rules: a human's illegal answer goes to the referee, which eliminates, as for any player.
-    let strict = input(&field(&settings, "Strict rules for humans"), "strict", "checkbox", "");
+    let strict = input(
+        &field(&settings, "Strict rules for humans"),
+        "strict",
+        "checkbox",
+        "",
+    );
     let seats = child(&settings, "div", "gl-bazaar-seats");
     button(&settings, "New game", "new-game");
     let bar = child(root, "div", "gl-buttonbar");
     button(&bar, "Step", "step");
     button(&bar, "Play", "play");
     button(&bar, "Pause", "pause");
-    let speed = select(&field(&bar, "Speed"), "speed", &[("600".into(), "slow".into()), ("150".into(), "normal".into()), ("20".into(), "fast".into()), ("0".into(), "instant".into())]);
+    let speed = select(
+        &field(&bar, "Speed"),
+        "speed",
+        &[
+            ("600".into(), "slow".into()),
+            ("150".into(), "normal".into()),
+            ("20".into(), "fast".into()),
+            ("0".into(), "instant".into()),
+        ],
+    );
     speed.set_value("150");
     let wrap = field(&bar, "Show wallets");
     let show_wallets = input(&wrap, "show-wallets", "checkbox", "");
@@ -320,10 +409,14 @@ fn build(root: &HtmlElement) -> Dom {
     let tally = child(&tour, "div", "gl-bazaar-tally");
     let course = child(root, "details", "gl-bazaar-course");
     child(&course, "summary", "").set_text_content(Some("Run a course test"));
-    let harnesses: Vec<(String, String)> = HARNESSES.iter().map(|h| (h.to_string(), h.to_string())).collect();
+    let harnesses: Vec<(String, String)> = HARNESSES
+        .iter()
+        .map(|h| (h.to_string(), h.to_string()))
+        .collect();
     let test_harness = select(&field(&course, "Harness"), "test-harness", &harnesses);
     let area = |label: &str, name: &str| {
-        let a: HtmlTextAreaElement = child(&field(&course, label), "textarea", "gl-bazaar-code").unchecked_into();
+        let a: HtmlTextAreaElement =
+            child(&field(&course, label), "textarea", "gl-bazaar-code").unchecked_into();
         a.set_rows(4);
         let _ = a.set_attribute("data-field", name);
         let _ = a.set_attribute("spellcheck", "false");
@@ -335,8 +428,30 @@ fn build(root: &HtmlElement) -> Dom {
     button(&course, "Run the test", "run-test");
     let verdict = child(&course, "p", "gl-bazaar-verdict");
     let _ = verdict.set_attribute("aria-live", "polite");
-    Dom { root: root.clone(), count, seats, seed, bonus, limit, random_draw, strict, speed, show_wallets, games, canvas, status, exchange, human, log, tally,
-        test_harness, test_input, test_clients, test_expected, verdict }
+    Dom {
+        root: root.clone(),
+        count,
+        seats,
+        seed,
+        bonus,
+        limit,
+        random_draw,
+        strict,
+        speed,
+        show_wallets,
+        games,
+        canvas,
+        status,
+        exchange,
+        human,
+        log,
+        tally,
+        test_harness,
+        test_input,
+        test_clients,
+        test_expected,
+        verdict,
+    }
 }
 
 fn wire(app: &Shared) {
@@ -345,33 +460,51 @@ fn wire(app: &Shared) {
     dom::on_action(&root, move |action| act(&handle, action));
     let handle = app.clone();
     on::<Event>(&root, "change", move |event| {
-        let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+        let Some(target) = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
         let name = target.get_attribute("data-field").unwrap_or_default();
         let mut a = handle.borrow_mut();
         if name == "count" {
             let n: usize = a.dom.count.value().parse().unwrap_or(2);
-            let defaults = [SeatKind::Strategy(Policy::Points), SeatKind::Strategy(Policy::Size)];
+            let defaults = [
+                SeatKind::Strategy(Policy::Points),
+                SeatKind::Strategy(Policy::Size),
+            ];
             while a.kinds.len() < n {
                 let next = defaults[a.kinds.len() % 2];
                 a.kinds.push(next);
             }
             a.kinds.truncate(n);
             a.rebuild_seats();
-        } else if let Some(i) = name.strip_prefix("seat-").and_then(|i| i.parse::<usize>().ok()) {
+        } else if let Some(i) = name
+            .strip_prefix("seat-")
+            .and_then(|i| i.parse::<usize>().ok())
+        {
             let select: HtmlSelectElement = target.unchecked_into();
             if let (Some(kind), true) = (SeatKind::parse(&select.value()), i < a.kinds.len()) {
                 a.kinds[i] = kind;
                 a.rebuild_seats();
             }
-        } else if let Some(i) = name.strip_prefix("code-").and_then(|i| i.parse::<usize>().ok()).filter(|&i| i < 6) {
+        } else if let Some(i) = name
+            .strip_prefix("code-")
+            .and_then(|i| i.parse::<usize>().ok())
+            .filter(|&i| i < 6)
+        {
             let area: HtmlTextAreaElement = target.unchecked_into();
             a.codes[i] = area.value();
-        } else if let Some(i) = name.strip_prefix("file-").and_then(|i| i.parse::<usize>().ok()).filter(|&i| i < 6) {
+        } else if let Some(i) = name
+            .strip_prefix("file-")
+            .and_then(|i| i.parse::<usize>().ok())
+            .filter(|&i| i < 6)
+        {
             let file_input: HtmlInputElement = target.unchecked_into();
             if let Some(file) = file_input.files().and_then(|f| f.get(0)) {
                 drop(a);
                 load_code(&handle, i, file);
-                return;
             }
         } else if name == "show-wallets" {
             a.refresh();
@@ -381,15 +514,24 @@ fn wire(app: &Shared) {
 
 /// Reads a JavaScript player from a file into seat i's code box.
 fn load_code(app: &Shared, seat: usize, file: web_sys::File) {
-    let Ok(reader) = web_sys::FileReader::new() else { return };
+    let Ok(reader) = web_sys::FileReader::new() else {
+        return;
+    };
     let handle = app.clone();
     let source = reader.clone();
     let done = wasm_bindgen::closure::Closure::once_into_js(move || {
-        let text = source.result().ok().and_then(|r| r.as_string()).unwrap_or_default();
+        let text = source
+            .result()
+            .ok()
+            .and_then(|r| r.as_string())
+            .unwrap_or_default();
         let mut a = handle.borrow_mut();
         a.codes[seat] = text;
         a.rebuild_seats();
-        a.message = format!("{}'s JavaScript player was loaded from the file.", NAMES[seat]);
+        a.message = format!(
+            "{}'s JavaScript player was loaded from the file.",
+            NAMES[seat]
+        );
         a.refresh();
     });
     reader.set_onload(Some(done.unchecked_ref()));
@@ -421,9 +563,15 @@ fn act(app: &Shared, action: &str) {
         }
         "clear" => app.borrow_mut().choices = Choices::default(),
         other => {
-            if let Some(i) = other.strip_prefix("use-").and_then(|i| i.parse::<usize>().ok()) {
+            if let Some(i) = other
+                .strip_prefix("use-")
+                .and_then(|i| i.parse::<usize>().ok())
+            {
                 app.borrow_mut().choose_exchange(i);
-            } else if let Some(i) = other.strip_prefix("card-").and_then(|i| i.parse::<usize>().ok()) {
+            } else if let Some(i) = other
+                .strip_prefix("card-")
+                .and_then(|i| i.parse::<usize>().ok())
+            {
                 app.borrow_mut().choose_card(i);
             }
         }
@@ -463,7 +611,13 @@ fn start_tournament(app: &Shared) {
         a.stop_workers();
         let seed = a.seed();
         let n = a.kinds.len();
-        a.tournament = Some(Tournament { left: games, games, wins: vec![0; n], dropouts: vec![0; n], seed });
+        a.tournament = Some(Tournament {
+            left: games,
+            games,
+            wins: vec![0; n],
+            dropouts: vec![0; n],
+            seed,
+        });
         a.start(seed);
         a.running = true;
         a.refresh();
@@ -474,15 +628,28 @@ fn start_tournament(app: &Shared) {
 
 /// Starts the workers of the game's worker seats, each reporting to the pump.
 fn spawn_workers(app: &Shared) {
-    let seats: Vec<usize> = app.borrow().brains.iter().enumerate().filter(|(_, b)| matches!(b, Brain::Worker { .. })).map(|(i, _)| i).collect();
+    let seats: Vec<usize> = app
+        .borrow()
+        .brains
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| matches!(b, Brain::Worker { .. }))
+        .map(|(i, _)| i)
+        .collect();
     for seat in seats {
         let code = {
             let a = app.borrow();
-            if a.seat_kinds.get(seat) == Some(&SeatKind::JavaScript) { a.codes[seat].clone() } else { String::new() }
+            if a.seat_kinds.get(seat) == Some(&SeatKind::JavaScript) {
+                a.codes[seat].clone()
+            } else {
+                String::new()
+            }
         };
         let handle = app.clone();
         let host = app.borrow().dom.root.clone();
-        let spawned = WorkerPlayer::spawn(&host, &code, move |reply| worker_reply(&handle, seat, reply));
+        let spawned = WorkerPlayer::spawn(&host, &code, move |reply| {
+            worker_reply(&handle, seat, reply)
+        });
         let mut a = app.borrow_mut();
         match spawned {
             Ok(worker) => {
@@ -528,7 +695,9 @@ fn step(app: &Shared) {
         if a.waiting.is_some() {
             return;
         }
-        let Some(referee) = a.referee.as_ref() else { return };
+        let Some(referee) = a.referee.as_ref() else {
+            return;
+        };
         let Some((seat, call)) = referee.next_call() else {
             drop(a);
             return game_over(app);
@@ -545,7 +714,9 @@ fn step(app: &Shared) {
                 }
                 again = Some(a.speed());
             }
-            Brain::Worker { broken: Some(why), .. } => {
+            Brain::Worker {
+                broken: Some(why), ..
+            } => {
                 let answer = Err(Failure::Error(why.clone()));
                 a.last_answer = describe_answer(&answer);
                 if let Some(referee) = a.referee.as_mut() {
@@ -553,7 +724,9 @@ fn step(app: &Shared) {
                 }
                 again = Some(a.speed());
             }
-            Brain::Worker { worker, looping, .. } => {
+            Brain::Worker {
+                worker, looping, ..
+            } => {
                 let method = call.method();
                 let message = match looping {
                     Some((actor, m, k, calls)) => {
@@ -561,7 +734,9 @@ fn step(app: &Shared) {
                         if *m == method && calls[method as usize] == *k {
                             serde_json::json!({"loop": true})
                         } else {
-                            let reply = actors::call(actor, &call).map(|r| json::reply_out(&r)).unwrap_or(serde_json::Value::Null);
+                            let reply = actors::call(actor, &call)
+                                .map(|r| json::reply_out(&r))
+                                .unwrap_or(serde_json::Value::Null);
                             serde_json::json!({"answer": reply})
                         }
                     }
@@ -609,7 +784,8 @@ fn worker_reply(app: &Shared, seat: usize, reply: Result<String, String>) {
         let mut a = app.borrow_mut();
         let Some(waiting) = a.waiting.as_ref().filter(|w| w.seat == seat) else {
             // Not asked anything: a failure now is its code failing to load; say so at its next call.
-            if let (Err(why), Some(Brain::Worker { broken, .. })) = (reply, a.brains.get_mut(seat)) {
+            if let (Err(why), Some(Brain::Worker { broken, .. })) = (reply, a.brains.get_mut(seat))
+            {
                 *broken = Some(why);
             }
             return;
@@ -617,9 +793,13 @@ fn worker_reply(app: &Shared, seat: usize, reply: Result<String, String>) {
         let method = waiting.method;
         a.waiting = None;
         let answer = reply.and_then(|text| {
-            let value: serde_json::Value = serde_json::from_str(&text).map_err(|_| "its reply is not JSON".to_string())?;
+            let value: serde_json::Value =
+                serde_json::from_str(&text).map_err(|_| "its reply is not JSON".to_string())?;
             if let Some(error) = value.get("error") {
-                return Err(format!("it raised: {}", error.as_str().unwrap_or("an error")));
+                return Err(format!(
+                    "it raised: {}",
+                    error.as_str().unwrap_or("an error")
+                ));
             }
             json::reply_in(method, value.get("ok").unwrap_or(&serde_json::Value::Null))
         });
@@ -642,7 +822,9 @@ fn worker_reply(app: &Shared, seat: usize, reply: Result<String, String>) {
 fn time_out(app: &Shared, id: u64) {
     {
         let mut a = app.borrow_mut();
-        let Some(seat) = a.waiting.as_ref().filter(|w| w.id == id).map(|w| w.seat) else { return };
+        let Some(seat) = a.waiting.as_ref().filter(|w| w.id == id).map(|w| w.seat) else {
+            return;
+        };
         a.waiting = None;
         a.stop_worker(seat);
         a.last_answer = "no answer within the time limit: its worker was terminated".into();
@@ -658,7 +840,9 @@ fn time_out(app: &Shared, id: u64) {
 fn human_answer(app: &Shared, reply: Reply) {
     {
         let mut a = app.borrow_mut();
-        let Some((seat, call)) = a.referee.as_ref().and_then(Referee::next_call) else { return };
+        let Some((seat, call)) = a.referee.as_ref().and_then(Referee::next_call) else {
+            return;
+        };
         if !matches!(a.brains.get(seat), Some(Brain::Human)) {
             return;
         }
@@ -667,11 +851,23 @@ fn human_answer(app: &Shared, reply: Reply) {
         let strict = a.dom.strict.checked();
         let problem = match (&call, &reply) {
             _ if strict => None,
-            (Call::PebbleOrTrades(turn), Reply::Pebble) => turn.bank.is_empty().then(|| "the bank is empty: no pebble can be drawn".to_string()),
-            (Call::PebbleOrTrades(turn), Reply::Trades(list)) => {
-                rules::exchange(a.referee.as_ref().map(|r| r.equations()).unwrap_or_default(), list, &turn.active.wallet, &turn.bank).err()
+            (Call::PebbleOrTrades(turn), Reply::Pebble) => turn
+                .bank
+                .is_empty()
+                .then(|| "the bank is empty: no pebble can be drawn".to_string()),
+            (Call::PebbleOrTrades(turn), Reply::Trades(list)) => rules::exchange(
+                a.referee
+                    .as_ref()
+                    .map(|r| r.equations())
+                    .unwrap_or_default(),
+                list,
+                &turn.active.wallet,
+                &turn.bank,
+            )
+            .err(),
+            (Call::Cards(turn), Reply::Cards(list)) => {
+                rules::buy(&turn.active.wallet, &turn.visibles, list).err()
             }
-            (Call::Cards(turn), Reply::Cards(list)) => rules::buy(&turn.active.wallet, &turn.visibles, list).err(),
             (Call::Setup(_) | Call::Win(_), _) => None,
             _ => Some("that is not an answer to this question".into()),
         };
@@ -734,7 +930,11 @@ fn brain_for(actor: Actor) -> Brain {
         Misbehaviour::Loop(method, k) => {
             let mut calm = actor.clone();
             calm.misbehaviour = Misbehaviour::None;
-            Brain::Worker { worker: None, looping: Some((calm, method, k, [0; 4])), broken: None }
+            Brain::Worker {
+                worker: None,
+                looping: Some((calm, method, k, [0; 4])),
+                broken: None,
+            }
         }
         _ => Brain::Direct(actor),
     }
@@ -758,7 +958,13 @@ fn run_test(app: &Shared) {
         match harness::prepare(&name, &input, Some(&clients)) {
             Err(e) => a.set_verdict(&format!("The input was not read: {e}."), "error"),
             Ok(Prepared::Done(got)) => a.show_verdict(&name, &got, &expected),
-            Ok(Prepared::Game { equations, game, actors, bonus, server }) => {
+            Ok(Prepared::Game {
+                equations,
+                game,
+                actors,
+                bonus,
+                server,
+            }) => {
                 a.stop_workers();
                 a.tournament = None;
                 a.seat_names = actors.iter().map(|x| x.name.clone()).collect();
@@ -773,7 +979,11 @@ fn run_test(app: &Shared) {
                 a.brains = actors.into_iter().map(brain_for).collect();
                 a.waiting = None;
                 a.choices = Choices::default();
-                a.check = Some(Check { name, expected, server });
+                a.check = Some(Check {
+                    name,
+                    expected,
+                    server,
+                });
                 a.message = "Playing the course test's game…".into();
                 a.set_verdict("Playing the game…", "running");
                 a.running = true;
@@ -790,7 +1000,10 @@ fn describe_call(name: &str, call: &Call) -> String {
         Call::Setup(_) => format!("The referee asks {name} to set up with the equations."),
         Call::PebbleOrTrades(_) => format!("The referee asks {name}: a pebble, or exchanges?"),
         Call::Cards(_) => format!("The referee asks {name}: which cards?"),
-        Call::Win(won) => format!("The referee tells {name}: you {}.", if *won { "won" } else { "lost" }),
+        Call::Win(won) => format!(
+            "The referee tells {name}: you {}.",
+            if *won { "won" } else { "lost" }
+        ),
     }
 }
 
@@ -798,23 +1011,45 @@ fn describe_answer(answer: &Result<Reply, Failure>) -> String {
     match answer {
         Ok(Reply::Void) => "Answer: fine.".into(),
         Ok(Reply::Pebble) => "Answer: a pebble, please.".into(),
-        Ok(Reply::Trades(list)) if list.is_empty() => "Answer: no exchange (it still costs a card).".into(),
-        Ok(Reply::Trades(list)) => format!("Answer: exchange {}.", crate::engine::bazaar::referee::shortened(list.iter().map(|e| format!("{} → {}", e.left_bag(), e.right_bag())))),
+        Ok(Reply::Trades(list)) if list.is_empty() => {
+            "Answer: no exchange (it still costs a card).".into()
+        }
+        Ok(Reply::Trades(list)) => format!(
+            "Answer: exchange {}.",
+            crate::engine::bazaar::referee::shortened(list.iter().map(|e| format!(
+                "{} → {}",
+                e.left_bag(),
+                e.right_bag()
+            )))
+        ),
         Ok(Reply::Cards(list)) if list.is_empty() => "Answer: no cards.".into(),
-        Ok(Reply::Cards(list)) => format!("Answer: buy {}.", crate::engine::bazaar::referee::shortened(list.iter().map(|c| c.to_string()))),
+        Ok(Reply::Cards(list)) => format!(
+            "Answer: buy {}.",
+            crate::engine::bazaar::referee::shortened(list.iter().map(|c| c.to_string()))
+        ),
         Err(Failure::Error(e)) => format!("No answer: {e}."),
         Err(Failure::TimedOut) => "No answer within the time limit.".into(),
     }
 }
 
 impl App {
-
     /// The data attributes that open this table's seats and seed ("Embed this").
     fn embed_attributes(&self) -> Vec<(String, String)> {
         let options = SeatKind::options();
-        let seats: Vec<String> =
-            self.kinds.iter().filter_map(|kind| options.iter().find(|(v, _)| SeatKind::parse(v) == Some(*kind)).map(|(v, _)| v.clone())).collect();
-        vec![("data-seats".to_string(), seats.join(",")), ("data-seed".to_string(), self.seed().to_string())]
+        let seats: Vec<String> = self
+            .kinds
+            .iter()
+            .filter_map(|kind| {
+                options
+                    .iter()
+                    .find(|(v, _)| SeatKind::parse(v) == Some(*kind))
+                    .map(|(v, _)| v.clone())
+            })
+            .collect();
+        vec![
+            ("data-seats".to_string(), seats.join(",")),
+            ("data-seed".to_string(), self.seed().to_string()),
+        ]
     }
     fn set_verdict(&self, text: &str, verdict: &str) {
         self.dom.verdict.set_text_content(Some(text));
@@ -825,10 +1060,23 @@ impl App {
     fn show_verdict(&self, name: &str, got: &[serde_json::Value], expected: &[serde_json::Value]) {
         let shown: Vec<String> = got.iter().map(|v| v.to_string()).collect();
         if harness::same_output(name, got, expected) {
-            self.set_verdict(&format!("Pass: the output equals the expected one (as the course compared).\n{}", shown.join("\n")), "pass");
+            self.set_verdict(
+                &format!(
+                    "Pass: the output equals the expected one (as the course compared).\n{}",
+                    shown.join("\n")
+                ),
+                "pass",
+            );
         } else {
             let want: Vec<String> = expected.iter().map(|v| v.to_string()).collect();
-            self.set_verdict(&format!("Fail: the output\n{}\ndiffers from the expected\n{}", shown.join("\n"), want.join("\n")), "fail");
+            self.set_verdict(
+                &format!(
+                    "Fail: the output\n{}\ndiffers from the expected\n{}",
+                    shown.join("\n"),
+                    want.join("\n")
+                ),
+                "fail",
+            );
         }
     }
 
@@ -845,7 +1093,13 @@ impl App {
     }
 
     fn limit(&self) -> i32 {
-        self.dom.limit.value().trim().parse::<i32>().unwrap_or(600).clamp(20, 60_000)
+        self.dom
+            .limit
+            .value()
+            .trim()
+            .parse::<i32>()
+            .unwrap_or(600)
+            .clamp(20, 60_000)
     }
 
     /// A new game from `seed` with the seats as set.
@@ -865,9 +1119,17 @@ impl App {
             .iter()
             .enumerate()
             .map(|(i, kind)| match *kind {
-                SeatKind::Strategy(policy) => brain_for(Actor::new(NAMES[i], policy, Misbehaviour::None)),
-                SeatKind::Misbehaving(policy, behaviour) => brain_for(Actor::new(NAMES[i], policy, behaviour)),
-                SeatKind::JavaScript => Brain::Worker { worker: None, looping: None, broken: None },
+                SeatKind::Strategy(policy) => {
+                    brain_for(Actor::new(NAMES[i], policy, Misbehaviour::None))
+                }
+                SeatKind::Misbehaving(policy, behaviour) => {
+                    brain_for(Actor::new(NAMES[i], policy, behaviour))
+                }
+                SeatKind::JavaScript => Brain::Worker {
+                    worker: None,
+                    looping: None,
+                    broken: None,
+                },
                 SeatKind::Human => Brain::Human,
             })
             .collect();
@@ -897,10 +1159,20 @@ impl App {
 
     /// The human adds oriented equation i (equation i/2, flipped if odd) to the exchanges.
     fn choose_exchange(&mut self, i: usize) {
-        let Some(referee) = self.referee.as_ref() else { return };
-        let Some((_, Call::PebbleOrTrades(turn))) = referee.next_call() else { return };
-        let Some(base) = referee.equations().get(i / 2) else { return };
-        let step = if i % 2 == 0 { base.clone() } else { base.flipped() };
+        let Some(referee) = self.referee.as_ref() else {
+            return;
+        };
+        let Some((_, Call::PebbleOrTrades(turn))) = referee.next_call() else {
+            return;
+        };
+        let Some(base) = referee.equations().get(i / 2) else {
+            return;
+        };
+        let step = if i.is_multiple_of(2) {
+            base.clone()
+        } else {
+            base.flipped()
+        };
         let mut list = self.choices.exchanges.clone();
         list.push(step);
         let strict = self.dom.strict.checked();
@@ -919,9 +1191,15 @@ impl App {
 
     /// The human adds visible card i to the purchase.
     fn choose_card(&mut self, i: usize) {
-        let Some(referee) = self.referee.as_ref() else { return };
-        let Some((_, Call::Cards(turn))) = referee.next_call() else { return };
-        let Some(card) = turn.visibles.get(i) else { return };
+        let Some(referee) = self.referee.as_ref() else {
+            return;
+        };
+        let Some((_, Call::Cards(turn))) = referee.next_call() else {
+            return;
+        };
+        let Some(card) = turn.visibles.get(i) else {
+            return;
+        };
         let mut list = self.choices.cards.clone();
         list.push(card.clone());
         let strict = self.dom.strict.checked();
@@ -945,23 +1223,36 @@ impl App {
         for (i, kind) in self.kinds.iter().enumerate() {
             let row = child(&parent, "div", "gl-bazaar-seat");
             let s = select(&field(&row, NAMES[i]), &format!("seat-{i}"), &options);
-            let value = options.iter().find(|(v, _)| SeatKind::parse(v) == Some(*kind)).map(|(v, _)| v.clone()).unwrap_or_default();
+            let value = options
+                .iter()
+                .find(|(v, _)| SeatKind::parse(v) == Some(*kind))
+                .map(|(v, _)| v.clone())
+                .unwrap_or_default();
             s.set_value(&value);
             if *kind == SeatKind::JavaScript {
-                let area: HtmlTextAreaElement = child(&row, "textarea", "gl-bazaar-code").unchecked_into();
+                let area: HtmlTextAreaElement =
+                    child(&row, "textarea", "gl-bazaar-code").unchecked_into();
                 area.set_value(&self.codes[i]);
                 area.set_rows(8);
                 let _ = area.set_attribute("data-field", &format!("code-{i}"));
-                let _ = area.set_attribute("aria-label", &format!("{}'s JavaScript player", NAMES[i]));
+                let _ =
+                    area.set_attribute("aria-label", &format!("{}'s JavaScript player", NAMES[i]));
                 let _ = area.set_attribute("spellcheck", "false");
-                let load = input(&field(&row, "or load a .js file"), &format!("file-{i}"), "file", "");
+                let load = input(
+                    &field(&row, "or load a .js file"),
+                    &format!("file-{i}"),
+                    "file",
+                    "",
+                );
                 let _ = load.set_attribute("accept", ".js,text/javascript");
             }
         }
     }
 
     fn refresh(&mut self) {
-        let Some(referee) = self.referee.as_ref() else { return };
+        let Some(referee) = self.referee.as_ref() else {
+            return;
+        };
         let next = referee.next_call();
         let active = next.as_ref().map(|(s, _)| *s);
         let show_all = self.dom.show_wallets.checked();
@@ -969,22 +1260,47 @@ impl App {
             .seat_kinds
             .iter()
             .enumerate()
-            .map(|(i, k)| view::SeatView { name: self.seat_names[i].clone(), kind: k.label(), show_wallet: show_all || *k == SeatKind::Human })
+            .map(|(i, k)| view::SeatView {
+                name: self.seat_names[i].clone(),
+                kind: k.label(),
+                show_wallet: show_all || *k == SeatKind::Human,
+            })
             .collect();
         self.dom.canvas.set_width(view::WIDTH as u32);
-        let height = 200.0 + referee.equations().len().div_ceil(2) as f64 * 24.0 + seats.len() as f64 * 28.0;
+        let height =
+            200.0 + referee.equations().len().div_ceil(2) as f64 * 24.0 + seats.len() as f64 * 28.0;
         self.dom.canvas.set_height(height as u32);
         if let Some(mut p) = CanvasPainter::new(&self.dom.canvas) {
             view::table(&mut p, referee, &seats, active);
         }
-        let scores: Vec<String> = seats.iter().enumerate().map(|(i, s)| format!("{} {}", s.name, referee.state().players[i].score)).collect();
-        let _ = self.dom.canvas.set_attribute("aria-label", &format!("The table: {} cards in the pile, {} visible; scores {}", referee.state().hidden.len(), referee.state().visibles.len(), scores.join(", ")));
+        let scores: Vec<String> = seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("{} {}", s.name, referee.state().players[i].score))
+            .collect();
+        let _ = self.dom.canvas.set_attribute(
+            "aria-label",
+            &format!(
+                "The table: {} cards in the pile, {} visible; scores {}",
+                referee.state().hidden.len(),
+                referee.state().visibles.len(),
+                scores.join(", ")
+            ),
+        );
         let mut status = match referee.outcome() {
             Some(outcome) => format!(
                 "Game over after {} turns. Winners: {}. Eliminated: {}.",
                 referee.turns(),
-                if outcome.winners.is_empty() { "none".to_string() } else { outcome.winners.join(", ") },
-                if outcome.dropouts.is_empty() { "none".to_string() } else { outcome.dropouts.join(", ") }
+                if outcome.winners.is_empty() {
+                    "none".to_string()
+                } else {
+                    outcome.winners.join(", ")
+                },
+                if outcome.dropouts.is_empty() {
+                    "none".to_string()
+                } else {
+                    outcome.dropouts.join(", ")
+                }
             ),
             None => format!("Turn {}. Scores: {}.", referee.turns(), scores.join(", ")),
         };
@@ -992,7 +1308,9 @@ impl App {
             status = format!("{}\n{status}", self.message);
         }
         self.dom.status.set_text_content(Some(&status));
-        self.dom.exchange.set_text_content(Some(&format!("{}\n{}", self.last_call, self.last_answer)));
+        self.dom
+            .exchange
+            .set_text_content(Some(&format!("{}\n{}", self.last_call, self.last_answer)));
         let state = if referee.outcome().is_some() {
             "over"
         } else if self.waiting.is_some() {
@@ -1020,7 +1338,15 @@ impl App {
             log.set_text_content(None);
         }
         for event in &events[(log.child_element_count() as usize).min(events.len())..] {
-            let li = child(log, "li", if matches!(event, crate::engine::bazaar::referee::Event::Kicked { .. }) { "gl-kicked" } else { "" });
+            let li = child(
+                log,
+                "li",
+                if matches!(event, crate::engine::bazaar::referee::Event::Kicked { .. }) {
+                    "gl-kicked"
+                } else {
+                    ""
+                },
+            );
             li.set_text_content(Some(&event.describe(referee.names())));
         }
     }
@@ -1032,26 +1358,47 @@ impl App {
         if !matches!(self.brains.get(seat), Some(Brain::Human)) {
             return;
         }
-        let Some(referee) = self.referee.as_ref() else { return };
-        child(panel, "h4", "").set_text_content(Some(&format!("Your move, {}", self.seat_names[seat])));
+        let Some(referee) = self.referee.as_ref() else {
+            return;
+        };
+        child(panel, "h4", "")
+            .set_text_content(Some(&format!("Your move, {}", self.seat_names[seat])));
         match call {
             Call::PebbleOrTrades(turn) => {
-                let preview = rules::exchange(referee.equations(), &self.choices.exchanges, &turn.active.wallet, &turn.bank);
+                let preview = rules::exchange(
+                    referee.equations(),
+                    &self.choices.exchanges,
+                    &turn.active.wallet,
+                    &turn.bank,
+                );
                 let (wallet, bank) = preview.unwrap_or((turn.active.wallet, turn.bank));
                 child(panel, "p", "").set_text_content(Some(&format!(
                     "Exchanges so far: {}. Wallet: {}; bank: {}.",
                     if self.choices.exchanges.is_empty() {
                         "none".to_string()
                     } else {
-                        self.choices.exchanges.iter().map(|e| format!("{} → {}", e.left_bag(), e.right_bag())).collect::<Vec<_>>().join(", ")
+                        self.choices
+                            .exchanges
+                            .iter()
+                            .map(|e| format!("{} → {}", e.left_bag(), e.right_bag()))
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     },
                     wallet.summary(),
                     bank.summary()
                 )));
                 let bar = child(panel, "div", "gl-buttonbar");
                 for (i, e) in referee.equations().iter().enumerate() {
-                    button(&bar, &format!("{} → {}", e.left_bag(), e.right_bag()), &format!("use-{}", 2 * i));
-                    button(&bar, &format!("{} → {}", e.right_bag(), e.left_bag()), &format!("use-{}", 2 * i + 1));
+                    button(
+                        &bar,
+                        &format!("{} → {}", e.left_bag(), e.right_bag()),
+                        &format!("use-{}", 2 * i),
+                    );
+                    button(
+                        &bar,
+                        &format!("{} → {}", e.right_bag(), e.left_bag()),
+                        &format!("use-{}", 2 * i + 1),
+                    );
                 }
                 let bar = child(panel, "div", "gl-buttonbar");
                 button(&bar, "Take a pebble", "pebble");
@@ -1063,8 +1410,20 @@ impl App {
                 let points = preview.as_ref().map(|p| p.points).unwrap_or(0);
                 child(panel, "p", "").set_text_content(Some(&format!(
                     "Cards chosen: {} ({points} points). Wallet: {}.",
-                    if self.choices.cards.is_empty() { "none".to_string() } else { self.choices.cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ") },
-                    preview.map(|p| p.wallet).unwrap_or(turn.active.wallet).summary()
+                    if self.choices.cards.is_empty() {
+                        "none".to_string()
+                    } else {
+                        self.choices
+                            .cards
+                            .iter()
+                            .map(|c| c.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    },
+                    preview
+                        .map(|p| p.wallet)
+                        .unwrap_or(turn.active.wallet)
+                        .summary()
                 )));
                 let bar = child(panel, "div", "gl-buttonbar");
                 for (i, c) in turn.visibles.iter().enumerate() {
@@ -1084,8 +1443,25 @@ impl App {
     fn render_tally(&self) {
         let Some(t) = &self.tournament else { return };
         let played = t.games - t.left;
-        let rows: Vec<String> = (0..t.wins.len()).map(|i| format!("{} ({}): {} wins, eliminated {} times", NAMES[i], self.kinds[i].label(), t.wins[i], t.dropouts[i])).collect();
-        self.dom.tally.set_text_content(Some(&format!("{played} of {} games played.\n{}", t.games, rows.join("\n"))));
-        let _ = self.dom.tally.set_attribute("data-done", if t.left == 0 { "yes" } else { "no" });
+        let rows: Vec<String> = (0..t.wins.len())
+            .map(|i| {
+                format!(
+                    "{} ({}): {} wins, eliminated {} times",
+                    NAMES[i],
+                    self.kinds[i].label(),
+                    t.wins[i],
+                    t.dropouts[i]
+                )
+            })
+            .collect();
+        self.dom.tally.set_text_content(Some(&format!(
+            "{played} of {} games played.\n{}",
+            t.games,
+            rows.join("\n")
+        )));
+        let _ = self
+            .dom
+            .tally
+            .set_attribute("data-done", if t.left == 0 { "yes" } else { "no" });
     }
 }

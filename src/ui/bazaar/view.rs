@@ -32,7 +32,14 @@ fn ink(p: Pebble) -> Rgb {
 fn pebble(p: &mut impl Painter, x: f64, y: f64, pebble: Pebble) {
     p.disc(x, y, PEBBLE, Rgb(60, 60, 60));
     p.disc(x, y, PEBBLE - 1.2, colour(pebble));
-    p.text(x, y + 0.5, &pebble.letter().to_string().to_uppercase(), 10.0, Align::Center, ink(pebble));
+    p.text(
+        x,
+        y + 0.5,
+        &pebble.letter().to_string().to_uppercase(),
+        10.0,
+        Align::Center,
+        ink(pebble),
+    );
 }
 
 /// A row of pebbles from x; returns the x after them.
@@ -45,7 +52,14 @@ fn pebbles(p: &mut impl Painter, mut x: f64, y: f64, list: &[Pebble]) -> f64 {
 }
 
 fn equation(p: &mut impl Painter, x: f64, y: f64, e: &Equation, index: usize) {
-    p.text(x, y, &format!("{}.", index + 1), 12.0, Align::Left, Rgb(90, 90, 90));
+    p.text(
+        x,
+        y,
+        &format!("{}.", index + 1),
+        12.0,
+        Align::Left,
+        Rgb(90, 90, 90),
+    );
     let after = pebbles(p, x + 20.0, y, &Bag::of(&e.left).pebbles());
     p.text(after + 8.0, y, "=", 16.0, Align::Center, Rgb(0, 0, 0));
     pebbles(p, after + 16.0, y, &Bag::of(&e.right).pebbles());
@@ -57,7 +71,8 @@ pub fn card(p: &mut impl Painter, x: f64, y: f64, c: &Card, label: &str) {
     p.fill_rect(x + 2.0, y + 2.0, 80.0, 88.0, Rgb(250, 244, 228));
     let (cx, cy) = (x + 42.0, y + 42.0);
     for (i, &q) in c.pebbles.iter().enumerate() {
-        let angle = -std::f64::consts::FRAC_PI_2 + i as f64 * std::f64::consts::TAU / c.pebbles.len().max(1) as f64;
+        let angle = -std::f64::consts::FRAC_PI_2
+            + i as f64 * std::f64::consts::TAU / c.pebbles.len().max(1) as f64;
         pebble(p, cx + 26.0 * angle.cos(), cy + 26.0 * angle.sin(), q);
     }
     if c.face {
@@ -74,10 +89,22 @@ pub struct SeatView {
 }
 
 /// Draws the whole table; returns the height used.
-pub fn table(p: &mut impl Painter, referee: &Referee, seats: &[SeatView], active: Option<usize>) -> f64 {
+pub fn table(
+    p: &mut impl Painter,
+    referee: &Referee,
+    seats: &[SeatView],
+    active: Option<usize>,
+) -> f64 {
     let state = referee.state();
     p.fill_rect(0.0, 0.0, WIDTH, 2000.0, Rgb(252, 251, 246));
-    p.text(10.0, 14.0, "Equations (usable both ways)", 13.0, Align::Left, Rgb(0, 0, 0));
+    p.text(
+        10.0,
+        14.0,
+        "Equations (usable both ways)",
+        13.0,
+        Align::Left,
+        Rgb(0, 0, 0),
+    );
     for (i, e) in referee.equations().iter().enumerate() {
         let (col, row) = (i % 2, i / 2);
         equation(p, 10.0 + col as f64 * 300.0, 36.0 + row as f64 * 24.0, e, i);
@@ -91,20 +118,55 @@ pub fn table(p: &mut impl Painter, referee: &Referee, seats: &[SeatView], active
         card(p, 10.0 + i as f64 * 92.0, y, c, &format!("card {}", i + 1));
     }
     if state.visibles.is_empty() {
-        p.text(10.0, y + 40.0, "(no visible cards)", 12.0, Align::Left, Rgb(90, 90, 90));
+        p.text(
+            10.0,
+            y + 40.0,
+            "(no visible cards)",
+            12.0,
+            Align::Left,
+            Rgb(90, 90, 90),
+        );
     }
     // The bank by colour, and the pile face down with its count.
     for (k, q) in Pebble::ALL.iter().enumerate() {
         let by = y + 12.0 + k as f64 * 19.0;
         pebble(p, 420.0, by, *q);
-        p.text(436.0, by, &format!("× {}", state.bank.count(*q)), 12.0, Align::Left, Rgb(0, 0, 0));
+        p.text(
+            436.0,
+            by,
+            &format!("× {}", state.bank.count(*q)),
+            12.0,
+            Align::Left,
+            Rgb(0, 0, 0),
+        );
     }
     p.fill_rect(520.0, y, 70.0, 92.0, Rgb(120, 100, 70));
     p.fill_rect(524.0, y + 4.0, 62.0, 84.0, Rgb(90, 120, 160));
-    p.text(555.0, y + 38.0, &format!("{}", state.hidden.len()), 20.0, Align::Center, Rgb(255, 255, 255));
-    p.text(555.0, y + 62.0, "in the pile", 10.0, Align::Center, Rgb(255, 255, 255));
+    p.text(
+        555.0,
+        y + 38.0,
+        &format!("{}", state.hidden.len()),
+        20.0,
+        Align::Center,
+        Rgb(255, 255, 255),
+    );
+    p.text(
+        555.0,
+        y + 62.0,
+        "in the pile",
+        10.0,
+        Align::Center,
+        Rgb(255, 255, 255),
+    );
     y += 110.0;
-    p.text(10.0, y, "Players (turn order marked 1, 2, …)", 13.0, Align::Left, Rgb(0, 0, 0));
+    p.text(
+        10.0,
+        y,
+        "Players (turn order marked 1, 2, …)",
+        13.0,
+        Align::Left,
+        Rgb(0, 0, 0),
+    );
     y += 22.0;
     for (seat, view) in seats.iter().enumerate() {
         let player = &state.players[seat];
@@ -117,8 +179,22 @@ pub fn table(p: &mut impl Painter, referee: &Referee, seats: &[SeatView], active
             None => "✗".into(),
         };
         p.text(12.0, y, &mark, 13.0, Align::Left, Rgb(0, 0, 0));
-        p.text(34.0, y, &format!("{} ({})", view.name, view.kind), 13.0, Align::Left, Rgb(0, 0, 0));
-        p.text(300.0, y, &format!("{} points", player.score), 13.0, Align::Left, Rgb(0, 0, 0));
+        p.text(
+            34.0,
+            y,
+            &format!("{} ({})", view.name, view.kind),
+            13.0,
+            Align::Left,
+            Rgb(0, 0, 0),
+        );
+        p.text(
+            300.0,
+            y,
+            &format!("{} points", player.score),
+            13.0,
+            Align::Left,
+            Rgb(0, 0, 0),
+        );
         if referee.is_kicked(seat) {
             p.text(400.0, y, "eliminated", 13.0, Align::Left, Rgb(180, 30, 30));
         } else if view.show_wallet {
@@ -128,10 +204,28 @@ pub fn table(p: &mut impl Painter, referee: &Referee, seats: &[SeatView], active
             }
             pebbles(p, 400.0, y, &wallet[..wallet.len().min(16)]);
             if wallet.len() > 16 {
-                p.text(400.0 + 16.0 * 20.0, y, &format!("+{}", wallet.len() - 16), 12.0, Align::Left, Rgb(0, 0, 0));
+                p.text(
+                    400.0 + 16.0 * 20.0,
+                    y,
+                    &format!("+{}", wallet.len() - 16),
+                    12.0,
+                    Align::Left,
+                    Rgb(0, 0, 0),
+                );
             }
         } else {
-            p.text(400.0, y, &format!("wallet hidden ({} pebble{})", player.wallet.size(), if player.wallet.size() == 1 { "" } else { "s" }), 12.0, Align::Left, Rgb(90, 90, 90));
+            p.text(
+                400.0,
+                y,
+                &format!(
+                    "wallet hidden ({} pebble{})",
+                    player.wallet.size(),
+                    if player.wallet.size() == 1 { "" } else { "s" }
+                ),
+                12.0,
+                Align::Left,
+                Rgb(90, 90, 90),
+            );
         }
         y += 28.0;
     }

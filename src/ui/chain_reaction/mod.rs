@@ -10,7 +10,10 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
-use web_sys::{Event, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement, KeyboardEvent, MouseEvent};
+use web_sys::{
+    Event, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement, KeyboardEvent,
+    MouseEvent,
+};
 
 use crate::draw::{Align, Painter, Rgb};
 use crate::engine::chain_reaction::ai::{choose, Level, Mcts, Rng};
@@ -92,8 +95,14 @@ pub fn mount(root: &HtmlElement) {
     let dom = build(root);
     let attr = |name: &str| root.get_attribute(name).filter(|s| !s.trim().is_empty());
     let mut message = String::new();
-    let number = |name: &str, default: usize, message: &mut String| dom::number_attribute(root, name, default, message);
-    let (rows, cols, players) = (number("data-rows", 9, &mut message), number("data-cols", 6, &mut message), number("data-players", 2, &mut message));
+    let number = |name: &str, default: usize, message: &mut String| {
+        dom::number_attribute(root, name, default, message)
+    };
+    let (rows, cols, players) = (
+        number("data-rows", 9, &mut message),
+        number("data-cols", 6, &mut message),
+        number("data-players", 2, &mut message),
+    );
     let settings = Settings::new(rows, cols, players).unwrap_or_else(|e| {
         message.push_str(&format!("{e}; using 9 × 6 with 2 players. "));
         Settings::default()
@@ -121,7 +130,8 @@ pub fn mount(root: &HtmlElement) {
             Ok(r) => {
                 dom.rows.set_value(&r.game().settings().rows.to_string());
                 dom.cols.set_value(&r.game().settings().cols.to_string());
-                dom.players.set_value(&r.game().settings().players.to_string());
+                dom.players
+                    .set_value(&r.game().settings().players.to_string());
                 record = r;
             }
             Err(e) => message.push_str(&format!("The link's game could not be read: {e}. ")),
@@ -147,7 +157,12 @@ pub fn mount(root: &HtmlElement) {
     wire(&app);
     {
         let handle = Rc::downgrade(&app);
-        embed::offer(root, "chain-reaction", move || handle.upgrade().map(|a| a.borrow().embed_attributes()).unwrap_or_default());
+        embed::offer(root, "chain-reaction", move || {
+            handle
+                .upgrade()
+                .map(|a| a.borrow().embed_attributes())
+                .unwrap_or_default()
+        });
     }
     app.borrow_mut().refresh();
     computer_turn(&app);
@@ -209,7 +224,20 @@ fn build(root: &HtmlElement) -> Dom {
     let panel = child(&side, "div", "gl-automaton");
     child(&side, "h4", "").set_text_content(Some("Moves"));
     let history = child(&side, "ol", "gl-history");
-    Dom { root: root.clone(), rows, cols, players, seats, speed, think_ms, automaton, canvas, status, panel, history }
+    Dom {
+        root: root.clone(),
+        rows,
+        cols,
+        players,
+        seats,
+        speed,
+        think_ms,
+        automaton,
+        canvas,
+        status,
+        panel,
+        history,
+    }
 }
 
 fn wire(app: &Shared) {
@@ -221,8 +249,10 @@ fn wire(app: &Shared) {
     on::<MouseEvent>(&canvas.clone(), "click", move |event| {
         let rect = canvas.get_bounding_client_rect();
         let s = handle.borrow().record.game().settings();
-        let x = (event.client_x() as f64 - rect.left()) * canvas.width() as f64 / rect.width().max(1.0);
-        let y = (event.client_y() as f64 - rect.top()) * canvas.height() as f64 / rect.height().max(1.0);
+        let x =
+            (event.client_x() as f64 - rect.left()) * canvas.width() as f64 / rect.width().max(1.0);
+        let y = (event.client_y() as f64 - rect.top()) * canvas.height() as f64
+            / rect.height().max(1.0);
         let (c, r) = ((x / CELL).floor(), (y / CELL).floor());
         if c >= 0.0 && r >= 0.0 && (c as usize) < s.cols && (r as usize) < s.rows {
             handle.borrow_mut().cursor = r as usize * s.cols + c as usize;
@@ -255,19 +285,29 @@ fn wire(app: &Shared) {
     });
     let handle = app.clone();
     on::<Event>(&root, "change", move |event| {
-        let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+        let Some(target) = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
         let field = target.get_attribute("data-field").unwrap_or_default();
         let mut a = handle.borrow_mut();
         if field == "players" {
             let n: usize = a.dom.players.value().parse().unwrap_or(2);
             a.seats.resize(n, Seat::Human);
             a.rebuild_seats();
-        } else if let Some(i) = field.strip_prefix("seat-").and_then(|i| i.parse::<usize>().ok()) {
+        } else if let Some(i) = field
+            .strip_prefix("seat-")
+            .and_then(|i| i.parse::<usize>().ok())
+        {
             let select: HtmlSelectElement = target.unchecked_into();
             if i < a.seats.len() {
                 a.seats[i] = match select.value().as_str() {
                     "human" => Seat::Human,
-                    level => Level::parse(level).map(Seat::Computer).unwrap_or(Seat::Human),
+                    level => Level::parse(level)
+                        .map(Seat::Computer)
+                        .unwrap_or(Seat::Human),
                 };
             }
             drop(a);
@@ -341,13 +381,21 @@ fn animate(app: Shared) {
 fn computer_turn(app: &Shared) {
     {
         let mut a = app.borrow_mut();
-        let Some(player) = a.record.game().current() else { return };
-        let Seat::Computer(level) = a.seats[player] else { return };
+        let Some(player) = a.record.game().current() else {
+            return;
+        };
+        let Seat::Computer(level) = a.seats[player] else {
+            return;
+        };
         if a.thinking.is_some() || a.animating() {
             return;
         }
         let mcts = matches!(level, Level::MonteCarlo { .. }).then(|| Mcts::new(a.record.game()));
-        a.thinking = Some(Thinking { mcts, level, started: dom::now() });
+        a.thinking = Some(Thinking {
+            mcts,
+            level,
+            started: dom::now(),
+        });
         a.refresh();
     }
     let app = app.clone();
@@ -361,9 +409,18 @@ fn think(app: Shared) {
             a.thinking = None; // the element left the page: its work ends
             return;
         }
-        let budget = a.dom.think_ms.value().trim().parse::<f64>().unwrap_or(500.0).clamp(50.0, 60_000.0);
+        let budget = a
+            .dom
+            .think_ms
+            .value()
+            .trim()
+            .parse::<f64>()
+            .unwrap_or(500.0)
+            .clamp(50.0, 60_000.0);
         let a = &mut *a;
-        let Some(thinking) = a.thinking.as_mut() else { return };
+        let Some(thinking) = a.thinking.as_mut() else {
+            return;
+        };
         let cell = match (&mut thinking.mcts, thinking.level) {
             (Some(tree), Level::MonteCarlo { playouts }) => {
                 let slice = dom::now();
@@ -371,7 +428,9 @@ fn think(app: Shared) {
                     tree.run(PLAYOUTS_PER_STEP, &mut a.rng);
                 }
                 let out_of_time = dom::now() - thinking.started > budget;
-                (tree.playouts() >= playouts || out_of_time).then(|| tree.best()).flatten()
+                (tree.playouts() >= playouts || out_of_time)
+                    .then(|| tree.best())
+                    .flatten()
             }
             (_, level) => choose(a.record.game(), level, &mut a.rng),
         };
@@ -398,14 +457,17 @@ fn think(app: Shared) {
 }
 
 impl App {
-
     /// The data attributes that open this game's settings ("Embed this").
     fn embed_attributes(&self) -> Vec<(String, String)> {
         let s = self.record.game().settings();
-        let seats: Vec<String> = self.seats.iter().map(|seat| match seat {
-            Seat::Human => "human".to_string(),
-            Seat::Computer(level) => level.name(),
-        }).collect();
+        let seats: Vec<String> = self
+            .seats
+            .iter()
+            .map(|seat| match seat {
+                Seat::Human => "human".to_string(),
+                Seat::Computer(level) => level.name(),
+            })
+            .collect();
         vec![
             ("data-rows".into(), s.rows.to_string()),
             ("data-cols".into(), s.cols.to_string()),
@@ -417,7 +479,11 @@ impl App {
         self.frame < self.frames.len()
     }
 
-    fn play(&mut self, row: usize, col: usize) -> Result<(), crate::engine::chain_reaction::MoveError> {
+    fn play(
+        &mut self,
+        row: usize,
+        col: usize,
+    ) -> Result<(), crate::engine::chain_reaction::MoveError> {
         let report = self.record.play(row, col)?;
         let received = report.received(self.record.game().settings());
         self.last = Some((report.cell, report.player, received));
@@ -468,7 +534,10 @@ impl App {
     }
 
     fn share(&mut self) {
-        let href = link::write(&self.link_key, &crate::engine::chain_reaction::link::text(&self.record));
+        let href = link::write(
+            &self.link_key,
+            &crate::engine::chain_reaction::link::text(&self.record),
+        );
         self.message = format!("Link to this game: {href}");
     }
 
@@ -480,7 +549,13 @@ impl App {
             child(&wrap, "span", "").set_text_content(Some(&format!("Player {}", letter(i))));
             let select: HtmlSelectElement = child(&wrap, "select", "").unchecked_into();
             let _ = select.set_attribute("data-field", &format!("seat-{i}"));
-            for (value, text) in [("human", "human"), ("random", "computer: random"), ("greedy", "computer: greedy"), ("minimax-2", "computer: minimax"), ("mcts-1500", "computer: Monte-Carlo")] {
+            for (value, text) in [
+                ("human", "human"),
+                ("random", "computer: random"),
+                ("greedy", "computer: greedy"),
+                ("minimax-2", "computer: minimax"),
+                ("mcts-1500", "computer: Monte-Carlo"),
+            ] {
                 let o: web_sys::HtmlOptionElement = child(&select, "option", "").unchecked_into();
                 o.set_value(value);
                 o.set_text_content(Some(text));
@@ -502,31 +577,77 @@ impl App {
         let (w, h) = (s.cols as f64 * CELL, s.rows as f64 * CELL);
         self.dom.canvas.set_width(w as u32);
         self.dom.canvas.set_height(h as u32);
-        let _ = self.dom.canvas.set_attribute("aria-label", &format!("Board {} × {}; cursor at row {}, column {}", s.rows, s.cols, self.cursor / s.cols + 1, self.cursor % s.cols + 1));
+        let _ = self.dom.canvas.set_attribute(
+            "aria-label",
+            &format!(
+                "Board {} × {}; cursor at row {}, column {}",
+                s.rows,
+                s.cols,
+                self.cursor / s.cols + 1,
+                self.cursor % s.cols + 1
+            ),
+        );
         let automaton = self.dom.automaton.checked();
         if let Some(mut p) = CanvasPainter::new(&self.dom.canvas) {
             p.fill_rect(0.0, 0.0, w, h, Rgb(250, 250, 248));
-            let turn = game.current().map(|p| COLOURS[p % 8]).unwrap_or(Rgb(120, 120, 120));
-            for cell in 0..s.cells() {
+            let turn = game
+                .current()
+                .map(|p| COLOURS[p % 8])
+                .unwrap_or(Rgb(120, 120, 120));
+            for (cell, &content) in board.iter().enumerate().take(s.cells()) {
                 let (x, y) = ((cell % s.cols) as f64 * CELL, (cell / s.cols) as f64 * CELL);
                 p.line(x, y, x + CELL, y, 1.0, turn);
                 p.line(x, y, x, y + CELL, 1.0, turn);
-                if let Some((owner, orbs)) = board[cell] {
+                if let Some((owner, orbs)) = content {
                     let colour = COLOURS[owner % 8];
                     for k in 0..orbs.min(6) {
-                        let (dx, dy) = [(-9.0, -6.0), (9.0, -6.0), (0.0, 8.0), (-9.0, 8.0), (9.0, 8.0), (0.0, -6.0)][k as usize];
+                        let (dx, dy) = [
+                            (-9.0, -6.0),
+                            (9.0, -6.0),
+                            (0.0, 8.0),
+                            (-9.0, 8.0),
+                            (9.0, 8.0),
+                            (0.0, -6.0),
+                        ][k as usize];
                         p.disc(x + CELL / 2.0 + dx, y + CELL / 2.0 + dy - 4.0, 7.0, colour);
                     }
-                    let label = if automaton { state_name(game, cell) } else { format!("{}{orbs}", letter(owner)) };
-                    p.text(x + CELL / 2.0, y + CELL - 4.0, &label, 10.0, Align::Center, Rgb(0, 0, 0));
+                    let label = if automaton {
+                        state_name(game, cell)
+                    } else {
+                        format!("{}{orbs}", letter(owner))
+                    };
+                    p.text(
+                        x + CELL / 2.0,
+                        y + CELL - 4.0,
+                        &label,
+                        10.0,
+                        Align::Center,
+                        Rgb(0, 0, 0),
+                    );
                 } else if automaton {
-                    p.text(x + CELL / 2.0, y + CELL - 4.0, &state_name(game, cell), 10.0, Align::Center, Rgb(90, 90, 90));
+                    p.text(
+                        x + CELL / 2.0,
+                        y + CELL - 4.0,
+                        &state_name(game, cell),
+                        10.0,
+                        Align::Center,
+                        Rgb(90, 90, 90),
+                    );
                 }
             }
             p.line(w - 1.0, 0.0, w - 1.0, h, 1.0, turn);
             p.line(0.0, h - 1.0, w, h - 1.0, 1.0, turn);
-            let (cx, cy) = ((self.cursor % s.cols) as f64 * CELL, (self.cursor / s.cols) as f64 * CELL);
-            p.ring(cx + CELL / 2.0, cy + CELL / 2.0, CELL / 2.0 - 3.0, 2.0, Rgb(0, 0, 0));
+            let (cx, cy) = (
+                (self.cursor % s.cols) as f64 * CELL,
+                (self.cursor / s.cols) as f64 * CELL,
+            );
+            p.ring(
+                cx + CELL / 2.0,
+                cy + CELL / 2.0,
+                CELL / 2.0 - 3.0,
+                2.0,
+                Rgb(0, 0, 0),
+            );
             if let Some((last, _, _)) = &self.last {
                 let (lx, ly) = ((last % s.cols) as f64 * CELL, (last / s.cols) as f64 * CELL);
                 p.fill_rect(lx + 2.0, ly + 2.0, 6.0, 6.0, Rgb(0, 0, 0));
@@ -534,26 +655,51 @@ impl App {
         }
         // Status
         let mut status = match (game.winner(), game.current()) {
-            (Some(w), _) => format!("Player {} wins after {} moves.", letter(w), game.placements()),
+            (Some(w), _) => format!(
+                "Player {} wins after {} moves.",
+                letter(w),
+                game.placements()
+            ),
             (None, Some(p)) => {
                 let who = match self.seats[p] {
                     Seat::Human => "your move".to_string(),
-                    Seat::Computer(l) if self.thinking.is_some() => format!("the computer ({}) is thinking…", l.name()),
+                    Seat::Computer(l) if self.thinking.is_some() => {
+                        format!("the computer ({}) is thinking…", l.name())
+                    }
                     Seat::Computer(l) => format!("computer ({})", l.name()),
                 };
-                format!("Player {} to move — {who}. Move {}.", letter(p), game.placements() + 1)
+                format!(
+                    "Player {} to move — {who}. Move {}.",
+                    letter(p),
+                    game.placements() + 1
+                )
             }
             _ => String::new(),
         };
         let out = game.eliminated();
         if !out.is_empty() {
-            status.push_str(&format!(" Out: {}.", out.iter().map(|&p| letter(p).to_string()).collect::<Vec<_>>().join(", ")));
+            status.push_str(&format!(
+                " Out: {}.",
+                out.iter()
+                    .map(|&p| letter(p).to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
         }
         if !self.message.is_empty() {
             status = format!("{}\n{status}", self.message);
         }
         self.dom.status.set_text_content(Some(&status));
-        let _ = self.dom.root.set_attribute("data-state", if game.is_over() { "over" } else if self.thinking.is_some() { "thinking" } else { "playing" });
+        let _ = self.dom.root.set_attribute(
+            "data-state",
+            if game.is_over() {
+                "over"
+            } else if self.thinking.is_some() {
+                "thinking"
+            } else {
+                "playing"
+            },
+        );
         // Automaton panel: the ring's cell as a state machine (its owner's states, 0 … c−1 orbs,
         // then the explosion), the current state and the transition the last move took marked.
         self.dom.panel.set_text_content(None);
@@ -563,8 +709,14 @@ impl App {
             let owner = game.cell(cell).map(|(p, _)| p);
             let orbs = game.cell(cell).map_or(0, |(_, n)| n);
             let (symbol, words) = match &self.last {
-                Some((last, player, _)) if *last == cell => (char::from(b'a' + *player as u8).to_string(), format!("a placement by {}", letter(*player))),
-                Some((_, player, received)) if received.contains(&cell) => ("ε".to_string(), format!("orbs from {}'s explosion", letter(*player))),
+                Some((last, player, _)) if *last == cell => (
+                    char::from(b'a' + *player as u8).to_string(),
+                    format!("a placement by {}", letter(*player)),
+                ),
+                Some((_, player, received)) if received.contains(&cell) => (
+                    "ε".to_string(),
+                    format!("orbs from {}'s explosion", letter(*player)),
+                ),
                 _ => (String::new(), "none on the last move".to_string()),
             };
             let head = child(&self.dom.panel, "p", "");
@@ -579,11 +731,29 @@ impl App {
             let _ = machine.set_attribute("aria-label", "the cell's state machine");
             let primes = "'".repeat(owner.unwrap_or(0));
             for k in 0..mass {
-                let name = if k == 0 { format!("S{}0", mass - 1) } else { format!("S{primes}{}{k}", mass - 1) };
+                let name = if k == 0 {
+                    format!("S{}0", mass - 1)
+                } else {
+                    format!("S{primes}{}{k}", mass - 1)
+                };
                 let current = k == orbs;
                 let li = child(&machine, "li", if current { "gl-current" } else { "" });
-                let arrow = if k + 1 < mass { format!(" —{}→", if current && !symbol.is_empty() { "" } else { "a/b/ε" }) } else { " —explodes→ S…0, ε to each neighbour".to_string() };
-                li.set_text_content(Some(&format!("{name}{}{arrow}", if current { " ◀ now" } else { "" })));
+                let arrow = if k + 1 < mass {
+                    format!(
+                        " —{}→",
+                        if current && !symbol.is_empty() {
+                            ""
+                        } else {
+                            "a/b/ε"
+                        }
+                    )
+                } else {
+                    " —explodes→ S…0, ε to each neighbour".to_string()
+                };
+                li.set_text_content(Some(&format!(
+                    "{name}{}{arrow}",
+                    if current { " ◀ now" } else { "" }
+                )));
                 if current && !symbol.is_empty() {
                     let taken = child(&li, "strong", "gl-taken");
                     taken.set_text_content(Some(&format!(" (arrived by {symbol})")));
@@ -595,7 +765,12 @@ impl App {
         self.dom.history.set_text_content(None);
         for (i, (r, c)) in self.record.moves.iter().enumerate() {
             let li = child(&self.dom.history, "li", "");
-            li.set_text_content(Some(&format!("{} ({}, {})", letter(self.record.mover_of(i).unwrap_or(0)), r, c)));
+            li.set_text_content(Some(&format!(
+                "{} ({}, {})",
+                letter(self.record.mover_of(i).unwrap_or(0)),
+                r,
+                c
+            )));
         }
     }
 }

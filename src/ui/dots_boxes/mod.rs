@@ -12,7 +12,10 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
-use web_sys::{Event, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement, KeyboardEvent, MouseEvent};
+use web_sys::{
+    Event, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement,
+    HtmlTextAreaElement, KeyboardEvent, MouseEvent,
+};
 
 use crate::draw::{Align, Painter, Rgb};
 use crate::engine::dots_boxes::analysis::{Analysis, Mark, Outcome};
@@ -120,7 +123,12 @@ pub fn mount(root: &HtmlElement) {
         message.push_str(&format!("{e}; using 3 × 3. "));
         Board::new(3, 3).expect("3 × 3 is a board")
     });
-    let mut seats = [Seat::Human, Seat::Computer(Level::Strong { exact_nodes: 1_500 * NODES_PER_MS })];
+    let mut seats = [
+        Seat::Human,
+        Seat::Computer(Level::Strong {
+            exact_nodes: 1_500 * NODES_PER_MS,
+        }),
+    ];
     if let Some(list) = attr("data-seats") {
         for (i, name) in list.split(',').enumerate().take(2) {
             match Seat::parse(name) {
@@ -167,7 +175,12 @@ pub fn mount(root: &HtmlElement) {
     wire(&app);
     {
         let handle = Rc::downgrade(&app);
-        embed::offer(root, "dots-and-boxes", move || handle.upgrade().map(|a| a.borrow().embed_attributes()).unwrap_or_default());
+        embed::offer(root, "dots-and-boxes", move || {
+            handle
+                .upgrade()
+                .map(|a| a.borrow().embed_attributes())
+                .unwrap_or_default()
+        });
     }
     app.borrow_mut().refresh();
     schedule(&app, 0);
@@ -180,7 +193,14 @@ fn build(root: &HtmlElement) -> Dom {
     let wrap = field(&settings, "Board");
     let preset: HtmlSelectElement = child(&wrap, "select", "").unchecked_into();
     let _ = preset.set_attribute("data-field", "preset");
-    for (value, text) in [("", "custom"), ("2x2", "2 × 2 boxes (9 dots)"), ("3x3", "3 × 3 boxes (16 dots)"), ("4x4", "4 × 4 boxes (25 dots)"), ("5x5", "5 × 5 boxes (36 dots)"), ("3x5", "3 × 5 boxes (24 dots)")] {
+    for (value, text) in [
+        ("", "custom"),
+        ("2x2", "2 × 2 boxes (9 dots)"),
+        ("3x3", "3 × 3 boxes (16 dots)"),
+        ("4x4", "4 × 4 boxes (25 dots)"),
+        ("5x5", "5 × 5 boxes (36 dots)"),
+        ("3x5", "3 × 5 boxes (24 dots)"),
+    ] {
         let o: web_sys::HtmlOptionElement = child(&preset, "option", "").unchecked_into();
         o.set_value(value);
         o.set_text_content(Some(text));
@@ -197,11 +217,26 @@ fn build(root: &HtmlElement) -> Dom {
     let rows = number("Rows of boxes", "rows", "1", "10");
     let cols = number("Columns of boxes", "cols", "1", "10");
     let seat = |player: usize| {
-        let wrap = field(&settings, &format!("Player {} ({})", letter(player), if player == 0 { "solid lines, moves first" } else { "dashed lines" }));
+        let wrap = field(
+            &settings,
+            &format!(
+                "Player {} ({})",
+                letter(player),
+                if player == 0 {
+                    "solid lines, moves first"
+                } else {
+                    "dashed lines"
+                }
+            ),
+        );
         let select: HtmlSelectElement = child(&wrap, "select", "").unchecked_into();
         let _ = select.set_attribute("data-field", &format!("seat-{player}"));
         let mut options = vec![("human".to_string(), "human".to_string())];
-        options.extend(Level::ALL.iter().map(|l| (l.name(), format!("computer: {}", l.label()))));
+        options.extend(
+            Level::ALL
+                .iter()
+                .map(|l| (l.name(), format!("computer: {}", l.label()))),
+        );
         for (value, text) in options {
             let o: web_sys::HtmlOptionElement = child(&select, "option", "").unchecked_into();
             o.set_value(&value);
@@ -217,7 +252,12 @@ fn build(root: &HtmlElement) -> Dom {
     button(&bar, "Undo", "undo");
     button(&bar, "Redo", "redo");
     button(&bar, "Share link", "share");
-    let analysis: HtmlInputElement = child(&dom::labelled(&bar, "Analysis (W / D / L on every line)"), "input", "").unchecked_into();
+    let analysis: HtmlInputElement = child(
+        &dom::labelled(&bar, "Analysis (W / D / L on every line)"),
+        "input",
+        "",
+    )
+    .unchecked_into();
     analysis.set_type("checkbox");
     let _ = analysis.set_attribute("data-field", "analysis");
     let main = child(root, "div", "gl-dots-main");
@@ -234,7 +274,10 @@ fn build(root: &HtmlElement) -> Dom {
     child(&io, "summary", "").set_text_content(Some("Export / import"));
     let text: HtmlTextAreaElement = child(&io, "textarea", "gl-dots-text").unchecked_into();
     text.set_rows(3);
-    let _ = text.set_attribute("aria-label", "the game as JSON: {\"rows\", \"cols\", \"moves\", \"dbn\"}, or a DBN string");
+    let _ = text.set_attribute(
+        "aria-label",
+        "the game as JSON: {\"rows\", \"cols\", \"moves\", \"dbn\"}, or a DBN string",
+    );
     let _ = text.set_attribute("spellcheck", "false");
     let io_bar = child(&io, "div", "gl-buttonbar");
     button(&io_bar, "Export this game", "export");
@@ -244,7 +287,20 @@ fn build(root: &HtmlElement) -> Dom {
         "Export gives {\"rows\", \"cols\", \"moves\": OpenSpiel line ids, \"dbn\": drawn lines}. Import reads that JSON (\"numbering\": \"ksquares\" for KSquares ids), \
          or a bare DBN string of 0 and 1 for the current board size.",
     ));
-    Dom { root: root.clone(), rows, cols, seats, think_ms, analysis, canvas, scores, status, verdict, history, text }
+    Dom {
+        root: root.clone(),
+        rows,
+        cols,
+        seats,
+        think_ms,
+        analysis,
+        canvas,
+        scores,
+        status,
+        verdict,
+        history,
+        text,
+    }
 }
 
 fn wire(app: &Shared) {
@@ -258,8 +314,10 @@ fn wire(app: &Shared) {
     let canvas = app.borrow().dom.canvas.clone();
     on::<MouseEvent>(&canvas.clone(), "click", move |event| {
         let rect = canvas.get_bounding_client_rect();
-        let x = (event.client_x() as f64 - rect.left()) * canvas.width() as f64 / rect.width().max(1.0);
-        let y = (event.client_y() as f64 - rect.top()) * canvas.height() as f64 / rect.height().max(1.0);
+        let x =
+            (event.client_x() as f64 - rect.left()) * canvas.width() as f64 / rect.width().max(1.0);
+        let y = (event.client_y() as f64 - rect.top()) * canvas.height() as f64
+            / rect.height().max(1.0);
         let nearest = {
             let a = handle.borrow();
             let board = a.game.board();
@@ -300,7 +358,12 @@ fn wire(app: &Shared) {
     });
     let handle = app.clone();
     on::<Event>(&root, "change", move |event| {
-        let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+        let Some(target) = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
         let field = target.get_attribute("data-field").unwrap_or_default();
         {
             let mut a = handle.borrow_mut();
@@ -310,7 +373,11 @@ fn wire(app: &Shared) {
                     a.dom.rows.set_value(r);
                     a.dom.cols.set_value(c);
                 }
-            } else if let Some(i) = field.strip_prefix("seat-").and_then(|i| i.parse::<usize>().ok()).filter(|&i| i < 2) {
+            } else if let Some(i) = field
+                .strip_prefix("seat-")
+                .and_then(|i| i.parse::<usize>().ok())
+                .filter(|&i| i < 2)
+            {
                 let select: HtmlSelectElement = target.unchecked_into();
                 a.seats[i] = Seat::parse(&select.value()).unwrap_or(Seat::Human);
                 a.reset_players();
@@ -385,7 +452,9 @@ fn pump(app: Shared) {
             let started = dom::now();
             let mut decided = None;
             while decided.is_none() && dom::now() - started < SLICE_MS {
-                decided = a.players[player].as_mut().and_then(|p| p.think(&drawn, UNITS_PER_STEP));
+                decided = a.players[player]
+                    .as_mut()
+                    .and_then(|p| p.think(&drawn, UNITS_PER_STEP));
                 if a.players[player].is_none() {
                     break;
                 }
@@ -409,7 +478,10 @@ fn pump(app: Shared) {
             a.thinking_since = None;
             if a.analysis.as_ref().is_none_or(|x| !x.is_for(&a.game)) {
                 a.analysis = Some(Analysis::new(&a.game, ANALYSIS_NODES));
-                if a.solver.as_ref().is_none_or(|s| s.board() != a.game.board()) {
+                if a.solver
+                    .as_ref()
+                    .is_none_or(|s| s.board() != a.game.board())
+                {
                     a.solver = Solver::new(a.game.board()).ok();
                 }
             }
@@ -433,14 +505,16 @@ fn pump(app: Shared) {
 }
 
 impl App {
-
     /// The data attributes that open this game's settings ("Embed this").
     fn embed_attributes(&self) -> Vec<(String, String)> {
         let board = self.game.board();
         let mut out = vec![
             ("data-rows".to_string(), board.rows.to_string()),
             ("data-cols".to_string(), board.cols.to_string()),
-            ("data-seats".to_string(), format!("{},{}", self.seats[0].name(), self.seats[1].name())),
+            (
+                "data-seats".to_string(),
+                format!("{},{}", self.seats[0].name(), self.seats[1].name()),
+            ),
         ];
         if self.dom.analysis.checked() {
             out.push(("data-analysis".into(), "on".into()));
@@ -448,15 +522,28 @@ impl App {
         out
     }
     fn reset_players(&mut self) {
-        let think_ms = self.dom.think_ms.value().trim().parse::<u64>().unwrap_or(1500).clamp(100, 60_000);
+        let think_ms = self
+            .dom
+            .think_ms
+            .value()
+            .trim()
+            .parse::<u64>()
+            .unwrap_or(1500)
+            .clamp(100, 60_000);
         let seed = dom::now().to_bits();
         for (i, seat) in self.seats.iter().enumerate() {
             self.players[i] = match seat {
                 Seat::Human => None,
-                Seat::Computer(Level::Strong { .. }) => {
-                    Some(Player::new(self.game.board(), Level::Strong { exact_nodes: think_ms * NODES_PER_MS }, seed ^ i as u64))
+                Seat::Computer(Level::Strong { .. }) => Some(Player::new(
+                    self.game.board(),
+                    Level::Strong {
+                        exact_nodes: think_ms * NODES_PER_MS,
+                    },
+                    seed ^ i as u64,
+                )),
+                Seat::Computer(level) => {
+                    Some(Player::new(self.game.board(), *level, seed ^ i as u64))
                 }
-                Seat::Computer(level) => Some(Player::new(self.game.board(), *level, seed ^ i as u64)),
             };
         }
         self.thinking_since = None;
@@ -466,7 +553,10 @@ impl App {
         self.message = match completed {
             0 => String::new(),
             1 => format!("Player {} completed a box and moves again.", letter(player)),
-            n => format!("Player {} completed {n} boxes and moves again.", letter(player)),
+            n => format!(
+                "Player {} completed {n} boxes and moves again.",
+                letter(player)
+            ),
         };
     }
 
@@ -516,7 +606,10 @@ impl App {
             self.message = "Nothing to redo.".into();
             return;
         }
-        while self.seats[self.game.current()] != Seat::Human && self.game.can_redo() && self.game.redo() {}
+        while self.seats[self.game.current()] != Seat::Human
+            && self.game.can_redo()
+            && self.game.redo()
+        {}
         self.message.clear();
     }
 
@@ -532,7 +625,10 @@ impl App {
             import(trimmed)
         } else {
             let board = self.game.board();
-            import(&serde_json::json!({"rows": board.rows, "cols": board.cols, "dbn": trimmed}).to_string())
+            import(
+                &serde_json::json!({"rows": board.rows, "cols": board.cols, "dbn": trimmed})
+                    .to_string(),
+            )
         };
         match result {
             Ok(game) => {
@@ -541,23 +637,46 @@ impl App {
                 self.dom.cols.set_value(&self.game.board().cols.to_string());
                 self.cursor = 0;
                 self.reset_players();
-                self.message = format!("Imported: {} lines drawn.", self.game.drawn().iter().filter(|d| **d).count());
+                self.message = format!(
+                    "Imported: {} lines drawn.",
+                    self.game.drawn().iter().filter(|d| **d).count()
+                );
             }
-            Err(e) => self.message = format!("Nothing was imported: {e}. The game goes on unchanged."),
+            Err(e) => {
+                self.message = format!("Nothing was imported: {e}. The game goes on unchanged.")
+            }
         }
     }
 
     fn refresh(&mut self) {
         let board = self.game.board().clone();
         self.cursor = self.cursor.min(board.lines() - 1);
-        let (w, h) = (board.cols as f64 * gap(&board) + 2.0 * MARGIN, board.rows as f64 * gap(&board) + 2.0 * MARGIN);
+        let (w, h) = (
+            board.cols as f64 * gap(&board) + 2.0 * MARGIN,
+            board.rows as f64 * gap(&board) + 2.0 * MARGIN,
+        );
         self.dom.canvas.set_width(w as u32);
         self.dom.canvas.set_height(h as u32);
         let _ = self.dom.canvas.set_attribute(
             "aria-label",
-            &format!("Board of {} × {} boxes; the cursor is on line {} ({}), {}", board.rows, board.cols, self.cursor, board.describe(self.cursor), self.line_state(self.cursor)),
+            &format!(
+                "Board of {} × {} boxes; the cursor is on line {} ({}), {}",
+                board.rows,
+                board.cols,
+                self.cursor,
+                board.describe(self.cursor),
+                self.line_state(self.cursor)
+            ),
         );
-        let analysis = if self.dom.analysis.checked() { self.analysis.as_ref().filter(|x| x.is_for(&self.game)).and_then(Analysis::outcome).cloned() } else { None };
+        let analysis = if self.dom.analysis.checked() {
+            self.analysis
+                .as_ref()
+                .filter(|x| x.is_for(&self.game))
+                .and_then(Analysis::outcome)
+                .cloned()
+        } else {
+            None
+        };
         if let Some(mut p) = CanvasPainter::new(&self.dom.canvas) {
             self.draw(&mut p, &board, analysis.as_ref());
         }
@@ -565,7 +684,10 @@ impl App {
     }
 
     fn line_state(&self, line: usize) -> String {
-        match (self.game.drawn_by(line), self.game.preset().get(line).copied().unwrap_or(false)) {
+        match (
+            self.game.drawn_by(line),
+            self.game.preset().get(line).copied().unwrap_or(false),
+        ) {
             (Some(p), _) => format!("drawn by {}", letter(p)),
             (None, true) => "drawn before the game".into(),
             _ => "not drawn".into(),
@@ -574,20 +696,40 @@ impl App {
 
     fn draw(&self, p: &mut CanvasPainter, board: &Board, analysis: Option<&Outcome>) {
         let g = gap(board);
-        let (w, h) = (board.cols as f64 * g + 2.0 * MARGIN, board.rows as f64 * g + 2.0 * MARGIN);
+        let (w, h) = (
+            board.cols as f64 * g + 2.0 * MARGIN,
+            board.rows as f64 * g + 2.0 * MARGIN,
+        );
         p.fill_rect(0.0, 0.0, w, h, Rgb(252, 252, 249));
         for b in 0..board.boxes() {
-            let (x, y) = (MARGIN + (b % board.cols) as f64 * g, MARGIN + (b / board.cols) as f64 * g);
+            let (x, y) = (
+                MARGIN + (b % board.cols) as f64 * g,
+                MARGIN + (b / board.cols) as f64 * g,
+            );
             if let Some(owner) = self.game.box_owner(b) {
                 p.fill_rect(x + 3.0, y + 3.0, g - 6.0, g - 6.0, TINTS[owner]);
-                p.text(x + g / 2.0, y + g / 2.0 + 8.0, &letter(owner).to_string(), 24.0, Align::Center, COLOURS[owner]);
+                p.text(
+                    x + g / 2.0,
+                    y + g / 2.0 + 8.0,
+                    &letter(owner).to_string(),
+                    24.0,
+                    Align::Center,
+                    COLOURS[owner],
+                );
             } else if board.sides[b].iter().all(|&l| self.game.drawn()[l]) {
-                p.text(x + g / 2.0, y + g / 2.0 + 5.0, "·", 16.0, Align::Center, Rgb(120, 120, 120));
+                p.text(
+                    x + g / 2.0,
+                    y + g / 2.0 + 5.0,
+                    "·",
+                    16.0,
+                    Align::Center,
+                    Rgb(120, 120, 120),
+                );
             }
         }
         let last = self.game.moves().last().copied();
         let drawn = self.game.drawn();
-        for line in 0..board.lines() {
+        for (line, &is_drawn) in drawn.iter().enumerate().take(board.lines()) {
             let ((x0, y0), (x1, y1)) = ends(board, line);
             match self.game.drawn_by(line) {
                 Some(player) => {
@@ -600,7 +742,7 @@ impl App {
                         dashed(p, (x0, y0), (x1, y1), COLOURS[1]);
                     }
                 }
-                None if drawn[line] => p.line(x0, y0, x1, y1, 3.0, Rgb(60, 60, 60)),
+                None if is_drawn => p.line(x0, y0, x1, y1, 3.0, Rgb(60, 60, 60)),
                 None => p.line(x0, y0, x1, y1, 1.0, Rgb(215, 215, 215)),
             }
         }
@@ -628,7 +770,12 @@ impl App {
         }
         for r in 0..=board.rows {
             for c in 0..=board.cols {
-                p.disc(MARGIN + c as f64 * g, MARGIN + r as f64 * g, 5.0, Rgb(30, 30, 30));
+                p.disc(
+                    MARGIN + c as f64 * g,
+                    MARGIN + r as f64 * g,
+                    5.0,
+                    Rgb(30, 30, 30),
+                );
             }
         }
         let ((x0, y0), (x1, y1)) = ends(board, self.cursor);
@@ -637,10 +784,14 @@ impl App {
 
     fn write_text(&self, analysis: Option<&Outcome>) {
         let [a, b] = self.game.scores();
-        self.dom.scores.set_text_content(Some(&format!("A {a} – B {b}")));
+        self.dom
+            .scores
+            .set_text_content(Some(&format!("A {a} – B {b}")));
         let who = |player: usize| match self.seats[player] {
             Seat::Human => format!("Player {}", letter(player)),
-            Seat::Computer(level) => format!("Player {} (computer: {})", letter(player), level.label()),
+            Seat::Computer(level) => {
+                format!("Player {} (computer: {})", letter(player), level.label())
+            }
         };
         let mut status = if self.game.is_over() {
             match a.cmp(&b) {
@@ -652,10 +803,15 @@ impl App {
             let player = self.game.current();
             match self.seats[player] {
                 Seat::Computer(_) => {
-                    let seconds = self.thinking_since.map_or(0.0, |since| (dom::now() - since) / 1000.0);
+                    let seconds = self
+                        .thinking_since
+                        .map_or(0.0, |since| (dom::now() - since) / 1000.0);
                     format!("{} is thinking… {seconds:.1} s", who(player))
                 }
-                Seat::Human => format!("{} to move: click a line, or arrows and Enter.", who(player)),
+                Seat::Human => format!(
+                    "{} to move: click a line, or arrows and Enter.",
+                    who(player)
+                ),
             }
         };
         if !self.message.is_empty() {
@@ -687,8 +843,16 @@ impl App {
                     };
                     let board = self.game.board();
                     let listed = |wanted: Mark| {
-                        let lines: Vec<String> = moves.iter().filter(|m| m.1 == wanted).map(|m| board.describe(m.0)).collect();
-                        if lines.is_empty() { "none".to_string() } else { lines.join(", ") }
+                        let lines: Vec<String> = moves
+                            .iter()
+                            .filter(|m| m.1 == wanted)
+                            .map(|m| board.describe(m.0))
+                            .collect();
+                        if lines.is_empty() {
+                            "none".to_string()
+                        } else {
+                            lines.join(", ")
+                        }
                     };
                     format!(
                         "Perfect play from here: {result}. For the player to move, W wins: {}; D draws: {}; L loses: {}.",
@@ -698,16 +862,22 @@ impl App {
                     )
                 }
                 Some(Outcome::BestFound { line }) => {
-                    format!("Too big to solve here; the Strong player's choice is marked ★: {}.", self.game.board().describe(*line))
+                    format!(
+                        "Too big to solve here; the Strong player's choice is marked ★: {}.",
+                        self.game.board().describe(*line)
+                    )
                 }
             }
         };
         self.dom.verdict.set_text_content(Some(&verdict));
-        let _ = self.dom.verdict.set_attribute("data-analysis", match analysis {
-            Some(Outcome::Solved { .. }) => "solved",
-            Some(Outcome::BestFound { .. }) => "best-found",
-            _ => "",
-        });
+        let _ = self.dom.verdict.set_attribute(
+            "data-analysis",
+            match analysis {
+                Some(Outcome::Solved { .. }) => "solved",
+                Some(Outcome::BestFound { .. }) => "best-found",
+                _ => "",
+            },
+        );
         self.dom.history.set_text_content(None);
         for (line, player, completed) in self.game.history() {
             let li = child(&self.dom.history, "li", "");
@@ -716,7 +886,11 @@ impl App {
                 1 => " +1 box".into(),
                 n => format!(" +{n} boxes"),
             };
-            li.set_text_content(Some(&format!("{}: {} (line {line}){boxes}", letter(player), self.game.board().describe(line))));
+            li.set_text_content(Some(&format!(
+                "{}: {} (line {line}){boxes}",
+                letter(player),
+                self.game.board().describe(line)
+            )));
         }
     }
 }
@@ -727,6 +901,13 @@ fn dashed(p: &mut CanvasPainter, (x0, y0): (f64, f64), (x1, y1): (f64, f64), col
     for k in 0..dashes {
         let t0 = k as f64 / dashes as f64;
         let t1 = t0 + 0.6 / dashes as f64;
-        p.line(x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0, x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1, 4.0, colour);
+        p.line(
+            x0 + (x1 - x0) * t0,
+            y0 + (y1 - y0) * t0,
+            x0 + (x1 - x0) * t1,
+            y0 + (y1 - y0) * t1,
+            4.0,
+            colour,
+        );
     }
 }

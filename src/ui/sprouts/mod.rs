@@ -114,7 +114,12 @@ pub fn mount(root: &HtmlElement) {
     wire(&app);
     {
         let handle = Rc::downgrade(&app);
-        embed::offer(root, "sprouts", move || handle.upgrade().map(|a| a.borrow().embed_attributes()).unwrap_or_default());
+        embed::offer(root, "sprouts", move || {
+            handle
+                .upgrade()
+                .map(|a| a.borrow().embed_attributes())
+                .unwrap_or_default()
+        });
     }
     app.borrow_mut().refresh();
     restore_base(&app);
@@ -122,7 +127,9 @@ pub fn mount(root: &HtmlElement) {
 
 /// The element's own options, to tell whether kept parameters were made for it as it is.
 fn attributes_of(root: &HtmlElement) -> String {
-    ["data-spots", "data-position", "data-goal"].map(|name| root.get_attribute(name).unwrap_or_default()).join("\u{1f}")
+    ["data-spots", "data-position", "data-goal"]
+        .map(|name| root.get_attribute(name).unwrap_or_default())
+        .join("\u{1f}")
 }
 
 /// This element's storage key: its id, or its place among the Glop elements of the page.
@@ -131,8 +138,17 @@ fn storage_key(root: &HtmlElement) -> String {
     if !id.is_empty() {
         return format!("{STORAGE_KEY}-{id}");
     }
-    let others = root.owner_document().and_then(|d| d.query_selector_all("[data-gamelab='sprouts']:not([id])").ok());
-    let place = others.map(|list| (0..list.length()).position(|i| list.item(i).is_some_and(|n| n.is_same_node(Some(root)))).unwrap_or(0)).unwrap_or(0);
+    let others = root.owner_document().and_then(|d| {
+        d.query_selector_all("[data-gamelab='sprouts']:not([id])")
+            .ok()
+    });
+    let place = others
+        .map(|list| {
+            (0..list.length())
+                .position(|i| list.item(i).is_some_and(|n| n.is_same_node(Some(root))))
+                .unwrap_or(0)
+        })
+        .unwrap_or(0);
     if place == 0 {
         STORAGE_KEY.to_string()
     } else {
@@ -145,10 +161,17 @@ fn restore_base(app: &Shared) {
     let handle = Rc::downgrade(app);
     let key = app.borrow().storage_key.clone();
     keep::load(&key, move |text| {
-        let (Some(app), Some(text)) = (handle.upgrade(), text) else { return };
-        let Ok(mut a) = app.try_borrow_mut() else { return };
+        let (Some(app), Some(text)) = (handle.upgrade(), text) else {
+            return;
+        };
+        let Ok(mut a) = app.try_borrow_mut() else {
+            return;
+        };
         a.db_message = match a.db.merge(&[("the base kept in this browser", &text)]) {
-            Ok(report) => format!("The main base was restored from this browser ({} couples).", report.read[0]),
+            Ok(report) => format!(
+                "The main base was restored from this browser ({} couples).",
+                report.read[0]
+            ),
             Err(e) => format!("The base kept in this browser could not be used: {e}"),
         };
         a.refresh();
@@ -161,7 +184,12 @@ fn wire(app: &Shared) {
     dom::on_action(&root, move |action| act(&handle, action));
     let handle = app.clone();
     on::<Event>(&root, "input", move |event| {
-        let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+        let Some(target) = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
         let mut a = handle.borrow_mut();
         match target.get_attribute("data-field").as_deref() {
             Some("free") => {
@@ -180,7 +208,12 @@ fn wire(app: &Shared) {
     });
     let handle = app.clone();
     on::<Event>(&root, "change", move |event| {
-        let Some(target) = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+        let Some(target) = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
         match target.get_attribute("data-field").as_deref() {
             Some("files") => {
                 let input: HtmlInputElement = target.unchecked_into();
@@ -191,7 +224,11 @@ fn wire(app: &Shared) {
             }
             Some("notation") => {
                 let mut a = handle.borrow_mut();
-                a.notation = if a.dom.notation.value() == "2" { Notation::Glop2 } else { Notation::Glop10 };
+                a.notation = if a.dom.notation.value() == "2" {
+                    Notation::Glop2
+                } else {
+                    Notation::Glop10
+                };
                 a.keep_parameters();
                 a.refresh();
             }
@@ -248,8 +285,15 @@ fn act(app: &Shared, action: &str) {
         "filter-preview" => a.filter(false),
         "filter-apply" => a.filter(true),
         "clear-base" => {
-            let question = format!("Empty the main base? Its {} couples are lost unless saved to a file first.", a.db.len());
-            if a.db.is_empty() || dom::window().and_then(|w| w.confirm_with_message(&question).ok()).unwrap_or(false) {
+            let question = format!(
+                "Empty the main base? Its {} couples are lost unless saved to a file first.",
+                a.db.len()
+            );
+            if a.db.is_empty()
+                || dom::window()
+                    .and_then(|w| w.confirm_with_message(&question).ok())
+                    .unwrap_or(false)
+            {
                 a.db.clear();
                 a.unverified = 0;
                 a.db_message = "The main base is empty.".into();
@@ -269,12 +313,14 @@ fn act(app: &Shared, action: &str) {
 }
 
 impl App {
-
     /// The data attributes that open this page's parameters ("Embed this").
     fn embed_attributes(&self) -> Vec<(String, String)> {
         let d = &self.dom;
         let mut out = if d.free_radio.checked() {
-            vec![("data-position".to_string(), d.free.value().trim().to_string())]
+            vec![(
+                "data-position".to_string(),
+                d.free.value().trim().to_string(),
+            )]
         } else {
             vec![("data-spots".to_string(), d.spots.value().trim().to_string())]
         };
@@ -295,13 +341,16 @@ impl App {
             self.dom.free.set_value(&text);
             self.dom.free_radio.set_checked(true);
             if let Err(e) = Position::parse(&text) {
-                self.message.push_str(&format!("data-position=\"{text}\": {e}. "));
+                self.message
+                    .push_str(&format!("data-position=\"{text}\": {e}. "));
             }
         }
         match attr("data-goal").map(|g| g.trim().to_string()).as_deref() {
             None | Some("outcome") => {}
             Some("nimber") => self.dom.goal.set_value("nimber"),
-            Some(other) => self.message.push_str(&format!("data-goal=\"{other}\" is neither outcome nor nimber; using outcome. ")),
+            Some(other) => self.message.push_str(&format!(
+                "data-goal=\"{other}\" is neither outcome nor nimber; using outcome. "
+            )),
         }
         dom::attribute_note(root, &std::mem::take(&mut self.message));
         self.validate_start();
@@ -332,7 +381,11 @@ impl App {
         match self.start() {
             Ok(p) => {
                 self.dom.start_error.set_text_content(None);
-                let text = format!("Canonical form: {}   ({} lives)", p.write(self.notation), p.lives());
+                let text = format!(
+                    "Canonical form: {}   ({} lives)",
+                    p.write(self.notation),
+                    p.lives()
+                );
                 self.dom.canonical.set_text_content(Some(&text));
             }
             Err(e) => {
@@ -344,7 +397,11 @@ impl App {
 
     fn validate_children_input(&mut self) {
         let text = self.dom.children_input.value();
-        let error = if text.trim().is_empty() { None } else { Position::parse(&text).err().map(|e| e.to_string()) };
+        let error = if text.trim().is_empty() {
+            None
+        } else {
+            Position::parse(&text).err().map(|e| e.to_string())
+        };
         self.dom.children_error.set_text_content(error.as_deref());
     }
 
@@ -356,7 +413,10 @@ impl App {
             self.store_base();
         }
         if let Some(run) = self.check.as_mut().filter(|r| r.result.is_none()) {
-            run.result = Some(Err(format!("stopped after {} expansions", run.check.search.stats().expansions)));
+            run.result = Some(Err(format!(
+                "stopped after {} expansions",
+                run.check.search.stats().expansions
+            )));
         }
         if self.complete.as_ref().is_some_and(|c| !c.is_done()) {
             self.complete_stopped = true;
@@ -365,7 +425,9 @@ impl App {
 
     /// Something is running in slices (the Stop button is live).
     fn busy(&self) -> bool {
-        self.running || self.check.as_ref().is_some_and(|r| r.result.is_none()) || (self.complete.as_ref().is_some_and(|c| !c.is_done()) && !self.complete_stopped)
+        self.running
+            || self.check.as_ref().is_some_and(|r| r.result.is_none())
+            || (self.complete.as_ref().is_some_and(|c| !c.is_done()) && !self.complete_stopped)
     }
 
     /// The parameters tab (and the count of unverified couples) as a small text in local storage.
@@ -378,21 +440,39 @@ impl App {
             "attributes": attributes_of(&self.dom.root),
         });
         if let Some(storage) = dom::window().and_then(|w| w.local_storage().ok().flatten()) {
-            let _ = storage.set_item(&format!("{}-parameters", self.storage_key), &kept.to_string());
+            let _ = storage.set_item(
+                &format!("{}-parameters", self.storage_key),
+                &kept.to_string(),
+            );
         }
     }
 
     /// The parameters kept by an earlier visit, over the element's own attributes.
     fn restore_parameters(&mut self) {
-        let Some(text) = dom::window().and_then(|w| w.local_storage().ok().flatten()).and_then(|s| s.get_item(&format!("{}-parameters", self.storage_key)).ok().flatten()) else {
+        let Some(text) = dom::window()
+            .and_then(|w| w.local_storage().ok().flatten())
+            .and_then(|s| {
+                s.get_item(&format!("{}-parameters", self.storage_key))
+                    .ok()
+                    .flatten()
+            })
+        else {
             return;
         };
-        let Ok(kept) = serde_json::from_str::<serde_json::Value>(&text) else { return };
+        let Ok(kept) = serde_json::from_str::<serde_json::Value>(&text) else {
+            return;
+        };
         // Kept for this element as its author wrote it: an element changed since starts afresh.
-        if kept.get("attributes").and_then(serde_json::Value::as_str) != Some(attributes_of(&self.dom.root).as_str()) {
+        if kept.get("attributes").and_then(serde_json::Value::as_str)
+            != Some(attributes_of(&self.dom.root).as_str())
+        {
             return;
         }
-        let text_of = |key: &str| kept.get(key).and_then(serde_json::Value::as_str).map(str::to_string);
+        let text_of = |key: &str| {
+            kept.get(key)
+                .and_then(serde_json::Value::as_str)
+                .map(str::to_string)
+        };
         let d = &self.dom;
         if let Some(v) = text_of("spots") {
             d.spots.set_value(&v);
@@ -405,14 +485,21 @@ impl App {
         }
         if let Some(v) = text_of("notation").filter(|v| v == "1" || v == "2") {
             d.notation.set_value(&v);
-            self.notation = if v == "2" { Notation::Glop2 } else { Notation::Glop10 };
+            self.notation = if v == "2" {
+                Notation::Glop2
+            } else {
+                Notation::Glop10
+            };
         }
         match text_of("start").as_deref() {
             Some("free") => d.free_radio.set_checked(true),
             Some("spots") => d.spots_radio.set_checked(true),
             _ => {}
         }
-        self.unverified = kept.get("unverified").and_then(serde_json::Value::as_u64).unwrap_or(0) as usize;
+        self.unverified = kept
+            .get("unverified")
+            .and_then(serde_json::Value::as_u64)
+            .unwrap_or(0) as usize;
         self.validate_start();
     }
 
@@ -421,7 +508,9 @@ impl App {
         let Some(first) = numbers.next() else { return };
         match kind {
             "level-next" | "level-prev" => {
-                let Some(c) = self.computation.as_mut() else { return };
+                let Some(c) = self.computation.as_mut() else {
+                    return;
+                };
                 if let Err(e) = c.search.zap_step(first, kind == "level-next") {
                     self.message = e;
                 }
@@ -438,7 +527,9 @@ impl App {
             }
             "child" => {
                 if let Some((position, _)) = self.children.get(first).cloned() {
-                    self.dom.children_input.set_value(&position.write(self.notation));
+                    self.dom
+                        .children_input
+                        .set_value(&position.write(self.notation));
                     self.compute_children();
                 }
             }
@@ -448,7 +539,10 @@ impl App {
 
     fn compute_children(&mut self) {
         let text = self.dom.children_input.value();
-        match Position::parse(&text).map_err(|e| e.to_string()).and_then(|p| children_with_nimbers(&p, &self.db)) {
+        match Position::parse(&text)
+            .map_err(|e| e.to_string())
+            .and_then(|p| children_with_nimbers(&p, &self.db))
+        {
             Ok(list) => {
                 self.children = list;
                 self.dom.children_error.set_text_content(None);
@@ -478,17 +572,29 @@ impl App {
 
     fn check_graph(&self) -> Option<Result<ProofGraph, String>> {
         let run = self.check.as_ref()?;
-        let Some(Ok(answer)) = &run.result else { return None };
-        Some(ProofGraph::for_answer(&run.position, *answer, &run.check.check_db))
+        let Some(Ok(answer)) = &run.result else {
+            return None;
+        };
+        Some(ProofGraph::for_answer(
+            &run.position,
+            *answer,
+            &run.check.check_db,
+        ))
     }
 
     fn save_check_graph(&mut self) {
         if !self.dom.make_graph.checked() {
-            self.message = "Tick \"generate a graph file during the check\" in the Parameters tab first.".into();
+            self.message =
+                "Tick \"generate a graph file during the check\" in the Parameters tab first."
+                    .into();
             return;
         }
         match self.check_graph() {
-            Some(Ok(graph)) => self.offer("sprouts-check.dot", graph.to_dot(&self.dot_options()).into_bytes(), "text/vnd.graphviz"),
+            Some(Ok(graph)) => self.offer(
+                "sprouts-check.dot",
+                graph.to_dot(&self.dot_options()).into_bytes(),
+                "text/vnd.graphviz",
+            ),
             Some(Err(e)) => self.message = format!("Check graph: {e}"),
             None => self.message = "Run a check to the end first.".into(),
         }
@@ -503,11 +609,17 @@ impl App {
                     self.db.len(),
                     run.check.check_db.len()
                 );
-                if !dom::window().and_then(|w| w.confirm_with_message(&question).ok()).unwrap_or(false) {
+                if !dom::window()
+                    .and_then(|w| w.confirm_with_message(&question).ok())
+                    .unwrap_or(false)
+                {
                     return;
                 }
                 self.db = run.check.check_db.clone();
-                self.db_message = format!("The main base is now the check base ({} couples).", self.db.len());
+                self.db_message = format!(
+                    "The main base is now the check base ({} couples).",
+                    self.db.len()
+                );
                 self.store_base();
             }
             _ => self.message = "Run a check to the end first.".into(),
@@ -520,10 +632,14 @@ impl App {
             if v.trim().is_empty() {
                 return Ok(None);
             }
-            v.trim().parse::<u32>().map(Some).map_err(|_| format!("{what}: '{v}' is not a whole number"))
+            v.trim()
+                .parse::<u32>()
+                .map(Some)
+                .map_err(|_| format!("{what}: '{v}' is not a whole number"))
         };
         let nimber = |v: Option<u32>, what: &str| -> Result<Option<u8>, String> {
-            v.map(|n| u8::try_from(n).map_err(|_| format!("{what} is at most 255"))).transpose()
+            v.map(|n| u8::try_from(n).map_err(|_| format!("{what} is at most 255")))
+                .transpose()
         };
         Ok(Filter {
             lives_min: read(&self.dom.lives_min, "Lives min")?,
@@ -544,17 +660,43 @@ impl App {
         let kept = self.db.filtered(&filter);
         if apply {
             let confirmed = dom::window()
-                .and_then(|w| w.confirm_with_message(&format!("Keep {} of the {} couples of the main base?", kept.len(), self.db.len())).ok())
+                .and_then(|w| {
+                    w.confirm_with_message(&format!(
+                        "Keep {} of the {} couples of the main base?",
+                        kept.len(),
+                        self.db.len()
+                    ))
+                    .ok()
+                })
                 .unwrap_or(true);
             if confirmed {
-                self.db_message = format!("Filter applied: {} couples kept of {}.", kept.len(), self.db.len());
+                self.db_message = format!(
+                    "Filter applied: {} couples kept of {}.",
+                    kept.len(),
+                    self.db.len()
+                );
                 self.db = kept;
                 self.store_base();
             }
         } else {
-            let shown: Vec<String> = kept.iter().take(200).map(|(l, n)| format!("{} {n}", l.write(self.notation))).collect();
-            self.dom.filter_list.set_text_content(Some(&shown.join("\n")));
-            self.db_message = format!("{} couples of {} match{}.", kept.len(), self.db.len(), if kept.len() > 200 { " (the first 200 are listed)" } else { "" });
+            let shown: Vec<String> = kept
+                .iter()
+                .take(200)
+                .map(|(l, n)| format!("{} {n}", l.write(self.notation)))
+                .collect();
+            self.dom
+                .filter_list
+                .set_text_content(Some(&shown.join("\n")));
+            self.db_message = format!(
+                "{} couples of {} match{}.",
+                kept.len(),
+                self.db.len(),
+                if kept.len() > 200 {
+                    " (the first 200 are listed)"
+                } else {
+                    ""
+                }
+            );
         }
     }
 
@@ -563,8 +705,12 @@ impl App {
         let (handle, count) = (self.me.clone(), self.db.len());
         self.last_kept = dom::now();
         keep::save(&self.storage_key, self.db.to_spr(), move |result| {
-            let (Err(e), Some(app)) = (result, handle.upgrade()) else { return };
-            let Ok(mut a) = app.try_borrow_mut() else { return };
+            let (Err(e), Some(app)) = (result, handle.upgrade()) else {
+                return;
+            };
+            let Ok(mut a) = app.try_borrow_mut() else {
+                return;
+            };
             a.db_message = format!("The main base ({count} couples) could not be kept in this browser ({e}); save it to a file.");
             a.refresh();
         });
@@ -595,10 +741,21 @@ fn start_computation(app: &Shared) {
         };
         let goal = a.goal();
         // The same start, stopped: go on. Otherwise a new computation.
-        let resume = a.computation.as_ref().is_some_and(|c| c.position == start && c.goal == goal && c.result.is_none());
+        let resume = a
+            .computation
+            .as_ref()
+            .is_some_and(|c| c.position == start && c.goal == goal && c.result.is_none());
         if !resume {
             match Search::new(start.clone(), goal) {
-                Ok(search) => a.computation = Some(Computation { position: start, goal, search, spent: 0.0, result: None }),
+                Ok(search) => {
+                    a.computation = Some(Computation {
+                        position: start,
+                        goal,
+                        search,
+                        spent: 0.0,
+                        result: None,
+                    })
+                }
                 Err(e) => {
                     a.message = e;
                     a.refresh();
@@ -610,12 +767,18 @@ fn start_computation(app: &Shared) {
         a.listing = None;
         a.last_kept = dom::now();
         a.keep_parameters();
-        a.message = if resume { "Computing (resumed)…".into() } else { "Computing…".into() };
+        a.message = if resume {
+            "Computing (resumed)…".into()
+        } else {
+            "Computing…".into()
+        };
         a.dom.show_tab("compute");
         a.refresh();
     }
     let app = app.clone();
-    dom::after(0, move || in_slices(app, computation_step, computation_spent));
+    dom::after(0, move || {
+        in_slices(app, computation_step, computation_spent)
+    });
 }
 
 /// Runs `step` (one small piece of some work; true when it is finished) over and over for a
@@ -650,7 +813,9 @@ fn in_slices(app: Shared, step: fn(&mut App) -> bool, spent: fn(&mut App, f64)) 
 }
 
 fn computation_step(a: &mut App) -> bool {
-    let Some(c) = a.computation.as_mut().filter(|_| a.running) else { return true };
+    let Some(c) = a.computation.as_mut().filter(|_| a.running) else {
+        return true;
+    };
     match c.search.step(&mut a.db, None, STEP_EXPANSIONS) {
         Progress::Running => {
             // What was found is kept every few seconds: a reload mid-computation loses little.
@@ -691,7 +856,14 @@ fn start_check(app: &Shared) {
             }
         };
         match Check::new(start.clone(), a.goal()) {
-            Ok(check) => a.check = Some(CheckRun { position: start, check, spent: 0.0, result: None }),
+            Ok(check) => {
+                a.check = Some(CheckRun {
+                    position: start,
+                    check,
+                    spent: 0.0,
+                    result: None,
+                })
+            }
             Err(e) => {
                 a.message = e;
                 a.refresh();
@@ -705,7 +877,9 @@ fn start_check(app: &Shared) {
 }
 
 fn check_step(a: &mut App) -> bool {
-    let Some(run) = a.check.as_mut().filter(|r| r.result.is_none()) else { return true };
+    let Some(run) = a.check.as_mut().filter(|r| r.result.is_none()) else {
+        return true;
+    };
     match run.check.step(&a.db, STEP_EXPANSIONS) {
         Progress::Running => return false,
         Progress::Done(answer) => run.result = Some(Ok(answer)),
@@ -741,7 +915,9 @@ fn complete_check_step(a: &mut App) -> bool {
     if a.complete_stopped {
         return true;
     }
-    let Some(run) = a.complete.as_mut() else { return true };
+    let Some(run) = a.complete.as_mut() else {
+        return true;
+    };
     let done = run.step(&a.db, STEP_EXPANSIONS);
     if done && run.failures.is_empty() {
         // Every couple is proved: none is unverified any more.
@@ -757,13 +933,23 @@ fn read_files(app: &Shared, files: web_sys::FileList) {
     if count == 0 {
         return;
     }
-    let texts: Rc<RefCell<Vec<Option<(String, String)>>>> = Rc::new(RefCell::new(vec![None; count]));
+    // (name, text) of each file, filled in as the reads finish.
+    type Read = Option<(String, String)>;
+    let texts: Rc<RefCell<Vec<Read>>> = Rc::new(RefCell::new(vec![None; count]));
     for i in 0..count {
-        let Some(file) = files.item(i as u32) else { continue };
-        let Ok(reader) = web_sys::FileReader::new() else { continue };
+        let Some(file) = files.item(i as u32) else {
+            continue;
+        };
+        let Ok(reader) = web_sys::FileReader::new() else {
+            continue;
+        };
         let (texts, app, name, reader2) = (texts.clone(), app.clone(), file.name(), reader.clone());
         let onload = wasm_bindgen::closure::Closure::once_into_js(move || {
-            let text = reader2.result().ok().and_then(|r| r.as_string()).unwrap_or_default();
+            let text = reader2
+                .result()
+                .ok()
+                .and_then(|r| r.as_string())
+                .unwrap_or_default();
             let all = {
                 let mut t = texts.borrow_mut();
                 t[i] = Some((name, text));
@@ -783,7 +969,10 @@ fn read_files(app: &Shared, files: web_sys::FileList) {
 
 impl App {
     fn merge_files(&mut self, files: &[(String, String)]) {
-        let refs: Vec<(&str, &str)> = files.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
+        let refs: Vec<(&str, &str)> = files
+            .iter()
+            .map(|(n, t)| (n.as_str(), t.as_str()))
+            .collect();
         match self.db.merge(&refs) {
             Ok(report) => {
                 self.unverified += report.added;

@@ -54,7 +54,8 @@ impl Dom {
         for (tab, tab_button, panel) in &self.tabs {
             let active = tab == name;
             panel.set_hidden(!active);
-            let _ = tab_button.set_attribute("aria-selected", if active { "true" } else { "false" });
+            let _ =
+                tab_button.set_attribute("aria-selected", if active { "true" } else { "false" });
         }
     }
 }
@@ -69,7 +70,12 @@ fn input(parent: &HtmlElement, kind: &str, field: &str, label: &str) -> HtmlInpu
     i
 }
 
-fn select(parent: &HtmlElement, field: &str, label: &str, options: &[(&str, &str)]) -> HtmlSelectElement {
+fn select(
+    parent: &HtmlElement,
+    field: &str,
+    label: &str,
+    options: &[(&str, &str)],
+) -> HtmlSelectElement {
     let wrap = child(parent, "label", "gl-field");
     child(&wrap, "span", "").set_text_content(Some(label));
     let s: HtmlSelectElement = child(&wrap, "select", "").unchecked_into();
@@ -100,7 +106,11 @@ pub fn build(root: &HtmlElement) -> Dom {
         let p = child(root, "section", "gl-tab-panel");
         let _ = p.set_attribute("data-tab", name);
         let _ = p.set_attribute("aria-label", label);
-        tabs.push((name.to_string(), b.unchecked_into::<HtmlElement>(), p.clone()));
+        tabs.push((
+            name.to_string(),
+            b.unchecked_into::<HtmlElement>(),
+            p.clone(),
+        ));
         p
     };
     let params = panel("params", "Parameters");
@@ -120,7 +130,12 @@ pub fn build(root: &HtmlElement) -> Dom {
     spots.set_value("5");
     let free_radio = input(&start_box, "radio", "start-kind", "Free position");
     free_radio.set_name("gl-sprouts-start");
-    let free = input(&start_box, "text", "free", "Position (Glop 1.0 or 2.x notation)");
+    let free = input(
+        &start_box,
+        "text",
+        "free",
+        "Position (Glop 1.0 or 2.x notation)",
+    );
     free.set_placeholder("0.0.0.}]!  or  0*3+0.A|0.A");
     free.set_value("0.0.0.}]0.A.}0.A.}]!");
     let start_error = paragraph(&start_box, "gl-error", "");
@@ -128,15 +143,40 @@ pub fn build(root: &HtmlElement) -> Dom {
     let canonical = paragraph(&start_box, "gl-canonical", "");
     let options = child(&params, "fieldset", "gl-options");
     child(&options, "legend", "").set_text_content(Some("Computation and display"));
-    let goal = select(&options, "goal", "Compute", &[("outcome", "outcome (win/loss)"), ("nimber", "nimber")]);
-    let notation = select(&options, "notation", "Notation", &[("1", "Glop 1.0 (0.0.0.}]!)"), ("2", "Glop 2.x (0*3)")]);
+    let goal = select(
+        &options,
+        "goal",
+        "Compute",
+        &[("outcome", "outcome (win/loss)"), ("nimber", "nimber")],
+    );
+    let notation = select(
+        &options,
+        "notation",
+        "Notation",
+        &[("1", "Glop 1.0 (0.0.0.}]!)"), ("2", "Glop 2.x (0*3)")],
+    );
     let graph_box = child(&params, "fieldset", "gl-graph-options");
     child(&graph_box, "legend", "").set_text_content(Some("Check graph"));
-    let make_graph = input(&graph_box, "checkbox", "make-graph", "Generate a graph file during the check");
+    let make_graph = input(
+        &graph_box,
+        "checkbox",
+        "make-graph",
+        "Generate a graph file during the check",
+    );
     make_graph.set_checked(true);
-    let colours = input(&graph_box, "checkbox", "colours", "Use colours (losing red, winning blue, several lands yellow)");
+    let colours = input(
+        &graph_box,
+        "checkbox",
+        "colours",
+        "Use colours (losing red, winning blue, several lands yellow)",
+    );
     colours.set_checked(true);
-    let detail = select(&graph_box, "detail", "Detail level", &[("3", "3: full text"), ("2", "2: numbers"), ("1", "1: dots")]);
+    let detail = select(
+        &graph_box,
+        "detail",
+        "Detail level",
+        &[("3", "3: full text"), ("2", "2: numbers"), ("1", "1: dots")],
+    );
     let min_lives = input(&graph_box, "number", "min-lives", "Minimum lives shown");
     min_lives.set_value("0");
     min_lives.set_min("0");
@@ -155,7 +195,8 @@ pub fn build(root: &HtmlElement) -> Dom {
     let levels = child(&compute_panel, "table", "gl-levels");
     let level_children = child(&compute_panel, "div", "gl-level-children");
     let check_status = paragraph(&compute_panel, "gl-check-status", "");
-    let graph_canvas: HtmlCanvasElement = child(&compute_panel, "canvas", "gl-check-graph").unchecked_into();
+    let graph_canvas: HtmlCanvasElement =
+        child(&compute_panel, "canvas", "gl-check-graph").unchecked_into();
     graph_canvas.set_hidden(true);
     let _ = graph_canvas.set_attribute("role", "img");
     let proof_text = child(&compute_panel, "ol", "gl-proof-text");
@@ -250,10 +291,18 @@ pub fn refresh(app: &mut App) {
         0 => String::new(),
         n => format!(" · {n} loaded, unverified"),
     };
-    d.base_info.set_text_content(Some(&format!("Main base: {} positions (≈ {} KB){unverified}", app.db.len(), app.db.memory_bytes().div_ceil(1024))));
-    let _ = d.compute.toggle_attribute_with_force("disabled", app.running);
+    d.base_info.set_text_content(Some(&format!(
+        "Main base: {} positions (≈ {} KB){unverified}",
+        app.db.len(),
+        app.db.memory_bytes().div_ceil(1024)
+    )));
+    let _ = d
+        .compute
+        .toggle_attribute_with_force("disabled", app.running);
     let _ = d.stop.toggle_attribute_with_force("disabled", !app.busy());
-    let _ = d.stop_complete.toggle_attribute_with_force("disabled", !app.busy());
+    let _ = d
+        .stop_complete
+        .toggle_attribute_with_force("disabled", !app.busy());
 
     // Status line
     let mut status = match &app.computation {
@@ -264,11 +313,26 @@ pub fn refresh(app: &mut App) {
                 Goal::Outcome { .. } => "outcome",
             };
             let head = match c.result {
-                Some(answer) => format!("{}: {}.", c.position.write(app.notation), answer_words(answer)),
-                None if app.running => format!("Computing the {what} of {}…", c.position.write(app.notation)),
-                None => format!("Stopped: the {what} of {} (Compute goes on from here).", c.position.write(app.notation)),
+                Some(answer) => format!(
+                    "{}: {}.",
+                    c.position.write(app.notation),
+                    answer_words(answer)
+                ),
+                None if app.running => format!(
+                    "Computing the {what} of {}…",
+                    c.position.write(app.notation)
+                ),
+                None => format!(
+                    "Stopped: the {what} of {} (Compute goes on from here).",
+                    c.position.write(app.notation)
+                ),
             };
-            format!("{head} {} expansions, {} couples stored, {:.2} s.", s.expansions, s.stored, c.spent / 1000.0)
+            format!(
+                "{head} {} expansions, {} couples stored, {:.2} s.",
+                s.expansions,
+                s.stored,
+                c.spent / 1000.0
+            )
         }
         None => "Press Compute to start (Parameters tab: the start position).".into(),
     };
@@ -276,7 +340,16 @@ pub fn refresh(app: &mut App) {
         status = format!("{}\n{status}", app.message);
     }
     d.status.set_text_content(Some(&status));
-    let _ = d.root.set_attribute("data-state", if app.running { "running" } else if app.computation.as_ref().is_some_and(|c| c.result.is_some()) { "done" } else { "idle" });
+    let _ = d.root.set_attribute(
+        "data-state",
+        if app.running {
+            "running"
+        } else if app.computation.as_ref().is_some_and(|c| c.result.is_some()) {
+            "done"
+        } else {
+            "idle"
+        },
+    );
 
     // Levels
     d.levels.set_text_content(None);
@@ -284,7 +357,12 @@ pub fn refresh(app: &mut App) {
     for title in ["Numero", "Alive", "Lives", "Nimber", "Position"] {
         child(&head, "th", "").set_text_content(Some(title));
     }
-    let levels = app.computation.as_ref().filter(|c| c.result.is_none()).map(|c| c.search.levels()).unwrap_or_default();
+    let levels = app
+        .computation
+        .as_ref()
+        .filter(|c| c.result.is_none())
+        .map(|c| c.search.levels())
+        .unwrap_or_default();
     for (k, level) in levels.iter().enumerate() {
         let class = match level.colour() {
             LevelColour::Red => "gl-level gl-red",
@@ -295,13 +373,34 @@ pub fn refresh(app: &mut App) {
         let _ = row.set_attribute("data-level", &k.to_string());
         if level.zappable {
             let next = format!("level-next:{k}");
-            cell_button(&row, &format!("{}/{}", level.numero, level.count), &next, "next child");
+            cell_button(
+                &row,
+                &format!("{}/{}", level.numero, level.count),
+                &next,
+                "next child",
+            );
             cell_button(&row, &level.alive.to_string(), &next, "next child");
             cell_button(&row, &level.lives.to_string(), &next, "next child");
-            cell_button(&row, &level.nimber.to_string(), &format!("level-prev:{k}"), "previous child");
-            cell_button(&row, &level.position.write(app.notation), &format!("level-list:{k}"), "all children of this level");
+            cell_button(
+                &row,
+                &level.nimber.to_string(),
+                &format!("level-prev:{k}"),
+                "previous child",
+            );
+            cell_button(
+                &row,
+                &level.position.write(app.notation),
+                &format!("level-list:{k}"),
+                "all children of this level",
+            );
         } else {
-            for text in [format!("land {}/{}", level.numero, level.count), level.alive.to_string(), level.lives.to_string(), level.nimber.to_string(), level.position.write(app.notation)] {
+            for text in [
+                format!("land {}/{}", level.numero, level.count),
+                level.alive.to_string(),
+                level.lives.to_string(),
+                level.nimber.to_string(),
+                level.position.write(app.notation),
+            ] {
                 child(&row, "td", "").set_text_content(Some(&text));
             }
         }
@@ -311,11 +410,17 @@ pub fn refresh(app: &mut App) {
     if let (Some(k), Some(c)) = (app.listing, app.computation.as_ref()) {
         let list = c.search.level_children(k);
         if !list.is_empty() {
-            child(&d.level_children, "h4", "").set_text_content(Some(&format!("Level {}: all children", k + 1)));
+            child(&d.level_children, "h4", "")
+                .set_text_content(Some(&format!("Level {}: all children", k + 1)));
             let ol = child(&d.level_children, "ol", "");
             for (i, view) in list.iter().enumerate() {
                 let li = child(&ol, "li", if view.current { "gl-current" } else { "" });
-                let text = format!("{} (nimber part {}){}", view.couple.position.write(app.notation), view.couple.nimber, if view.proven_win { " — win" } else { "" });
+                let text = format!(
+                    "{} (nimber part {}){}",
+                    view.couple.position.write(app.notation),
+                    view.couple.nimber,
+                    if view.proven_win { " — win" } else { "" }
+                );
                 let b = button(&li, &text, &format!("zap:{k}:{i}"));
                 let _ = b.toggle_attribute_with_force("disabled", view.proven_win);
             }
@@ -327,7 +432,11 @@ pub fn refresh(app: &mut App) {
     let check_text = match &app.check {
         None => String::new(),
         Some(run) => match &run.result {
-            None => format!("Checking… {} expansions, check base {} couples.", run.check.search.stats().expansions, run.check.check_db.len()),
+            None => format!(
+                "Checking… {} expansions, check base {} couples.",
+                run.check.search.stats().expansions,
+                run.check.check_db.len()
+            ),
             Some(Err(e)) => format!("The check failed: {e}"),
             Some(Ok(answer)) => {
                 let s = run.check.search.stats();
@@ -337,12 +446,19 @@ pub fn refresh(app: &mut App) {
                     run.position.write(app.notation),
                     answer_words(*answer),
                     run.check.check_db.len(),
-                    if s.new_results > 0 { " (N: new results, not in the main base)" } else { "" },
+                    if s.new_results > 0 {
+                        " (N: new results, not in the main base)"
+                    } else {
+                        ""
+                    },
                     s.expansions,
                     run.spent / 1000.0
                 );
                 for c in contradictions {
-                    t.push_str(&format!(" Error: {} (main base).", c.describe(app.notation)));
+                    t.push_str(&format!(
+                        " Error: {} (main base).",
+                        c.describe(app.notation)
+                    ));
                 }
                 t
             }
@@ -358,14 +474,24 @@ pub fn refresh(app: &mut App) {
         Some(run) => {
             let (done, all) = run.progress();
             let mut t = if run.is_done() {
-                format!("Complete check: {all} couples checked, {} problem(s).", run.failures.len())
+                format!(
+                    "Complete check: {all} couples checked, {} problem(s).",
+                    run.failures.len()
+                )
             } else if app.complete_stopped {
-                format!("Complete check stopped at {done} of {all}: Complete check goes on from there.")
+                format!(
+                    "Complete check stopped at {done} of {all}: Complete check goes on from there."
+                )
             } else {
                 format!("Complete check: {done} of {all}…")
             };
             for f in run.failures.iter().take(20) {
-                t.push_str(&format!("\n{} {}: {}", f.position.write(app.notation), f.stored, f.problem));
+                t.push_str(&format!(
+                    "\n{} {}: {}",
+                    f.position.write(app.notation),
+                    f.stored,
+                    f.problem
+                ));
             }
             t
         }
@@ -376,7 +502,11 @@ pub fn refresh(app: &mut App) {
     let list = &app.dom.children_list;
     list.set_text_content(None);
     for (i, (position, nimber)) in app.children.iter().enumerate() {
-        let li = child(list, "li", if *nimber == Some(0) { "gl-winning" } else { "" });
+        let li = child(
+            list,
+            "li",
+            if *nimber == Some(0) { "gl-winning" } else { "" },
+        );
         let text = match nimber {
             Some(n) => format!("{} {n}", position.write(app.notation)),
             None => position.write(app.notation),
@@ -406,7 +536,12 @@ fn draw_check_graph(app: &App) {
     draw_graph(canvas, &graph, options.colours, options.detail, min_lives);
     // Detail 3: every couple's text, numbered as in the drawing (the proof, readable).
     if options.detail >= 3 {
-        for (i, node) in graph.nodes.iter().enumerate().filter(|(_, n)| n.lives() >= min_lives) {
+        for (i, node) in graph
+            .nodes
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| n.lives() >= min_lives)
+        {
             let li = child(&app.dom.proof_text, "li", "");
             let _ = li.set_attribute("value", &(i + 1).to_string());
             li.set_text_content(Some(&node.text(options.notation)));
@@ -415,30 +550,74 @@ fn draw_check_graph(app: &App) {
 }
 
 /// Detail 1: dots; 2 and 3: numbered couples (with L, W or S).
-fn draw_graph(canvas: &HtmlCanvasElement, graph: &ProofGraph, colours: bool, detail: u8, min_lives: u32) {
+fn draw_graph(
+    canvas: &HtmlCanvasElement,
+    graph: &ProofGraph,
+    colours: bool,
+    detail: u8,
+    min_lives: u32,
+) {
     let shown: Vec<bool> = graph.nodes.iter().map(|n| n.lives() >= min_lives).collect();
-    let mut ranks: Vec<u32> = graph.nodes.iter().map(|n| n.lives()).filter(|&l| l >= min_lives).collect();
+    let mut ranks: Vec<u32> = graph
+        .nodes
+        .iter()
+        .map(|n| n.lives())
+        .filter(|&l| l >= min_lives)
+        .collect();
     ranks.sort_unstable_by(|a, b| b.cmp(a));
     ranks.dedup();
-    let widest = ranks.iter().map(|&l| graph.nodes.iter().filter(|n| n.lives() == l).count()).max().unwrap_or(1).max(1);
-    let (w, h) = ((widest as u32 * 44 + 90).max(300), ranks.len() as u32 * 48 + 20);
+    let widest = ranks
+        .iter()
+        .map(|&l| graph.nodes.iter().filter(|n| n.lives() == l).count())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let (w, h) = (
+        (widest as u32 * 44 + 90).max(300),
+        ranks.len() as u32 * 48 + 20,
+    );
     canvas.set_width(w);
     canvas.set_height(h);
-    let _ = canvas.set_attribute("aria-label", &format!("Proof graph: {} couples on {} levels of lives", graph.nodes.len(), ranks.len()));
-    let Some(mut p) = CanvasPainter::new(canvas) else { return };
+    let _ = canvas.set_attribute(
+        "aria-label",
+        &format!(
+            "Proof graph: {} couples on {} levels of lives",
+            graph.nodes.len(),
+            ranks.len()
+        ),
+    );
+    let Some(mut p) = CanvasPainter::new(canvas) else {
+        return;
+    };
     p.fill_rect(0.0, 0.0, w as f64, h as f64, Rgb(255, 255, 255));
     let mut place = vec![(0.0, 0.0); graph.nodes.len()];
     for (r, &lives) in ranks.iter().enumerate() {
-        let members: Vec<usize> = (0..graph.nodes.len()).filter(|&i| graph.nodes[i].lives() == lives).collect();
+        let members: Vec<usize> = (0..graph.nodes.len())
+            .filter(|&i| graph.nodes[i].lives() == lives)
+            .collect();
         let y = 30.0 + r as f64 * 48.0;
         for (k, &i) in members.iter().enumerate() {
             place[i] = (30.0 + k as f64 * 44.0, y);
         }
-        p.text(w as f64 - 8.0, y + 4.0, &format!("{lives} lives"), 11.0, Align::Right, Rgb(60, 60, 60));
+        p.text(
+            w as f64 - 8.0,
+            y + 4.0,
+            &format!("{lives} lives"),
+            11.0,
+            Align::Right,
+            Rgb(60, 60, 60),
+        );
     }
     for (i, node) in graph.nodes.iter().enumerate().filter(|(i, _)| shown[*i]) {
         for &j in node.edges.iter().filter(|&&j| shown[j]) {
-            p.line(place[i].0, place[i].1, place[j].0, place[j].1, 1.0, Rgb(150, 150, 150));
+            p.line(
+                place[i].0,
+                place[i].1,
+                place[j].0,
+                place[j].1,
+                1.0,
+                Rgb(150, 150, 150),
+            );
         }
     }
     for (i, node) in graph.nodes.iter().enumerate().filter(|(i, _)| shown[*i]) {
@@ -456,6 +635,13 @@ fn draw_graph(canvas: &HtmlCanvasElement, graph: &ProofGraph, colours: bool, det
         }
         p.disc(x, y, 14.0, fill);
         p.ring(x, y, 14.0, 1.0, Rgb(30, 30, 30));
-        p.text(x, y + 4.0, &format!("{}{}", mark, i + 1), 10.0, Align::Center, Rgb(0, 0, 0));
+        p.text(
+            x,
+            y + 4.0,
+            &format!("{}{}", mark, i + 1),
+            10.0,
+            Align::Center,
+            Rgb(0, 0, 0),
+        );
     }
 }

@@ -12,7 +12,11 @@ pub struct CanvasPainter {
 impl CanvasPainter {
     pub fn new(canvas: &web_sys::HtmlCanvasElement) -> Option<CanvasPainter> {
         use wasm_bindgen::JsCast;
-        let ctx = canvas.get_context("2d").ok()??.dyn_into::<CanvasRenderingContext2d>().ok()?;
+        let ctx = canvas
+            .get_context("2d")
+            .ok()??
+            .dyn_into::<CanvasRenderingContext2d>()
+            .ok()?;
         Some(CanvasPainter { ctx })
     }
 }
@@ -49,7 +53,8 @@ impl Painter for CanvasPainter {
 
     fn text(&mut self, x: f64, y: f64, text: &str, size: f64, align: Align, color: Rgb) {
         self.ctx.set_fill_style_str(&color.css());
-        self.ctx.set_font(&format!("{}px system-ui, sans-serif", size.round()));
+        self.ctx
+            .set_font(&format!("{}px system-ui, sans-serif", size.round()));
         self.ctx.set_text_baseline("middle");
         self.ctx.set_text_align(match align {
             Align::Left => "left",

@@ -26,7 +26,12 @@ impl Dialog {
         let _ = error.set_attribute("role", "alert");
         let buttons = dom::child(&panel, "div", "gl-dialog-buttons");
         panel.set_hidden(true);
-        Dialog { panel, body, error, buttons }
+        Dialog {
+            panel,
+            body,
+            error,
+            buttons,
+        }
     }
 
     pub fn show(&self) {

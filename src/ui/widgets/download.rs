@@ -22,7 +22,8 @@ pub fn offer(bytes: &[u8], mime: &str, file_name: &str) -> Result<(), String> {
     options.set_type(mime);
     let blob = web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options)
         .map_err(|_| "the browser could not make the file".to_string())?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|_| "the browser could not offer the file".to_string())?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)
+        .map_err(|_| "the browser could not offer the file".to_string())?;
     let document = dom::document().ok_or("no document")?;
     let body = document.body().ok_or("no page body")?;
     let link: web_sys::HtmlAnchorElement = dom::child(&body, "a", "").unchecked_into();

@@ -22,7 +22,7 @@ fn open(then: impl FnOnce(Result<IdbDatabase, String>) + 'static) {
     let upgrade = Closure::once_into_js({
         let request = request.clone();
         move || {
-            if let Ok(db) = request.result().and_then(|r| r.dyn_into::<IdbDatabase>().map_err(JsValue::from)) {
+            if let Ok(db) = request.result().and_then(|r| r.dyn_into::<IdbDatabase>()) {
                 let _ = db.create_object_store(STORE);
             }
         }
@@ -32,7 +32,11 @@ fn open(then: impl FnOnce(Result<IdbDatabase, String>) + 'static) {
     let success = Closure::once_into_js({
         let (request, then) = (request.clone(), then.clone());
         move || {
-            let db = request.result().ok().and_then(|r| r.dyn_into::<IdbDatabase>().ok()).ok_or_else(|| "IndexedDB gave no database".to_string());
+            let db = request
+                .result()
+                .ok()
+                .and_then(|r| r.dyn_into::<IdbDatabase>().ok())
+                .ok_or_else(|| "IndexedDB gave no database".to_string());
             if let Some(then) = then.borrow_mut().take() {
                 then(db);
             }
@@ -58,14 +62,18 @@ pub fn save(key: &str, text: String, done: impl FnOnce(Result<(), String>) + 'st
         let db = match db {
             Ok(db) => db,
             Err(e) => {
-                let stored = local_storage().map(|s| s.set_item(&key, &text).is_ok()).unwrap_or(false);
+                let stored = local_storage()
+                    .map(|s| s.set_item(&key, &text).is_ok())
+                    .unwrap_or(false);
                 return done(if stored { Ok(()) } else { Err(e) });
             }
         };
         let put = db
             .transaction_with_str_and_mode(STORE, IdbTransactionMode::Readwrite)
             .and_then(|t| t.object_store(STORE))
-            .and_then(|store| store.put_with_key(&JsValue::from_str(&text), &JsValue::from_str(&key)));
+            .and_then(|store| {
+                store.put_with_key(&JsValue::from_str(&text), &JsValue::from_str(&key))
+            });
         match put {
             Ok(request) => {
                 let done = std::rc::Rc::new(std::cell::RefCell::new(Some(done)));
@@ -97,7 +105,10 @@ pub fn load(key: &str, then: impl FnOnce(Option<String>) + 'static) {
         let Ok(db) = db else {
             return then(local_storage().and_then(|s| s.get_item(&key).ok().flatten()));
         };
-        let get = db.transaction_with_str(STORE).and_then(|t| t.object_store(STORE)).and_then(|store| store.get(&JsValue::from_str(&key)));
+        let get = db
+            .transaction_with_str(STORE)
+            .and_then(|t| t.object_store(STORE))
+            .and_then(|store| store.get(&JsValue::from_str(&key)));
         match get {
             Ok(request) => {
                 let then = std::rc::Rc::new(std::cell::RefCell::new(Some(then)));

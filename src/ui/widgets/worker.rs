@@ -92,11 +92,13 @@ struct Link {
     on_reply: Box<dyn FnMut(Result<String, String>)>,
 }
 
+type Listener = Closure<dyn FnMut(web_sys::MessageEvent)>;
+
 pub struct WorkerPlayer {
     frame: web_sys::HtmlIFrameElement,
     link: Rc<RefCell<Link>>,
     /// The page's `message` listener; taken out when the player ends.
-    listener: RefCell<Option<Closure<dyn FnMut(web_sys::MessageEvent)>>>,
+    listener: RefCell<Option<Listener>>,
 }
 
 fn field(value: &JsValue, name: &str) -> JsValue {
