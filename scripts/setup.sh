@@ -2,7 +2,8 @@
 # Installs what gamelab's site build and tests need, skipping whatever is already present:
 # the wasm32 target, wasm-bindgen-cli pinned to the version in Cargo.lock, wasm-pack 0.15.1 and
 # trunk 0.21.14 (from crates.io; wasm-pack's npm package downloads a prebuilt binary, which fails
-# here), and Debian's chromium + chromium-driver for the headless browser tests.
+# here), binaryen 132's wasm-opt (npm registry, into .tools/), and Debian's chromium +
+# chromium-driver for the headless browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -47,6 +48,15 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
+# wasm-opt for release builds: the npm registry's binaryen 132 (Debian's 108 breaks the
+# externref table that wasm-bindgen 0.2.130 emits), kept in the project's .tools/.
+BINARYEN_VERSION=132
+if [ "$(.tools/node_modules/.bin/wasm-opt --version 2>/dev/null)" != "wasm-opt version $BINARYEN_VERSION (version_$BINARYEN_VERSION)" ]; then
+  command -v npm >/dev/null 2>&1 || { say "installing nodejs and npm from Debian"; as_root apt-get update -qq; DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq nodejs npm >/dev/null; }
+  say "installing binaryen $BINARYEN_VERSION (wasm-opt) from the npm registry into .tools/"
+  npm install --prefix .tools --no-save --no-audit --no-fund "binaryen@$BINARYEN_VERSION" >/dev/null
+fi
+
 if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then
   cargo_install wasm-bindgen-cli "$WASM_BINDGEN_VERSION"
 fi
@@ -58,4 +68,4 @@ fi
 if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
   cargo_install trunk "$TRUNK_VERSION"
 fi
-say "ready (wasm-bindgen $WASM_BINDGEN_VERSION, wasm-pack $WASM_PACK_VERSION, trunk $TRUNK_VERSION, $(chromium --version 2>/dev/null | head -n 1))"
+say "ready (wasm-bindgen $WASM_BINDGEN_VERSION, wasm-pack $WASM_PACK_VERSION, trunk $TRUNK_VERSION, binaryen $BINARYEN_VERSION, $(chromium --version 2>/dev/null | head -n 1))"

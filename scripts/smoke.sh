@@ -3,7 +3,8 @@
 # mounts, the embed options take effect, and no script error is logged.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="$HOME/.cargo/bin:$PATH"
+# wasm-opt (binaryen 132, from the npm registry) lives in .tools/; cargo's tools in ~/.cargo/bin.
+export PATH="$PWD/.tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
 work=$(mktemp -d)
 if ! trunk build --release >"$work/trunk.log" 2>&1; then
