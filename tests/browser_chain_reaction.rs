@@ -32,11 +32,16 @@ fn click_cell(root: &HtmlElement, row: usize, col: usize) {
         .unwrap();
 }
 
+/// A key pressed on the board (which has the focus).
 fn key(root: &HtmlElement, key: &str) {
+    key_on(&find(root, ".gl-canvas"), key);
+}
+
+fn key_on(target: &web_sys::Element, key: &str) {
     let init = web_sys::KeyboardEventInit::new();
     init.set_key(key);
     init.set_bubbles(true);
-    root.dispatch_event(
+    target.dispatch_event(
         &web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap(),
     )
     .unwrap();
@@ -69,7 +74,11 @@ async fn a_hotseat_game_on_a_small_board_with_undo() {
         status(&root)
     );
     assert_eq!(moves(&root).len(), 1);
-    // The keyboard: B moves the cursor to (1, 1) and plays.
+    // Keys in a field or on a button are theirs: they neither move the cursor nor play.
+    key_on(&find(&root, "[data-field='rows']"), "ArrowDown");
+    key_on(&find(&root, "button[data-action='undo']"), "Enter");
+    assert_eq!(moves(&root).len(), 1);
+    // The keyboard on the board: B moves the cursor to (1, 1) and plays.
     key(&root, "ArrowDown");
     key(&root, "ArrowRight");
     key(&root, "Enter");

@@ -259,8 +259,10 @@ fn wire(app: &Shared) {
             human_move(&handle);
         }
     });
+    // Keys belong to the board alone: arrows and Enter in a field or on a button stay theirs.
     let handle = app.clone();
-    on::<KeyboardEvent>(&root, "keydown", move |event| {
+    let board = app.borrow().dom.canvas.clone();
+    on::<KeyboardEvent>(&board, "keydown", move |event| {
         let s = handle.borrow().record.game().settings();
         let cursor = handle.borrow().cursor;
         let (r, c) = (cursor / s.cols, cursor % s.cols);
