@@ -41,10 +41,11 @@ fn key_on(target: &web_sys::Element, key: &str) {
     let init = web_sys::KeyboardEventInit::new();
     init.set_key(key);
     init.set_bubbles(true);
-    target.dispatch_event(
-        &web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap(),
-    )
-    .unwrap();
+    target
+        .dispatch_event(
+            &web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap(),
+        )
+        .unwrap();
 }
 
 fn moves(root: &HtmlElement) -> Vec<String> {

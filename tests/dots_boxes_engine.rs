@@ -346,3 +346,17 @@ fn the_keyboard_cursor_reaches_every_line_and_up_undoes_down() {
         [0, 1, 8, 4]
     );
 }
+
+#[test]
+fn share_links_round_trip_and_tolerate_spaces() {
+    use gamelab::engine::dots_boxes::notation::{link_text, parse_link};
+    let game = Game::from_moves(Board::new(3, 3).unwrap(), &[1, 2, 13]).unwrap();
+    assert_eq!(link_text(&game), "3x3/1.2.13");
+    assert_eq!(parse_link(&link_text(&game)).unwrap().moves(), game.moves());
+    // What an address bar makes of a hand-typed link (`%20` decoded to spaces).
+    assert_eq!(parse_link("3x3/ 1. 2").unwrap().moves(), &[1, 2]);
+    assert!(parse_link("3x3/1.1")
+        .unwrap_err()
+        .contains("move 2 is illegal"));
+    assert!(parse_link("3by3/1").unwrap_err().contains("rows x columns"));
+}
