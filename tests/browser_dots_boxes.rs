@@ -5,7 +5,9 @@
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlTextAreaElement};
+use web_sys::{
+    HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement,
+};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -251,6 +253,17 @@ async fn import_export_and_the_share_link() {
     click(&root, "share");
     let hash = web_sys::window().unwrap().location().hash().unwrap();
     assert!(hash.ends_with("dots=3x1/0.1.5"), "{hash}");
+    let preset: HtmlSelectElement = find(&root, "[data-field='preset']").unchecked_into();
+    assert_eq!(preset.value(), "", "3 × 1 is no preset: custom");
+    let three: HtmlSelectElement = find(
+        &web::mount(
+            "dots-and-boxes",
+            &[("id", "three"), ("data-rows", "3"), ("data-cols", "3")],
+        ),
+        "[data-field='preset']",
+    )
+    .unchecked_into();
+    assert_eq!(three.value(), "3x3", "a 3 × 3 board names its preset");
     let reopened = web::mount("dots-and-boxes", &[("data-seats", "human,human")]);
     assert_eq!(moves(&reopened), moves(&root));
     // Two boards with ids keep their own entries in the address.

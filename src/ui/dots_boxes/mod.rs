@@ -651,6 +651,14 @@ impl App {
     fn refresh(&mut self) {
         let board = self.game.board().clone();
         self.cursor = self.cursor.min(board.lines() - 1);
+        // The preset menu names the board being played when it is one of its sizes.
+        if let Ok(Some(preset)) = self.dom.root.query_selector("[data-field='preset']") {
+            let preset: HtmlSelectElement = preset.unchecked_into();
+            preset.set_value(&format!("{}x{}", board.rows, board.cols));
+            if preset.selected_index() < 0 {
+                preset.set_value("");
+            }
+        }
         let (w, h) = (
             board.cols as f64 * gap(&board) + 2.0 * MARGIN,
             board.rows as f64 * gap(&board) + 2.0 * MARGIN,
