@@ -1,5 +1,5 @@
 //! Pure game logic: no web dependencies, tested and benchmarked natively.
-//! One module per game.
+//! One module per game; `turn` is the shape the turn-based ones share.
 
 pub mod ade;
 pub mod bazaar;
@@ -7,3 +7,4 @@ pub mod chain_reaction;
 pub mod dots_boxes;
 pub mod rng;
 pub mod sprouts;
+pub mod turn;

@@ -508,3 +508,80 @@ impl Record {
         Ok(record)
     }
 }
+
+/// Chain Reaction as a turn game: moves are cells (`row.column` in text), settings `RxCxP`.
+impl crate::engine::turn::TurnGame for Game {
+    type Settings = Settings;
+    type Move = usize;
+    const MOVE_SEPARATOR: char = ',';
+
+    fn start(settings: &Settings) -> Game {
+        Game::new(*settings)
+    }
+
+    fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    fn settings_text(s: &Settings) -> String {
+        format!("{}x{}x{}", s.rows, s.cols, s.players)
+    }
+
+    fn parse_settings(text: &str) -> Result<Settings, String> {
+        let not_settings = || format!("'{text}' is not rows x columns x players");
+        let numbers: Vec<usize> = text
+            .split('x')
+            .map(|n| n.trim().parse().map_err(|_| not_settings()))
+            .collect::<Result<_, _>>()?;
+        let [rows, cols, players] = numbers[..] else {
+            return Err(not_settings());
+        };
+        Settings::new(rows, cols, players).map_err(|e| e.0)
+    }
+
+    fn move_text(&self, cell: usize) -> String {
+        format!(
+            "{}.{}",
+            cell / self.settings.cols,
+            cell % self.settings.cols
+        )
+    }
+
+    fn parse_move(&self, text: &str) -> Result<usize, String> {
+        let not_cell = || format!("'{text}' is not row.column");
+        let (r, c) = text.split_once('.').ok_or_else(not_cell)?;
+        let (r, c): (usize, usize) = (
+            r.trim().parse().map_err(|_| not_cell())?,
+            c.trim().parse().map_err(|_| not_cell())?,
+        );
+        if r >= self.settings.rows || c >= self.settings.cols {
+            return Err(format!(
+                "({r}, {c}) is off the {} × {} board",
+                self.settings.rows, self.settings.cols
+            ));
+        }
+        Ok(r * self.settings.cols + c)
+    }
+
+    fn to_move(&self) -> Option<usize> {
+        self.current()
+    }
+
+    fn legal_moves(&self) -> Vec<usize> {
+        self.legal_cells()
+    }
+
+    fn apply(&mut self, cell: usize) -> Result<(), String> {
+        self.play_cell(cell).map(|_| ()).map_err(|e| e.to_string())
+    }
+
+    fn returns(&self) -> Vec<f64> {
+        let players = self.settings.players;
+        match self.winner() {
+            Some(w) => (0..players)
+                .map(|p| if p == w { 1.0 } else { -1.0 })
+                .collect(),
+            None => vec![0.0; players],
+        }
+    }
+}

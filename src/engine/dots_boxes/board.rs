@@ -352,3 +352,69 @@ pub fn parse_dbn(board: &Board, text: &str) -> Result<Vec<bool>, String> {
         })
         .collect()
 }
+
+/// Dots and Boxes as a turn game: moves are line ids (OpenSpiel's numbering), settings `RxC`.
+impl crate::engine::turn::TurnGame for Game {
+    type Settings = Board;
+    type Move = usize;
+    const MOVE_SEPARATOR: char = '.';
+
+    fn start(board: &Board) -> Game {
+        Game::new(board.clone())
+    }
+
+    fn settings(&self) -> Board {
+        self.board.clone()
+    }
+
+    fn settings_text(board: &Board) -> String {
+        format!("{}x{}", board.rows, board.cols)
+    }
+
+    fn parse_settings(text: &str) -> Result<Board, String> {
+        let (rows, cols) = text
+            .split_once('x')
+            .ok_or_else(|| format!("'{text}' is not rows x columns"))?;
+        let number = |n: &str| {
+            n.trim()
+                .parse::<usize>()
+                .map_err(|_| format!("'{n}' is not a number"))
+        };
+        Board::new(number(rows)?, number(cols)?)
+    }
+
+    fn move_text(&self, line: usize) -> String {
+        line.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<usize, String> {
+        match text.trim().parse::<usize>() {
+            Ok(line) if line < self.board.lines() => Ok(line),
+            _ => Err(format!(
+                "'{text}' is not a line of this board (0 to {})",
+                self.board.lines() - 1
+            )),
+        }
+    }
+
+    fn to_move(&self) -> Option<usize> {
+        (!self.is_over()).then(|| self.current())
+    }
+
+    fn legal_moves(&self) -> Vec<usize> {
+        self.legal()
+    }
+
+    fn apply(&mut self, line: usize) -> Result<(), String> {
+        self.play(line).map(|_| ()).map_err(|e| e.to_string())
+    }
+
+    fn returns(&self) -> Vec<f64> {
+        if !self.is_over() {
+            return vec![0.0, 0.0];
+        }
+        let [a, b] = self.scores();
+        let first = (a as f64 - b as f64).signum();
+        vec![first, -first]
+    }
+}

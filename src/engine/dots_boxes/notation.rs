@@ -31,22 +31,7 @@ pub fn link_text(game: &Game) -> String {
 
 /// Reads a share link's game (`link_text`) and replays it; the error names what was wrong.
 pub fn parse_link(text: &str) -> Result<Game, String> {
-    let (size, moves) = text.split_once('/').unwrap_or((text, ""));
-    let (rows, cols) = size
-        .split_once('x')
-        .ok_or_else(|| format!("'{size}' is not rows x columns"))?;
-    let number = |n: &str| {
-        n.trim()
-            .parse::<usize>()
-            .map_err(|_| format!("'{n}' is not a number"))
-    };
-    let board = Board::new(number(rows)?, number(cols)?)?;
-    let moves: Vec<usize> = moves
-        .split('.')
-        .filter(|m| !m.is_empty())
-        .map(number)
-        .collect::<Result<_, _>>()?;
-    Game::from_moves(board, &moves).map_err(|(i, e)| format!("move {} is illegal: {e}", i + 1))
+    crate::engine::turn::Record::<Game>::parse(text).map(|record| record.game().clone())
 }
 
 /// KSquares' id of a line (rows interleaved: w horizontal, then w + 1 vertical) to OpenSpiel's.

@@ -1,0 +1,128 @@
+//! The turn-based games' common shape, after OpenSpiel's `State`: settings and moves with a text
+//! form, the player to move, the legal moves, a move applied or refused, each player's return.
+//! One `Record` gives every such game undo, redo and a text form (`settings/move,move,…`, what
+//! share links hold), and one set of generic tests (tests/turn_games.rs) plays them all.
+
+use std::fmt::Debug;
+
+pub trait TurnGame: Clone + PartialEq + Debug {
+    type Settings: Clone + PartialEq + Debug;
+    type Move: Copy + PartialEq + Debug;
+    /// Between moves in a record's text.
+    const MOVE_SEPARATOR: char;
+
+    /// The start of a game with these settings.
+    fn start(settings: &Self::Settings) -> Self;
+    fn settings(&self) -> Self::Settings;
+    fn settings_text(settings: &Self::Settings) -> String;
+    fn parse_settings(text: &str) -> Result<Self::Settings, String>;
+    fn move_text(&self, m: Self::Move) -> String;
+    /// A move's text read back; the error names what was wrong.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+    /// The player to move, or None once the game is over.
+    fn to_move(&self) -> Option<usize>;
+    fn legal_moves(&self) -> Vec<Self::Move>;
+    /// Plays a move, or refuses it (saying why) and changes nothing.
+    fn apply(&mut self, m: Self::Move) -> Result<(), String>;
+    /// Each player's result: 1 for a win, 0 for a draw, −1 for a loss (0 while the game goes on).
+    fn returns(&self) -> Vec<f64>;
+}
+
+/// A game and the moves that made it: undo and redo replay from the start, so they hold for
+/// every game whatever its rules.
+#[derive(Clone, Debug)]
+pub struct Record<G: TurnGame> {
+    settings: G::Settings,
+    moves: Vec<G::Move>,
+    undone: Vec<G::Move>,
+    game: G,
+}
+
+impl<G: TurnGame> Record<G> {
+    pub fn new(settings: G::Settings) -> Record<G> {
+        let game = G::start(&settings);
+        Record {
+            settings,
+            moves: Vec::new(),
+            undone: Vec::new(),
+            game,
+        }
+    }
+
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    pub fn moves(&self) -> &[G::Move] {
+        &self.moves
+    }
+
+    /// Plays a move (forgetting what was undone); a refused move changes nothing.
+    pub fn play(&mut self, m: G::Move) -> Result<(), String> {
+        self.game.apply(m)?;
+        self.moves.push(m);
+        self.undone.clear();
+        Ok(())
+    }
+
+    /// Takes the last move back; false at the start.
+    pub fn undo(&mut self) -> bool {
+        let Some(last) = self.moves.pop() else {
+            return false;
+        };
+        self.undone.push(last);
+        self.game = Self::replayed(&self.settings, &self.moves)
+            .unwrap_or_else(|_| G::start(&self.settings));
+        true
+    }
+
+    /// Plays the last move undone again; false when there is none.
+    pub fn redo(&mut self) -> bool {
+        let Some(next) = self.undone.pop() else {
+            return false;
+        };
+        let undone = std::mem::take(&mut self.undone);
+        let played = self.play(next).is_ok();
+        self.undone = undone;
+        played
+    }
+
+    /// `settings/move,move,…` (each game chooses its separator).
+    pub fn text(&self) -> String {
+        let moves: Vec<String> = self.moves.iter().map(|&m| self.game.move_text(m)).collect();
+        format!(
+            "{}/{}",
+            G::settings_text(&self.settings),
+            moves.join(&G::MOVE_SEPARATOR.to_string())
+        )
+    }
+
+    /// Reads `text`'s form and replays the moves; the error names the move that failed.
+    pub fn parse(text: &str) -> Result<Record<G>, String> {
+        let (settings, moves) = text.split_once('/').unwrap_or((text, ""));
+        let mut record = Record::<G>::new(G::parse_settings(settings.trim())?);
+        for (i, m) in moves
+            .split(G::MOVE_SEPARATOR)
+            .map(str::trim)
+            .filter(|m| !m.is_empty())
+            .enumerate()
+        {
+            let parsed = record
+                .game
+                .parse_move(m)
+                .map_err(|e| format!("move {}: {e}", i + 1))?;
+            record
+                .play(parsed)
+                .map_err(|e| format!("move {} is illegal: {e}", i + 1))?;
+        }
+        Ok(record)
+    }
+
+    fn replayed(settings: &G::Settings, moves: &[G::Move]) -> Result<G, String> {
+        let mut game = G::start(settings);
+        for &m in moves {
+            game.apply(m)?;
+        }
+        Ok(game)
+    }
+}

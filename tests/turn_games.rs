@@ -1,0 +1,136 @@
+//! One set of tests for every turn game (after OpenSpiel's RandomSimTest and
+//! RandomSimTestWithUndo): random games to their end checking the shared contract, undo and redo
+//! against replays, and the text forms read back.
+#![cfg(not(target_arch = "wasm32"))]
+
+use gamelab::engine::chain_reaction::{Game as ChainGame, Settings};
+use gamelab::engine::dots_boxes::{Board, Game as DotsGame};
+use gamelab::engine::rng::Rng;
+use gamelab::engine::turn::{Record, TurnGame};
+
+/// The most moves a random game may take before the test calls it endless.
+const MOVE_CAP: usize = 20_000;
+
+/// Random games from `settings`: at every position the contract holds, every move's text reads
+/// back to the move, the record's text replays to the same game, and a refused move changes
+/// nothing; at the end the returns are a result.
+fn random_games<G: TurnGame>(settings: &G::Settings, games: u64) {
+    for seed in 0..games {
+        let mut rng = Rng::new(seed + 1);
+        let mut record = Record::<G>::new(settings.clone());
+        for _ in 0..MOVE_CAP {
+            let game = record.game().clone();
+            let legal = game.legal_moves();
+            assert_eq!(
+                game.to_move().is_none(),
+                legal.is_empty(),
+                "a player moves exactly when there are legal moves"
+            );
+            if legal.is_empty() {
+                break;
+            }
+            assert_eq!(
+                game.returns().iter().filter(|&&r| r != 0.0).count(),
+                0,
+                "no result before the end"
+            );
+            let m = legal[rng.below(legal.len())];
+            assert_eq!(game.parse_move(&game.move_text(m)), Ok(m));
+            record
+                .play(m)
+                .unwrap_or_else(|e| panic!("legal move {m:?} refused: {e}"));
+            // A move already made is refused where it cannot be made twice, and nothing changes.
+            let before = record.game().clone();
+            let mut again = before.clone();
+            if again.apply(m).is_err() {
+                assert_eq!(again, before);
+            }
+        }
+        let game = record.game();
+        assert!(
+            game.to_move().is_none(),
+            "seed {seed}: the game ends within {MOVE_CAP} moves"
+        );
+        let returns = game.returns();
+        assert!(
+            returns.iter().all(|r| [-1.0, 0.0, 1.0].contains(r)),
+            "{returns:?}"
+        );
+        assert!(
+            returns.iter().filter(|&&r| r == 1.0).count() <= 1,
+            "at most one winner: {returns:?}"
+        );
+        let replayed =
+            Record::<G>::parse(&record.text()).unwrap_or_else(|e| panic!("{}: {e}", record.text()));
+        assert_eq!(replayed.game(), record.game());
+        assert_eq!(replayed.text(), record.text());
+    }
+}
+
+/// Random games with undo and redo mixed in: undo gives the game of the shorter move list,
+/// redo the game again.
+fn random_games_with_undo<G: TurnGame>(settings: &G::Settings, games: u64) {
+    for seed in 0..games {
+        let mut rng = Rng::new(seed + 100);
+        let mut record = Record::<G>::new(settings.clone());
+        for _ in 0..MOVE_CAP {
+            let legal = record.game().legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            record.play(legal[rng.below(legal.len())]).unwrap();
+            if rng.below(4) == 0 {
+                let after = record.game().clone();
+                let mut shorter = Record::<G>::new(settings.clone());
+                for &m in &record.moves()[..record.moves().len() - 1] {
+                    shorter.play(m).unwrap();
+                }
+                assert!(record.undo());
+                assert_eq!(record.game(), shorter.game());
+                assert!(record.redo());
+                assert_eq!(record.game(), &after);
+            }
+        }
+        while record.undo() {}
+        assert_eq!(record.game(), &G::start(settings));
+        assert!(!record.undo(), "nothing before the start");
+    }
+}
+
+/// Bad texts are refused with a message, never a panic.
+fn bad_texts_are_refused<G: TurnGame>(settings: &G::Settings) {
+    let game = G::start(settings);
+    for text in ["", "x", "-1", "99999999999999999999", "1.2.3", "💥"] {
+        if let Ok(m) = game.parse_move(text) {
+            assert!(game.legal_moves().contains(&m) || game.clone().apply(m).is_err());
+        }
+    }
+    for text in ["", "0x0", "x/", "3x3x3x3/0", "1000x1000/"] {
+        assert!(Record::<G>::parse(text).is_err(), "{text}");
+    }
+}
+
+#[test]
+fn chain_reaction_keeps_the_turn_game_contract() {
+    for (rows, cols, players) in [(2, 2, 2), (3, 3, 2), (4, 5, 3), (6, 6, 8)] {
+        let settings = Settings::new(rows, cols, players).unwrap();
+        random_games::<ChainGame>(&settings, 12);
+        random_games_with_undo::<ChainGame>(&settings, 6);
+        bad_texts_are_refused::<ChainGame>(&settings);
+    }
+    // The text form is the share link's.
+    let record = Record::<ChainGame>::parse("3x4x2/0.0,2.3").unwrap();
+    assert_eq!(record.text(), "3x4x2/0.0,2.3");
+}
+
+#[test]
+fn dots_and_boxes_keeps_the_turn_game_contract() {
+    for (rows, cols) in [(1, 1), (2, 2), (3, 3), (2, 5), (5, 5)] {
+        let board = Board::new(rows, cols).unwrap();
+        random_games::<DotsGame>(&board, 12);
+        random_games_with_undo::<DotsGame>(&board, 6);
+        bad_texts_are_refused::<DotsGame>(&board);
+    }
+    let record = Record::<DotsGame>::parse("3x1/0.1.5").unwrap();
+    assert_eq!(record.text(), "3x1/0.1.5");
+}
