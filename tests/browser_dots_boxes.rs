@@ -349,3 +349,41 @@ async fn the_computer_thinks_in_slices_and_shows_it() {
     assert!(moves(&root)[0].starts_with("A: "), "{:?}", moves(&root));
     assert_eq!(root.get_attribute("data-state").as_deref(), Some("playing"));
 }
+
+/// The time per move is a real clock: Strong against Strong at 600 ms a move, in the part of a
+/// 4 × 4 game where it searches exactly, never thinks much longer than that (the pause between
+/// computer moves, 250 ms, and a slice aside). Counted in nodes, such a move took seconds.
+#[wasm_bindgen_test]
+async fn strong_keeps_to_the_time_per_move() {
+    // Fourteen lines already drawn (the outer frame's top and bottom rows): the exact range.
+    web_sys::window()
+        .unwrap()
+        .location()
+        .set_hash("dots-clock=4x4/0.1.2.3.16.17.18.19.20.24.25.29.30.34")
+        .unwrap();
+    let root = web::mount(
+        "dots-and-boxes",
+        &[("id", "clock"), ("data-seats", "strong,strong")],
+    );
+    web_sys::window().unwrap().location().set_hash("").unwrap();
+    let think: HtmlInputElement = find(&root, "[data-field='think-ms']").unchecked_into();
+    think.set_value("600");
+    web::fire(&think, "change");
+    let now = || web_sys::window().unwrap().performance().unwrap().now();
+    let (mut last_count, mut last_time, mut longest) = (moves(&root).len(), now(), 0.0f64);
+    let started = now();
+    while now() - started < 6000.0 && moves(&root).len() < 40 {
+        sleep(5).await;
+        let count = moves(&root).len();
+        if count != last_count {
+            longest = longest.max(now() - last_time);
+            (last_count, last_time) = (count, now());
+        }
+    }
+    assert!(last_count >= 18, "{last_count} moves in 6 s");
+    // Not a speed test: a frozen clock would show seconds.
+    assert!(
+        longest < 600.0 + 250.0 + 400.0,
+        "a move took {longest:.0} ms against 600 ms"
+    );
+}

@@ -304,3 +304,37 @@ mod analysis {
         assert!(line < game.board().lines());
     }
 }
+
+/// When a page's clock runs out, Strong decides at once with what it has: a legal line, in the
+/// middle of an exact search or of its playouts, on every board size.
+#[test]
+fn strong_decides_now_with_a_legal_line_whatever_it_was_doing() {
+    let mut rng = gamelab::engine::rng::Rng::new(7);
+    for (rows, cols) in [(2, 2), (3, 3), (3, 4), (5, 5), (4, 6)] {
+        let board = Board::new(rows, cols).unwrap();
+        for seed in 0..6 {
+            let mut game = Game::new(board.clone());
+            let mut player = Player::new(
+                &board,
+                Level::Strong {
+                    exact_nodes: 1_000_000,
+                },
+                seed,
+            );
+            while !game.is_over() {
+                let drawn = game.drawn();
+                // A little thinking (an unfinished search or playouts), then the clock runs out.
+                let thought = player.think(&drawn, 1 + rng.below(300) as u64);
+                let line = match thought {
+                    Some(line) => line,
+                    None => player.decide_now(&drawn).expect("a move is always decided"),
+                };
+                assert!(
+                    game.legal().contains(&line),
+                    "{rows} x {cols}: line {line} is not legal"
+                );
+                game.play(line).unwrap();
+            }
+        }
+    }
+}

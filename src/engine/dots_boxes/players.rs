@@ -135,6 +135,31 @@ impl Player {
         }
     }
 
+    /// The move for `drawn` now, with what thinking has found so far (a caller's clock ran
+    /// out): the exact search is given up for this move, a capture the endgame rules want is
+    /// taken, else the safe line the playouts so far rate best, else the cheapest sacrifice.
+    pub fn decide_now(&mut self, drawn: &[bool]) -> Option<usize> {
+        if drawn.len() != self.board.lines() || drawn.iter().all(|d| *d) {
+            return None;
+        }
+        let Level::Strong { .. } = self.level else {
+            return self.choose(drawn);
+        };
+        let board = self.board.clone();
+        let lines = Lines::new(&board, drawn.to_vec());
+        let pending = self.pending.take().filter(|p| p.drawn == lines.drawn);
+        if let Some(line) = strong::capture_move(&lines, &mut self.endgames) {
+            return Some(line);
+        }
+        let safe = match pending.and_then(|p| p.safe) {
+            Some(safe) => Some(safe),
+            None => SafeChoice::new(&lines, &mut self.rng, PLAYOUTS),
+        };
+        safe.and_then(|s| s.best_so_far())
+            .or_else(|| strong::sacrifice_move(&lines, &mut self.endgames))
+            .or_else(|| lines.undrawn().next())
+    }
+
     /// Thinks about the move for `drawn` for about `budget` units of work; the line once decided.
     pub fn think(&mut self, drawn: &[bool], budget: u64) -> Option<usize> {
         if drawn.len() != self.board.lines() || drawn.iter().all(|d| *d) {

@@ -197,6 +197,15 @@ impl SafeChoice {
     }
 }
 
+impl SafeChoice {
+    /// The best candidate by the playouts run so far (the first if none has run yet).
+    pub fn best_so_far(&self) -> Option<usize> {
+        let best = (0..self.candidates.len())
+            .max_by(|&a, &b| self.totals[a].total_cmp(&self.totals[b]).then(b.cmp(&a)))?;
+        Some(self.candidates[best])
+    }
+}
+
 /// Draws `first`, then random safe lines until none is left; the mover's expected net boxes
 /// (for whoever drew `first`) when the chains and loops are then played out, and lines drawn.
 fn playout(lines: &Lines, first: usize, endgames: &mut Endgames, rng: &mut Rng) -> (f64, usize) {

@@ -459,6 +459,23 @@ fn pump(app: Shared) {
                     break;
                 }
             }
+            // The time per move is a real clock: past it, the move is decided with what is known.
+            let think_ms = a
+                .dom
+                .think_ms
+                .value()
+                .trim()
+                .parse::<f64>()
+                .unwrap_or(1500.0)
+                .clamp(100.0, 60_000.0);
+            if decided.is_none()
+                && a.thinking_since
+                    .is_some_and(|since| dom::now() - since >= think_ms)
+            {
+                decided = a.players[player]
+                    .as_mut()
+                    .and_then(|p| p.decide_now(&drawn));
+            }
             match decided {
                 Some(line) => {
                     a.thinking_since = None;
