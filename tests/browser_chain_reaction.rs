@@ -70,7 +70,7 @@ async fn a_hotseat_game_on_a_small_board_with_undo() {
     // B may not play on A's cell: explained, nothing changes.
     click_cell(&root, 0, 0);
     assert!(
-        status(&root).contains("belongs to player 0"),
+        status(&root).contains("belongs to player A"),
         "{}",
         status(&root)
     );
@@ -222,4 +222,30 @@ fn the_state_machine_of_an_owned_cell_uses_its_owners_primes() {
             && states[3].starts_with("S'33"),
         "{states:?}"
     );
+}
+
+#[wasm_bindgen_test]
+fn restart_asks_before_throwing_a_game_away() {
+    let root = web::mount(
+        "chain-reaction",
+        &[("id", "restart"), ("data-rows", "3"), ("data-cols", "3")],
+    );
+    click_cell(&root, 0, 0);
+    click_cell(&root, 2, 2);
+    let answer = |yes: bool| {
+        let reply = wasm_bindgen::closure::Closure::<dyn Fn() -> bool>::new(move || yes);
+        js_sys::Reflect::set(
+            &web_sys::window().unwrap(),
+            &"confirm".into(),
+            reply.as_ref(),
+        )
+        .unwrap();
+        reply.forget();
+    };
+    answer(false);
+    click(&root, "restart");
+    assert_eq!(moves(&root).len(), 2, "no: the game stays");
+    answer(true);
+    click(&root, "restart");
+    assert!(moves(&root).is_empty(), "yes: a new start");
 }

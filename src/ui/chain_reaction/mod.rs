@@ -18,7 +18,7 @@ use web_sys::{
 use crate::draw::{Align, Painter, Rgb};
 use crate::engine::chain_reaction::ai::{choose, Level, Mcts, Rng};
 use crate::engine::chain_reaction::automaton::state_name;
-use crate::engine::chain_reaction::{Record, Settings};
+use crate::engine::chain_reaction::{MoveError, Record, Settings};
 use crate::ui::dom::{self, button, child, on};
 use crate::ui::widgets::canvas::CanvasPainter;
 use crate::ui::widgets::{embed, link};
@@ -326,8 +326,19 @@ fn act(app: &Shared, action: &str) {
         match action {
             "new-game" => a.new_game(),
             "restart" => {
-                a.record = Record::new(a.record.game().settings());
-                a.stop_everything();
+                // Restart throws the game away (no undo brings it back): ask first.
+                let moves = a.record.moves.len();
+                let question = format!(
+                    "Restart? The {moves} moves of this game are lost (Share link keeps them)."
+                );
+                if moves == 0
+                    || dom::window()
+                        .and_then(|w| w.confirm_with_message(&question).ok())
+                        .unwrap_or(false)
+                {
+                    a.record = Record::new(a.record.game().settings());
+                    a.stop_everything();
+                }
             }
             "undo" => a.undo(),
             "share" => a.share(),
@@ -351,7 +362,14 @@ fn human_move(app: &Shared) {
         let s = game.settings();
         let cell = a.cursor;
         if let Err(e) = a.play(cell / s.cols, cell % s.cols) {
-            a.message = format!("Player {}: {e}.", letter(player));
+            // Players are letters on the page (the engine counts them from 0).
+            let why = match e {
+                MoveError::Occupied { row, col, owner } => {
+                    format!("({row}, {col}) belongs to player {}", letter(owner))
+                }
+                other => other.to_string(),
+            };
+            a.message = format!("Player {}: {why}.", letter(player));
             a.refresh();
             return;
         }
