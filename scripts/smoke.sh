@@ -13,21 +13,28 @@ if ! trunk build --release >"$work/trunk.log" 2>&1; then
   exit 1
 fi
 
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-python3 -m http.server "$port" --bind 127.0.0.1 --directory dist >/dev/null 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
-for _ in $(seq 50); do
-  python3 -c "import socket; socket.create_connection(('127.0.0.1', $port), 0.2)" 2>/dev/null && break
-  sleep 0.1
-done
+servers=()
+trap 'kill "${servers[@]}" 2>/dev/null || true; rm -rf "$work"' EXIT
+# Serves a folder on a free loopback port (left in $served), once it answers.
+serve() {
+  served=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  python3 -m http.server "$served" --bind 127.0.0.1 --directory "$1" >/dev/null 2>&1 &
+  servers+=($!)
+  for _ in $(seq 50); do
+    python3 -c "import socket; socket.create_connection(('127.0.0.1', $served), 0.2)" 2>/dev/null && break
+    sleep 0.1
+  done
+}
+serve dist
+port=$served
 
-# Loads a page, lets its scripts run, prints the resulting DOM; the console goes to $2.
+# Loads a page (a path under the site, or with $3 another port), lets its scripts run, prints
+# the resulting DOM; the console goes to $2.
 dump() {
   chromium --headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-quic \
     --no-first-run --disable-background-networking --disable-component-update --disable-sync \
     --user-data-dir="$(mktemp -d -p "$work")" --enable-logging=stderr --v=0 \
-    --virtual-time-budget=8000 --dump-dom "http://127.0.0.1:$port/$1" 2>"$2"
+    --virtual-time-budget=8000 --dump-dom "http://127.0.0.1:${3:-$port}/$1" 2>"$2"
 }
 
 passed=0
@@ -76,17 +83,8 @@ snippet = section[start:section.index("```", start)]
 hostile = "* { box-sizing: border-box; margin: 0; padding: 0 } button { background: #c00; font-size: 28px } body { background: #111; color: #eee } main { max-width: 700px }"
 open(sys.argv[1], "w").write(f"<!doctype html><html><head><meta charset='utf-8'><style>{hostile}</style></head><body><main><h1>Lecture 7</h1>{snippet}</main></body></html>")
 PY
-python3 -m http.server "$((port + 1))" --bind 127.0.0.1 --directory "$course" >/dev/null 2>&1 &
-course_server=$!
-trap 'kill $server $course_server 2>/dev/null || true; rm -rf "$work"' EXIT
-for _ in $(seq 50); do
-  python3 -c "import socket; socket.create_connection(('127.0.0.1', $((port + 1))), 0.2)" 2>/dev/null && break
-  sleep 0.1
-done
-chromium --headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-quic \
-  --no-first-run --disable-background-networking --disable-component-update --disable-sync \
-  --user-data-dir="$(mktemp -d -p "$work")" --enable-logging=stderr --v=0 \
-  --virtual-time-budget=8000 --dump-dom "http://127.0.0.1:$((port + 1))/lecture.html" >"$work/lecture.html" 2>"$work/lecture.log"
+serve "$course"
+dump "lecture.html" "$work/lecture.log" "$served" >"$work/lecture.html"
 check "course page: the README's snippet mounts its three games" test "$(count 'data-gamelab-mounted=' "$work/lecture.html")" = 3
 check "course page: the games' styles are added once" test "$(count 'id="gamelab-games"' "$work/lecture.html")" = 1
 check "course page: no script errors" no_errors "$work/lecture.log"
