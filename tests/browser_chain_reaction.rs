@@ -83,9 +83,12 @@ async fn a_hotseat_game_on_a_small_board_with_undo() {
     key(&root, "ArrowDown");
     key(&root, "ArrowRight");
     key(&root, "Enter");
-    assert_eq!(moves(&root), vec!["A (0, 0)", "B (1, 1)"]);
+    assert_eq!(
+        moves(&root),
+        vec!["A (row 1, column 1)", "B (row 2, column 2)"]
+    );
     click(&root, "undo");
-    assert_eq!(moves(&root), vec!["A (0, 0)"]);
+    assert_eq!(moves(&root), vec!["A (row 1, column 1)"]);
     assert!(status(&root).contains("Player B to move"));
     key(&root, "Enter");
     click_cell(&root, 0, 0); // A2 in a corner explodes
@@ -183,7 +186,10 @@ fn a_share_link_reopens_the_game() {
     let hash = web_sys::window().unwrap().location().hash().unwrap();
     assert!(hash.ends_with("chain=3x4x2/0.0,2.3"), "{hash}");
     let again = web::mount("chain-reaction", &[]);
-    assert_eq!(moves(&again), vec!["A (0, 0)", "B (2, 3)"]);
+    assert_eq!(
+        moves(&again),
+        vec!["A (row 1, column 1)", "B (row 3, column 4)"]
+    );
     let rows: HtmlInputElement = find(&again, "[data-field='rows']").unchecked_into();
     assert_eq!(rows.value(), "3");
     web_sys::window()

@@ -365,7 +365,12 @@ fn human_move(app: &Shared) {
             // Players are letters on the page (the engine counts them from 0).
             let why = match e {
                 MoveError::Occupied { row, col, owner } => {
-                    format!("({row}, {col}) belongs to player {}", letter(owner))
+                    format!(
+                        "row {}, column {} belongs to player {}",
+                        row + 1,
+                        col + 1,
+                        letter(owner)
+                    )
                 }
                 other => other.to_string(),
             };
@@ -689,7 +694,7 @@ impl App {
                     Seat::Computer(l) => format!("computer ({})", l.name()),
                 };
                 format!(
-                    "Player {} to move — {who}. Move {}.",
+                    "Player {} to move — {who} (move {}).",
                     letter(p),
                     game.placements() + 1
                 )
@@ -783,13 +788,14 @@ impl App {
             legend.set_text_content(Some("States S{c−1}{k}: c the critical mass, k the orbs; one prime per player after A (S for A, S' for B, S'' for C…); an empty cell is S{c−1}0."));
         }
         self.dom.history.set_text_content(None);
+        // Rows and columns from 1, as the board's label and the cursor say them.
         for (i, (r, c)) in self.record.moves.iter().enumerate() {
             let li = child(&self.dom.history, "li", "");
             li.set_text_content(Some(&format!(
-                "{} ({}, {})",
+                "{} (row {}, column {})",
                 letter(self.record.mover_of(i).unwrap_or(0)),
-                r,
-                c
+                r + 1,
+                c + 1
             )));
         }
     }
