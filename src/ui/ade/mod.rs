@@ -137,15 +137,7 @@ pub fn mount(root: &HtmlElement) {
         url_key,
     }));
     wire(&app);
-    {
-        let handle = Rc::downgrade(&app);
-        embed::offer(root, "ade", move || {
-            handle
-                .upgrade()
-                .map(|a| a.borrow().embed_attributes())
-                .unwrap_or_default()
-        });
-    }
+    embed::offer_for(root, "ade", &app, App::embed_attributes);
     app.borrow_mut().start_from_page(root);
     let problems = std::mem::take(&mut app.borrow_mut().message);
     dom::attribute_note(root, &problems);

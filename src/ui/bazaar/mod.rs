@@ -300,15 +300,7 @@ pub fn mount(root: &HtmlElement) {
     }));
     app.borrow_mut().rebuild_seats();
     wire(&app);
-    {
-        let handle = Rc::downgrade(&app);
-        embed::offer(root, "bazaar", move || {
-            handle
-                .upgrade()
-                .map(|a| a.borrow().embed_attributes())
-                .unwrap_or_default()
-        });
-    }
+    embed::offer_for(root, "bazaar", &app, App::embed_attributes);
     new_game(&app);
     if autoplay {
         act(&app, "play");

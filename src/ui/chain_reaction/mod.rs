@@ -155,15 +155,7 @@ pub fn mount(root: &HtmlElement) {
     }));
     app.borrow_mut().rebuild_seats();
     wire(&app);
-    {
-        let handle = Rc::downgrade(&app);
-        embed::offer(root, "chain-reaction", move || {
-            handle
-                .upgrade()
-                .map(|a| a.borrow().embed_attributes())
-                .unwrap_or_default()
-        });
-    }
+    embed::offer_for(root, "chain-reaction", &app, App::embed_attributes);
     app.borrow_mut().refresh();
     computer_turn(&app);
 }

@@ -173,15 +173,7 @@ pub fn mount(root: &HtmlElement) {
     }));
     app.borrow_mut().reset_players();
     wire(&app);
-    {
-        let handle = Rc::downgrade(&app);
-        embed::offer(root, "dots-and-boxes", move || {
-            handle
-                .upgrade()
-                .map(|a| a.borrow().embed_attributes())
-                .unwrap_or_default()
-        });
-    }
+    embed::offer_for(root, "dots-and-boxes", &app, App::embed_attributes);
     app.borrow_mut().refresh();
     schedule(&app, 0);
 }

@@ -112,15 +112,7 @@ pub fn mount(root: &HtmlElement) {
     let app = Rc::new(RefCell::new(app));
     app.borrow_mut().me = Rc::downgrade(&app);
     wire(&app);
-    {
-        let handle = Rc::downgrade(&app);
-        embed::offer(root, "sprouts", move || {
-            handle
-                .upgrade()
-                .map(|a| a.borrow().embed_attributes())
-                .unwrap_or_default()
-        });
-    }
+    embed::offer_for(root, "sprouts", &app, App::embed_attributes);
     app.borrow_mut().refresh();
     restore_base(&app);
 }

@@ -1,6 +1,9 @@
 //! "Embed this": the snippet that puts a game, as it is set up now, in a course page. Shown by an
 //! element with `data-offer-embed="on"` (the gallery's games).
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlTextAreaElement};
 
@@ -68,5 +71,21 @@ pub fn offer(
             target.set_value(&snippet(game, &current()));
             target.select();
         }
+    });
+}
+
+/// `offer` for a game's app: `attributes` reads its current settings when the snippet opens.
+pub fn offer_for<T: 'static>(
+    root: &HtmlElement,
+    game: &'static str,
+    app: &Rc<RefCell<T>>,
+    attributes: fn(&T) -> Vec<(String, String)>,
+) {
+    let handle = Rc::downgrade(app);
+    offer(root, game, move || {
+        handle
+            .upgrade()
+            .map(|a| attributes(&a.borrow()))
+            .unwrap_or_default()
     });
 }
