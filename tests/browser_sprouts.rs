@@ -99,6 +99,18 @@ async fn compute(root: &HtmlElement, spots: &str) {
     wait_done(root).await;
 }
 
+/// A reload: a new Glop element alone on the page, once it has restored the kept base.
+async fn reload() -> HtmlElement {
+    let again = mount(&[]);
+    wait_for(
+        &again,
+        "[data-tab='database'] .gl-status",
+        "restored from this browser",
+    )
+    .await;
+    again
+}
+
 /// Loads files through the page's file input, as a user picking them would.
 async fn load_files(root: &HtmlElement, files: &[(&str, &str)]) {
     let transfer = web_sys::DataTransfer::new().unwrap();
@@ -238,13 +250,7 @@ async fn the_base_is_saved_loaded_back_and_kept_across_reloads() {
     // A second page (a reload) finds the base kept in the browser.
     // (A line whose string Glop's canonizer would write differently is kept under both strings,
     // so the count can only grow.)
-    let again = mount(&[]);
-    wait_for(
-        &again,
-        "[data-tab='database'] .gl-status",
-        "restored from this browser",
-    )
-    .await;
+    let again = reload().await;
     let kept = base_count(&again);
     assert!(
         kept >= count && kept <= count + count / 20,
@@ -371,13 +377,7 @@ async fn a_reload_during_a_computation_keeps_what_was_found_and_the_parameters()
     let found = base_count(&root);
     assert!(found > 100, "{found}");
     // The reload: this element goes (its work with it), a new one comes.
-    let again = mount(&[]);
-    wait_for(
-        &again,
-        "[data-tab='database'] .gl-status",
-        "restored from this browser",
-    )
-    .await;
+    let again = reload().await;
     let kept = base_count(&again);
     assert!(
         kept * 3 >= found,
