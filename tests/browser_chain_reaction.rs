@@ -10,21 +10,32 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 mod web;
 
+use gamelab::draw::chain_reaction::Layout;
+use gamelab::engine::chain_reaction::Settings;
 use web::{click, find, sleep};
 
 fn status(root: &HtmlElement) -> String {
     find(root, ".gl-status").text_content().unwrap_or_default()
 }
 
-/// Clicks the centre of cell (row, col) with a real mouse event.
+/// Clicks the centre of cell (row, col) with a real mouse event, where the board's own geometry
+/// (draw::chain_reaction::Layout) puts it on screen.
 fn click_cell(root: &HtmlElement, row: usize, col: usize) {
-    let canvas: HtmlCanvasElement = find(root, "canvas").unchecked_into();
+    let canvas: HtmlCanvasElement = find(root, "canvas.gl-canvas").unchecked_into();
     let rect = canvas.get_bounding_client_rect();
-    let (x, y) = ((col as f64 + 0.5) * 48.0, (row as f64 + 0.5) * 48.0);
+    let number = |field: &str| {
+        find(root, &format!("[data-field='{field}']"))
+            .unchecked_into::<HtmlInputElement>()
+            .value()
+            .parse::<usize>()
+            .unwrap()
+    };
+    let settings = Settings::new(number("rows"), number("cols"), 2).unwrap();
+    let (x, y) = Layout::with_width(settings, rect.width()).centre(row * settings.cols + col);
     let init = web_sys::MouseEventInit::new();
     init.set_bubbles(true);
-    init.set_client_x((rect.left() + x * rect.width() / canvas.width() as f64).round() as i32);
-    init.set_client_y((rect.top() + y * rect.height() / canvas.height() as f64).round() as i32);
+    init.set_client_x((rect.left() + x).round() as i32);
+    init.set_client_y((rect.top() + y).round() as i32);
     canvas
         .dispatch_event(
             &web_sys::MouseEvent::new_with_mouse_event_init_dict("click", &init).unwrap(),

@@ -13,9 +13,9 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 mod web;
 
+use gamelab::draw::dots_boxes::Layout;
+use gamelab::engine::dots_boxes::Board;
 use web::{click, find, fire, sleep};
-
-const MARGIN: f64 = 22.0;
 
 fn text(root: &HtmlElement, selector: &str) -> String {
     find(root, selector).text_content().unwrap_or_default()
@@ -28,23 +28,17 @@ fn moves(root: &HtmlElement) -> Vec<String> {
         .collect()
 }
 
-/// Clicks the middle of line `line` of a rows × cols board with a real mouse event.
+/// Clicks the middle of line `line` of a rows × cols board with a real mouse event, where the
+/// board's own geometry (draw::dots_boxes::Layout) puts it on screen.
 fn click_line(root: &HtmlElement, cols: usize, rows: usize, line: usize) {
-    let horizontal = (rows + 1) * cols;
-    let (x, y) = if line < horizontal {
-        ((line % cols) as f64 + 0.5, (line / cols) as f64)
-    } else {
-        let v = line - horizontal;
-        ((v % (cols + 1)) as f64, (v / (cols + 1)) as f64 + 0.5)
-    };
-    let canvas: HtmlCanvasElement = find(root, "canvas").unchecked_into();
+    let canvas: HtmlCanvasElement = find(root, "canvas.gl-canvas").unchecked_into();
     let rect = canvas.get_bounding_client_rect();
-    let gap = (canvas.width() as f64 - 2.0 * MARGIN) / cols as f64;
-    let (px, py) = (MARGIN + x * gap, MARGIN + y * gap);
+    let board = Board::new(rows, cols).unwrap();
+    let (x, y) = Layout::with_width(&board, rect.width()).middle(line);
     let init = web_sys::MouseEventInit::new();
     init.set_bubbles(true);
-    init.set_client_x((rect.left() + px * rect.width() / canvas.width() as f64).round() as i32);
-    init.set_client_y((rect.top() + py * rect.height() / canvas.height() as f64).round() as i32);
+    init.set_client_x((rect.left() + x).round() as i32);
+    init.set_client_y((rect.top() + y).round() as i32);
     canvas
         .dispatch_event(
             &web_sys::MouseEvent::new_with_mouse_event_init_dict("click", &init).unwrap(),
@@ -56,7 +50,7 @@ fn key(root: &HtmlElement, key: &str) {
     let init = web_sys::KeyboardEventInit::new();
     init.set_key(key);
     init.set_bubbles(true);
-    let canvas = find(root, "canvas");
+    let canvas = find(root, "canvas.gl-canvas");
     canvas
         .dispatch_event(
             &web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap(),
@@ -142,11 +136,11 @@ async fn a_2x2_game_against_the_computer_with_undo_and_analysis() {
     let verdict = text(&root, ".gl-verdict");
     assert!(verdict.contains("A wins 3–1"), "{verdict}");
     assert!(
-        verdict.contains("W wins: h 0 0, h 0 1, h 2 0, h 2 1, v 0 0, v 0 2, v 1 0, v 1 2;"),
+        verdict.contains("W wins: h 0 0, h 0 1, h 2 0, h 2 1, v 0 0, v 0 2, v 1 0, v 1 2\n"),
         "{verdict}"
     );
     assert!(
-        verdict.contains("D draws: h 1 0, h 1 1, v 0 1, v 1 1;"),
+        verdict.contains("D draws: h 1 0, h 1 1, v 0 1, v 1 1\n"),
         "{verdict}"
     );
     assert!(verdict.contains("L loses: none"), "{verdict}");

@@ -360,3 +360,24 @@ fn share_links_round_trip_and_tolerate_spaces() {
         .contains("move 2 is illegal"));
     assert!(parse_link("3by3/1").unwrap_err().contains("rows x columns"));
 }
+
+#[test]
+fn a_share_link_keeps_a_set_up_position() {
+    use gamelab::engine::dots_boxes::notation::{link_text, parse_link_record, record_of};
+    let board = Board::new(2, 2).unwrap();
+    let mut drawn = vec![false; board.lines()];
+    drawn[0] = true;
+    drawn[7] = true;
+    let mut game = Game::from_position(board, &drawn);
+    game.play(3).unwrap();
+    let text = link_text(&game);
+    assert_eq!(text, "2x2~100000010000/3");
+    let mut record = parse_link_record(&text).unwrap();
+    assert_eq!(record.game(), &game);
+    // Undo goes back to the set-up position, not to an empty board.
+    assert!(record.undo());
+    assert_eq!(record.game().drawn(), drawn);
+    assert!(!record.undo());
+    assert_eq!(record_of(&game).game(), &game);
+    assert!(parse_link_record("2x2~10/3").unwrap_err().contains("12"));
+}

@@ -110,6 +110,33 @@ fn bad_texts_are_refused<G: TurnGame>(settings: &G::Settings) {
     }
 }
 
+/// Exactly the legal moves are accepted: every other move of `every_move` is refused and
+/// changes nothing, along random games.
+fn only_legal_moves_are_accepted<G: TurnGame>(
+    settings: &G::Settings,
+    every_move: impl Fn(&G) -> Vec<G::Move>,
+) {
+    for seed in 0..4 {
+        let mut rng = Rng::new(seed + 100);
+        let mut game = G::start(settings);
+        for _ in 0..MOVE_CAP {
+            let legal = game.legal_moves();
+            for m in every_move(&game) {
+                let mut copy = game.clone();
+                let accepted = copy.apply(m).is_ok();
+                assert_eq!(accepted, legal.contains(&m), "{m:?} in {game:?}");
+                if !accepted {
+                    assert_eq!(copy, game, "a refused move changes nothing");
+                }
+            }
+            if legal.is_empty() {
+                break;
+            }
+            game.apply(legal[rng.below(legal.len())]).unwrap();
+        }
+    }
+}
+
 #[test]
 fn chain_reaction_keeps_the_turn_game_contract() {
     for (rows, cols, players) in [(2, 2, 2), (3, 3, 2), (4, 5, 3), (6, 6, 8)] {
@@ -117,6 +144,9 @@ fn chain_reaction_keeps_the_turn_game_contract() {
         random_games::<ChainGame>(&settings, 12);
         random_games_with_undo::<ChainGame>(&settings, 6);
         bad_texts_are_refused::<ChainGame>(&settings);
+        only_legal_moves_are_accepted::<ChainGame>(&settings, |g| {
+            (0..g.settings().cells()).collect()
+        });
     }
     // The text form is the share link's.
     let record = Record::<ChainGame>::parse("3x4x2/0.0,2.3").unwrap();
@@ -130,6 +160,7 @@ fn dots_and_boxes_keeps_the_turn_game_contract() {
         random_games::<DotsGame>(&board, 12);
         random_games_with_undo::<DotsGame>(&board, 6);
         bad_texts_are_refused::<DotsGame>(&board);
+        only_legal_moves_are_accepted::<DotsGame>(&board, |g| (0..g.board().lines()).collect());
     }
     let record = Record::<DotsGame>::parse("3x1/0.1.5").unwrap();
     assert_eq!(record.text(), "3x1/0.1.5");

@@ -2,7 +2,10 @@
 //! raster (`raster`) that becomes a TGA or PNG file without a browser.
 
 pub mod ade;
+pub mod chain_reaction;
+pub mod dots_boxes;
 mod font;
+pub mod palette;
 pub mod png;
 pub mod raster;
 pub mod tga;
@@ -37,4 +40,31 @@ pub trait Painter {
     fn ring(&mut self, cx: f64, cy: f64, r: f64, width: f64, color: Rgb);
     /// Text whose vertical middle is at `y`; `size` is the glyph height in pixels.
     fn text(&mut self, x: f64, y: f64, text: &str, size: f64, align: Align, color: Rgb);
+
+    /// A line in `dashes` dashes (each 60% of its share): Dots and Boxes' player B, outlines.
+    #[allow(clippy::too_many_arguments)]
+    fn dashed_line(
+        &mut self,
+        x0: f64,
+        y0: f64,
+        x1: f64,
+        y1: f64,
+        width: f64,
+        color: Rgb,
+        dashes: usize,
+    ) {
+        let dashes = dashes.max(1);
+        for k in 0..dashes {
+            let t0 = k as f64 / dashes as f64;
+            let t1 = t0 + 0.6 / dashes as f64;
+            self.line(
+                x0 + (x1 - x0) * t0,
+                y0 + (y1 - y0) * t0,
+                x0 + (x1 - x0) * t1,
+                y0 + (y1 - y0) * t1,
+                width,
+                color,
+            );
+        }
+    }
 }

@@ -33,6 +33,8 @@ pub trait TurnGame: Clone + PartialEq + Debug {
 #[derive(Clone, Debug)]
 pub struct Record<G: TurnGame> {
     settings: G::Settings,
+    /// Where the moves start: the settings' start, or a position set up (an imported one).
+    start: G,
     moves: Vec<G::Move>,
     undone: Vec<G::Move>,
     game: G,
@@ -41,12 +43,23 @@ pub struct Record<G: TurnGame> {
 impl<G: TurnGame> Record<G> {
     pub fn new(settings: G::Settings) -> Record<G> {
         let game = G::start(&settings);
+        Record::from_start(game)
+    }
+
+    /// A record whose moves start from `start` (a position set up rather than played).
+    pub fn from_start(start: G) -> Record<G> {
         Record {
-            settings,
+            settings: start.settings(),
+            start: start.clone(),
             moves: Vec::new(),
             undone: Vec::new(),
-            game,
+            game: start,
         }
+    }
+
+    /// The position the moves start from.
+    pub fn start(&self) -> &G {
+        &self.start
     }
 
     pub fn game(&self) -> &G {
@@ -71,8 +84,7 @@ impl<G: TurnGame> Record<G> {
             return false;
         };
         self.undone.push(last);
-        self.game = Self::replayed(&self.settings, &self.moves)
-            .unwrap_or_else(|_| G::start(&self.settings));
+        self.game = self.replayed(self.moves.len());
         true
     }
 
@@ -118,11 +130,57 @@ impl<G: TurnGame> Record<G> {
         Ok(record)
     }
 
-    fn replayed(settings: &G::Settings, moves: &[G::Move]) -> Result<G, String> {
-        let mut game = G::start(settings);
-        for &m in moves {
-            game.apply(m)?;
+    /// The game after the first `count` moves, replayed from the start (moves once played
+    /// replay; should one not, the replay stops there).
+    fn replayed(&self, count: usize) -> G {
+        let mut game = self.start.clone();
+        for &m in &self.moves[..count.min(self.moves.len())] {
+            if game.apply(m).is_err() {
+                break;
+            }
         }
-        Ok(game)
+        game
+    }
+}
+
+/// A computer player that decides in small pieces (so a page can think on a real clock):
+/// `think` works for about `units` of work and gives the move once decided; `decide_now` gives
+/// one at once with what was found so far.
+pub trait Thinker<G: TurnGame> {
+    fn think(&mut self, game: &G, units: u32) -> Option<G::Move>;
+    fn decide_now(&mut self, game: &G) -> Option<G::Move>;
+}
+
+impl<G: TurnGame> Record<G> {
+    /// Takes moves back to the last turn of a player `is_human` accepts (at least one move);
+    /// false when there was nothing to undo.
+    pub fn undo_to(&mut self, is_human: impl Fn(usize) -> bool) -> bool {
+        if !self.undo() {
+            return false;
+        }
+        while self.game.to_move().is_some_and(|p| !is_human(p)) && self.undo() {}
+        true
+    }
+
+    /// Plays undone moves again up to the next turn of a player `is_human` accepts.
+    pub fn redo_to(&mut self, is_human: impl Fn(usize) -> bool) -> bool {
+        if !self.redo() {
+            return false;
+        }
+        while self.game.to_move().is_some_and(|p| !is_human(p)) && self.redo() {}
+        true
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.undone.is_empty()
+    }
+
+    pub fn settings(&self) -> &G::Settings {
+        &self.settings
+    }
+
+    /// The game before move `index` (0: the start), replayed.
+    pub fn before(&self, index: usize) -> G {
+        self.replayed(index)
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod ade;
 pub mod bazaar;
+pub mod board;
 pub mod chain_reaction;
 pub mod dom;
 pub mod dots_boxes;

@@ -431,3 +431,131 @@ pub fn play_match(settings: super::Settings, levels: &[Level], seed: u64) -> Opt
     }
     game.winner()
 }
+
+/// A computer deciding one move in small pieces, so a page can think on a real clock: every
+/// level answers `think` within about `units` of work (playouts, or minimax root moves) and
+/// `decide_now` at any moment with what it has found. Minimax deepens one ply at a time up to
+/// its depth (one root move a call); Monte-Carlo grows its tree `units` playouts a call (at most
+/// 64) until its playouts or the caller's clock run out.
+pub struct Thinker {
+    level: Level,
+    rng: Rng,
+    /// The position being thought about (a new one starts afresh).
+    position: Option<Game>,
+    mcts: Option<Mcts>,
+    deepening: Option<Deepening>,
+}
+
+/// Iterative deepening at the root: each root move searched at `depth`, one per step; the best
+/// move of the deepest finished depth is the answer so far.
+struct Deepening {
+    me: usize,
+    moves: Vec<(usize, Game)>,
+    depth: u32,
+    next: usize,
+    scores: Vec<(usize, i64)>,
+    best: Option<usize>,
+}
+
+impl Thinker {
+    pub fn new(level: Level, seed: u64) -> Thinker {
+        Thinker {
+            level,
+            rng: Rng::new(seed),
+            position: None,
+            mcts: None,
+            deepening: None,
+        }
+    }
+
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    fn start(&mut self, game: &Game) {
+        if self.position.as_ref() == Some(game) {
+            return;
+        }
+        self.position = Some(game.clone());
+        self.mcts = None;
+        self.deepening = None;
+        match self.level {
+            Level::MonteCarlo { .. } => self.mcts = Some(Mcts::new(game)),
+            Level::Minimax { .. } => {
+                let me = game.current().unwrap_or(0);
+                self.deepening = Some(Deepening {
+                    me,
+                    moves: ordered_moves(game, me, true),
+                    depth: 1,
+                    next: 0,
+                    scores: Vec::new(),
+                    best: None,
+                });
+            }
+            _ => {}
+        }
+    }
+
+    /// Thinks about `game` for about `units` of work; the move once decided.
+    pub fn think(&mut self, game: &Game, units: u32) -> Option<usize> {
+        if game.is_over() {
+            return None;
+        }
+        self.start(game);
+        match self.level {
+            Level::Random | Level::Greedy => choose(game, self.level, &mut self.rng),
+            Level::MonteCarlo { playouts } => {
+                let tree = self.mcts.as_mut()?;
+                if tree.is_decided() {
+                    return tree.best();
+                }
+                let left = playouts.saturating_sub(tree.playouts());
+                tree.run(units.clamp(1, 64).min(left), &mut self.rng);
+                (tree.playouts() >= playouts).then(|| tree.best()).flatten()
+            }
+            Level::Minimax { depth } => {
+                // One root move a call, whatever `units` says: at depth 6 one takes ~0.1 s.
+                let search = self.deepening.as_mut()?;
+                if let Some((m, next)) = search.moves.get(search.next) {
+                    let value = alphabeta(next, search.me, search.depth - 1, i64::MIN, i64::MAX);
+                    search.scores.push((*m, value));
+                    search.next += 1;
+                }
+                if search.next < search.moves.len() {
+                    return None;
+                }
+                search.best = best_at_random(search.scores.drain(..), &mut self.rng);
+                if search.depth >= depth {
+                    return search.best;
+                }
+                search.depth += 1;
+                search.next = 0;
+                None
+            }
+        }
+    }
+
+    /// The move now, with what thinking found so far (the caller's clock ran out).
+    pub fn decide_now(&mut self, game: &Game) -> Option<usize> {
+        if game.is_over() {
+            return None;
+        }
+        self.start(game);
+        let found = match self.level {
+            Level::MonteCarlo { .. } => self.mcts.as_ref().and_then(Mcts::best),
+            Level::Minimax { .. } => self.deepening.as_ref().and_then(|d| d.best),
+            _ => None,
+        };
+        found.or_else(|| choose(game, Level::Greedy, &mut self.rng))
+    }
+}
+
+impl crate::engine::turn::Thinker<Game> for Thinker {
+    fn think(&mut self, game: &Game, units: u32) -> Option<usize> {
+        Thinker::think(self, game, units)
+    }
+
+    fn decide_now(&mut self, game: &Game) -> Option<usize> {
+        Thinker::decide_now(self, game)
+    }
+}

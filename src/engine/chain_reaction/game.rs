@@ -572,7 +572,10 @@ impl crate::engine::turn::TurnGame for Game {
     }
 
     fn apply(&mut self, cell: usize) -> Result<(), String> {
-        self.play_cell(cell).map(|_| ()).map_err(|e| e.to_string())
+        let cols = self.settings.cols;
+        self.play(cell / cols, cell % cols)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
     }
 
     fn returns(&self) -> Vec<f64> {

@@ -363,3 +363,13 @@ pub fn play_game(board: &Board, levels: [Level; 2], seed: u64) -> super::Game {
     }
     game
 }
+
+impl crate::engine::turn::Thinker<super::Game> for Player {
+    fn think(&mut self, game: &super::Game, units: u32) -> Option<usize> {
+        Player::think(self, &game.drawn(), units as u64)
+    }
+
+    fn decide_now(&mut self, game: &super::Game) -> Option<usize> {
+        Player::decide_now(self, &game.drawn())
+    }
+}

@@ -27,6 +27,7 @@ use crate::engine::ade::{
 use crate::ui::dom::{self, button, child, on};
 use crate::ui::widgets::canvas::CanvasPainter;
 use crate::ui::widgets::dialog::Dialog;
+use crate::ui::widgets::slices::{self, Next, Slice};
 use crate::ui::widgets::{download, embed, link};
 
 const CANVAS_WIDTH: u32 = 640;
@@ -35,8 +36,6 @@ const CANVAS_HEIGHT: u32 = 260;
 const DEFAULT_LAYER_CAP: usize = 10_000;
 /// Lines kept in the tracing area's DOM (the newest); the history itself is never cut.
 const TRACE_LINES: usize = 2000;
-/// One exhaust slice runs this long before giving the page back (milliseconds).
-const SLICE_MS: f64 = 12.0;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mode {
@@ -144,8 +143,7 @@ pub fn mount(root: &HtmlElement) {
     app.borrow_mut().refresh();
     if app.borrow().exhaust.is_some() {
         // A link's layers are fired after mounting, in slices: a long one never freezes the page.
-        let app = app.clone();
-        dom::after(0, move || exhaust_slice(app));
+        run_exhaust(&app);
     }
     // Figures for the README: time spent mounting, and time since navigation start (wasm
     // download and compile included) when the first frame is drawn and the applet answers.
@@ -412,7 +410,7 @@ fn act(app: &Shared, action: &str) {
     a.refresh();
 }
 
-/// Exhaust fire in time slices: each slice fires for about `SLICE_MS`, then yields to the page.
+/// Exhaust fire in time slices (widgets::slices): the page stays responsive and Stop works.
 fn start_exhaust(app: &Shared) {
     {
         let mut a = app.borrow_mut();
@@ -430,21 +428,21 @@ fn start_exhaust(app: &Shared) {
         a.message = "Exhaust fire: running…".to_string();
         a.refresh();
     }
-    let app = app.clone();
-    dom::after(0, move || exhaust_slice(app));
+    run_exhaust(app);
 }
 
-fn exhaust_slice(app: Shared) {
+fn run_exhaust(app: &Shared) {
+    let root = app.borrow().dom.root.clone();
+    let app = app.clone();
+    slices::run(&root, 0, move |slice| exhaust_turn(&app, slice));
+}
+
+fn exhaust_turn(app: &Shared, slice: &Slice) -> Next {
     let mut guard = app.borrow_mut();
     let a = &mut *guard;
-    if !a.dom.root.is_connected() {
-        a.exhaust = None; // the element left the page: its work ends
-        return;
-    }
     let (Some(play), Some(run)) = (a.play.as_mut(), a.exhaust.as_mut()) else {
-        return;
+        return Next::Done;
     };
-    let started = dom::now();
     let finished = loop {
         let step = match run {
             // A few layers at a time: with huge values one layer can take a while.
@@ -461,7 +459,7 @@ fn exhaust_slice(app: Shared) {
         if step.is_some() {
             break step;
         }
-        if dom::now() - started > SLICE_MS {
+        if slice.over() {
             break None;
         }
     };
@@ -484,9 +482,10 @@ fn exhaust_slice(app: Shared) {
     }
     let more = a.exhaust.is_some();
     a.refresh();
-    drop(guard);
     if more {
-        dom::after(0, move || exhaust_slice(app));
+        Next::Again
+    } else {
+        Next::Done
     }
 }
 

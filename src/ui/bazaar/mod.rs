@@ -31,8 +31,9 @@ use crate::engine::bazaar::strategy::Policy;
 use crate::engine::rng::Rng;
 use crate::ui::dom::{self, button, child, on};
 use crate::ui::widgets::canvas::CanvasPainter;
-use crate::ui::widgets::embed;
+use crate::ui::widgets::slices::{Next, Pump};
 use crate::ui::widgets::worker::WorkerPlayer;
+use crate::ui::widgets::{embed, form};
 
 const NAMES: [&str; 6] = ["Adam", "Eve", "Carl", "Dana", "Finn", "Gwen"];
 
@@ -234,7 +235,8 @@ struct App {
     last_call: String,
     last_answer: String,
     tournament: Option<Tournament>,
-    pump_scheduled: bool,
+    /// The referee's calls, one turn at a time (widgets::slices).
+    pump: Pump,
     message: String,
 }
 
@@ -295,7 +297,7 @@ pub fn mount(root: &HtmlElement) {
         last_call: String::new(),
         last_answer: String::new(),
         tournament: None,
-        pump_scheduled: false,
+        pump: Pump::default(),
         message: String::new(),
     }));
     app.borrow_mut().rebuild_seats();
@@ -311,56 +313,41 @@ fn field(parent: &HtmlElement, label: &str) -> HtmlElement {
     dom::labelled(parent, label)
 }
 
-fn select(parent: &HtmlElement, name: &str, options: &[(String, String)]) -> HtmlSelectElement {
-    let s: HtmlSelectElement = child(parent, "select", "").unchecked_into();
-    let _ = s.set_attribute("data-field", name);
-    for (value, text) in options {
-        let o: web_sys::HtmlOptionElement = child(&s, "option", "").unchecked_into();
-        o.set_value(value);
-        o.set_text_content(Some(text));
-    }
-    s
-}
-
-fn input(parent: &HtmlElement, name: &str, kind: &str, value: &str) -> HtmlInputElement {
-    let i: HtmlInputElement = child(parent, "input", "").unchecked_into();
-    i.set_type(kind);
-    i.set_value(value);
-    let _ = i.set_attribute("data-field", name);
-    i
-}
-
 fn build(root: &HtmlElement) -> Dom {
     let settings = child(root, "fieldset", "gl-bazaar-settings");
     child(&settings, "legend", "").set_text_content(Some("Game"));
     let counts: Vec<(String, String)> = (2..=6).map(|n| (n.to_string(), n.to_string())).collect();
-    let count = select(&field(&settings, "Players"), "count", &counts);
-    let seed = input(&field(&settings, "Seed"), "seed", "number", "1");
-    let bonus = select(
-        &field(&settings, "End bonus"),
+    let count = form::select(&settings, "Players", "count", &counts);
+    let seed = form::input(&settings, "Seed", "seed", "number", "1");
+    let bonus = form::select(
+        &settings,
+        "End bonus",
         "bonus",
         &[
-            ("".into(), "none".into()),
-            ("RWB".into(), "RWB (+10)".into()),
-            ("SEY".into(), "Seychelles (+50)".into()),
+            ("", "none"),
+            ("RWB", "RWB (+10)"),
+            ("SEY", "Seychelles (+50)"),
         ],
     );
-    let limit = input(
-        &field(&settings, "Time limit per call (ms)"),
+    let limit = form::input(
+        &settings,
+        "Time limit per call (ms)",
         "limit",
         "number",
         "600",
     );
     // The course's referee draws the first colour the bank has; the rules say "a random pebble".
-    let random_draw = input(
-        &field(&settings, "Random pebble draw"),
+    let random_draw = form::input(
+        &settings,
+        "Random pebble draw",
         "random-draw",
         "checkbox",
         "",
     );
     // Strict rules: a human's illegal answer goes to the referee, which eliminates, as for any player.
-    let strict = input(
-        &field(&settings, "Strict rules for humans"),
+    let strict = form::input(
+        &settings,
+        "Strict rules for humans",
         "strict",
         "checkbox",
         "",
@@ -371,19 +358,19 @@ fn build(root: &HtmlElement) -> Dom {
     button(&bar, "Step", "step");
     button(&bar, "Play", "play");
     button(&bar, "Pause", "pause");
-    let speed = select(
-        &field(&bar, "Speed"),
+    let speed = form::select(
+        &bar,
+        "Speed",
         "speed",
         &[
-            ("600".into(), "slow".into()),
-            ("150".into(), "normal".into()),
-            ("20".into(), "fast".into()),
-            ("0".into(), "instant".into()),
+            ("600", "slow"),
+            ("150", "normal"),
+            ("20", "fast"),
+            ("0", "instant"),
         ],
     );
     speed.set_value("150");
-    let wrap = field(&bar, "Show wallets");
-    let show_wallets = input(&wrap, "show-wallets", "checkbox", "");
+    let show_wallets = form::input(&bar, "Show wallets", "show-wallets", "checkbox", "");
     let canvas: HtmlCanvasElement = child(root, "canvas", "gl-canvas").unchecked_into();
     let _ = canvas.set_attribute("role", "img");
     let status = child(root, "p", "gl-status");
@@ -396,7 +383,7 @@ fn build(root: &HtmlElement) -> Dom {
     let log = child(&details, "ol", "gl-history");
     let tour = child(root, "fieldset", "gl-bazaar-tournament");
     child(&tour, "legend", "").set_text_content(Some("Tournament"));
-    let games = input(&field(&tour, "Games"), "games", "number", "20");
+    let games = form::input(&tour, "Games", "games", "number", "20");
     button(&tour, "Run tournament", "tournament");
     let tally = child(&tour, "div", "gl-bazaar-tally");
     let course = child(root, "details", "gl-bazaar-course");
@@ -405,7 +392,7 @@ fn build(root: &HtmlElement) -> Dom {
         .iter()
         .map(|h| (h.to_string(), h.to_string()))
         .collect();
-    let test_harness = select(&field(&course, "Harness"), "test-harness", &harnesses);
+    let test_harness = form::select(&course, "Harness", "test-harness", &harnesses);
     let area = |label: &str, name: &str| {
         let a: HtmlTextAreaElement =
             child(&field(&course, label), "textarea", "gl-bazaar-code").unchecked_into();
@@ -655,26 +642,17 @@ fn spawn_workers(app: &Shared) {
 }
 
 fn schedule(app: &Shared, ms: i32) {
-    {
-        let mut a = app.borrow_mut();
-        if a.pump_scheduled {
-            return;
-        }
-        a.pump_scheduled = true;
-    }
+    let (root, pump) = {
+        let a = app.borrow();
+        (a.dom.root.clone(), a.pump.clone())
+    };
     let app = app.clone();
-    dom::after(ms, move || {
-        app.borrow_mut().pump_scheduled = false;
-        if !app.borrow().dom.root.is_connected() {
-            // The element left the page: its players' frames went with it; nothing goes on.
-            let mut a = app.borrow_mut();
-            a.running = false;
-            a.stop_workers();
-            return;
-        }
+    // Once the element has left the page no turn comes; its players' frames went with it.
+    pump.schedule(&root, ms, move |_| {
         if app.borrow().running {
             step(&app);
         }
+        Next::Done
     });
 }
 
@@ -1214,7 +1192,7 @@ impl App {
         let options = SeatKind::options();
         for (i, kind) in self.kinds.iter().enumerate() {
             let row = child(&parent, "div", "gl-bazaar-seat");
-            let s = select(&field(&row, NAMES[i]), &format!("seat-{i}"), &options);
+            let s = form::select(&row, NAMES[i], &format!("seat-{i}"), &options);
             let value = options
                 .iter()
                 .find(|(v, _)| SeatKind::parse(v) == Some(*kind))
@@ -1230,12 +1208,8 @@ impl App {
                 let _ =
                     area.set_attribute("aria-label", &format!("{}'s JavaScript player", NAMES[i]));
                 let _ = area.set_attribute("spellcheck", "false");
-                let load = input(
-                    &field(&row, "or load a .js file"),
-                    &format!("file-{i}"),
-                    "file",
-                    "",
-                );
+                let load =
+                    form::input(&row, "or load a .js file", &format!("file-{i}"), "file", "");
                 let _ = load.set_attribute("accept", ".js,text/javascript");
             }
         }

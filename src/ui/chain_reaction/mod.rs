@@ -1,794 +1,485 @@
-//! Chain Reaction in a page: settings (board, 2–8 seats, each human or a computer level), the
-//! board on a canvas (clicks, or arrow keys and Enter), explosions shown wave by wave, undo,
-//! restart, the move history, a share link, and the seed report's automaton view. The rules and
-//! the computer players live in `engine::chain_reaction`.
-//!
-//! State split (design.md): settings = board size and seats; state = the `Record` (every state,
-//! what Undo walks); ui state = cursor, speed, automaton view, animation, a thinking computer.
-
-use std::cell::RefCell;
-use std::rc::Rc;
+//! Chain Reaction in a page, on the board shell (ui::board): board size, 2–8 seats, each human
+//! or a computer level. This module adds what is Chain Reaction's own: explosions shown wave by
+//! wave (the placement, the cells about to burst, orbs flying to their neighbours), and the seed
+//! report's automaton view (each cell's state on the board; the state machine of the cell under
+//! the pointer or last clicked, the transition it just took highlighted). Rules and computers
+//! live in `engine::chain_reaction`, the picture in `draw::chain_reaction`.
 
 use wasm_bindgen::JsCast;
-use web_sys::{
-    Event, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement, KeyboardEvent,
-    MouseEvent,
-};
+use web_sys::{Element, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
 
-use crate::draw::{Align, Painter, Rgb};
-use crate::engine::chain_reaction::ai::{choose, Level, Mcts, Rng};
-use crate::engine::chain_reaction::automaton::state_name;
-use crate::engine::chain_reaction::{MoveError, Record, Settings};
-use crate::ui::dom::{self, button, child, on};
+use crate::draw::chain_reaction::{self as picture, Content, Flight, Labels, Layout, Scene, Taken};
+use crate::draw::palette::seat_letter;
+use crate::engine::chain_reaction::ai::{Level, Thinker, MAX_PLAYOUTS};
+use crate::engine::chain_reaction::automaton::state_of;
+use crate::engine::chain_reaction::{Game, MoveError, Settings};
+use crate::engine::turn::Record;
+use crate::ui::board::{self, BoardGame, Field, Parts, Seat, View};
+use crate::ui::dom::child;
 use crate::ui::widgets::canvas::CanvasPainter;
-use crate::ui::widgets::{embed, link};
-
-/// Player colours, and a letter for each so colour is never the only signal.
-const COLOURS: [Rgb; 8] = [
-    Rgb(214, 39, 40),
-    Rgb(31, 119, 180),
-    Rgb(44, 160, 44),
-    Rgb(148, 103, 189),
-    Rgb(255, 127, 14),
-    Rgb(23, 190, 207),
-    Rgb(140, 86, 75),
-    Rgb(227, 119, 194),
-];
-const CELL: f64 = 48.0;
-/// Thinking slices (milliseconds) and the playouts run between looks at the clock.
-const SLICE_MS: f64 = 12.0;
-const PLAYOUTS_PER_STEP: u32 = 20;
-
-fn letter(player: usize) -> char {
-    char::from(b'A' + player as u8)
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Seat {
-    Human,
-    Computer(Level),
-}
-
-struct Dom {
-    root: HtmlElement,
-    rows: HtmlInputElement,
-    cols: HtmlInputElement,
-    players: HtmlSelectElement,
-    seats: HtmlElement,
-    speed: HtmlSelectElement,
-    think_ms: HtmlInputElement,
-    automaton: HtmlInputElement,
-    canvas: HtmlCanvasElement,
-    status: HtmlElement,
-    panel: HtmlElement,
-    history: HtmlElement,
-}
-
-struct Thinking {
-    mcts: Option<Mcts>,
-    level: Level,
-    started: f64,
-}
-
-struct App {
-    dom: Dom,
-    record: Record,
-    seats: Vec<Seat>,
-    cursor: usize,
-    /// Frames of the move being shown, and the next one to draw.
-    frames: Vec<Vec<Option<(usize, u8)>>>,
-    frame: usize,
-    thinking: Option<Thinking>,
-    rng: Rng,
-    /// For the automaton panel: the last move's cell and player, and the cells that received orbs.
-    last: Option<(usize, usize, Vec<usize>)>,
-    message: String,
-    /// This element's entry in the page address (share links).
-    link_key: String,
-}
-
-type Shared = Rc<RefCell<App>>;
+use crate::ui::widgets::form;
 
 pub fn mount(root: &HtmlElement) {
-    root.set_text_content(None);
-    root.class_list().add_1("gl-chain").ok();
-    let dom = build(root);
-    let attr = |name: &str| root.get_attribute(name).filter(|s| !s.trim().is_empty());
-    let mut message = String::new();
-    let number = |name: &str, default: usize, message: &mut String| {
-        dom::number_attribute(root, name, default, message)
-    };
-    let (rows, cols, players) = (
-        number("data-rows", 9, &mut message),
-        number("data-cols", 6, &mut message),
-        number("data-players", 2, &mut message),
-    );
-    let settings = Settings::new(rows, cols, players).unwrap_or_else(|e| {
-        message.push_str(&format!("{e}; using 9 × 6 with 2 players. "));
-        Settings::default()
-    });
-    dom.rows.set_value(&settings.rows.to_string());
-    dom.cols.set_value(&settings.cols.to_string());
-    dom.players.set_value(&settings.players.to_string());
-    let mut seats = vec![Seat::Human; settings.players];
-    if let Some(list) = attr("data-seats") {
-        for (i, name) in list.split(',').enumerate().take(settings.players) {
-            match name.trim() {
-                "human" => {}
-                level => match Level::parse(level) {
-                    Ok(l) => seats[i] = Seat::Computer(l),
-                    Err(e) => message.push_str(&format!("data-seats: {e}. ")),
-                },
-            }
-        }
-    }
-    // A shared link (`#chain=9x6x2/8.2,0.0`) replays its game.
-    let mut record = Record::new(settings);
-    let link_key = link::key("chain", root);
-    if let Some(shared) = link::read(&link_key).as_deref() {
-        match crate::engine::chain_reaction::link::parse(shared) {
-            Ok(r) => {
-                dom.rows.set_value(&r.game().settings().rows.to_string());
-                dom.cols.set_value(&r.game().settings().cols.to_string());
-                dom.players
-                    .set_value(&r.game().settings().players.to_string());
-                record = r;
-            }
-            Err(e) => message.push_str(&format!("The link's game could not be read: {e}. ")),
-        }
-    }
-    let players = record.game().settings().players;
-    seats.resize(players, Seat::Human);
-    dom::attribute_note(root, &message);
-    let app = Rc::new(RefCell::new(App {
-        dom,
-        record,
-        seats,
-        cursor: 0,
-        frames: Vec::new(),
-        frame: 0,
-        thinking: None,
-        rng: Rng::new(dom::now().to_bits() ^ 0x5EED),
-        last: None,
-        message: String::new(),
-        link_key,
-    }));
-    app.borrow_mut().rebuild_seats();
-    wire(&app);
-    embed::offer_for(root, "chain-reaction", &app, App::embed_attributes);
-    app.borrow_mut().refresh();
-    computer_turn(&app);
+    board::mount::<ChainReaction>(root);
 }
 
-fn build(root: &HtmlElement) -> Dom {
-    let settings = child(root, "fieldset", "gl-chain-settings");
-    child(&settings, "legend", "").set_text_content(Some("Game"));
-    let number = |label: &str, field: &str, min: &str, max: &str| {
-        let wrap = child(&settings, "label", "gl-field");
-        child(&wrap, "span", "").set_text_content(Some(label));
-        let i: HtmlInputElement = child(&wrap, "input", "").unchecked_into();
-        i.set_type("number");
-        i.set_min(min);
-        i.set_max(max);
-        let _ = i.set_attribute("data-field", field);
-        i
-    };
-    let rows = number("Rows", "rows", "2", "20");
-    let cols = number("Columns", "cols", "2", "20");
-    let wrap = child(&settings, "label", "gl-field");
-    child(&wrap, "span", "").set_text_content(Some("Players"));
-    let players: HtmlSelectElement = child(&wrap, "select", "").unchecked_into();
-    let _ = players.set_attribute("data-field", "players");
-    for n in 2..=8 {
-        let o: web_sys::HtmlOptionElement = child(&players, "option", "").unchecked_into();
-        o.set_value(&n.to_string());
-        o.set_text_content(Some(&n.to_string()));
-    }
-    let seats = child(&settings, "div", "gl-seats");
-    let wrap = child(&settings, "label", "gl-field");
-    child(&wrap, "span", "").set_text_content(Some("Animation"));
-    let speed: HtmlSelectElement = child(&wrap, "select", "").unchecked_into();
-    let _ = speed.set_attribute("data-field", "speed");
-    for (v, t) in [("150", "normal"), ("50", "fast"), ("0", "instant")] {
-        let o: web_sys::HtmlOptionElement = child(&speed, "option", "").unchecked_into();
-        o.set_value(v);
-        o.set_text_content(Some(t));
-    }
-    let think_ms = number("Computer time per move (ms)", "think-ms", "50", "60000");
-    think_ms.set_value("500");
-    button(&settings, "New game", "new-game");
-    let bar = child(root, "div", "gl-buttonbar");
-    button(&bar, "Undo", "undo");
-    button(&bar, "Restart", "restart");
-    button(&bar, "Share link", "share");
-    let wrap = child(&bar, "label", "gl-field");
-    let automaton: HtmlInputElement = child(&wrap, "input", "").unchecked_into();
-    automaton.set_type("checkbox");
-    let _ = automaton.set_attribute("data-field", "automaton");
-    child(&wrap, "span", "").set_text_content(Some("Automaton view"));
-    let main = child(root, "div", "gl-chain-main");
-    let canvas: HtmlCanvasElement = child(&main, "canvas", "gl-canvas").unchecked_into();
-    canvas.set_tab_index(0);
-    let _ = canvas.set_attribute("role", "grid");
-    let side = child(&main, "div", "gl-chain-side");
-    let status = child(&side, "p", "gl-status");
-    let _ = status.set_attribute("aria-live", "polite");
-    let panel = child(&side, "div", "gl-automaton");
-    child(&side, "h4", "").set_text_content(Some("Moves"));
-    let history = child(&side, "ol", "gl-history");
-    Dom {
-        root: root.clone(),
-        rows,
-        cols,
-        players,
-        seats,
-        speed,
-        think_ms,
-        automaton,
-        canvas,
-        status,
-        panel,
-        history,
-    }
+/// One move's explosion as it is shown.
+struct Animation {
+    player: usize,
+    /// The board after the placement and after each wave.
+    frames: Vec<Vec<Content>>,
+    waves: Vec<Vec<usize>>,
+    /// 0: the placement; odd: wave (phase − 1) / 2 in flight; even: the board after a wave.
+    phase: usize,
+    tick: u32,
 }
 
-fn wire(app: &Shared) {
-    let root = app.borrow().dom.root.clone();
-    let handle = app.clone();
-    dom::on_action(&root, move |action| act(&handle, action));
-    let handle = app.clone();
-    let canvas = app.borrow().dom.canvas.clone();
-    on::<MouseEvent>(&canvas.clone(), "click", move |event| {
-        let rect = canvas.get_bounding_client_rect();
-        let s = handle.borrow().record.game().settings();
-        let x =
-            (event.client_x() as f64 - rect.left()) * canvas.width() as f64 / rect.width().max(1.0);
-        let y = (event.client_y() as f64 - rect.top()) * canvas.height() as f64
-            / rect.height().max(1.0);
-        let (c, r) = ((x / CELL).floor(), (y / CELL).floor());
-        if c >= 0.0 && r >= 0.0 && (c as usize) < s.cols && (r as usize) < s.rows {
-            handle.borrow_mut().cursor = r as usize * s.cols + c as usize;
-            human_move(&handle);
-        }
-    });
-    // Keys belong to the board alone: arrows and Enter in a field or on a button stay theirs.
-    let handle = app.clone();
-    let board = app.borrow().dom.canvas.clone();
-    on::<KeyboardEvent>(&board, "keydown", move |event| {
-        let s = handle.borrow().record.game().settings();
-        let cursor = handle.borrow().cursor;
-        let (r, c) = (cursor / s.cols, cursor % s.cols);
-        let moved = match event.key().as_str() {
-            "ArrowUp" if r > 0 => Some(cursor - s.cols),
-            "ArrowDown" if r + 1 < s.rows => Some(cursor + s.cols),
-            "ArrowLeft" if c > 0 => Some(cursor - 1),
-            "ArrowRight" if c + 1 < s.cols => Some(cursor + 1),
-            "Enter" | " " => {
-                event.prevent_default();
-                human_move(&handle);
-                return;
-            }
-            _ => return,
-        };
-        event.prevent_default();
-        if let Some(cell) = moved {
-            let mut a = handle.borrow_mut();
-            a.cursor = cell;
-            a.refresh();
-        }
-    });
-    let handle = app.clone();
-    on::<Event>(&root, "change", move |event| {
-        let Some(target) = event
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        else {
-            return;
-        };
-        let field = target.get_attribute("data-field").unwrap_or_default();
-        let mut a = handle.borrow_mut();
-        if field == "players" {
-            let n: usize = a.dom.players.value().parse().unwrap_or(2);
-            a.seats.resize(n, Seat::Human);
-            a.rebuild_seats();
-        } else if let Some(i) = field
-            .strip_prefix("seat-")
-            .and_then(|i| i.parse::<usize>().ok())
-        {
-            let select: HtmlSelectElement = target.unchecked_into();
-            if i < a.seats.len() {
-                a.seats[i] = match select.value().as_str() {
-                    "human" => Seat::Human,
-                    level => Level::parse(level)
-                        .map(Seat::Computer)
-                        .unwrap_or(Seat::Human),
-                };
-            }
-            drop(a);
-            computer_turn(&handle);
-            return;
-        }
-        a.refresh();
-    });
+/// Milliseconds between the frames of orbs in flight.
+const FRAME_MS: i32 = 16;
+
+pub struct ChainReaction {
+    speed: HtmlSelectElement,
+    automaton: HtmlInputElement,
+    panel: HtmlElement,
+    machine: HtmlCanvasElement,
+    animation: Option<Animation>,
 }
 
-fn act(app: &Shared, action: &str) {
-    {
-        let mut a = app.borrow_mut();
-        match action {
-            "new-game" => a.new_game(),
-            "restart" => {
-                // Restart throws the game away (no undo brings it back): ask first.
-                let moves = a.record.moves.len();
-                let question = format!(
-                    "Restart? The {moves} moves of this game are lost (Share link keeps them)."
-                );
-                if moves == 0
-                    || dom::window()
-                        .and_then(|w| w.confirm_with_message(&question).ok())
-                        .unwrap_or(false)
-                {
-                    a.record = Record::new(a.record.game().settings());
-                    a.stop_everything();
-                }
-            }
-            "undo" => a.undo(),
-            "share" => a.share(),
-            _ => {}
-        }
-        a.refresh();
+impl ChainReaction {
+    /// The pause on a still frame (ms); flights take as long. 0: no animation.
+    fn pause_ms(&self) -> i32 {
+        self.speed.value().parse().unwrap_or(300)
     }
-    if matches!(action, "new-game" | "restart") {
-        computer_turn(app);
-    }
-}
 
-fn human_move(app: &Shared) {
-    {
-        let mut a = app.borrow_mut();
-        let game = a.record.game();
-        let Some(player) = game.current() else { return };
-        if a.seats[player] != Seat::Human || a.animating() || a.thinking.is_some() {
-            return;
-        }
-        let s = game.settings();
-        let cell = a.cursor;
-        if let Err(e) = a.play(cell / s.cols, cell % s.cols) {
-            // Players are letters on the page (the engine counts them from 0).
-            let why = match e {
-                MoveError::Occupied { row, col, owner } => {
-                    format!(
-                        "row {}, column {} belongs to player {}",
-                        row + 1,
-                        col + 1,
-                        letter(owner)
-                    )
-                }
-                other => other.to_string(),
-            };
-            a.message = format!("Player {}: {why}.", letter(player));
-            a.refresh();
-            return;
-        }
-    }
-    animate(app.clone());
-}
-
-/// Shows the frames of the last move one wave at a time, then lets a computer move.
-fn animate(app: Shared) {
-    let delay = {
-        let mut a = app.borrow_mut();
-        if a.frame < a.frames.len() {
-            a.frame += 1;
-        }
-        a.refresh();
-        if a.animating() {
-            Some(a.dom.speed.value().parse::<i32>().unwrap_or(150))
+    fn labels(&self) -> Labels {
+        if self.automaton.checked() {
+            Labels::States
         } else {
-            None
+            Labels::Orbs
         }
-    };
-    match delay {
-        Some(ms) => dom::after(ms, move || animate(app)),
-        None => computer_turn(&app),
     }
 }
 
-/// If a computer is to move, it thinks in slices and then plays.
-fn computer_turn(app: &Shared) {
-    {
-        let mut a = app.borrow_mut();
-        let Some(player) = a.record.game().current() else {
-            return;
-        };
-        let Seat::Computer(level) = a.seats[player] else {
-            return;
-        };
-        if a.thinking.is_some() || a.animating() {
-            return;
-        }
-        let mcts = matches!(level, Level::MonteCarlo { .. }).then(|| Mcts::new(a.record.game()));
-        a.thinking = Some(Thinking {
-            mcts,
-            level,
-            started: dom::now(),
-        });
-        a.refresh();
-    }
-    let app = app.clone();
-    dom::after(0, move || think(app));
-}
+impl BoardGame for ChainReaction {
+    type Game = Game;
+    type Level = Level;
+    type Thinker = Thinker;
 
-fn think(app: Shared) {
-    let done = {
-        let mut a = app.borrow_mut();
-        if !a.dom.root.is_connected() {
-            a.thinking = None; // the element left the page: its work ends
-            return;
-        }
-        let budget = a
-            .dom
-            .think_ms
-            .value()
-            .trim()
-            .parse::<f64>()
-            .unwrap_or(500.0)
-            .clamp(50.0, 60_000.0);
-        let a = &mut *a;
-        let Some(thinking) = a.thinking.as_mut() else {
-            return;
+    const NAME: &'static str = "chain-reaction";
+    const CLASS: &'static str = "gl-chain";
+    const LINK: &'static str = "chain";
+    const FIELDS: &'static [Field] = &[
+        Field {
+            name: "rows",
+            label: "Rows",
+            range: (2, 20),
+            menu: false,
+        },
+        Field {
+            name: "cols",
+            label: "Columns",
+            range: (2, 20),
+            menu: false,
+        },
+        Field {
+            name: "players",
+            label: "Players",
+            range: (2, 8),
+            menu: true,
+        },
+    ];
+    const THINK_MS: (usize, usize, usize) = (500, 50, 60_000);
+    const THINK_UNITS: u32 = 16;
+
+    fn settings_of(values: &[usize]) -> Result<Settings, String> {
+        let [rows, cols, players] = values else {
+            return Err("rows, columns and players are needed".into());
         };
-        let cell = match (&mut thinking.mcts, thinking.level) {
-            (Some(tree), Level::MonteCarlo { playouts }) => {
-                let slice = dom::now();
-                while tree.playouts() < playouts && dom::now() - slice < SLICE_MS {
-                    tree.run(PLAYOUTS_PER_STEP, &mut a.rng);
-                }
-                let out_of_time = dom::now() - thinking.started > budget;
-                (tree.playouts() >= playouts || out_of_time)
-                    .then(|| tree.best())
-                    .flatten()
+        Settings::new(*rows, *cols, *players).map_err(|e| e.0)
+    }
+
+    fn values_of(settings: &Settings) -> Vec<usize> {
+        vec![settings.rows, settings.cols, settings.players]
+    }
+
+    fn default_settings() -> Settings {
+        Settings::default()
+    }
+
+    fn players(settings: &Settings) -> usize {
+        settings.players
+    }
+
+    fn levels() -> Vec<Level> {
+        vec![
+            Level::Random,
+            Level::Greedy,
+            Level::Minimax { depth: 2 },
+            Level::Minimax { depth: 4 },
+            Level::MonteCarlo {
+                playouts: MAX_PLAYOUTS,
+            },
+        ]
+    }
+
+    fn level_name(level: Level) -> String {
+        level.name()
+    }
+
+    fn level_label(level: Level) -> String {
+        match level {
+            Level::Random => "random".into(),
+            Level::Greedy => "greedy".into(),
+            Level::Minimax { depth } => format!("minimax, {depth} plies"),
+            Level::MonteCarlo { playouts } if playouts == MAX_PLAYOUTS => "Monte-Carlo".into(),
+            Level::MonteCarlo { playouts } => format!("Monte-Carlo, {playouts} playouts"),
+        }
+    }
+
+    fn parse_level(text: &str) -> Result<Level, String> {
+        Level::parse(text)
+    }
+
+    fn default_seat(_player: usize) -> Seat<Level> {
+        Seat::Human
+    }
+
+    fn seat_note(_player: usize) -> &'static str {
+        ""
+    }
+
+    fn thinker(_game: &Game, level: Level, _think_ms: usize, seed: u64) -> Thinker {
+        Thinker::new(level, seed)
+    }
+
+    fn new(parts: &Parts, _problems: &mut String) -> ChainReaction {
+        let speed = form::select(
+            &parts.bar,
+            "Animation",
+            "speed",
+            &[("300", "normal"), ("120", "fast"), ("0", "instant")],
+        );
+        let automaton = form::checkbox(&parts.bar, "Automaton view", "automaton", false);
+        let panel = child(&parts.side, "div", "gl-automaton");
+        let machine: HtmlCanvasElement =
+            child(&parts.side, "canvas", "gl-machine").unchecked_into();
+        let _ = machine.set_attribute("role", "img");
+        machine.set_hidden(true);
+        ChainReaction {
+            speed,
+            automaton,
+            panel,
+            machine,
+            animation: None,
+        }
+    }
+
+    fn size(&self, game: &Game, room: (f64, f64)) -> (f64, f64) {
+        let layout = Layout::fit(game.settings(), room.0, room.1);
+        (layout.width(), layout.height())
+    }
+
+    fn draw(&self, painter: &mut CanvasPainter, record: &Record<Game>, view: &View) {
+        let game = record.game();
+        let settings = game.settings();
+        let layout = Layout::fit(settings, view.room.0, view.room.1);
+        let current: Vec<Content> = (0..settings.cells()).map(|c| game.cell(c)).collect();
+        let mut flight: Option<Flight> = None;
+        let board: Vec<Content> = match &self.animation {
+            Some(a) if a.phase % 2 == 1 => {
+                let wave = (a.phase - 1) / 2;
+                let (board, mut f) =
+                    picture::launch(settings, &a.frames[wave], &a.waves[wave], a.player);
+                f.progress = a.tick as f64 / self.flight_ticks() as f64;
+                flight = Some(f);
+                board
             }
-            (_, level) => choose(a.record.game(), level, &mut a.rng),
+            Some(a) => a.frames[(a.phase / 2).min(a.frames.len() - 1)].clone(),
+            None => current,
         };
-        match cell {
-            Some(cell) => {
-                a.thinking = None;
-                let s = a.record.game().settings();
-                if let Err(e) = a.play(cell / s.cols, cell % s.cols) {
-                    a.message = format!("The computer's move was refused: {e}.");
+        let last = record
+            .moves()
+            .last()
+            .copied()
+            .filter(|_| !record.moves().is_empty());
+        let scene = Scene {
+            settings,
+            board: &board,
+            to_move: if self.animation.is_some() {
+                self.animation.as_ref().map(|a| a.player)
+            } else {
+                game.current()
+            },
+            cursor: view.cursor,
+            last,
+            selected: self.automaton.checked().then_some(view.selected),
+            labels: self.labels(),
+            flight: flight.as_ref(),
+        };
+        picture::draw(painter, &layout, &scene);
+    }
+
+    fn move_at(&self, game: &Game, room: (f64, f64), x: f64, y: f64) -> Option<usize> {
+        Layout::fit(game.settings(), room.0, room.1).cell_at(x, y)
+    }
+
+    fn step(&self, game: &Game, cursor: usize, key: &str) -> usize {
+        let s = game.settings();
+        let (r, c) = (cursor / s.cols, cursor % s.cols);
+        match key {
+            "ArrowUp" if r > 0 => cursor - s.cols,
+            "ArrowDown" if r + 1 < s.rows => cursor + s.cols,
+            "ArrowLeft" if c > 0 => cursor - 1,
+            "ArrowRight" if c + 1 < s.cols => cursor + 1,
+            _ => cursor,
+        }
+    }
+
+    fn describe(&self, game: &Game, cursor: usize) -> String {
+        let s = game.settings();
+        let content = match game.cell(cursor) {
+            Some((owner, orbs)) => format!("{orbs} orbs of player {}", seat_letter(owner)),
+            None => "empty".into(),
+        };
+        format!(
+            "Board {} × {}; cursor at row {}, column {}: {content}",
+            s.rows,
+            s.cols,
+            cursor / s.cols + 1,
+            cursor % s.cols + 1
+        )
+    }
+
+    fn history_line(game: &Game, m: usize) -> String {
+        // Rows and columns from 1, as the board's label and the cursor say them.
+        let cols = game.settings().cols;
+        format!(
+            "{} (row {}, column {})",
+            seat_letter(game.current().unwrap_or(0)),
+            m / cols + 1,
+            m % cols + 1
+        )
+    }
+
+    fn refusal(game: &Game, m: usize, why: &str) -> String {
+        let cols = game.settings().cols;
+        match game.check_move(m / cols, m % cols) {
+            Err(MoveError::Occupied { row, col, owner }) => format!(
+                "row {}, column {} belongs to player {}",
+                row + 1,
+                col + 1,
+                seat_letter(owner)
+            ),
+            _ => why.to_string(),
+        }
+    }
+
+    fn played(&mut self, before: &Game, m: usize, _after: &Game) -> String {
+        let mut replay = before.clone();
+        let Ok(report) = replay.play_cell(m) else {
+            return String::new();
+        };
+        // Only explosions are animated: a quiet placement shows at once.
+        self.animation = (self.pause_ms() > 0 && !report.waves.is_empty()).then(|| Animation {
+            player: report.player,
+            frames: report.frames.clone(),
+            waves: report.waves.clone(),
+            phase: 0,
+            tick: 0,
+        });
+        let mut words = Vec::new();
+        if report.explosions > 0 {
+            words.push(format!(
+                "{} explosion{} in {} wave{}",
+                report.explosions,
+                if report.explosions == 1 { "" } else { "s" },
+                report.waves.len(),
+                if report.waves.len() == 1 { "" } else { "s" },
+            ));
+        }
+        for p in report.eliminated {
+            words.push(format!("player {} is out", seat_letter(p)));
+        }
+        if words.is_empty() {
+            String::new()
+        } else {
+            format!("{}: {}.", seat_letter(report.player), words.join(", "))
+        }
+    }
+
+    fn reset(&mut self) {
+        self.animation = None;
+    }
+
+    fn animating(&self) -> bool {
+        self.animation.is_some()
+    }
+
+    fn animate(&mut self) -> Option<i32> {
+        let pause = self.pause_ms();
+        let ticks = self.flight_ticks();
+        let a = self.animation.as_mut()?;
+        let last_phase = 2 * a.waves.len();
+        if a.phase % 2 == 1 && a.tick < ticks {
+            a.tick += 1;
+            return Some(FRAME_MS);
+        }
+        if a.phase >= last_phase || pause == 0 {
+            self.animation = None;
+            return None;
+        }
+        a.phase += 1;
+        a.tick = 0;
+        Some(if a.phase % 2 == 1 {
+            FRAME_MS
+        } else {
+            pause / 2
+        })
+    }
+
+    fn change(&mut self, field: &str, _target: &Element) -> bool {
+        match field {
+            "automaton" => true,
+            "speed" => {
+                if self.pause_ms() == 0 {
+                    self.animation = None;
                 }
                 true
             }
-            None => {
-                a.refresh();
-                false
+            _ => false,
+        }
+    }
+
+    fn score_line(&self, game: &Game) -> String {
+        let orbs: Vec<String> = (0..game.settings().players)
+            .filter(|&p| !game.is_eliminated(p))
+            .map(|p| format!("{} {}", seat_letter(p), game.orbs_of(p)))
+            .collect();
+        format!("Orbs: {}", orbs.join(" · "))
+    }
+
+    fn result_line(&self, game: &Game) -> String {
+        match game.winner() {
+            Some(w) => format!(
+                "Player {} wins after {} moves.",
+                seat_letter(w),
+                game.placements()
+            ),
+            None => "The game is over.".into(),
+        }
+    }
+
+    fn out(&self, game: &Game) -> Vec<usize> {
+        game.eliminated()
+    }
+
+    fn refresh(&mut self, record: &Record<Game>, view: &View) {
+        self.panel.set_text_content(None);
+        let on = self.automaton.checked();
+        self.machine.set_hidden(!on);
+        if !on {
+            return;
+        }
+        let game = record.game();
+        let settings = game.settings();
+        let cell = view.selected.min(settings.cells() - 1);
+        let mass = settings.critical_mass(cell);
+        let now = game.cell(cell);
+        let taken = last_transition(record, cell);
+        let head = child(&self.panel, "p", "");
+        let how = match &taken {
+            Some(t) if t.symbol == "ε" => format!("ε, orbs from {}'s explosion", t.mover),
+            Some(t) => format!("{}, a placement by {}", t.symbol, t.mover),
+            None => "none on the last move".into(),
+        };
+        head.set_text_content(Some(&format!(
+            "Cell (row {}, column {}), critical mass {mass}: state {}. Last transition: {how}.",
+            cell / settings.cols + 1,
+            cell % settings.cols + 1,
+            state_of(mass, now),
+        )));
+        // The machine as a list too (screen readers, and the figure's text).
+        let machine = child(&self.panel, "ol", "gl-fsm");
+        let _ = machine.set_attribute("aria-label", "the cell's state machine");
+        let owner = now.map_or(0, |(p, _)| p);
+        let orbs = now.map_or(0, |(_, n)| n);
+        for k in 0..mass {
+            let content = (k > 0).then_some((owner, k));
+            let current = k == orbs;
+            let li = child(&machine, "li", if current { "gl-current" } else { "" });
+            let arrow = if k + 1 < mass {
+                " —placement or ε→"
+            } else {
+                " —explodes→ empty, an orb to each neighbour"
+            };
+            li.set_text_content(Some(&format!(
+                "{}{}{arrow}",
+                state_of(mass, content),
+                if current { " ◀ now" } else { "" }
+            )));
+            if let (true, Some(t)) = (current, &taken) {
+                child(&li, "strong", "gl-taken")
+                    .set_text_content(Some(&format!(" (arrived by {})", t.symbol)));
             }
         }
-    };
-    if done {
-        animate(app);
-    } else {
-        dom::after(0, move || think(app));
+        let players = settings.players;
+        let (w, h) = picture::machine_size(mass, players);
+        let _ = self.machine.set_attribute(
+            "aria-label",
+            &format!(
+                "the state machine of the cell at row {}, column {}",
+                cell / settings.cols + 1,
+                cell % settings.cols + 1
+            ),
+        );
+        if let Some(mut p) = CanvasPainter::sharp(&self.machine, w, h) {
+            let taken = taken.map(|t| t.taken);
+            picture::draw_machine(&mut p, mass, players, now, taken.as_ref());
+        }
+        child(&self.panel, "p", "gl-hint").set_text_content(Some(
+            "States S{c−1}{k}: c the critical mass, k the orbs; S for A, S' for B, S'' for C, \
+             then S⁽³⁾ for D…; an empty cell is S{c−1}0. Point at a cell (or click it) to see its \
+             machine.",
+        ));
     }
 }
 
-impl App {
-    /// The data attributes that open this game's settings ("Embed this").
-    fn embed_attributes(&self) -> Vec<(String, String)> {
-        let s = self.record.game().settings();
-        let seats: Vec<String> = self
-            .seats
-            .iter()
-            .map(|seat| match seat {
-                Seat::Human => "human".to_string(),
-                Seat::Computer(level) => level.name(),
-            })
-            .collect();
-        vec![
-            ("data-rows".into(), s.rows.to_string()),
-            ("data-cols".into(), s.cols.to_string()),
-            ("data-players".into(), s.players.to_string()),
-            ("data-seats".into(), seats.join(",")),
-        ]
+impl ChainReaction {
+    fn flight_ticks(&self) -> u32 {
+        (self.pause_ms() / FRAME_MS).max(1) as u32
     }
-    fn animating(&self) -> bool {
-        self.frame < self.frames.len()
-    }
+}
 
-    fn play(
-        &mut self,
-        row: usize,
-        col: usize,
-    ) -> Result<(), crate::engine::chain_reaction::MoveError> {
-        let report = self.record.play(row, col)?;
-        let received = report.received(self.record.game().settings());
-        self.last = Some((report.cell, report.player, received));
-        let instant = self.dom.speed.value() == "0";
-        self.frames = if instant { Vec::new() } else { report.frames };
-        self.frame = 0;
-        self.message.clear();
-        Ok(())
-    }
+/// The transition a cell took on the last move, and who made the move.
+struct Transition {
+    taken: Taken,
+    symbol: String,
+    mover: char,
+}
 
-    fn stop_everything(&mut self) {
-        self.thinking = None;
-        self.frames.clear();
-        self.frame = 0;
-        self.last = None;
-        self.message.clear();
-    }
-
-    fn new_game(&mut self) {
-        let read = |i: &HtmlInputElement| i.value().trim().parse::<usize>().unwrap_or(0);
-        let players: usize = self.dom.players.value().parse().unwrap_or(2);
-        match Settings::new(read(&self.dom.rows), read(&self.dom.cols), players) {
-            Ok(settings) => {
-                self.record = Record::new(settings);
-                self.seats.resize(players, Seat::Human);
-                self.cursor = 0;
-                self.stop_everything();
-            }
-            Err(e) => self.message = format!("{e}. The game goes on unchanged."),
-        }
-    }
-
-    /// Takes back the last move, and the computers' moves before it, to the last human turn.
-    fn undo(&mut self) {
-        self.thinking = None;
-        self.frames.clear();
-        if !self.record.undo() {
-            self.message = "Nothing to undo.".into();
-            return;
-        }
-        while let Some(p) = self.record.game().current() {
-            if self.seats[p] == Seat::Human || !self.record.undo() {
-                break;
-            }
-        }
-        self.last = None;
-        self.message.clear();
-    }
-
-    fn share(&mut self) {
-        let href = link::write(
-            &self.link_key,
-            &crate::engine::chain_reaction::link::text(&self.record),
-        );
-        self.message = format!("Link to this game: {href}");
-    }
-
-    fn rebuild_seats(&mut self) {
-        let parent = self.dom.seats.clone();
-        parent.set_text_content(None);
-        for (i, seat) in self.seats.iter().enumerate() {
-            let wrap = child(&parent, "label", "gl-field");
-            child(&wrap, "span", "").set_text_content(Some(&format!("Player {}", letter(i))));
-            let select: HtmlSelectElement = child(&wrap, "select", "").unchecked_into();
-            let _ = select.set_attribute("data-field", &format!("seat-{i}"));
-            for (value, text) in [
-                ("human", "human"),
-                ("random", "computer: random"),
-                ("greedy", "computer: greedy"),
-                ("minimax-2", "computer: minimax"),
-                ("mcts-1500", "computer: Monte-Carlo"),
-            ] {
-                let o: web_sys::HtmlOptionElement = child(&select, "option", "").unchecked_into();
-                o.set_value(value);
-                o.set_text_content(Some(text));
-            }
-            select.set_value(&match seat {
-                Seat::Human => "human".to_string(),
-                Seat::Computer(l) => l.name(),
-            });
-        }
-    }
-
-    fn refresh(&mut self) {
-        let game = self.record.game();
-        let s = game.settings();
-        let board: Vec<Option<(usize, u8)>> = match self.frames.get(self.frame) {
-            Some(frame) if self.animating() => frame.clone(),
-            _ => (0..s.cells()).map(|c| game.cell(c)).collect(),
-        };
-        let (w, h) = (s.cols as f64 * CELL, s.rows as f64 * CELL);
-        self.dom.canvas.set_width(w as u32);
-        self.dom.canvas.set_height(h as u32);
-        let _ = self.dom.canvas.set_attribute(
-            "aria-label",
-            &format!(
-                "Board {} × {}; cursor at row {}, column {}",
-                s.rows,
-                s.cols,
-                self.cursor / s.cols + 1,
-                self.cursor % s.cols + 1
-            ),
-        );
-        let automaton = self.dom.automaton.checked();
-        if let Some(mut p) = CanvasPainter::new(&self.dom.canvas) {
-            p.fill_rect(0.0, 0.0, w, h, Rgb(250, 250, 248));
-            let turn = game
-                .current()
-                .map(|p| COLOURS[p % 8])
-                .unwrap_or(Rgb(120, 120, 120));
-            for (cell, &content) in board.iter().enumerate().take(s.cells()) {
-                let (x, y) = ((cell % s.cols) as f64 * CELL, (cell / s.cols) as f64 * CELL);
-                p.line(x, y, x + CELL, y, 1.0, turn);
-                p.line(x, y, x, y + CELL, 1.0, turn);
-                if let Some((owner, orbs)) = content {
-                    let colour = COLOURS[owner % 8];
-                    for k in 0..orbs.min(6) {
-                        let (dx, dy) = [
-                            (-9.0, -6.0),
-                            (9.0, -6.0),
-                            (0.0, 8.0),
-                            (-9.0, 8.0),
-                            (9.0, 8.0),
-                            (0.0, -6.0),
-                        ][k as usize];
-                        p.disc(x + CELL / 2.0 + dx, y + CELL / 2.0 + dy - 4.0, 7.0, colour);
-                    }
-                    let label = if automaton {
-                        state_name(game, cell)
-                    } else {
-                        format!("{}{orbs}", letter(owner))
-                    };
-                    p.text(
-                        x + CELL / 2.0,
-                        y + CELL - 4.0,
-                        &label,
-                        10.0,
-                        Align::Center,
-                        Rgb(0, 0, 0),
-                    );
-                } else if automaton {
-                    p.text(
-                        x + CELL / 2.0,
-                        y + CELL - 4.0,
-                        &state_name(game, cell),
-                        10.0,
-                        Align::Center,
-                        Rgb(90, 90, 90),
-                    );
-                }
-            }
-            p.line(w - 1.0, 0.0, w - 1.0, h, 1.0, turn);
-            p.line(0.0, h - 1.0, w, h - 1.0, 1.0, turn);
-            let (cx, cy) = (
-                (self.cursor % s.cols) as f64 * CELL,
-                (self.cursor / s.cols) as f64 * CELL,
-            );
-            p.ring(
-                cx + CELL / 2.0,
-                cy + CELL / 2.0,
-                CELL / 2.0 - 3.0,
-                2.0,
-                Rgb(0, 0, 0),
-            );
-            if let Some((last, _, _)) = &self.last {
-                let (lx, ly) = ((last % s.cols) as f64 * CELL, (last / s.cols) as f64 * CELL);
-                p.fill_rect(lx + 2.0, ly + 2.0, 6.0, 6.0, Rgb(0, 0, 0));
-            }
-        }
-        // Status
-        let mut status = match (game.winner(), game.current()) {
-            (Some(w), _) => format!(
-                "Player {} wins after {} moves.",
-                letter(w),
-                game.placements()
-            ),
-            (None, Some(p)) => {
-                let who = match self.seats[p] {
-                    Seat::Human => "your move".to_string(),
-                    Seat::Computer(l) if self.thinking.is_some() => {
-                        format!("the computer ({}) is thinking…", l.name())
-                    }
-                    Seat::Computer(l) => format!("computer ({})", l.name()),
-                };
-                format!(
-                    "Player {} to move — {who} (move {}).",
-                    letter(p),
-                    game.placements() + 1
-                )
-            }
-            _ => String::new(),
-        };
-        let out = game.eliminated();
-        if !out.is_empty() {
-            status.push_str(&format!(
-                " Out: {}.",
-                out.iter()
-                    .map(|&p| letter(p).to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
-        }
-        if !self.message.is_empty() {
-            status = format!("{}\n{status}", self.message);
-        }
-        self.dom.status.set_text_content(Some(&status));
-        let _ = self.dom.root.set_attribute(
-            "data-state",
-            if game.is_over() {
-                "over"
-            } else if self.thinking.is_some() {
-                "thinking"
-            } else {
-                "playing"
-            },
-        );
-        // Automaton panel: the ring's cell as a state machine (its owner's states, 0 … c−1 orbs,
-        // then the explosion), the current state and the transition the last move took marked.
-        self.dom.panel.set_text_content(None);
-        if automaton {
-            let cell = self.cursor;
-            let mass = s.critical_mass(cell);
-            let owner = game.cell(cell).map(|(p, _)| p);
-            let orbs = game.cell(cell).map_or(0, |(_, n)| n);
-            let (symbol, words) = match &self.last {
-                Some((last, player, _)) if *last == cell => (
-                    char::from(b'a' + *player as u8).to_string(),
-                    format!("a placement by {}", letter(*player)),
-                ),
-                Some((_, player, received)) if received.contains(&cell) => (
-                    "ε".to_string(),
-                    format!("orbs from {}'s explosion", letter(*player)),
-                ),
-                _ => (String::new(), "none on the last move".to_string()),
-            };
-            let head = child(&self.dom.panel, "p", "");
-            head.set_text_content(Some(&format!(
-                "Cell (row {}, column {}), critical mass {mass}: state {}. Last transition: {}{words}.",
-                cell / s.cols + 1,
-                cell % s.cols + 1,
-                state_name(game, cell),
-                if symbol.is_empty() { String::new() } else { format!("{symbol}, ") }
-            )));
-            let machine = child(&self.dom.panel, "ol", "gl-fsm");
-            let _ = machine.set_attribute("aria-label", "the cell's state machine");
-            let primes = "'".repeat(owner.unwrap_or(0));
-            for k in 0..mass {
-                let name = if k == 0 {
-                    format!("S{}0", mass - 1)
-                } else {
-                    format!("S{primes}{}{k}", mass - 1)
-                };
-                let current = k == orbs;
-                let li = child(&machine, "li", if current { "gl-current" } else { "" });
-                let arrow = if k + 1 < mass {
-                    format!(
-                        " —{}→",
-                        if current && !symbol.is_empty() {
-                            ""
-                        } else {
-                            "a/b/ε"
-                        }
-                    )
-                } else {
-                    " —explodes→ S…0, ε to each neighbour".to_string()
-                };
-                li.set_text_content(Some(&format!(
-                    "{name}{}{arrow}",
-                    if current { " ◀ now" } else { "" }
-                )));
-                if current && !symbol.is_empty() {
-                    let taken = child(&li, "strong", "gl-taken");
-                    taken.set_text_content(Some(&format!(" (arrived by {symbol})")));
-                }
-            }
-            let legend = child(&self.dom.panel, "p", "gl-hint");
-            legend.set_text_content(Some("States S{c−1}{k}: c the critical mass, k the orbs; one prime per player after A (S for A, S' for B, S'' for C…); an empty cell is S{c−1}0."));
-        }
-        self.dom.history.set_text_content(None);
-        // Rows and columns from 1, as the board's label and the cursor say them.
-        for (i, (r, c)) in self.record.moves.iter().enumerate() {
-            let li = child(&self.dom.history, "li", "");
-            li.set_text_content(Some(&format!(
-                "{} (row {}, column {})",
-                letter(self.record.mover_of(i).unwrap_or(0)),
-                r + 1,
-                c + 1
-            )));
-        }
-    }
+fn last_transition(record: &Record<Game>, cell: usize) -> Option<Transition> {
+    let &m = record.moves().last()?;
+    let before = record.before(record.moves().len() - 1);
+    let mover = before.current()?;
+    let mut replay = before.clone();
+    let report = replay.play_cell(m).ok()?;
+    let received = report.received(before.settings());
+    let exploded = report.waves.iter().flatten().any(|&c| c == cell);
+    let symbol = if cell == m {
+        char::from(b'a' + mover as u8).to_string()
+    } else if received.contains(&cell) {
+        "ε".to_string()
+    } else {
+        return None;
+    };
+    Some(Transition {
+        taken: Taken {
+            before: before.cell(cell),
+            after: record.game().cell(cell),
+            symbol: symbol.clone(),
+            exploded,
+        },
+        symbol,
+        mover: seat_letter(mover),
+    })
 }

@@ -18,12 +18,11 @@ use crate::engine::sprouts::proof::{Check, CompleteCheck, DotOptions, ProofGraph
 use crate::engine::sprouts::search::{Answer, Goal, Progress, Search, Verdict};
 use crate::engine::sprouts::{children_with_nimbers, Database, Filter, Notation, Position};
 use crate::ui::dom::{self, on};
+use crate::ui::widgets::slices::{self, Next};
 use crate::ui::widgets::{download, embed, keep};
 
 use view::Dom;
 
-/// One slice of computing before the page gets the hand back (milliseconds).
-const SLICE_MS: f64 = 25.0;
 /// Expansions between two looks at the clock.
 const STEP_EXPANSIONS: u64 = 40;
 /// Where the main base is kept between visits (an element with an id, or the second Glop on a
@@ -767,41 +766,30 @@ fn start_computation(app: &Shared) {
         a.dom.show_tab("compute");
         a.refresh();
     }
-    let app = app.clone();
-    dom::after(0, move || {
-        in_slices(app, computation_step, computation_spent)
-    });
+    in_slices(app, computation_step, computation_spent);
 }
 
-/// Runs `step` (one small piece of some work; true when it is finished) over and over for a
-/// slice of about `SLICE_MS`, then gives the page back and comes again, until it is finished.
-/// `spent` learns the time each slice took; the page is redrawn at most every 100 ms.
-fn in_slices(app: Shared, step: fn(&mut App) -> bool, spent: fn(&mut App, f64)) {
-    let mut guard = app.borrow_mut();
-    let a = &mut *guard;
-    if !a.dom.root.is_connected() {
-        // The element left the page: its work ends with it (what was kept stays kept).
-        a.running = false;
-        return;
-    }
-    let started = dom::now();
-    let done = loop {
-        if step(a) {
-            break true;
+/// Runs `step` (one small piece of some work; true when it is finished) in the page's slices
+/// (widgets::slices) until it is finished. `spent` learns the time each slice took; the page is
+/// redrawn at most every 100 ms.
+fn in_slices(app: &Shared, step: fn(&mut App) -> bool, spent: fn(&mut App, f64)) {
+    let root = app.borrow().dom.root.clone();
+    let app = app.clone();
+    slices::run(&root, 0, move |slice| {
+        let mut guard = app.borrow_mut();
+        let a = &mut *guard;
+        let done = slice.work(|| step(a));
+        spent(a, slice.elapsed());
+        if done || dom::now() - a.last_drawn > 100.0 {
+            a.last_drawn = dom::now();
+            a.refresh();
         }
-        if dom::now() - started > SLICE_MS {
-            break false;
+        if done {
+            Next::Done
+        } else {
+            Next::Again
         }
-    };
-    spent(a, dom::now() - started);
-    if done || dom::now() - a.last_drawn > 100.0 {
-        a.last_drawn = dom::now();
-        a.refresh();
-    }
-    drop(guard);
-    if !done {
-        dom::after(0, move || in_slices(app, step, spent));
-    }
+    });
 }
 
 fn computation_step(a: &mut App) -> bool {
@@ -864,8 +852,7 @@ fn start_check(app: &Shared) {
         }
         a.refresh();
     }
-    let app = app.clone();
-    dom::after(0, move || in_slices(app, check_step, check_spent));
+    in_slices(app, check_step, check_spent);
 }
 
 fn check_step(a: &mut App) -> bool {
@@ -899,8 +886,7 @@ fn start_complete_check(app: &Shared) {
         a.complete_stopped = false; // a stopped check goes on where it was
         a.refresh();
     }
-    let app = app.clone();
-    dom::after(0, move || in_slices(app, complete_check_step, |_, _| {}));
+    in_slices(app, complete_check_step, |_, _| {});
 }
 
 fn complete_check_step(a: &mut App) -> bool {

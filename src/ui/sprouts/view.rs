@@ -9,6 +9,7 @@ use crate::engine::sprouts::proof::{NodeKind, ProofGraph};
 use crate::engine::sprouts::search::{Goal, LevelColour};
 use crate::ui::dom::{button, child};
 use crate::ui::widgets::canvas::CanvasPainter;
+use crate::ui::widgets::form;
 
 pub struct Dom {
     pub root: HtmlElement,
@@ -60,34 +61,6 @@ impl Dom {
     }
 }
 
-fn input(parent: &HtmlElement, kind: &str, field: &str, label: &str) -> HtmlInputElement {
-    let wrap = child(parent, "label", "gl-field");
-    let text = child(&wrap, "span", "");
-    text.set_text_content(Some(label));
-    let i: HtmlInputElement = child(&wrap, "input", "").unchecked_into();
-    i.set_type(kind);
-    let _ = i.set_attribute("data-field", field);
-    i
-}
-
-fn select(
-    parent: &HtmlElement,
-    field: &str,
-    label: &str,
-    options: &[(&str, &str)],
-) -> HtmlSelectElement {
-    let wrap = child(parent, "label", "gl-field");
-    child(&wrap, "span", "").set_text_content(Some(label));
-    let s: HtmlSelectElement = child(&wrap, "select", "").unchecked_into();
-    let _ = s.set_attribute("data-field", field);
-    for (value, text) in options {
-        let o: web_sys::HtmlOptionElement = child(&s, "option", "").unchecked_into();
-        o.set_value(value);
-        o.set_text_content(Some(text));
-    }
-    s
-}
-
 fn paragraph(parent: &HtmlElement, class: &str, text: &str) -> HtmlElement {
     let p = child(parent, "p", class);
     p.set_text_content(Some(text));
@@ -121,20 +94,21 @@ pub fn build(root: &HtmlElement) -> Dom {
     // Parameters
     let start_box = child(&params, "fieldset", "gl-start");
     child(&start_box, "legend", "").set_text_content(Some("Start position"));
-    let spots_radio = input(&start_box, "radio", "start-kind", "Classic start");
+    let spots_radio = form::input(&start_box, "Classic start", "start-kind", "radio", "");
     spots_radio.set_name("gl-sprouts-start");
     spots_radio.set_checked(true);
-    let spots = input(&start_box, "number", "spots", "Number of spots");
+    let spots = form::input(&start_box, "Number of spots", "spots", "number", "");
     spots.set_min("1");
     spots.set_max(&MAX_SPOTS.to_string());
     spots.set_value("5");
-    let free_radio = input(&start_box, "radio", "start-kind", "Free position");
+    let free_radio = form::input(&start_box, "Free position", "start-kind", "radio", "");
     free_radio.set_name("gl-sprouts-start");
-    let free = input(
+    let free = form::input(
         &start_box,
-        "text",
-        "free",
         "Position (Glop 1.0 or 2.x notation)",
+        "free",
+        "text",
+        "",
     );
     free.set_placeholder("0.0.0.}]!  or  0*3+0.A|0.A");
     free.set_value("0.0.0.}]0.A.}0.A.}]!");
@@ -143,41 +117,43 @@ pub fn build(root: &HtmlElement) -> Dom {
     let canonical = paragraph(&start_box, "gl-canonical", "");
     let options = child(&params, "fieldset", "gl-options");
     child(&options, "legend", "").set_text_content(Some("Computation and display"));
-    let goal = select(
+    let goal = form::select(
         &options,
-        "goal",
         "Compute",
+        "goal",
         &[("outcome", "outcome (win/loss)"), ("nimber", "nimber")],
     );
-    let notation = select(
+    let notation = form::select(
         &options,
-        "notation",
         "Notation",
+        "notation",
         &[("1", "Glop 1.0 (0.0.0.}]!)"), ("2", "Glop 2.x (0*3)")],
     );
     let graph_box = child(&params, "fieldset", "gl-graph-options");
     child(&graph_box, "legend", "").set_text_content(Some("Check graph"));
-    let make_graph = input(
+    let make_graph = form::input(
         &graph_box,
-        "checkbox",
-        "make-graph",
         "Generate a graph file during the check",
+        "make-graph",
+        "checkbox",
+        "",
     );
     make_graph.set_checked(true);
-    let colours = input(
+    let colours = form::input(
         &graph_box,
-        "checkbox",
-        "colours",
         "Use colours (losing red, winning blue, several lands yellow)",
+        "colours",
+        "checkbox",
+        "",
     );
     colours.set_checked(true);
-    let detail = select(
+    let detail = form::select(
         &graph_box,
-        "detail",
         "Detail level",
+        "detail",
         &[("3", "3: full text"), ("2", "2: numbers"), ("1", "1: dots")],
     );
-    let min_lives = input(&graph_box, "number", "min-lives", "Minimum lives shown");
+    let min_lives = form::input(&graph_box, "Minimum lives shown", "min-lives", "number", "");
     min_lives.set_value("0");
     min_lives.set_min("0");
 
@@ -220,16 +196,16 @@ pub fn build(root: &HtmlElement) -> Dom {
     let complete_status = paragraph(&database, "gl-complete-status", "");
     let filters = child(&database, "fieldset", "gl-filters");
     child(&filters, "legend", "").set_text_content(Some("Filter the main base"));
-    let lives_min = input(&filters, "number", "lives-min", "Lives min");
-    let lives_max = input(&filters, "number", "lives-max", "Lives max");
-    let nimber_min = input(&filters, "number", "nimber-min", "Nimber min");
-    let nimber_max = input(&filters, "number", "nimber-max", "Nimber max");
+    let lives_min = form::input(&filters, "Lives min", "lives-min", "number", "");
+    let lives_max = form::input(&filters, "Lives max", "lives-max", "number", "");
+    let nimber_min = form::input(&filters, "Nimber min", "nimber-min", "number", "");
+    let nimber_max = form::input(&filters, "Nimber max", "nimber-max", "number", "");
     button(&filters, "Show matching", "filter-preview");
     button(&filters, "Keep only matching…", "filter-apply");
     let filter_list = child(&database, "pre", "gl-filter-list");
 
     // Children
-    let children_input = input(&children_panel, "text", "children-position", "Position");
+    let children_input = form::input(&children_panel, "Position", "children-position", "text", "");
     children_input.set_placeholder("0.0.0.0.0.0.0.0.AB.}0.0.0.AB.}]!");
     button(&children_panel, "Children", "children-compute");
     let children_error = paragraph(&children_panel, "gl-error", "");

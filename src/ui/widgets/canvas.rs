@@ -19,6 +19,41 @@ impl CanvasPainter {
             .ok()?;
         Some(CanvasPainter { ctx })
     }
+
+    /// A painter for a picture of `width` × `height` CSS pixels drawn sharp: the canvas holds
+    /// device pixels (a phone's 2 or 3 per CSS pixel) and is shown at the CSS size, so nothing
+    /// is stretched. Drawing coordinates stay CSS pixels.
+    pub fn sharp(
+        canvas: &web_sys::HtmlCanvasElement,
+        width: f64,
+        height: f64,
+    ) -> Option<CanvasPainter> {
+        let ratio = web_sys::window()
+            .map(|w| w.device_pixel_ratio())
+            .filter(|r| r.is_finite() && *r > 0.0)
+            .unwrap_or(1.0)
+            .clamp(1.0, 4.0);
+        let (device_w, device_h) = (
+            (width * ratio).round().max(1.0) as u32,
+            (height * ratio).round().max(1.0) as u32,
+        );
+        if canvas.width() != device_w || canvas.height() != device_h {
+            canvas.set_width(device_w);
+            canvas.set_height(device_h);
+        }
+        let style = canvas.style();
+        let _ = style.set_property("width", &format!("{}px", width.round()));
+        let painter = CanvasPainter::new(canvas)?;
+        let _ = painter.ctx.set_transform(
+            device_w as f64 / width.max(1.0),
+            0.0,
+            0.0,
+            device_h as f64 / height.max(1.0),
+            0.0,
+            0.0,
+        );
+        Some(painter)
+    }
 }
 
 impl Painter for CanvasPainter {

@@ -4,6 +4,8 @@ pub mod canvas;
 pub mod dialog;
 pub mod download;
 pub mod embed;
+pub mod form;
 pub mod keep;
 pub mod link;
+pub mod slices;
 pub mod worker;

@@ -1,0 +1,72 @@
+//! Every colour the pictures use, named by what it means, so the five games look like one site
+//! and a colour is changed in one place. Seats also differ by letter (and Dots' B by dashes):
+//! colour is never the only signal.
+
+use super::Rgb;
+
+/// The seats' colours, A to H (a colour-blind-safe set after Tableau 10), and their tints for
+/// filled areas (a box owned, a seat's row).
+pub const SEATS: [Rgb; 8] = [
+    Rgb(214, 39, 40),
+    Rgb(31, 119, 180),
+    Rgb(44, 160, 44),
+    Rgb(148, 103, 189),
+    Rgb(255, 127, 14),
+    Rgb(23, 190, 207),
+    Rgb(140, 86, 75),
+    Rgb(227, 119, 194),
+];
+pub const SEAT_TINTS: [Rgb; 8] = [
+    Rgb(250, 215, 215),
+    Rgb(210, 228, 248),
+    Rgb(212, 240, 212),
+    Rgb(230, 220, 242),
+    Rgb(255, 228, 200),
+    Rgb(205, 242, 246),
+    Rgb(232, 218, 214),
+    Rgb(248, 218, 238),
+];
+
+/// A seat's colour (seats past eight reuse the list; their letters still differ).
+pub fn seat(player: usize) -> Rgb {
+    SEATS[player % SEATS.len()]
+}
+
+pub fn seat_tint(player: usize) -> Rgb {
+    SEAT_TINTS[player % SEAT_TINTS.len()]
+}
+
+/// A seat's letter: A, B, C, …
+pub fn seat_letter(player: usize) -> char {
+    char::from(b'A' + (player % 26) as u8)
+}
+
+/// Backgrounds: a board, a plain picture, a card.
+pub const PAPER: Rgb = Rgb(250, 250, 247);
+pub const WHITE: Rgb = Rgb::WHITE;
+pub const CARD: Rgb = Rgb(250, 244, 228);
+pub const CARD_EDGE: Rgb = Rgb(120, 100, 70);
+pub const CARD_BACK: Rgb = Rgb(90, 120, 160);
+
+/// Text and lines, from strongest to faintest.
+pub const INK: Rgb = Rgb(30, 30, 30);
+pub const SOFT_INK: Rgb = Rgb(60, 60, 60);
+pub const MUTED: Rgb = Rgb(90, 90, 90);
+pub const GREY: Rgb = Rgb(120, 120, 120);
+pub const FAINT: Rgb = Rgb(150, 150, 150);
+pub const RULE: Rgb = Rgb(215, 215, 215);
+pub const SHADE: Rgb = Rgb(235, 235, 235);
+
+/// The keyboard cursor: the site's accent, the colour of the focus outline (games.css --accent).
+pub const FOCUS: Rgb = Rgb(138, 58, 20);
+/// The last move, and what a move is about to do: a pale teal, unlike the focus and the seats.
+pub const LAST_MOVE: Rgb = Rgb(150, 220, 210);
+/// A row or cell to look at (the Bazaar seat to move, a trace line).
+pub const HIGHLIGHT: Rgb = Rgb(255, 236, 170);
+/// Danger: a cell about to explode, an eliminated player.
+pub const WARNING: Rgb = Rgb(180, 30, 30);
+
+/// Results: a win, a draw, a loss (also told by W / D / L letters).
+pub const WIN: Rgb = Rgb(20, 130, 40);
+pub const DRAW: Rgb = Rgb(110, 110, 110);
+pub const LOSS: Rgb = Rgb(190, 30, 30);
