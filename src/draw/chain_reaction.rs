@@ -21,7 +21,7 @@ pub struct Layout {
 impl Layout {
     /// Cells never smaller than a fingertip, nor so big that a small board fills a wall.
     pub const MIN_CELL: f64 = 30.0;
-    pub const MAX_CELL: f64 = 80.0;
+    pub const MAX_CELL: f64 = 96.0;
 
     /// The biggest board that fits `width` × `height` pixels (whole pixels a cell), within the
     /// cell limits: a board too big for the room keeps the smallest cells and scrolls.
@@ -116,13 +116,13 @@ pub struct Scene<'a> {
 pub fn orb_places(n: usize, cell: f64) -> (f64, Vec<(f64, f64)>) {
     let n = n.min(8);
     let r = if n <= 4 {
-        cell * 0.12
+        cell * 0.14
     } else {
         // Ring radius R = 1.15 r / sin(π/n) keeps neighbours apart; R + r stays within 0.36 cell.
         let spread = 1.15 / (std::f64::consts::PI / n as f64).sin();
         cell * 0.36 / (1.0 + spread)
     };
-    let d = r * 1.15;
+    let d = r * 1.12;
     let places = match n {
         0 => Vec::new(),
         1 => vec![(0.0, 0.0)],
@@ -230,7 +230,7 @@ pub fn draw(p: &mut impl Painter, layout: &Layout, scene: &Scene) {
         p.line(x, 0.0, x, h, 1.0, grid);
     }
     if let Some(flight) = scene.flight {
-        let r = cell * 0.12;
+        let r = cell * 0.14;
         let t = flight.progress.clamp(0.0, 1.0);
         for &(from, to) in &flight.orbs {
             let ((x0, y0), (x1, y1)) = (layout.centre(from), layout.centre(to));

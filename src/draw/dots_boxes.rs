@@ -18,9 +18,9 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// Dots at least a fingertip apart (44 px), at most 96.
+    /// Dots at least a fingertip apart (44 px), at most 120.
     pub const MIN_GAP: f64 = 44.0;
-    pub const MAX_GAP: f64 = 96.0;
+    pub const MAX_GAP: f64 = 120.0;
     const MARGIN: f64 = 22.0;
 
     /// The biggest board that fits `width` × `height` pixels, within the gap limits.
@@ -41,17 +41,11 @@ impl Layout {
 
     /// The layout of a board drawn `width` pixels wide (how a test finds a line on screen).
     pub fn with_width(board: &Board, width: f64) -> Layout {
-        let natural = Layout {
+        Layout {
             rows: board.rows,
             cols: board.cols,
-            gap: Self::MAX_GAP,
+            gap: (width - 2.0 * Self::MARGIN) / board.cols.max(1) as f64,
             margin: Self::MARGIN,
-        };
-        let scale = width / natural.width();
-        Layout {
-            gap: natural.gap * scale,
-            margin: natural.margin * scale,
-            ..natural
         }
     }
 
@@ -154,7 +148,7 @@ pub fn draw(p: &mut impl Painter, layout: &Layout, scene: &Scene) {
         let ((x0, y0), (x1, y1)) = layout.ends(line);
         match game.drawn_by(line) {
             Some(0) => p.line(x0, y0, x1, y1, 5.0 * unit, seat(0)),
-            Some(player) => p.dashed_line(x0, y0, x1, y1, 5.0 * unit, seat(player), 5),
+            Some(player) => p.dashed_line(x0, y0, x1, y1, 5.0 * unit, seat(player), 3),
             None if is_drawn => p.line(x0, y0, x1, y1, 4.0 * unit, palette::SOFT_INK),
             None => p.line(x0, y0, x1, y1, 1.0, palette::RULE),
         }
@@ -169,7 +163,7 @@ pub fn draw(p: &mut impl Painter, layout: &Layout, scene: &Scene) {
         if game.current() == 0 {
             p.line(x0, y0, x1, y1, 5.0 * unit, colour);
         } else {
-            p.dashed_line(x0, y0, x1, y1, 5.0 * unit, colour, 5);
+            p.dashed_line(x0, y0, x1, y1, 5.0 * unit, colour, 3);
         }
     }
     if let Some(outcome) = scene.analysis {

@@ -41,7 +41,7 @@ pub trait Painter {
     /// Text whose vertical middle is at `y`; `size` is the glyph height in pixels.
     fn text(&mut self, x: f64, y: f64, text: &str, size: f64, align: Align, color: Rgb);
 
-    /// A line in `dashes` dashes (each 60% of its share): Dots and Boxes' player B, outlines.
+    /// A line in `dashes` dashes (each half of its share): Dots and Boxes' player B, outlines.
     #[allow(clippy::too_many_arguments)]
     fn dashed_line(
         &mut self,
@@ -56,7 +56,7 @@ pub trait Painter {
         let dashes = dashes.max(1);
         for k in 0..dashes {
             let t0 = k as f64 / dashes as f64;
-            let t1 = t0 + 0.6 / dashes as f64;
+            let t1 = t0 + 0.5 / dashes as f64;
             self.line(
                 x0 + (x1 - x0) * t0,
                 y0 + (y1 - y0) * t0,

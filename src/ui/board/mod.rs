@@ -69,7 +69,7 @@ pub enum Seat<L> {
 /// The parts of the shell a game adds its extras to.
 pub struct Parts {
     pub root: HtmlElement,
-    /// The settings fieldset (a game may add a preset menu to it).
+    /// The settings (a `<details>` after its summary; a game may add a preset menu to it).
     pub settings: HtmlElement,
     /// The button bar under the settings (Undo, Redo, …).
     pub bar: HtmlElement,
@@ -332,8 +332,12 @@ fn seat_name<B: BoardGame>(seat: Seat<B::Level>) -> String {
 }
 
 fn build<B: BoardGame>(root: &HtmlElement, values: &[usize], think_ms: usize) -> (Dom, Parts) {
-    let settings = child(root, "fieldset", "gl-board-settings");
-    child(&settings, "legend", "").set_text_content(Some("Game"));
+    // The settings fold away (a narrow screen opens the game on its board, not on its form).
+    let settings = child(root, "details", "gl-board-settings");
+    child(&settings, "summary", "").set_text_content(Some("Game settings"));
+    if root.client_width() >= 720 {
+        let _ = settings.set_attribute("open", "");
+    }
     let fields = B::FIELDS
         .iter()
         .zip(values)

@@ -177,11 +177,11 @@ impl BoardGame for DotsAndBoxes {
     fn new(parts: &Parts, problems: &mut String) -> DotsAndBoxes {
         let preset = form::select(&parts.settings, "Board", "preset", &PRESETS);
         // The preset menu goes first in the form, before the rows and columns it sets.
-        if let (Some(label), Some(legend)) = (
+        if let (Some(label), Some(summary)) = (
             preset.parent_element(),
-            parts.settings.query_selector("legend").ok().flatten(),
+            parts.settings.query_selector("summary").ok().flatten(),
         ) {
-            let _ = legend.after_with_node_1(&label);
+            let _ = summary.after_with_node_1(&label);
         }
         let analysis_on = form::checkbox(
             &parts.bar,
