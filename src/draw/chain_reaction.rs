@@ -213,7 +213,7 @@ pub fn draw(p: &mut impl Painter, layout: &Layout, scene: &Scene) {
             let size = (cell * 0.22).min(cell * 0.9 / (0.55 * label.chars().count() as f64));
             p.text(
                 cx,
-                y + cell * 0.87,
+                y + cell * 0.84,
                 &label,
                 size,
                 Align::Center,
@@ -239,7 +239,7 @@ pub fn draw(p: &mut impl Painter, layout: &Layout, scene: &Scene) {
     }
     if let Some(selected) = scene.selected {
         let (x, y) = corner(layout, selected);
-        let inset = 3.0;
+        let inset = 1.5;
         for (x0, y0, x1, y1) in [
             (x + inset, y + inset, x + cell - inset, y + inset),
             (
@@ -292,16 +292,16 @@ pub struct Taken {
 /// `players` players.
 pub fn machine_size(mass: u8, players: usize) -> (f64, f64) {
     (
-        MACHINE_LEFT + mass as f64 * MACHINE_STEP + 70.0,
+        MACHINE_LEFT + mass as f64 * MACHINE_STEP + 110.0,
         MACHINE_TOP + players as f64 * MACHINE_ROW + 8.0,
     )
 }
 
-const MACHINE_LEFT: f64 = 70.0;
-const MACHINE_STEP: f64 = 64.0;
-const MACHINE_ROW: f64 = 44.0;
-const MACHINE_TOP: f64 = 26.0;
-const STATE_R: f64 = 17.0;
+const MACHINE_LEFT: f64 = 84.0;
+const MACHINE_STEP: f64 = 88.0;
+const MACHINE_ROW: f64 = 66.0;
+const MACHINE_TOP: f64 = 30.0;
+const STATE_R: f64 = 21.0;
 
 /// Where a state sits in the figure: the empty state on the left, then a row per player with
 /// their states 1 … c−1 from left to right.
@@ -334,7 +334,7 @@ pub fn draw_machine<P: Painter>(
         6.0,
         10.0,
         &format!("critical mass {mass}: {} states a player", mass - 1),
-        11.0,
+        12.0,
         Align::Left,
         palette::MUTED,
     );
@@ -382,9 +382,9 @@ pub fn draw_machine<P: Painter>(
             let (sx, sy) = state_place(Some((player, k)), players);
             p.text(
                 sx - MACHINE_STEP / 2.0,
-                sy - 9.0,
+                sy - 11.0,
                 &format!("{symbol},ε"),
-                9.0,
+                11.0,
                 Align::Center,
                 palette::MUTED,
             );
@@ -393,7 +393,7 @@ pub fn draw_machine<P: Painter>(
             x + STATE_R + 4.0,
             y,
             &format!("{symbol},ε: explodes → {}", state_of(mass, None)),
-            9.0,
+            11.0,
             Align::Left,
             palette::MUTED,
         );
@@ -417,17 +417,18 @@ pub fn draw_machine<P: Painter>(
                 palette::SOFT_INK
             },
         );
-        let size = (11.0f64).min(2.0 * STATE_R * 0.95 / (0.55 * name.chars().count() as f64));
+        let size = (13.0f64).min(2.0 * STATE_R * 0.95 / (0.55 * name.chars().count() as f64));
         p.text(x, y, &name, size, Align::Center, palette::INK);
     };
     state(p, None, state_of(mass, None));
     for player in 0..players {
+        let (x, y) = state_place(Some((player, 1)), players);
         p.text(
-            MACHINE_LEFT - 10.0,
-            state_place(Some((player, 1)), players).1 - STATE_R - 2.0,
+            x,
+            y + STATE_R + 9.0,
             &format!("{} ({})", seat_letter(player), state_letter(player)),
-            9.0,
-            Align::Left,
+            11.0,
+            Align::Center,
             seat(player),
         );
         for k in 1..mass {

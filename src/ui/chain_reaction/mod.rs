@@ -152,14 +152,19 @@ impl BoardGame for ChainReaction {
         Thinker::new(level, seed)
     }
 
-    fn new(parts: &Parts, _problems: &mut String) -> ChainReaction {
+    fn new(parts: &Parts, problems: &mut String) -> ChainReaction {
         let speed = form::select(
             &parts.bar,
             "Animation",
             "speed",
             &[("300", "normal"), ("120", "fast"), ("0", "instant")],
         );
-        let automaton = form::checkbox(&parts.bar, "Automaton view", "automaton", false);
+        let automaton = form::checkbox(
+            &parts.bar,
+            "Automaton view",
+            "automaton",
+            crate::ui::dom::switch_attribute(&parts.root, "data-automaton", problems),
+        );
         let panel = child(&parts.side, "div", "gl-automaton");
         let machine: HtmlCanvasElement =
             child(&parts.side, "canvas", "gl-machine").unchecked_into();
@@ -309,6 +314,14 @@ impl BoardGame for ChainReaction {
 
     fn reset(&mut self) {
         self.animation = None;
+    }
+
+    fn embed_attributes(&self) -> Vec<(String, String)> {
+        if self.automaton.checked() {
+            vec![("data-automaton".into(), "on".into())]
+        } else {
+            Vec::new()
+        }
     }
 
     fn animating(&self) -> bool {
