@@ -6,6 +6,8 @@
 use gamelab::engine::chain_reaction::{Game as ChainGame, Settings};
 use gamelab::engine::dots_boxes::{Board, Game as DotsGame};
 use gamelab::engine::rng::Rng;
+use gamelab::engine::sprouts::play::Play as SproutsGame;
+use gamelab::engine::sprouts::Position;
 use gamelab::engine::turn::{Record, TurnGame};
 
 /// The most moves a random game may take before the test calls it endless.
@@ -164,4 +166,27 @@ fn dots_and_boxes_keeps_the_turn_game_contract() {
     }
     let record = Record::<DotsGame>::parse("3x1/0.1.5").unwrap();
     assert_eq!(record.text(), "3x1/0.1.5");
+}
+
+#[test]
+fn sprouts_play_keeps_the_turn_game_contract() {
+    for spots in [1, 2, 3, 4] {
+        let start = Position::spots(spots);
+        random_games::<SproutsGame>(&start, 6);
+        random_games_with_undo::<SproutsGame>(&start, 3);
+        bad_texts_are_refused::<SproutsGame>(&start);
+        only_legal_moves_are_accepted::<SproutsGame>(&start, |g| {
+            (0..g.children().len() + 2).collect()
+        });
+    }
+    // Moves are written as the child positions; a free position starts a game too.
+    let record = Record::<SproutsGame>::parse("2/0.AB.}AB.}]!").unwrap();
+    assert_eq!(record.moves().len(), 1);
+    assert_eq!(record.text(), "0.0.}]!/0.AB.}AB.}]!");
+    assert!(Record::<SproutsGame>::parse("2/0.0.0.}]!")
+        .unwrap_err()
+        .contains("is not a move"));
+    assert!(Record::<SproutsGame>::parse("40")
+        .unwrap_err()
+        .contains("1 to 33"));
 }

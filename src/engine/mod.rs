@@ -6,5 +6,6 @@ pub mod bazaar;
 pub mod chain_reaction;
 pub mod dots_boxes;
 pub mod rng;
+pub mod search;
 pub mod sprouts;
 pub mod turn;

@@ -101,7 +101,15 @@ impl<G: TurnGame> Record<G> {
 
     /// `settings/move,move,…` (each game chooses its separator).
     pub fn text(&self) -> String {
-        let moves: Vec<String> = self.moves.iter().map(|&m| self.game.move_text(m)).collect();
+        // Each move written in the position it was made in (a move's text may depend on it).
+        let mut game = self.start.clone();
+        let mut moves = Vec::with_capacity(self.moves.len());
+        for &m in &self.moves {
+            moves.push(game.move_text(m));
+            if game.apply(m).is_err() {
+                break;
+            }
+        }
         format!(
             "{}/{}",
             G::settings_text(&self.settings),

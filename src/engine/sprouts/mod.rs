@@ -10,12 +10,14 @@
 //! - `children`: move generation;
 //! - `database`: the compact store of losing couples, `.spr` files, merging, filters;
 //! - `search`: the stoppable, resumable loss search with levels and zapping;
-//! - `proof`: check computations, complete check and the Graphviz proof graph.
+//! - `proof`: check computations, complete check and the Graphviz proof graph;
+//! - `play`: the game move by move, as a turn game (engine::turn).
 
 pub mod canon;
 pub mod children;
 pub mod database;
 pub mod notation;
+pub mod play;
 pub mod position;
 pub mod proof;
 pub mod search;
