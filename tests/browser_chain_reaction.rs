@@ -71,6 +71,7 @@ async fn a_hotseat_game_on_a_small_board_with_undo() {
     let root = web::mount("chain-reaction", &[("data-rows", "2"), ("data-cols", "2")]);
     let speed: web_sys::HtmlSelectElement = find(&root, "[data-field='speed']").unchecked_into();
     speed.set_value("0");
+    web::fire(&speed, "change");
     assert!(status(&root).contains("Player A to move"));
     click_cell(&root, 0, 0);
     assert!(

@@ -5,18 +5,18 @@ use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 
 use super::raster::Raster;
-use super::{Align, Painter, Rgb};
+use super::{palette, Align, Painter, Rgb};
 use crate::engine::ade::{AdeGraph, Values};
 
-pub const POSITIVE: Rgb = Rgb(214, 84, 50);
-pub const ZERO: Rgb = Rgb(236, 236, 236);
-pub const NEGATIVE: Rgb = Rgb(52, 101, 164);
-const INK: Rgb = Rgb(30, 30, 30);
-const EDGE: Rgb = Rgb(120, 120, 120);
-const FAINT: Rgb = Rgb(200, 200, 200);
-const RING: Rgb = Rgb(120, 40, 20);
-const DISC: Rgb = Rgb(250, 214, 165);
-const HIGHLIGHT: Rgb = Rgb(240, 190, 0);
+pub const POSITIVE: Rgb = palette::VALUE_POSITIVE;
+pub const ZERO: Rgb = palette::VALUE_ZERO;
+pub const NEGATIVE: Rgb = palette::VALUE_NEGATIVE;
+const INK: Rgb = palette::INK;
+const EDGE: Rgb = palette::GREY;
+const FAINT: Rgb = palette::LIGHT_RULE;
+const RING: Rgb = palette::RING;
+const DISC: Rgb = palette::DISC;
+const HIGHLIGHT: Rgb = palette::FIRED;
 
 /// Numbers longer than this are shortened on screen (the exact value stays in the trace).
 const SHOWN_DIGITS: usize = 12;

@@ -274,7 +274,7 @@ fn corner(layout: &Layout, cell: usize) -> (f64, f64) {
 fn orb(p: &mut impl Painter, x: f64, y: f64, r: f64, owner: usize) {
     p.disc(x, y, r, palette::SOFT_INK);
     p.disc(x, y, r - 1.0, seat(owner));
-    p.disc(x - r * 0.35, y - r * 0.35, r * 0.25, Rgb(255, 255, 255));
+    p.disc(x - r * 0.35, y - r * 0.35, r * 0.25, palette::WHITE);
 }
 
 /// The transition a cell took on the last move, for the state machine's figure.

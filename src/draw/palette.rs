@@ -4,12 +4,20 @@
 
 use super::Rgb;
 
+/// Hues with a name of their own (Bazaar's pebbles, Glop's losing / winning / several lands).
+pub const RED: Rgb = Rgb(214, 39, 40);
+pub const BLUE: Rgb = Rgb(31, 119, 180);
+pub const GREEN: Rgb = Rgb(44, 160, 44);
+pub const YELLOW: Rgb = Rgb(240, 200, 20);
+/// A white that shows on white paper (a pebble).
+pub const OFF_WHITE: Rgb = Rgb(245, 245, 245);
+
 /// The seats' colours, A to H (a colour-blind-safe set after Tableau 10), and their tints for
 /// filled areas (a box owned, a seat's row).
 pub const SEATS: [Rgb; 8] = [
-    Rgb(214, 39, 40),
-    Rgb(31, 119, 180),
-    Rgb(44, 160, 44),
+    RED,
+    BLUE,
+    GREEN,
     Rgb(148, 103, 189),
     Rgb(255, 127, 14),
     Rgb(23, 190, 207),
@@ -70,3 +78,13 @@ pub const WARNING: Rgb = Rgb(180, 30, 30);
 pub const WIN: Rgb = Rgb(20, 130, 40);
 pub const DRAW: Rgb = Rgb(110, 110, 110);
 pub const LOSS: Rgb = Rgb(190, 30, 30);
+
+/// The ADE pictures: a node's value (positive, zero, negative), the firing-sequence graph's
+/// rings and discs, the node just fired.
+pub const VALUE_POSITIVE: Rgb = Rgb(214, 84, 50);
+pub const VALUE_ZERO: Rgb = Rgb(236, 236, 236);
+pub const VALUE_NEGATIVE: Rgb = Rgb(52, 101, 164);
+pub const RING: Rgb = Rgb(120, 40, 20);
+pub const DISC: Rgb = Rgb(250, 214, 165);
+pub const FIRED: Rgb = Rgb(240, 190, 0);
+pub const LIGHT_RULE: Rgb = Rgb(200, 200, 200);

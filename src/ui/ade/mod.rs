@@ -19,7 +19,7 @@ use web_sys::{
 use crate::draw::ade::{
     draw_firing_graph, draw_graph, render_firing_graph, short_value, FiringGraphLayout, GraphLayout,
 };
-use crate::draw::{png, tga};
+use crate::draw::{palette, png, tga};
 use crate::engine::ade::{
     default_start, parse_node_value, verdict, AdeGraph, ExhaustRun, Family, FireOutcome, Play,
     SharedPosition, StopReason, Values, HISTORY_BYTES_LIMIT, MAX_N,
@@ -1044,7 +1044,7 @@ impl App {
                     "No graph: use Load (Editing mode) or Game ▸ New game",
                     15.0,
                     crate::draw::Align::Center,
-                    crate::draw::Rgb(90, 90, 90),
+                    palette::MUTED,
                 );
                 let _ = self
                     .dom

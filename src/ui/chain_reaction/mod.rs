@@ -43,16 +43,19 @@ pub struct ChainReaction {
     panel: HtmlElement,
     machine: HtmlCanvasElement,
     animation: Option<Animation>,
+    /// The pause on a still frame (ms); flights take as long. 0: no animation.
+    pause_ms: i32,
+    /// The automaton view is on.
+    automaton_on: bool,
 }
 
 impl ChainReaction {
-    /// The pause on a still frame (ms); flights take as long. 0: no animation.
     fn pause_ms(&self) -> i32 {
-        self.speed.value().parse().unwrap_or(300)
+        self.pause_ms
     }
 
     fn labels(&self) -> Labels {
-        if self.automaton.checked() {
+        if self.automaton_on {
             Labels::States
         } else {
             Labels::Orbs
@@ -171,6 +174,8 @@ impl BoardGame for ChainReaction {
         let _ = machine.set_attribute("role", "img");
         machine.set_hidden(true);
         ChainReaction {
+            pause_ms: speed.value().parse().unwrap_or(300),
+            automaton_on: automaton.checked(),
             speed,
             automaton,
             panel,
@@ -217,7 +222,7 @@ impl BoardGame for ChainReaction {
             },
             cursor: view.cursor,
             last,
-            selected: self.automaton.checked().then_some(view.selected),
+            selected: self.automaton_on.then_some(view.selected),
             labels: self.labels(),
             flight: flight.as_ref(),
         };
@@ -317,7 +322,7 @@ impl BoardGame for ChainReaction {
     }
 
     fn embed_attributes(&self) -> Vec<(String, String)> {
-        if self.automaton.checked() {
+        if self.automaton_on {
             vec![("data-automaton".into(), "on".into())]
         } else {
             Vec::new()
@@ -352,9 +357,13 @@ impl BoardGame for ChainReaction {
 
     fn change(&mut self, field: &str, _target: &Element) -> bool {
         match field {
-            "automaton" => true,
+            "automaton" => {
+                self.automaton_on = self.automaton.checked();
+                true
+            }
             "speed" => {
-                if self.pause_ms() == 0 {
+                self.pause_ms = self.speed.value().parse().unwrap_or(300);
+                if self.pause_ms == 0 {
                     self.animation = None;
                 }
                 true
@@ -388,7 +397,7 @@ impl BoardGame for ChainReaction {
 
     fn refresh(&mut self, record: &Record<Game>, view: &View) {
         self.panel.set_text_content(None);
-        let on = self.automaton.checked();
+        let on = self.automaton_on;
         self.machine.set_hidden(!on);
         if !on {
             return;

@@ -40,6 +40,8 @@ pub struct DotsAndBoxes {
     text: HtmlTextAreaElement,
     analysis: Option<Analysis>,
     solver: Option<Solver>,
+    /// Analysis mode is on.
+    analysing: bool,
 }
 
 const PRESETS: [(&str, &str); 6] = [
@@ -53,7 +55,7 @@ const PRESETS: [(&str, &str); 6] = [
 
 impl DotsAndBoxes {
     fn outcome_for(&self, game: &Game) -> Option<&Outcome> {
-        if !self.analysis_on.checked() {
+        if !self.analysing {
             return None;
         }
         self.analysis
@@ -212,6 +214,7 @@ impl BoardGame for DotsAndBoxes {
              string of 0 and 1 for the current board size.",
         ));
         DotsAndBoxes {
+            analysing: analysis_on.checked(),
             root: parts.root.clone(),
             preset,
             analysis_on,
@@ -309,7 +312,7 @@ impl BoardGame for DotsAndBoxes {
     }
 
     fn background(&mut self, record: &Record<Game>, slice: &Slice) -> bool {
-        if !self.analysis_on.checked() {
+        if !self.analysing {
             return false;
         }
         let game = record.game();
@@ -346,7 +349,10 @@ impl BoardGame for DotsAndBoxes {
                 }
                 true
             }
-            "analysis" => true,
+            "analysis" => {
+                self.analysing = self.analysis_on.checked();
+                true
+            }
             _ => false,
         }
     }
@@ -386,7 +392,7 @@ impl BoardGame for DotsAndBoxes {
             self.preset.set_value("");
         }
         let outcome = self.outcome_for(game);
-        let verdict = if !self.analysis_on.checked() {
+        let verdict = if !self.analysing {
             String::new()
         } else {
             match outcome {
@@ -437,7 +443,7 @@ impl BoardGame for DotsAndBoxes {
     }
 
     fn embed_attributes(&self) -> Vec<(String, String)> {
-        if self.analysis_on.checked() {
+        if self.analysing {
             vec![("data-analysis".into(), "on".into())]
         } else {
             Vec::new()

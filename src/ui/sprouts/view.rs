@@ -4,7 +4,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
 
 use super::{answer_words, App, DRAWN_GRAPH_LIMIT, MAX_SPOTS};
-use crate::draw::{Align, Painter, Rgb};
+use crate::draw::{palette, Align, Painter};
 use crate::engine::sprouts::proof::{NodeKind, ProofGraph};
 use crate::engine::sprouts::search::{Goal, LevelColour};
 use crate::ui::dom::{button, child};
@@ -565,7 +565,7 @@ fn draw_graph(
     let Some(mut p) = CanvasPainter::new(canvas) else {
         return;
     };
-    p.fill_rect(0.0, 0.0, w as f64, h as f64, Rgb(255, 255, 255));
+    p.fill_rect(0.0, 0.0, w as f64, h as f64, palette::WHITE);
     let mut place = vec![(0.0, 0.0); graph.nodes.len()];
     for (r, &lives) in ranks.iter().enumerate() {
         let members: Vec<usize> = (0..graph.nodes.len())
@@ -581,7 +581,7 @@ fn draw_graph(
             &format!("{lives} lives"),
             11.0,
             Align::Right,
-            Rgb(60, 60, 60),
+            palette::SOFT_INK,
         );
     }
     for (i, node) in graph.nodes.iter().enumerate().filter(|(i, _)| shown[*i]) {
@@ -592,32 +592,32 @@ fn draw_graph(
                 place[j].0,
                 place[j].1,
                 1.0,
-                Rgb(150, 150, 150),
+                palette::FAINT,
             );
         }
     }
     for (i, node) in graph.nodes.iter().enumerate().filter(|(i, _)| shown[*i]) {
         let (fill, mark) = match node.kind {
-            NodeKind::Loss => (Rgb(220, 60, 50), "L"),
-            NodeKind::Win => (Rgb(60, 100, 220), "W"),
-            NodeKind::Lands => (Rgb(240, 210, 40), "S"),
+            NodeKind::Loss => (palette::RED, "L"),
+            NodeKind::Win => (palette::BLUE, "W"),
+            NodeKind::Lands => (palette::YELLOW, "S"),
         };
-        let fill = if colours { fill } else { Rgb(235, 235, 235) };
+        let fill = if colours { fill } else { palette::SHADE };
         let (x, y) = place[i];
         if detail <= 1 {
             p.disc(x, y, 6.0, fill);
-            p.ring(x, y, 6.0, 1.0, Rgb(30, 30, 30));
+            p.ring(x, y, 6.0, 1.0, palette::INK);
             continue;
         }
         p.disc(x, y, 14.0, fill);
-        p.ring(x, y, 14.0, 1.0, Rgb(30, 30, 30));
+        p.ring(x, y, 14.0, 1.0, palette::INK);
         p.text(
             x,
             y + 4.0,
             &format!("{}{}", mark, i + 1),
             10.0,
             Align::Center,
-            Rgb(0, 0, 0),
+            palette::INK,
         );
     }
 }
