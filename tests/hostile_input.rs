@@ -333,7 +333,7 @@ mod parsers {
             let _ = Database::from_spr(&format!("[Positions+Nimber]\n{text}"));
             let _ = gamelab::draw::tga::decode(text.as_bytes());
             let _ = gamelab::engine::dots_boxes::notation::parse_link(&text);
-            let _ = gamelab::engine::chain_reaction::link::parse(&text);
+            let _ = gamelab::engine::turn::Record::<gamelab::engine::chain_reaction::Game>::parse(&text);
         }
 
         #[test]
@@ -342,7 +342,7 @@ mod parsers {
             let _ = SharedPosition::parse(&format!("E8/{text}"));
             let _ = Database::from_spr(&format!("[Positions+Nimber]\n{text} 0\n{text}"));
             let _ = gamelab::engine::dots_boxes::notation::parse_link(&format!("3x3/{text}"));
-            let _ = gamelab::engine::chain_reaction::link::parse(&format!("4x4x2/{text}"));
+            let _ = gamelab::engine::turn::Record::<gamelab::engine::chain_reaction::Game>::parse(&format!("4x4x2/{text}"));
         }
     }
 }

@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 
 use super::{json_count, json_object, json_seed, Budget, CliError, Failure, Output};
 use crate::engine::chain_reaction::ai::{choose, Level, Mcts, Rng};
-use crate::engine::chain_reaction::{Game, Record, Settings};
+use crate::engine::chain_reaction::{Game, Settings};
 
 /// Runs one command; `--max-nodes` counts the arena's moves.
 pub fn run(command: &str, input: &str, budget: &Budget) -> Result<Output, Failure> {
@@ -58,7 +58,7 @@ fn play(input: &str) -> Result<String, CliError> {
         .get("moves")
         .and_then(Value::as_array)
         .ok_or("\"moves\" must be a list of [row, col] pairs")?;
-    let mut record = Record::new(settings);
+    let mut game = Game::new(settings);
     let mut boards = Vec::with_capacity(moves.len());
     for (i, m) in moves.iter().enumerate() {
         let pair = m
@@ -67,12 +67,11 @@ fn play(input: &str) -> Result<String, CliError> {
             .and_then(|a| Some((a[0].as_u64()? as usize, a[1].as_u64()? as usize)));
         let (r, c) =
             pair.ok_or_else(|| format!("move {i}: {m} is not a [row, col] pair of whole numbers"))?;
-        record
-            .play(r, c)
+        game.play(r, c)
             .map_err(|e| format!("move {i} ({r}, {c}) is illegal: {e}"))?;
-        boards.push(board_json(record.game()));
+        boards.push(board_json(&game));
     }
-    Ok(json!({"boards": boards, "winner": record.game().winner()}).to_string())
+    Ok(json!({"boards": boards, "winner": game.winner()}).to_string())
 }
 
 fn arena(input: &str, budget: &Budget) -> Result<String, Failure> {

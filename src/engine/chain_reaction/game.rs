@@ -307,7 +307,7 @@ impl Game {
 
     /// Drops an orb for the current player at (row, col) and resolves the chain. A refused move
     /// changes nothing. (`Runaway` cannot happen by spec §3.3; if it ever did, the board would be
-    /// left mid-chain — `Record::play` keeps its states apart and loses nothing.)
+    /// left mid-chain — `turn::Record` replays from its start and loses nothing.)
     pub fn play(&mut self, row: usize, col: usize) -> Result<MoveReport, MoveError> {
         let cell = self.check_move(row, col)?;
         self.resolve(cell, true)
@@ -449,63 +449,6 @@ impl Game {
                     .join(" ")
             })
             .collect()
-    }
-}
-
-/// A game with its history, for undo and replay.
-#[derive(Clone, Debug)]
-pub struct Record {
-    pub start: Settings,
-    pub moves: Vec<(usize, usize)>,
-    states: Vec<Game>,
-}
-
-impl Record {
-    pub fn new(settings: Settings) -> Record {
-        Record {
-            start: settings,
-            moves: Vec::new(),
-            states: vec![Game::new(settings)],
-        }
-    }
-
-    pub fn game(&self) -> &Game {
-        self.states.last().expect("a record always holds its start")
-    }
-
-    pub fn play(&mut self, row: usize, col: usize) -> Result<MoveReport, MoveError> {
-        let mut next = self.game().clone();
-        let report = next.play(row, col)?;
-        self.states.push(next);
-        self.moves.push((row, col));
-        Ok(report)
-    }
-
-    /// Who made move `i` (0-based).
-    pub fn mover_of(&self, i: usize) -> Option<usize> {
-        self.states.get(i).and_then(Game::current)
-    }
-
-    /// Takes the last move back; false if there is none.
-    pub fn undo(&mut self) -> bool {
-        if self.states.len() <= 1 {
-            return false;
-        }
-        self.states.pop();
-        self.moves.pop();
-        true
-    }
-
-    /// Replays a move list from the start; the index and the error of the first bad move.
-    pub fn replay(
-        settings: Settings,
-        moves: &[(usize, usize)],
-    ) -> Result<Record, (usize, MoveError)> {
-        let mut record = Record::new(settings);
-        for (i, &(r, c)) in moves.iter().enumerate() {
-            record.play(r, c).map_err(|e| (i, e))?;
-        }
-        Ok(record)
     }
 }
 

@@ -9,6 +9,5 @@
 pub mod ai;
 pub mod automaton;
 pub mod game;
-pub mod link;
 
-pub use game::{Game, MoveError, MoveReport, Record, Settings, SettingsError};
+pub use game::{Game, MoveError, MoveReport, Settings, SettingsError};
