@@ -100,54 +100,58 @@ fn generic_players_against_the_games_own() {
     duel(
         "Chain Reaction 5 x 5, generic MCTS 1000 vs the game's mcts-1000",
         &|seed, first| {
-            let generic: Box<dyn Thinker<ChainGame>> = Box::new(Mcts::new(1000, seed));
-            let own: Box<dyn Thinker<ChainGame>> = Box::new(ChainThinker::new(
-                ChainLevel::MonteCarlo { playouts: 1000 },
-                seed,
-            ));
-            let mut seats = if first {
-                vec![generic, own]
-            } else {
-                vec![own, generic]
-            };
-            let r = play_out(&chain, &mut seats, 1_000_000, 5_000).unwrap();
-            r.returns[if first { 0 } else { 1 }]
+            face(
+                &chain,
+                Box::new(Mcts::new(1000, seed)),
+                Box::new(ChainThinker::new(
+                    ChainLevel::MonteCarlo { playouts: 1000 },
+                    seed,
+                )),
+                first,
+            )
         },
     );
     duel(
         "Chain Reaction 5 x 5, generic alpha-beta 2 plies (no evaluation) vs the game's minimax-2",
         &|seed, first| {
-            let generic: Box<dyn Thinker<ChainGame>> = Box::new(AlphaBeta::exact(2, seed));
-            let own: Box<dyn Thinker<ChainGame>> =
-                Box::new(ChainThinker::new(ChainLevel::Minimax { depth: 2 }, seed));
-            let mut seats = if first {
-                vec![generic, own]
-            } else {
-                vec![own, generic]
-            };
-            let r = play_out(&chain, &mut seats, 1_000_000, 5_000).unwrap();
-            r.returns[if first { 0 } else { 1 }]
+            face(
+                &chain,
+                Box::new(AlphaBeta::exact(2, seed)),
+                Box::new(ChainThinker::new(ChainLevel::Minimax { depth: 2 }, seed)),
+                first,
+            )
         },
     );
     let board = Board::new(3, 3).unwrap();
     duel(
         "Dots and Boxes 3 x 3, generic MCTS 3000 vs the game's Strong",
         &|seed, first| {
-            let generic: Box<dyn Thinker<DotsGame>> = Box::new(Mcts::new(3000, seed));
-            let own: Box<dyn Thinker<DotsGame>> = Box::new(DotsPlayer::new(
-                &board,
-                DotsLevel::Strong {
-                    exact_nodes: 1_000_000,
-                },
-                seed,
-            ));
-            let mut seats = if first {
-                vec![generic, own]
-            } else {
-                vec![own, generic]
+            let strong = DotsLevel::Strong {
+                exact_nodes: 1_000_000,
             };
-            let r = play_out(&board, &mut seats, 1_000_000, 100).unwrap();
-            r.returns[if first { 0 } else { 1 }]
+            face(
+                &board,
+                Box::new(Mcts::new(3000, seed)),
+                Box::new(DotsPlayer::new(&board, strong, seed)),
+                first,
+            )
         },
     );
+}
+
+/// One game between a generic player and a game's own, the generic one first if `first`; the
+/// generic player's return.
+fn face<G: TurnGame + 'static>(
+    settings: &G::Settings,
+    generic: Box<dyn Thinker<G>>,
+    own: Box<dyn Thinker<G>>,
+    first: bool,
+) -> f64 {
+    let mut seats = if first {
+        vec![generic, own]
+    } else {
+        vec![own, generic]
+    };
+    let result = play_out(settings, &mut seats, 1_000_000, 5_000).unwrap();
+    result.returns[if first { 0 } else { 1 }]
 }

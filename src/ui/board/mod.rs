@@ -749,23 +749,26 @@ impl<B: BoardGame> Shell<B> {
     }
 
     fn undo(&mut self) {
-        let seats = self.seats.clone();
-        let human = |p: usize| seats.get(p).is_none_or(|s| *s == Seat::Human);
-        self.message = if self.record.undo_to(human) {
-            String::new()
-        } else {
-            "Nothing to undo.".into()
-        };
-        self.after_new_record();
+        self.step_back_or_forward(true);
     }
 
     fn redo(&mut self) {
+        self.step_back_or_forward(false);
+    }
+
+    /// Undo or Redo: moves back (or forward) to a human's turn, the computers' moves with them.
+    fn step_back_or_forward(&mut self, back: bool) {
         let seats = self.seats.clone();
         let human = |p: usize| seats.get(p).is_none_or(|s| *s == Seat::Human);
-        self.message = if self.record.redo_to(human) {
-            String::new()
+        let moved = if back {
+            self.record.undo_to(human)
         } else {
-            "Nothing to redo.".into()
+            self.record.redo_to(human)
+        };
+        self.message = match (moved, back) {
+            (true, _) => String::new(),
+            (false, true) => "Nothing to undo.".into(),
+            (false, false) => "Nothing to redo.".into(),
         };
         self.after_new_record();
     }
