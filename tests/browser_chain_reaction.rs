@@ -267,3 +267,48 @@ fn restart_asks_before_throwing_a_game_away() {
     click(&root, "restart");
     assert!(moves(&root).is_empty(), "yes: a new start");
 }
+
+/// Every computer level keeps to the time per move: Monte-Carlo (up to 50,000 playouts) and
+/// minimax at depth 4 on 5 × 5 at 300 ms a move never take much longer (the pause between
+/// computer moves, 250 ms, and a slice aside), and the page answers a timer meanwhile.
+#[wasm_bindgen_test]
+async fn computers_keep_to_the_time_per_move() {
+    let root = web::mount(
+        "chain-reaction",
+        &[
+            ("id", "clock"),
+            ("data-rows", "5"),
+            ("data-cols", "5"),
+            ("data-seats", "mcts-50000,minimax-4"),
+            ("data-think-ms", "300"),
+        ],
+    );
+    let speed: web_sys::HtmlSelectElement = find(&root, "[data-field='speed']").unchecked_into();
+    speed.set_value("0");
+    web::fire(&speed, "change");
+    let now = || web_sys::window().unwrap().performance().unwrap().now();
+    let fired = std::rc::Rc::new(std::cell::Cell::new(0u32));
+    let (mut last_count, mut last_time, mut longest) = (moves(&root).len(), now(), 0.0f64);
+    let started = now();
+    while now() - started < 5000.0 && root.get_attribute("data-state").as_deref() != Some("over") {
+        let flag = fired.clone();
+        let tick = wasm_bindgen::closure::Closure::once_into_js(move || flag.set(flag.get() + 1));
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(tick.unchecked_ref(), 0)
+            .unwrap();
+        sleep(5).await;
+        let count = moves(&root).len();
+        if count != last_count {
+            longest = longest.max(now() - last_time);
+            (last_count, last_time) = (count, now());
+        }
+    }
+    assert!(last_count >= 8, "{last_count} moves in 5 s");
+    assert!(fired.get() > 50, "the page answered {} timers", fired.get());
+    // Not a speed test: a level without a clock would show seconds.
+    assert!(
+        longest < 300.0 + 250.0 + 500.0,
+        "a move took {longest:.0} ms against 300 ms"
+    );
+}
