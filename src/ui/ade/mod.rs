@@ -28,7 +28,7 @@ use crate::ui::dom::{self, button, child, on};
 use crate::ui::widgets::canvas::CanvasPainter;
 use crate::ui::widgets::dialog::Dialog;
 use crate::ui::widgets::slices::{self, Next, Slice};
-use crate::ui::widgets::{download, embed, link};
+use crate::ui::widgets::{download, embed, form, link};
 
 const CANVAS_WIDTH: u32 = 640;
 const CANVAS_HEIGHT: u32 = 260;
@@ -151,6 +151,14 @@ pub fn mount(root: &HtmlElement) {
     let _ = root.set_attribute("data-ready-ms", &format!("{:.1}", dom::now()));
 }
 
+/// A bar's control sits inline with the buttons (its label gets the bar's inline style).
+fn inline<E: AsRef<web_sys::Element>>(control: E) -> E {
+    if let Some(label) = control.as_ref().parent_element() {
+        label.set_class_name("gl-inline");
+    }
+    control
+}
+
 fn build(root: &HtmlElement) -> Dom {
     let menubar = child(root, "div", "gl-menubar");
     let _ = menubar.set_attribute("role", "menubar");
@@ -186,9 +194,13 @@ fn build(root: &HtmlElement) -> Dom {
     button(&editing_bar, "Load", "load");
     let to_playing = button(&editing_bar, "Playing", "playing");
     button(&editing_bar, "All ones", "all-ones");
-    let single_label = child(&editing_bar, "label", "gl-inline");
-    single_label.set_text_content(Some("Single 1 at "));
-    let single_at: HtmlSelectElement = child(&single_label, "select", "").unchecked_into();
+    // The bars' controls act at once: they carry a data-action like the buttons beside them.
+    let single_at = inline(form::select::<&str, &str>(
+        &editing_bar,
+        "Single 1 at",
+        "single-at",
+        &[],
+    ));
     let _ = single_at.set_attribute("data-action", "single-at");
 
     let playing_bar = child(root, "div", "gl-buttonbar");
@@ -200,28 +212,27 @@ fn build(root: &HtmlElement) -> Dom {
     let stop = button(&playing_bar, "Stop", "stop");
     let show_graph = button(&playing_bar, "Show graph", "show-graph");
     let to_editing = button(&playing_bar, "Editing", "editing");
-    let cap_label = child(&playing_bar, "label", "gl-inline");
-    cap_label.set_text_content(Some("Layer cap "));
-    let layer_cap: HtmlInputElement = child(&cap_label, "input", "gl-number").unchecked_into();
-    layer_cap.set_type("number");
+    let layer_cap = inline(form::input(
+        &playing_bar,
+        "Layer cap",
+        "layer-cap",
+        "number",
+        &DEFAULT_LAYER_CAP.to_string(),
+    ));
+    layer_cap.set_class_name("gl-number");
     layer_cap.set_min("1");
-    layer_cap.set_value(&DEFAULT_LAYER_CAP.to_string());
     let _ = layer_cap.set_attribute("data-action", "layer-cap");
     button(&playing_bar, "Share link", "share");
 
     let load = Dialog::new(root, "Load a graph", "load");
-    let family_label = child(&load.body, "label", "gl-field");
-    family_label.set_text_content(Some("Type "));
-    let load_family: HtmlSelectElement = child(&family_label, "select", "").unchecked_into();
-    for letter in ["A", "D", "E"] {
-        let option = child(&load_family, "option", "");
-        option.set_text_content(Some(letter));
-        let _ = option.set_attribute("value", letter);
-    }
-    let degree_label = child(&load.body, "label", "gl-field");
-    degree_label.set_text_content(Some("Degree "));
-    let load_degree: HtmlInputElement = child(&degree_label, "input", "gl-number").unchecked_into();
-    load_degree.set_type("text");
+    let load_family = form::select(
+        &load.body,
+        "Type",
+        "family",
+        &[("A", "A"), ("D", "D"), ("E", "E")],
+    );
+    let load_degree = form::input(&load.body, "Degree", "degree", "text", "");
+    load_degree.set_class_name("gl-number");
     let _ = load_degree.set_attribute("inputmode", "numeric");
     let range = child(&load.body, "p", "gl-hint");
     range.set_text_content(Some(&format!(
@@ -244,19 +255,18 @@ fn build(root: &HtmlElement) -> Dom {
 
     let graph = Dialog::new(root, "Firing sequence graph", "graph");
     graph.panel.class_list().add_1("gl-graph-window").ok();
-    let rings_label = child(&graph.body, "label", "gl-field");
-    rings_label.set_text_content(Some("Max rings "));
-    let max_rings: HtmlSelectElement = child(&rings_label, "select", "").unchecked_into();
+    let rings: Vec<(String, String)> = (0..=10)
+        .map(|m| {
+            let text = if m == 0 {
+                "0 (no maximum)".to_string()
+            } else {
+                m.to_string()
+            };
+            (m.to_string(), text)
+        })
+        .collect();
+    let max_rings = form::select(&graph.body, "Max rings", "max-rings", &rings);
     let _ = max_rings.set_attribute("data-action", "max-rings");
-    for m in 0..=10 {
-        let option = child(&max_rings, "option", "");
-        option.set_text_content(Some(&if m == 0 {
-            "0 (no maximum)".to_string()
-        } else {
-            m.to_string()
-        }));
-        let _ = option.set_attribute("value", &m.to_string());
-    }
     let scroller = child(&graph.body, "div", "gl-graph-scroll");
     let graph_canvas: HtmlCanvasElement =
         child(&scroller, "canvas", "gl-graph-canvas").unchecked_into();
