@@ -286,26 +286,10 @@ async fn computers_keep_to_the_time_per_move() {
     let speed: web_sys::HtmlSelectElement = find(&root, "[data-field='speed']").unchecked_into();
     speed.set_value("0");
     web::fire(&speed, "change");
-    let now = || web_sys::window().unwrap().performance().unwrap().now();
-    let fired = std::rc::Rc::new(std::cell::Cell::new(0u32));
-    let (mut last_count, mut last_time, mut longest) = (moves(&root).len(), now(), 0.0f64);
-    let started = now();
-    while now() - started < 5000.0 && root.get_attribute("data-state").as_deref() != Some("over") {
-        let flag = fired.clone();
-        let tick = wasm_bindgen::closure::Closure::once_into_js(move || flag.set(flag.get() + 1));
-        web_sys::window()
-            .unwrap()
-            .set_timeout_with_callback_and_timeout_and_arguments_0(tick.unchecked_ref(), 0)
-            .unwrap();
-        sleep(5).await;
-        let count = moves(&root).len();
-        if count != last_count {
-            longest = longest.max(now() - last_time);
-            (last_count, last_time) = (count, now());
-        }
-    }
+    let over = || root.get_attribute("data-state").as_deref() == Some("over");
+    let (last_count, longest, fired) = web::watch_moves(&root, 5000.0, |_| over()).await;
     assert!(last_count >= 8, "{last_count} moves in 5 s");
-    assert!(fired.get() > 50, "the page answered {} timers", fired.get());
+    assert!(fired > 50, "the page answered {fired} timers");
     // Not a speed test: a level without a clock would show seconds.
     assert!(
         longest < 300.0 + 250.0 + 500.0,

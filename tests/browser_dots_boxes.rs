@@ -363,17 +363,7 @@ async fn strong_keeps_to_the_time_per_move() {
     let think: HtmlInputElement = find(&root, "[data-field='think-ms']").unchecked_into();
     think.set_value("600");
     web::fire(&think, "change");
-    let now = || web_sys::window().unwrap().performance().unwrap().now();
-    let (mut last_count, mut last_time, mut longest) = (moves(&root).len(), now(), 0.0f64);
-    let started = now();
-    while now() - started < 6000.0 && moves(&root).len() < 40 {
-        sleep(5).await;
-        let count = moves(&root).len();
-        if count != last_count {
-            longest = longest.max(now() - last_time);
-            (last_count, last_time) = (count, now());
-        }
-    }
+    let (last_count, longest, _) = web::watch_moves(&root, 6000.0, |n| n >= 40).await;
     assert!(last_count >= 18, "{last_count} moves in 6 s");
     // Not a speed test: a frozen clock would show seconds.
     assert!(

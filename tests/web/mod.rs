@@ -58,3 +58,32 @@ pub async fn sleep(ms: i32) {
     });
     JsFuture::from(promise).await.unwrap();
 }
+
+/// Watches a game's move history (`.gl-history li`) for up to `ms` milliseconds or until
+/// `done` says so, answering a 0 ms timer each turn of the page: (moves seen, the longest wait
+/// between two moves in ms, the timers the page answered meanwhile).
+pub async fn watch_moves(
+    root: &HtmlElement,
+    ms: f64,
+    done: impl Fn(usize) -> bool,
+) -> (usize, f64, u32) {
+    let now = || web_sys::window().unwrap().performance().unwrap().now();
+    let count = || root.query_selector_all(".gl-history li").unwrap().length() as usize;
+    let fired = std::rc::Rc::new(std::cell::Cell::new(0u32));
+    let (mut last_count, mut last_time, mut longest) = (count(), now(), 0.0f64);
+    let started = now();
+    while now() - started < ms && !done(last_count) {
+        let flag = fired.clone();
+        let tick = wasm_bindgen::closure::Closure::once_into_js(move || flag.set(flag.get() + 1));
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(tick.unchecked_ref(), 0)
+            .unwrap();
+        sleep(5).await;
+        if count() != last_count {
+            longest = longest.max(now() - last_time);
+            (last_count, last_time) = (count(), now());
+        }
+    }
+    (last_count, longest, fired.get())
+}
