@@ -599,3 +599,66 @@ fn several_games_mount_on_one_page_and_unknown_ones_say_so() {
         "and Bazaar"
     );
 }
+
+/// What a new user tripped over (issue 14): the single-1 menu, All ones with no graph, layer
+/// caps as typed, the status's words, the keys after a click on the picture.
+#[wasm_bindgen_test]
+fn the_bars_controls_do_what_they_show() {
+    let root = mount(&[]);
+    // Back to Editing clears the graph: nothing to set to ones.
+    click(&root, "playing");
+    click(&root, "editing");
+    assert!(is_disabled(&root, "all-ones"));
+    load(&root, "D", "4");
+    assert!(!is_disabled(&root, "all-ones"));
+    // The menu offers every node, also the one it showed before.
+    let single: HtmlSelectElement = find(&root, "select[data-action='single-at']").unchecked_into();
+    assert_eq!(single.value(), "", "a placeholder, not a node");
+    single.set_value("1");
+    changed(&single);
+    assert_eq!(trace(&root), vec!["0: [0, 1, 0, 0]"]);
+    click(&root, "all-ones");
+    single.set_value("1");
+    changed(&single);
+    assert_eq!(trace(&root), vec!["0: [0, 1, 0, 0]"]);
+    // The status names the type once.
+    click(&root, "playing");
+    assert_eq!(
+        status(&root).matches("finite type").count(),
+        1,
+        "{}",
+        status(&root)
+    );
+    // A cap as typed: "abc" is named; a valid cap clears the complaint; billions are fine.
+    let cap: HtmlInputElement = find(&root, "input[data-action='layer-cap']").unchecked_into();
+    cap.set_value("abc");
+    changed(&cap);
+    assert!(
+        status(&root).contains("'abc' is not a layer cap"),
+        "{}",
+        status(&root)
+    );
+    cap.set_value("5000000000");
+    changed(&cap);
+    assert!(
+        !status(&root).contains("is not a layer cap"),
+        "{}",
+        status(&root)
+    );
+    assert!(!status(&root).contains("'5000000000'"), "{}", status(&root));
+    // Keys after a click on the picture: the applet has the focus, F fires.
+    let graph = AdeGraph::parse("D4").unwrap();
+    click_node(&root, &graph, 0);
+    click(&root, "value-cancel");
+    let focused = document().active_element().unwrap();
+    assert!(root.contains(Some(&focused)), "the applet keeps the focus");
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key("f");
+    init.set_bubbles(true);
+    focused
+        .dispatch_event(
+            &web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap(),
+        )
+        .unwrap();
+    assert_eq!(trace(&root).len(), 2, "{:?}", trace(&root));
+}

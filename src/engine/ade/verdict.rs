@@ -22,7 +22,7 @@ pub enum Verdict {
 impl Verdict {
     pub fn describe(&self) -> String {
         match self {
-            Verdict::WillTerminate => "finite type: Exhaust fire will terminate".to_string(),
+            Verdict::WillTerminate => "Exhaust fire will terminate".to_string(),
             Verdict::NeverTerminates(why) => format!("will never terminate: {why}"),
             Verdict::Unknown(why) => why.clone(),
         }

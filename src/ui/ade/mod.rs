@@ -55,6 +55,7 @@ struct Dom {
     playing_bar: HtmlElement,
     to_playing: HtmlButtonElement,
     single_at: HtmlSelectElement,
+    all_ones: web_sys::HtmlButtonElement,
     undo: HtmlButtonElement,
     fire: HtmlButtonElement,
     exhaust: HtmlButtonElement,
@@ -117,6 +118,10 @@ pub fn mount(root: &HtmlElement) {
     let started = dom::now();
     root.set_text_content(None);
     root.class_list().add_1("gl-ade").ok();
+    if !root.has_attribute("tabindex") {
+        // Focusable from script: a click on the picture hands it the keys.
+        root.set_tab_index(-1);
+    }
     let dom = build(root);
     let url_key = link::key("ade", root);
     let app = Rc::new(RefCell::new(App {
@@ -193,7 +198,7 @@ fn build(root: &HtmlElement) -> Dom {
     button(&editing_bar, "Help", "help-editing");
     button(&editing_bar, "Load", "load");
     let to_playing = button(&editing_bar, "Playing", "playing");
-    button(&editing_bar, "All ones", "all-ones");
+    let all_ones = button(&editing_bar, "All ones", "all-ones");
     // The bars' controls act at once: they carry a data-action like the buttons beside them.
     let single_at = inline(form::select::<&str, &str>(
         &editing_bar,
@@ -212,13 +217,15 @@ fn build(root: &HtmlElement) -> Dom {
     let stop = button(&playing_bar, "Stop", "stop");
     let show_graph = button(&playing_bar, "Show graph", "show-graph");
     let to_editing = button(&playing_bar, "Editing", "editing");
+    // Text, not type=number: a number input hides what was typed ("abc" reads as "").
     let layer_cap = inline(form::input(
         &playing_bar,
         "Layer cap",
         "layer-cap",
-        "number",
+        "text",
         &DEFAULT_LAYER_CAP.to_string(),
     ));
+    let _ = layer_cap.set_attribute("inputmode", "numeric");
     layer_cap.set_class_name("gl-number");
     layer_cap.set_min("1");
     let _ = layer_cap.set_attribute("data-action", "layer-cap");
@@ -291,6 +298,7 @@ fn build(root: &HtmlElement) -> Dom {
         playing_bar,
         to_playing,
         single_at,
+        all_ones,
         undo,
         fire,
         exhaust,
@@ -338,7 +346,12 @@ fn wire(app: &Shared) {
     on::<MouseEvent>(&canvas, "click", move |event| {
         let node = {
             let a = handle.borrow();
-            a.node_at_click(&event)
+            let node = a.node_at_click(&event);
+            // A click on the picture keeps the keys (F, U, E) with the applet (without scrolling).
+            let options = web_sys::FocusOptions::new();
+            options.set_prevent_scroll(true);
+            let _ = a.dom.root.focus_with_options(&options);
+            node
         };
         if let Some(node) = node {
             handle.borrow_mut().open_value_dialog(node);
@@ -629,6 +642,10 @@ impl App {
     fn load(&mut self, graph: AdeGraph, start: Vec<i64>) {
         self.last_loaded = (graph.family(), graph.n());
         self.dom.single_at.set_inner_html("");
+        // A placeholder first: whichever node is chosen is a change, even the one shown last.
+        let choose = child(&self.dom.single_at, "option", "");
+        choose.set_text_content(Some("choose a node"));
+        let _ = choose.set_attribute("value", "");
         for i in 0..graph.node_count() {
             let option = child(&self.dom.single_at, "option", "");
             option.set_text_content(Some(&graph.label(i)));
@@ -805,7 +822,10 @@ impl App {
     }
 
     fn single_one_at_selected(&mut self) {
-        let node: usize = self.dom.single_at.value().parse().unwrap_or(0);
+        let Ok(node) = self.dom.single_at.value().parse::<usize>() else {
+            return;
+        };
+        self.dom.single_at.set_value("");
         self.set_start(|g| {
             let mut start = vec![0; g.node_count()];
             if node < start.len() {
@@ -872,9 +892,20 @@ impl App {
     /// Takes the layer cap typed by the user; a bad one is refused (and the old one kept).
     fn read_layer_cap(&mut self) -> bool {
         let text = self.dom.layer_cap.value();
-        match text.trim().parse::<usize>() {
+        match text.trim().parse::<u64>() {
             Ok(cap) if cap >= 1 => {
-                self.layer_cap = cap;
+                // Layers are counted in a usize: 4,294,967,295 at most in a 32-bit page.
+                self.layer_cap = usize::try_from(cap).unwrap_or(usize::MAX);
+                if self.message.contains("is not a layer cap") {
+                    self.message.clear();
+                }
+                if self.layer_cap as u64 != cap {
+                    self.message = format!(
+                        "A layer cap of {cap}: this page counts up to {} layers, the cap it uses.",
+                        self.layer_cap
+                    );
+                    self.dom.layer_cap.set_value(&self.layer_cap.to_string());
+                }
                 true
             }
             _ => {
@@ -997,6 +1028,8 @@ impl App {
         let terminal = self.play.as_ref().is_none_or(Play::is_terminal);
         let at_start = self.play.as_ref().is_none_or(|p| p.layer_count() == 0);
         self.dom.to_playing.set_disabled(self.play.is_none());
+        self.dom.all_ones.set_disabled(self.play.is_none());
+        self.dom.single_at.set_disabled(self.play.is_none());
         self.dom.fire.set_disabled(terminal || running);
         self.dom.graph_fire.set_disabled(terminal || running);
         self.dom.exhaust.set_disabled(terminal || running);
