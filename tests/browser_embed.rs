@@ -344,3 +344,49 @@ async fn embed_this_gives_a_snippet_that_opens_the_game_as_it_is() {
     let plain = web::mount("dots-and-boxes", &[]);
     assert!(plain.query_selector("details.gl-embed").unwrap().is_none());
 }
+
+/// Every game in a 400 px wide column (a phone) stays within it: nothing sticks out sideways.
+#[wasm_bindgen_test]
+async fn every_game_fits_a_400_px_column() {
+    for game in [
+        "ade",
+        "sprouts",
+        "chain-reaction",
+        "dots-and-boxes",
+        "bazaar",
+    ] {
+        let column: HtmlElement = web::document()
+            .create_element("div")
+            .unwrap()
+            .unchecked_into();
+        column.style().set_property("width", "400px").unwrap();
+        web::document()
+            .body()
+            .unwrap()
+            .append_child(&column)
+            .unwrap();
+        let root: HtmlElement = web::document()
+            .create_element("div")
+            .unwrap()
+            .unchecked_into();
+        root.set_attribute("data-gamelab", game).unwrap();
+        column.append_child(&root).unwrap();
+        gamelab::ui::mount(&root);
+        web::sleep(50).await;
+        let right = root.get_bounding_client_rect().right();
+        let all = root.query_selector_all("*").unwrap();
+        let sticking_out: Vec<String> = (0..all.length())
+            .filter_map(|i| all.item(i)?.dyn_into::<Element>().ok())
+            .filter(|e| e.get_bounding_client_rect().right() > right + 1.0)
+            .map(|e| format!("{}.{}", e.tag_name(), e.class_name()))
+            .take(6)
+            .collect();
+        assert!(
+            root.scroll_width() <= root.client_width() + 1,
+            "{game}: {} px of content in {} px: {sticking_out:?}",
+            root.scroll_width(),
+            root.client_width()
+        );
+        column.remove();
+    }
+}

@@ -208,3 +208,15 @@ fn check_dot_and_filter() {
         "0.1ab1bc2ca.ABC.}0.2ACB.}]12.AB.}AB.}]!\t0.1ab1bc2ca.ABC|0.2ACB+12.AB|AB\n"
     );
 }
+
+/// Every stderr line ends its line, whatever the command (a terminal shows both streams
+/// together: "12.2 ms0*12: loss" was the check's statistics running into the answer).
+#[test]
+fn statistics_lines_end_their_lines() {
+    for command in ["outcome", "nimber", "check"] {
+        let out = gamelab(&["sprouts", command, "0*3"], "");
+        assert!(out.status.success(), "{command}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.is_empty() && err.ends_with('\n'), "{command}: {err:?}");
+    }
+}

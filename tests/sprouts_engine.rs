@@ -306,3 +306,21 @@ fn playing_the_12_spot_game_by_correspondence() {
     assert!(children(&second).unwrap().contains(&second_reply));
     assert_eq!(outcome_of(&second_reply, &mut db).0, Verdict::Loss);
 }
+
+/// Text after a 1.0 position's `!` is pointed at where it starts, not read as 2.x notation.
+#[test]
+fn text_after_the_end_mark_is_pointed_at() {
+    for (text, at) in [("0.0.0.}]!x", 10), ("!x", 2), ("0.}]!!", 6)] {
+        let error = parse_written(text).unwrap_err();
+        assert_eq!(error.at, at, "{text}: {}", error.message);
+        assert!(
+            error.message.contains("nothing may follow"),
+            "{text}: {}",
+            error.message
+        );
+    }
+    assert!(
+        parse_written("0.0.0.}]! ").is_ok(),
+        "spaces around are fine"
+    );
+}

@@ -204,7 +204,7 @@ fn errors_name_the_place_and_what_was_expected() {
         ("0*0", 3, "count"),
         ("12x", 3, "surfaces"),
         ("3", 1, "dead vertex"),
-        ("0.}]!0.}]!", 5, "'!' ends"),
+        ("0.}]!0.}]!", 6, "'!' ends"), // what follows the ! is what is wrong
         ("0.}}]!", 4, "empty region"),
         ("Z(0)", 3, "Z(k) needs k"),
     ];

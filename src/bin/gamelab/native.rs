@@ -25,7 +25,8 @@ pub fn main() -> ExitCode {
                 Output::Text(text) => writeln!(stdout, "{}", text.trim_end_matches('\n')),
                 Output::Bytes(bytes) => stdout.write_all(&bytes),
                 Output::Logged { text, log } => {
-                    let _ = write!(std::io::stderr(), "{log}");
+                    // Every log line ends its line (a terminal shows stderr and stdout together).
+                    let _ = writeln!(std::io::stderr(), "{}", log.trim_end_matches('\n'));
                     writeln!(stdout, "{}", text.trim_end_matches('\n'))
                 }
             };

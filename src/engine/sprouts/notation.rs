@@ -94,7 +94,8 @@ impl WrittenPosition {
     }
 }
 
-/// Reads either notation: a string ending in `!` (other than `!` itself) is Glop 1.0.
+/// Reads either notation: a string with a `!` (other than `!` itself) is Glop 1.0, so that
+/// text after the `!` is pointed at, not read as 2.x.
 pub fn parse_written(text: &str) -> Result<WrittenPosition, ParseError> {
     let chars: Vec<char> = text.trim().chars().collect();
     let offset = text.chars().take_while(|c| c.is_whitespace()).count();
@@ -102,7 +103,7 @@ pub fn parse_written(text: &str) -> Result<WrittenPosition, ParseError> {
         return error(1, "empty position (the empty position is written !)");
     } else if chars == ['!'] {
         Vec::new()
-    } else if chars.last() == Some(&'!') {
+    } else if chars.contains(&'!') {
         parse_glop10(&chars, offset)?
     } else {
         parse_glop2(&chars, offset)?
@@ -239,7 +240,7 @@ fn parse_glop10(chars: &[char], offset: usize) -> Result<Vec<WrittenLand>, Parse
             }
             '!' => {
                 if i + 1 != chars.len() {
-                    return error(at, "'!' ends the position; nothing may follow it");
+                    return error(at + 1, "'!' ends the position; nothing may follow it");
                 }
                 if !boundary.is_empty() || !region.is_empty() || !land.is_empty() {
                     return error(at, "expected the land to end with ']' before '!'");
