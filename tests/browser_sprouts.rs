@@ -136,6 +136,17 @@ async fn typing_a_spot_count_and_computing_the_5_spot_game() {
         "{}",
         text(&root, ".gl-canonical")
     );
+    // Switching the notation rewrites the canonical form at once, and back.
+    let notation: HtmlSelectElement = field(&root, "notation").unchecked_into();
+    notation.set_value("2");
+    web::fire(&notation, "change");
+    assert!(
+        text(&root, ".gl-canonical").contains("Canonical form: 0*5 "),
+        "{}",
+        text(&root, ".gl-canonical")
+    );
+    notation.set_value("1");
+    web::fire(&notation, "change");
     compute(&root, "5").await;
     let status = text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status");
     assert!(

@@ -221,6 +221,8 @@ fn wire(app: &Shared) {
                     Notation::Glop10
                 };
                 a.keep_parameters();
+                // The canonical form is shown in the notation chosen, like everything else.
+                a.validate_start();
                 a.refresh();
             }
             Some("start-kind") => {
