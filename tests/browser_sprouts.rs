@@ -187,6 +187,19 @@ async fn a_computation_stops_resumes_and_the_page_stays_responsive() {
         .unwrap()
         .length();
     assert!(rows >= 1);
+    // A person's click takes 100–250 ms from press to release while the table is redrawn:
+    // the button pressed is still the one released on (cells change in place).
+    let pressed = find(&root, "button[data-action='level-next:0']");
+    let _ = pressed.focus();
+    sleep(250).await;
+    assert_eq!(root.get_attribute("data-state").as_deref(), Some("running"));
+    assert!(pressed.is_connected(), "the pressed button was replaced");
+    pressed.click();
+    let focused = web::document().active_element().unwrap();
+    assert!(
+        focused.is_same_node(Some(&pressed)),
+        "the focus stays after a zap"
+    );
     click(&root, "stop");
     assert_eq!(root.get_attribute("data-state").as_deref(), Some("idle"));
     let stopped = text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status");

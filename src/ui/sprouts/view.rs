@@ -255,10 +255,89 @@ pub fn build(root: &HtmlElement) -> Dom {
     dom
 }
 
-fn cell_button(row: &HtmlElement, text: &str, action: &str, label: &str) {
-    let td = child(row, "td", "");
-    let b = button(&td, text, action);
-    let _ = b.set_attribute("aria-label", label);
+/// One cell of the level table: its text, and for a zappable level the button's action and
+/// label.
+struct Cell {
+    text: String,
+    action: Option<(String, &'static str)>,
+}
+
+impl Cell {
+    fn text(text: String) -> Cell {
+        Cell { text, action: None }
+    }
+
+    fn button(text: String, action: &str, label: &'static str) -> Cell {
+        Cell {
+            text,
+            action: Some((action.to_string(), label)),
+        }
+    }
+}
+
+/// Brings the level table to `rows`, changing cells in place: the table is redrawn ten times a
+/// second while computing, and a click (mouse down, then up a fifth of a second later) must
+/// land on the same button, which keeps the keyboard focus too.
+fn update_levels(table: &HtmlElement, rows: &[(&str, Vec<Cell>)]) {
+    if table.child_element_count() == 0 {
+        let head = child(table, "tr", "");
+        for title in ["Numero", "Alive", "Lives", "Nimber", "Position"] {
+            child(&head, "th", "").set_text_content(Some(title));
+        }
+    }
+    // Rows past the header, one per level.
+    while table.child_element_count() as usize > rows.len() + 1 {
+        if let Some(last) = table.last_element_child() {
+            last.remove();
+        }
+    }
+    for (k, (class, cells)) in rows.iter().enumerate() {
+        let row: HtmlElement = match table.children().item(k as u32 + 1) {
+            Some(row) => row.unchecked_into(),
+            None => {
+                let row = child(table, "tr", "");
+                let _ = row.set_attribute("data-level", &k.to_string());
+                row
+            }
+        };
+        row.set_class_name(class);
+        let buttons = cells.iter().all(|c| c.action.is_some());
+        let same_shape = row.child_element_count() as usize == cells.len()
+            && row.query_selector("button").ok().flatten().is_some() == buttons;
+        if !same_shape {
+            row.set_text_content(None);
+            for cell in cells {
+                let td = child(&row, "td", "");
+                if let Some((action, label)) = &cell.action {
+                    let _ = button(&td, &cell.text, action).set_attribute("aria-label", label);
+                } else {
+                    td.set_text_content(Some(&cell.text));
+                }
+            }
+            continue;
+        }
+        for (i, cell) in cells.iter().enumerate() {
+            let Some(td) = row.children().item(i as u32) else {
+                continue;
+            };
+            let target = match &cell.action {
+                Some((action, label)) => {
+                    let Some(b) = td.first_element_child() else {
+                        continue;
+                    };
+                    if b.get_attribute("data-action").as_deref() != Some(action) {
+                        let _ = b.set_attribute("data-action", action);
+                        let _ = b.set_attribute("aria-label", label);
+                    }
+                    b
+                }
+                None => td,
+            };
+            if target.text_content().as_deref() != Some(cell.text.as_str()) {
+                target.set_text_content(Some(&cell.text));
+            }
+        }
+    }
 }
 
 pub fn refresh(app: &mut App) {
@@ -328,59 +407,56 @@ pub fn refresh(app: &mut App) {
     );
 
     // Levels
-    d.levels.set_text_content(None);
-    let head = child(&d.levels, "tr", "");
-    for title in ["Numero", "Alive", "Lives", "Nimber", "Position"] {
-        child(&head, "th", "").set_text_content(Some(title));
-    }
     let levels = app
         .computation
         .as_ref()
         .filter(|c| c.result.is_none())
         .map(|c| c.search.levels())
         .unwrap_or_default();
-    for (k, level) in levels.iter().enumerate() {
-        let class = match level.colour() {
-            LevelColour::Red => "gl-level gl-red",
-            LevelColour::Green => "gl-level gl-green",
-            LevelColour::Plain => "gl-level",
-        };
-        let row = child(&d.levels, "tr", class);
-        let _ = row.set_attribute("data-level", &k.to_string());
-        if level.zappable {
-            let next = format!("level-next:{k}");
-            cell_button(
-                &row,
-                &format!("{}/{}", level.numero, level.count),
-                &next,
-                "next child",
-            );
-            cell_button(&row, &level.alive.to_string(), &next, "next child");
-            cell_button(&row, &level.lives.to_string(), &next, "next child");
-            cell_button(
-                &row,
-                &level.nimber.to_string(),
-                &format!("level-prev:{k}"),
-                "previous child",
-            );
-            cell_button(
-                &row,
-                &level.position.write(app.notation),
-                &format!("level-list:{k}"),
-                "all children of this level",
-            );
-        } else {
-            for text in [
-                format!("land {}/{}", level.numero, level.count),
-                level.alive.to_string(),
-                level.lives.to_string(),
-                level.nimber.to_string(),
-                level.position.write(app.notation),
-            ] {
-                child(&row, "td", "").set_text_content(Some(&text));
-            }
-        }
-    }
+    let rows: Vec<(&str, Vec<Cell>)> = levels
+        .iter()
+        .enumerate()
+        .map(|(k, level)| {
+            let class = match level.colour() {
+                LevelColour::Red => "gl-level gl-red",
+                LevelColour::Green => "gl-level gl-green",
+                LevelColour::Plain => "gl-level",
+            };
+            let position = level.position.write(app.notation);
+            let cells = if level.zappable {
+                let next = format!("level-next:{k}");
+                vec![
+                    Cell::button(
+                        format!("{}/{}", level.numero, level.count),
+                        &next,
+                        "next child",
+                    ),
+                    Cell::button(level.alive.to_string(), &next, "next child"),
+                    Cell::button(level.lives.to_string(), &next, "next child"),
+                    Cell::button(
+                        level.nimber.to_string(),
+                        &format!("level-prev:{k}"),
+                        "previous child",
+                    ),
+                    Cell::button(
+                        position,
+                        &format!("level-list:{k}"),
+                        "all children of this level",
+                    ),
+                ]
+            } else {
+                vec![
+                    Cell::text(format!("land {}/{}", level.numero, level.count)),
+                    Cell::text(level.alive.to_string()),
+                    Cell::text(level.lives.to_string()),
+                    Cell::text(level.nimber.to_string()),
+                    Cell::text(position),
+                ]
+            };
+            (class, cells)
+        })
+        .collect();
+    update_levels(&d.levels, &rows);
     // The children list of one level (Glop: a click on Position)
     d.level_children.set_text_content(None);
     if let (Some(k), Some(c)) = (app.listing, app.computation.as_ref()) {
