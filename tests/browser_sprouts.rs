@@ -502,3 +502,53 @@ async fn two_glop_elements_keep_their_own_bases_and_loaded_couples_are_unverifie
         text(&second, ".gl-base-info")
     );
 }
+
+/// The keyboard: the tabs follow the ARIA tabs pattern (arrows, Home, End; one tab in the Tab
+/// order), and Enter in either position field computes.
+#[wasm_bindgen_test]
+async fn tabs_by_arrow_keys_and_enter_computes() {
+    forget_kept_base().await;
+    let root = mount(&[]);
+    let press = |target: &web_sys::Element, key: &str| {
+        let init = web_sys::KeyboardEventInit::new();
+        init.set_key(key);
+        init.set_bubbles(true);
+        target
+            .dispatch_event(
+                &web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init)
+                    .unwrap(),
+            )
+            .unwrap();
+    };
+    let tab = |name: &str| find(&root, &format!("[role='tab'][data-action='tab-{name}']"));
+    let selected = || {
+        find(&root, "[role='tab'][aria-selected='true']")
+            .get_attribute("data-action")
+            .unwrap()
+    };
+    assert_eq!(selected(), "tab-params");
+    assert_eq!(tab("params").tab_index(), 0);
+    assert_eq!(tab("compute").tab_index(), -1);
+    press(&tab("params"), "ArrowRight");
+    assert_eq!(selected(), "tab-compute");
+    let focused = web::document().active_element().unwrap();
+    assert!(focused.is_same_node(Some(&tab("compute"))));
+    press(&tab("compute"), "End");
+    assert_eq!(selected(), "tab-children");
+    press(&tab("children"), "ArrowRight");
+    assert_eq!(selected(), "tab-params", "the arrows wrap around");
+    // Each panel is labelled by its tab.
+    let panel = find(&root, "section[data-tab='children']");
+    assert_eq!(panel.get_attribute("role").as_deref(), Some("tabpanel"));
+    assert_eq!(
+        panel.get_attribute("aria-labelledby"),
+        Some(tab("children").id())
+    );
+    // Enter in the free position field computes that position.
+    let free = field(&root, "free");
+    free.set_value("0.0.}]!");
+    press(&free, "Enter");
+    wait_done(&root).await;
+    let status = text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status");
+    assert!(status.contains("0.0.}]!: loss"), "{status}");
+}

@@ -173,6 +173,41 @@ fn wire(app: &Shared) {
     let root = app.borrow().dom.root.clone();
     let handle = app.clone();
     dom::on_action(&root, move |action| act(&handle, action));
+    // Keys: arrows, Home and End move between the tabs; Enter in a position field computes.
+    let handle = app.clone();
+    on::<web_sys::KeyboardEvent>(&root, "keydown", move |event| {
+        let Some(target) = event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
+        let action = target.get_attribute("data-action").unwrap_or_default();
+        if let Some(tab) = action.strip_prefix("tab-") {
+            let next = handle.borrow().dom.tab_after_key(tab, &event.key());
+            if let Some(next) = next {
+                event.prevent_default();
+                let a = handle.borrow();
+                a.dom.show_tab(&next);
+                a.dom.focus_tab(&next);
+            }
+            return;
+        }
+        let field = target.get_attribute("data-field").unwrap_or_default();
+        if event.key() == "Enter" && (field == "spots" || field == "free") {
+            event.prevent_default();
+            {
+                let a = handle.borrow();
+                let radio = if field == "free" {
+                    &a.dom.free_radio
+                } else {
+                    &a.dom.spots_radio
+                };
+                radio.set_checked(true);
+            }
+            act(&handle, "compute");
+        }
+    });
     let handle = app.clone();
     on::<Event>(&root, "input", move |event| {
         let Some(target) = event

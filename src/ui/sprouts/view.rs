@@ -57,8 +57,41 @@ impl Dom {
             panel.set_hidden(!active);
             let _ =
                 tab_button.set_attribute("aria-selected", if active { "true" } else { "false" });
+            // The ARIA tabs pattern: only the selected tab is in the Tab order.
+            tab_button.set_tab_index(if active { 0 } else { -1 });
         }
     }
+
+    /// The tab an arrow key (or Home / End) on the tab `from` moves to: the ARIA tabs pattern.
+    pub fn tab_after_key(&self, from: &str, key: &str) -> Option<String> {
+        let at = self.tabs.iter().position(|(name, _, _)| name == from)?;
+        let count = self.tabs.len();
+        let to = match key {
+            "ArrowRight" => (at + 1) % count,
+            "ArrowLeft" => (at + count - 1) % count,
+            "Home" => 0,
+            "End" => count - 1,
+            _ => return None,
+        };
+        Some(self.tabs[to].0.clone())
+    }
+
+    pub fn focus_tab(&self, name: &str) {
+        if let Some((_, tab_button, _)) = self.tabs.iter().find(|(n, _, _)| n == name) {
+            let _ = tab_button.focus();
+        }
+    }
+}
+
+thread_local! {
+    static INSTANCES: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+fn next_instance() -> u32 {
+    INSTANCES.with(|n| {
+        n.set(n.get() + 1);
+        n.get()
+    })
 }
 
 fn paragraph(parent: &HtmlElement, class: &str, text: &str) -> HtmlElement {
@@ -73,12 +106,19 @@ pub fn build(root: &HtmlElement) -> Dom {
     let tab_bar = child(&header, "div", "gl-tabs");
     let _ = tab_bar.set_attribute("role", "tablist");
     let mut tabs = Vec::new();
+    // Ids tie each tab to its panel; each Glop on a page has its own.
+    let prefix = format!("gl-glop-{}", next_instance());
     let mut panel = |name: &str, label: &str| {
         let b = button(&tab_bar, label, &format!("tab-{name}"));
         let _ = b.set_attribute("role", "tab");
+        let (tab_id, panel_id) = (format!("{prefix}-tab-{name}"), format!("{prefix}-{name}"));
+        b.set_id(&tab_id);
+        let _ = b.set_attribute("aria-controls", &panel_id);
         let p = child(root, "section", "gl-tab-panel");
         let _ = p.set_attribute("data-tab", name);
-        let _ = p.set_attribute("aria-label", label);
+        p.set_id(&panel_id);
+        let _ = p.set_attribute("role", "tabpanel");
+        let _ = p.set_attribute("aria-labelledby", &tab_id);
         tabs.push((
             name.to_string(),
             b.unchecked_into::<HtmlElement>(),
