@@ -218,6 +218,10 @@ async fn a_computation_stops_resumes_and_the_page_stays_responsive() {
             .length()
             >= 2
     );
+    // The list marks the child being computed, in words too; a legend explains the table.
+    let current = text(&root, ".gl-level-children li.gl-current");
+    assert!(current.contains("◀ being computed"), "{current}");
+    assert!(text(&root, ".gl-levels-legend").contains("● green"));
     // Resume: the same start goes on from where it was.
     type_into(&root, "spots", "9");
     click(&root, "compute");

@@ -209,6 +209,16 @@ pub fn build(root: &HtmlElement) -> Dom {
     let status = paragraph(&compute_panel, "gl-status", "");
     let _ = status.set_attribute("aria-live", "polite");
     let levels = child(&compute_panel, "table", "gl-levels");
+    let _ = levels.set_attribute("aria-label", "the levels of the computation");
+    paragraph(
+        &compute_panel,
+        "gl-hint gl-levels-legend",
+        "Each row is a level: the child being computed, its number among its level's children \
+         (Numero), how many are still unknown (Alive), its lives and nimber part. ● green: at most \
+         four children left unknown; ◆ red: only one — the position on the level above is \
+         probably losing. Click a row's Numero, Alive or Lives for its next child, Nimber for the \
+         previous one, Position for the list of all its children (zapping).",
+    );
     let level_children = child(&compute_panel, "div", "gl-level-children");
     let check_status = paragraph(&compute_panel, "gl-check-status", "");
     let graph_canvas: HtmlCanvasElement =
@@ -508,10 +518,15 @@ pub fn refresh(app: &mut App) {
             for (i, view) in list.iter().enumerate() {
                 let li = child(&ol, "li", if view.current { "gl-current" } else { "" });
                 let text = format!(
-                    "{} (nimber part {}){}",
+                    "{} (nimber part {}){}{}",
                     view.couple.position.write(app.notation),
                     view.couple.nimber,
-                    if view.proven_win { " — win" } else { "" }
+                    if view.proven_win { " — win" } else { "" },
+                    if view.current {
+                        " ◀ being computed"
+                    } else {
+                        ""
+                    }
                 );
                 let b = button(&li, &text, &format!("zap:{k}:{i}"));
                 let _ = b.toggle_attribute_with_force("disabled", view.proven_win);
