@@ -185,7 +185,10 @@ fn a_looping_actor_is_kicked_by_the_time_limit_on_its_kth_call() {
         let kicked = kicks(&referee);
         assert_eq!(kicked.len(), 1, "{method:?}: {kicked:?}");
         let (seat, m, why, turn) = &kicked[0];
-        assert_eq!((*seat, *m, why.as_str()), (1, method, "it took too long"));
+        assert_eq!(
+            (*seat, *m, why.as_str()),
+            (1, method, "it took longer than its time limit of 200 ms")
+        );
         match method {
             // Seat 1 plays turns 2, 5, 8, …: its 3rd first question is in turn 8.
             Method::PebbleOrTrades => assert_eq!(*turn, 8),
@@ -273,7 +276,10 @@ fn a_panic_or_a_slow_answer_in_a_players_code_eliminates_it() {
         started.elapsed() < LIMIT * 3,
         "the referee did not wait for the slow player"
     );
-    assert_eq!(kicks(&referee)[0].2, "it took too long");
+    assert_eq!(
+        kicks(&referee)[0].2,
+        "it took longer than its time limit of 200 ms"
+    );
     assert_eq!(referee.outcome().unwrap().winners, vec!["Adam"]);
 }
 
@@ -431,4 +437,55 @@ fn the_random_draw_follows_the_bank_and_replays_from_its_seed() {
         referee.log().to_vec()
     };
     assert_eq!(run(5), run(5), "the same seed, the same game");
+}
+
+/// A rule break names exchanges and cards by the numbers the table shows (equation 3, card 2),
+/// besides their place in the request.
+#[test]
+fn rule_breaks_name_equations_and_cards_as_the_table_numbers_them() {
+    use gamelab::engine::bazaar::rules;
+    let eqs = equations();
+    let wallet = Bag::of(&[Yellow]);
+    let bank = Bag::uniform(20);
+    // Yellow → red + green (equation 3 as written), then red + green → yellow again is fine;
+    // green → white white (equation 2 flipped) needs a green the wallet no longer has.
+    let request = vec![
+        eqs[2].clone(),
+        eqs[2].flipped(),
+        Equation::new(vec![Green], vec![White, White]),
+    ];
+    let why = rules::exchange(&eqs, &request, &wallet, &bank).unwrap_err();
+    assert!(
+        why.starts_with("the 3rd exchange (equation 2, g → ww): the wallet (y) cannot pay g"),
+        "{why}"
+    );
+    let stranger = Equation::new(vec![Blue], vec![Yellow]);
+    let why = rules::exchange(&eqs, &[stranger], &wallet, &bank).unwrap_err();
+    assert!(
+        why.starts_with("the 1st exchange (b → y) is not one of"),
+        "{why}"
+    );
+    // Cards: the second bought is visible card 3; after card 1 is bought it is still "card 3".
+    let visibles = vec![
+        card([Red, White, Blue, Green, Yellow], false),
+        card([Red, Red, Red, Red, Red], false),
+        card([Blue, Blue, Blue, Blue, Blue], true),
+    ];
+    let rich = Bag::uniform(1);
+    let why = rules::buy(
+        &rich,
+        &visibles,
+        &[visibles[0].clone(), visibles[2].clone()],
+    )
+    .unwrap_err();
+    assert!(why.starts_with("the 2nd card bought (card 3, "), "{why}");
+    let why = rules::buy(
+        &rich,
+        &visibles,
+        &[visibles[0].clone(), visibles[0].clone()],
+    )
+    .unwrap_err();
+    assert!(why.contains("not among the visible cards left"), "{why}");
+    assert_eq!(rules::ordinal(12), "12th");
+    assert_eq!(rules::ordinal(22), "22nd");
 }

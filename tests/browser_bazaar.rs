@@ -118,7 +118,7 @@ async fn a_human_seat_is_told_why_a_move_is_illegal_and_makes_a_legal_one() {
     click(&root, "use-0");
     let panel = text(&root, ".gl-bazaar-human");
     assert!(
-        panel.contains("Not allowed: exchange 1")
+        panel.contains("Not allowed: the 1st exchange (equation 1, ")
             && panel.contains("the wallet (nothing) cannot pay"),
         "{panel}"
     );
@@ -194,7 +194,7 @@ async fn a_looping_javascript_player_is_kicked_by_time_out_and_the_page_stays_re
     assert!(
         log(&root)
             .iter()
-            .any(|l| l == "Eve is eliminated in request-pebble-or-trades: it took too long"),
+            .any(|l| l == "Eve is eliminated in request-pebble-or-trades: it took longer than its time limit of 300 ms"),
         "{:?}",
         log(&root)
     );
@@ -225,7 +225,7 @@ async fn the_built_in_looping_actor_is_kicked_the_same_way() {
         .collect();
     assert_eq!(
         kicks,
-        vec!["Eve is eliminated in request-cards: it took too long"]
+        vec!["Eve is eliminated in request-cards: it took longer than its time limit of 200 ms"]
     );
 }
 
@@ -272,7 +272,8 @@ async fn with_strict_rules_an_illegal_human_answer_eliminates() {
     assert!(
         log(&root)
             .iter()
-            .any(|l| l.starts_with("Adam is eliminated in request-pebble-or-trades: exchange 1")),
+            .any(|l| l
+                .starts_with("Adam is eliminated in request-pebble-or-trades: the 1st exchange")),
         "{:?}",
         log(&root)
     );
@@ -348,7 +349,8 @@ async fn course_tests_run_in_the_page() {
     assert!(
         log(&root)
             .iter()
-            .any(|l| l == "Theresa is eliminated in setup: it took too long"),
+            .any(|l| l
+                == "Theresa is eliminated in setup: it took longer than its time limit of 250 ms"),
         "{:?}",
         log(&root)
     );
@@ -478,4 +480,183 @@ async fn hostile_javascript_players_reach_nothing_and_are_eliminated_cleanly() {
         "the page kept running during the flood ({} ticks)",
         ticks.get()
     );
+}
+
+#[wasm_bindgen_test]
+async fn the_page_teaches_the_rules_and_the_player_api() {
+    let root = web::mount("bazaar", &[]);
+    let help = root.query_selector_all("details.gl-bazaar-help").unwrap();
+    assert_eq!(help.length(), 2);
+    let rules = help.item(0).unwrap().text_content().unwrap();
+    for words in [
+        "20 points",
+        "costs a card",
+        "Seychelles gives +50",
+        "eliminated",
+    ] {
+        assert!(rules.contains(words), "the rules say {words:?}: {rules}");
+    }
+    // The scoring table comes from the engine: a face card paid with the last pebbles is worth 8.
+    let cells = root.query_selector_all(".gl-bazaar-points td").unwrap();
+    let values: Vec<String> = (0..cells.length())
+        .map(|i| cells.item(i).unwrap().text_content().unwrap())
+        .collect();
+    assert_eq!(values, ["1", "2", "2", "3", "3", "5", "5", "8"]);
+    let api = help.item(1).unwrap().text_content().unwrap();
+    for words in [
+        "requestPebbleOrTrades(turn)",
+        "return false",
+        "\"face?\"",
+        "console.log",
+    ] {
+        assert!(api.contains(words), "the API says {words:?}: {api}");
+    }
+}
+
+#[wasm_bindgen_test]
+async fn every_looping_seat_can_be_chosen_and_shown() {
+    let root = web::mount("bazaar", &[("data-seats", "purchase-points,loop:win:5")]);
+    let seat: HtmlSelectElement = find(&root, "[data-field='seat-1']").unchecked_into();
+    assert_eq!(seat.value(), "loop:win:5");
+    let loops = seat
+        .query_selector_all("option[value^='loop:']")
+        .unwrap()
+        .length();
+    assert_eq!(loops, 28, "4 methods × calls 1 to 7");
+}
+
+#[wasm_bindgen_test]
+async fn the_time_limit_shown_is_the_one_used_and_named_when_it_passes() {
+    let root = web::mount(
+        "bazaar",
+        &[
+            ("data-seats", "purchase-points,loop:setup:1"),
+            ("data-seed", "2"),
+        ],
+    );
+    set(&root, "[data-field='limit']", "5");
+    let limit: HtmlInputElement = find(&root, "[data-field='limit']").unchecked_into();
+    assert_eq!(limit.value(), "20", "the field shows the limit that holds");
+    assert!(
+        text(&root, ".gl-status").contains("A time limit is 20 to 60000 ms: \"5\" gives 20 ms"),
+        "{}",
+        text(&root, ".gl-status")
+    );
+    set(&root, "[data-field='limit']", "abc");
+    assert_eq!(limit.value(), "20", "nonsense keeps the limit as it was");
+    set(&root, "[data-field='speed']", "0");
+    click(&root, "play");
+    wait_for(&root, "the end", |r| state(r) == "over").await;
+    assert!(
+        log(&root)
+            .iter()
+            .any(|l| l == "Eve is eliminated in setup: it took longer than its time limit of 20 ms"),
+        "{:?}",
+        log(&root)
+    );
+}
+
+#[wasm_bindgen_test]
+async fn stepping_stays_stepping_after_a_human_answers() {
+    let root = web::mount(
+        "bazaar",
+        &[("data-seats", "human,purchase-points"), ("data-seed", "1")],
+    );
+    for _ in 0..10 {
+        if state(&root) == "human" {
+            break;
+        }
+        click(&root, "step");
+        sleep(20).await;
+    }
+    assert_eq!(state(&root), "human");
+    click(&root, "pebble");
+    sleep(50).await;
+    assert_eq!(
+        state(&root),
+        "human",
+        "the human's purchase question comes at once"
+    );
+    click(&root, "buy");
+    let lines = log(&root).len();
+    sleep(300).await;
+    assert_eq!(
+        state(&root),
+        "paused",
+        "answering did not switch Step into Play"
+    );
+    assert_eq!(log(&root).len(), lines, "Eve waits for Step");
+    click(&root, "step");
+    wait_for(&root, "Eve's answer", |r| log(r).len() > lines).await;
+}
+
+#[wasm_bindgen_test]
+async fn settings_changed_during_a_game_are_flagged_until_new_game() {
+    let root = web::mount("bazaar", &[("data-seed", "7")]);
+    for _ in 0..6 {
+        click(&root, "step");
+    }
+    sleep(50).await;
+    set(&root, "[data-field='seed']", "8");
+    let new_game = find(&root, "button[data-action='new-game']");
+    assert!(new_game.class_list().contains("gl-pending"));
+    assert!(
+        text(&root, ".gl-status").contains("apply from the next game"),
+        "{}",
+        text(&root, ".gl-status")
+    );
+    click(&root, "new-game");
+    assert!(!new_game.class_list().contains("gl-pending"));
+    assert!(text(&root, ".gl-status").contains("seed 8"));
+}
+
+#[wasm_bindgen_test]
+async fn the_log_follows_the_newest_line() {
+    let root = web::mount(
+        "bazaar",
+        &[(
+            "data-seats",
+            "purchase-points,purchase-size,purchase-points",
+        )],
+    );
+    set(&root, "[data-field='speed']", "0");
+    click(&root, "play");
+    wait_for(&root, "the end", |r| state(r) == "over").await;
+    let list = find(&root, ".gl-history");
+    assert!(
+        list.scroll_height() > list.client_height(),
+        "the log scrolls"
+    );
+    assert!(
+        list.scroll_top() + list.client_height() >= list.scroll_height() - 8,
+        "the newest line is in view"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn pasted_javascript_is_kept_for_the_next_visit() {
+    const MINE: &str =
+        "// kept across a reload\nfunction requestPebbleOrTrades(t) { return false; }";
+    let first = web::mount("bazaar", &[("data-seats", "purchase-points,javascript")]);
+    let area = find(&first, "[data-field='code-1']");
+    area.unchecked_ref::<HtmlTextAreaElement>().set_value(MINE);
+    fire(&area, "input"); // typed, not yet left: already kept
+    sleep(300).await;
+    first.remove();
+    let again = web::mount("bazaar", &[("data-seats", "purchase-points,javascript")]);
+    wait_for(&again, "the kept code", |r| {
+        find(r, "[data-field='code-1']")
+            .unchecked_ref::<HtmlTextAreaElement>()
+            .value()
+            == MINE
+    })
+    .await;
+    assert!(text(&again, ".gl-status").contains("from your last visit is back"));
+    // The example comes back on request, and is what the next visit sees.
+    click(&again, "example-1");
+    let code = find(&again, "[data-field='code-1']")
+        .unchecked_ref::<HtmlTextAreaElement>()
+        .value();
+    assert!(code.starts_with("// A JavaScript player"), "{code}");
+    sleep(300).await;
 }

@@ -51,14 +51,16 @@ pub fn run(referee: &mut Referee, players: Vec<Box<dyn Player>>, limit: Duration
                 Ok(()) => match remote.replies.recv_timeout(limit) {
                     Ok(Ok(reply)) => Ok(reply),
                     Ok(Err(error)) => Err(Failure::Error(error)),
-                    Err(RecvTimeoutError::Timeout) => Err(Failure::TimedOut),
+                    Err(RecvTimeoutError::Timeout) => Err(Failure::TimedOut {
+                        limit_ms: limit.as_millis() as u64,
+                    }),
                     Err(RecvTimeoutError::Disconnected) => {
                         Err(Failure::Error("the player stopped".into()))
                     }
                 },
             },
         };
-        if matches!(answer, Err(Failure::TimedOut)) {
+        if matches!(answer, Err(Failure::TimedOut { .. })) {
             remotes[seat] = None; // abandoned: its thread may never come back
         }
         if referee.answer(seat, answer).is_err() {

@@ -79,8 +79,8 @@ pub enum Reply {
 pub enum Failure {
     /// The player raised an error (or panicked).
     Error(String),
-    /// It did not answer within the time limit.
-    TimedOut,
+    /// It did not answer within the time limit (in milliseconds).
+    TimedOut { limit_ms: u64 },
 }
 
 /// What the log records.
@@ -300,8 +300,9 @@ impl Referee {
                 self.kick(seat, method, format!("it failed: {e}"));
                 return Ok(());
             }
-            Err(Failure::TimedOut) => {
-                self.kick(seat, method, "it took too long".into());
+            Err(Failure::TimedOut { limit_ms }) => {
+                let why = format!("it took longer than its time limit of {limit_ms} ms");
+                self.kick(seat, method, why);
                 return Ok(());
             }
         };

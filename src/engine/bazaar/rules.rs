@@ -2,7 +2,7 @@
 //! deterministic pebble draw, and the end of the game.
 
 use super::cards::{points, Card};
-use super::equations::{is_given, Equation};
+use super::equations::Equation;
 use super::pebbles::{Bag, Pebble};
 use super::state::{GameState, PlayerState};
 
@@ -19,22 +19,28 @@ pub fn exchange(
 ) -> Result<(Bag, Bag), String> {
     let (mut wallet, mut bank) = (*wallet, *bank);
     for (i, step) in request.iter().enumerate() {
-        let step_no = i + 1;
-        if !is_given(equations, step) {
+        // Named as the table shows it: the equation's number, and the way it is used.
+        let Some(number) = equations.iter().position(|e| e.same_up_to_flip(step)) else {
             return Err(format!(
-                "exchange {step_no} ({step}) is not one of the equations"
-            ));
-        }
-        let (left, right) = (step.left_bag(), step.right_bag());
-        let Some(paid) = wallet.minus(&left) else {
-            return Err(format!(
-                "exchange {step_no} ({step}): the wallet ({wallet}) cannot pay {left}"
+                "the {} exchange ({} → {}) is not one of the equations",
+                ordinal(i + 1),
+                step.left_bag(),
+                step.right_bag()
             ));
         };
+        let named = format!(
+            "the {} exchange (equation {}, {} → {})",
+            ordinal(i + 1),
+            number + 1,
+            step.left_bag(),
+            step.right_bag()
+        );
+        let (left, right) = (step.left_bag(), step.right_bag());
+        let Some(paid) = wallet.minus(&left) else {
+            return Err(format!("{named}: the wallet ({wallet}) cannot pay {left}"));
+        };
         let Some(rest) = bank.minus(&right) else {
-            return Err(format!(
-                "exchange {step_no} ({step}): the bank ({bank}) cannot pay {right}"
-            ));
+            return Err(format!("{named}: the bank ({bank}) cannot pay {right}"));
         };
         wallet = paid.plus(&right);
         bank = rest.plus(&left);
@@ -56,20 +62,25 @@ pub struct Purchase {
 pub fn buy(wallet: &Bag, visibles: &[Card], cards: &[Card]) -> Result<Purchase, String> {
     let (mut wallet, mut paid, mut total) = (*wallet, Bag::new(), 0);
     let mut visibles = visibles.to_vec();
+    // The table's numbers of the cards still on it (a bought card leaves a gap in the numbering).
+    let mut numbers: Vec<usize> = (1..=visibles.len()).collect();
     for (i, card) in cards.iter().enumerate() {
         let Some(at) = visibles.iter().position(|v| v.same_as(card)) else {
             return Err(format!(
-                "card {} ({card}) is not among the visible cards",
-                i + 1
+                "the {} card bought ({card}) is not among the visible cards{}",
+                ordinal(i + 1),
+                if i > 0 { " left" } else { "" }
             ));
         };
         let Some(left) = wallet.minus(&card.bag()) else {
             return Err(format!(
-                "card {} ({card}): the wallet ({wallet}) cannot pay for it",
-                i + 1
+                "the {} card bought (card {}, {card}): the wallet ({wallet}) cannot pay for it",
+                ordinal(i + 1),
+                numbers[at]
             ));
         };
         visibles.remove(at);
+        numbers.remove(at);
         wallet = left;
         paid = paid.plus(&card.bag());
         total += points(card.face, wallet.size());
@@ -80,6 +91,18 @@ pub fn buy(wallet: &Bag, visibles: &[Card], cards: &[Card]) -> Result<Purchase, 
         points: total,
         visibles,
     })
+}
+
+/// "1st", "2nd", "3rd", "4th", … "11th", "21st".
+pub fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 /// The deterministic draw (spec §4): the first colour in canonical order the bank still has.

@@ -9,6 +9,7 @@
 //! ui state = the running brains of the seats, the call waiting for a worker or a human, the
 //! human's choices so far, speed, play/pause, a tournament's tally.
 
+mod help;
 mod view;
 
 use std::cell::RefCell;
@@ -33,7 +34,16 @@ use crate::ui::dom::{self, button, child, on};
 use crate::ui::widgets::canvas::CanvasPainter;
 use crate::ui::widgets::slices::{Next, Pump};
 use crate::ui::widgets::worker::WorkerPlayer;
-use crate::ui::widgets::{embed, form};
+use crate::ui::widgets::{embed, form, keep};
+
+/// The course's time limit per call (spec §8), and the range the page accepts.
+const DEFAULT_LIMIT_MS: i32 = 600;
+const LIMIT_RANGE: std::ops::RangeInclusive<i32> = 20..=60_000;
+
+/// Where a seat's pasted JavaScript is kept between visits (widgets::keep).
+fn code_key(seat: usize) -> String {
+    format!("bazaar-javascript-{seat}")
+}
 
 const NAMES: [&str; 6] = ["Adam", "Eve", "Carl", "Dana", "Finn", "Gwen"];
 
@@ -94,17 +104,19 @@ impl SeatKind {
                 format!("cheats: {}", c.name()),
             ));
         }
-        for (m, k) in [
-            (Method::Setup, 1),
-            (Method::PebbleOrTrades, 1),
-            (Method::PebbleOrTrades, 3),
-            (Method::Cards, 2),
-            (Method::Win, 1),
+        // Every looping actor the course's milestone 9 allows: each method, calls 1 to 7.
+        for m in [
+            Method::Setup,
+            Method::PebbleOrTrades,
+            Method::Cards,
+            Method::Win,
         ] {
-            out.push((
-                format!("loop:{}:{k}", m.name()),
-                format!("loops forever on call {k} of {}", m.name()),
-            ));
+            for k in 1..=7 {
+                out.push((
+                    format!("loop:{}:{k}", m.name()),
+                    format!("loops forever on call {k} of {}", m.name()),
+                ));
+            }
         }
         out
     }
@@ -226,6 +238,8 @@ struct App {
     seat_kinds: Vec<SeatKind>,
     check: Option<Check>,
     codes: Vec<String>,
+    /// Seats whose code was typed, pasted or loaded in this visit (what is kept never overrides it).
+    edited: [bool; 6],
     referee: Option<Referee>,
     brains: Vec<Brain>,
     running: bool,
@@ -238,6 +252,12 @@ struct App {
     /// The referee's calls, one turn at a time (widgets::slices).
     pump: Pump,
     message: String,
+    /// The time limit per call in milliseconds (20 to 60,000), as the field last read it.
+    limit_ms: i32,
+    /// Whether play goes on by itself once the human has answered (Play was on before).
+    resume_after_human: bool,
+    /// Settings were changed during a game: they apply at the next New game.
+    settings_pending: bool,
 }
 
 type Shared = Rc<RefCell<App>>;
@@ -288,6 +308,7 @@ pub fn mount(root: &HtmlElement) {
         seat_kinds: Vec::new(),
         check: None,
         codes,
+        edited: [false; 6],
         referee: None,
         brains: Vec::new(),
         running: false,
@@ -299,9 +320,13 @@ pub fn mount(root: &HtmlElement) {
         tournament: None,
         pump: Pump::default(),
         message: String::new(),
+        limit_ms: DEFAULT_LIMIT_MS,
+        resume_after_human: false,
+        settings_pending: false,
     }));
     app.borrow_mut().rebuild_seats();
     wire(&app);
+    restore_codes(&app);
     embed::offer_for(root, "bazaar", &app, App::embed_attributes);
     new_game(&app);
     if autoplay {
@@ -314,6 +339,7 @@ fn field(parent: &HtmlElement, label: &str) -> HtmlElement {
 }
 
 fn build(root: &HtmlElement) -> Dom {
+    help::add(root);
     let settings = child(root, "fieldset", "gl-bazaar-settings");
     child(&settings, "legend", "").set_text_content(Some("Game"));
     let counts: Vec<(String, String)> = (2..=6).map(|n| (n.to_string(), n.to_string())).collect();
@@ -334,8 +360,10 @@ fn build(root: &HtmlElement) -> Dom {
         "Time limit per call (ms)",
         "limit",
         "number",
-        "600",
+        &DEFAULT_LIMIT_MS.to_string(),
     );
+    let _ = limit.set_attribute("min", &LIMIT_RANGE.start().to_string());
+    let _ = limit.set_attribute("max", &LIMIT_RANGE.end().to_string());
     // The course's referee draws the first colour the bank has; the rules say "a random pebble".
     let random_draw = form::input(
         &settings,
@@ -447,6 +475,13 @@ fn wire(app: &Shared) {
         };
         let name = target.get_attribute("data-field").unwrap_or_default();
         let mut a = handle.borrow_mut();
+        if name == "limit" {
+            return a.read_limit();
+        }
+        if a.applies_at_new_game(&name) {
+            a.settings_pending = true;
+            a.message = "The new settings apply from the next game: press New game.".into();
+        }
         if name == "count" {
             let n: usize = a.dom.count.value().parse().unwrap_or(2);
             let defaults = [
@@ -475,6 +510,8 @@ fn wire(app: &Shared) {
         {
             let area: HtmlTextAreaElement = target.unchecked_into();
             a.codes[i] = area.value();
+            a.edited[i] = true;
+            keep::save(&code_key(i), a.codes[i].clone(), |_| {});
         } else if let Some(i) = name
             .strip_prefix("file-")
             .and_then(|i| i.parse::<usize>().ok())
@@ -483,12 +520,72 @@ fn wire(app: &Shared) {
             let file_input: HtmlInputElement = target.unchecked_into();
             if let Some(file) = file_input.files().and_then(|f| f.get(0)) {
                 drop(a);
-                load_code(&handle, i, file);
+                return load_code(&handle, i, file);
             }
-        } else if name == "show-wallets" {
-            a.refresh();
+        }
+        a.refresh();
+    });
+    // Typed or pasted JavaScript is kept as it is typed, so a reload loses nothing.
+    let handle = app.clone();
+    on::<Event>(&root, "input", move |event| {
+        let Some(area) = event
+            .target()
+            .and_then(|t| t.dyn_into::<HtmlTextAreaElement>().ok())
+        else {
+            return;
+        };
+        let seat = area
+            .get_attribute("data-field")
+            .and_then(|f| {
+                f.strip_prefix("code-")
+                    .and_then(|i| i.parse::<usize>().ok())
+            })
+            .filter(|&i| i < 6);
+        if let Some(i) = seat {
+            let mut a = handle.borrow_mut();
+            a.codes[i] = area.value();
+            a.edited[i] = true;
+            keep::save(&code_key(i), area.value(), |_| {});
         }
     });
+}
+
+/// Brings back the JavaScript kept from an earlier visit into the seats' code boxes.
+fn restore_codes(app: &Shared) {
+    for seat in 0..6 {
+        let handle = app.clone();
+        keep::load(&code_key(seat), move |kept| {
+            let Some(code) = kept.filter(|c| !c.trim().is_empty()) else {
+                return;
+            };
+            let mut a = handle.borrow_mut();
+            if a.codes[seat] == code || a.edited[seat] {
+                return;
+            }
+            a.codes[seat] = code;
+            if a.kinds.get(seat) == Some(&SeatKind::JavaScript) {
+                a.rebuild_seats();
+                // The game already set up took the example player: start again with the kept
+                // one if nothing has happened yet, or say it plays from the next game.
+                let untouched = !a.running
+                    && a.check.is_none()
+                    && a.tournament.is_none()
+                    && !a.referee.as_ref().is_some_and(|r| r.turns() > 0);
+                let back = format!("{}'s JavaScript from your last visit is back", NAMES[seat]);
+                if untouched {
+                    drop(a);
+                    new_game(&handle);
+                    let mut a = handle.borrow_mut();
+                    a.message = format!("{back}.");
+                    a.refresh();
+                } else {
+                    a.settings_pending = true;
+                    a.message = format!("{back}; it plays from the next New game.");
+                    a.refresh();
+                }
+            }
+        });
+    }
 }
 
 /// Reads a JavaScript player from a file into seat i's code box.
@@ -505,7 +602,9 @@ fn load_code(app: &Shared, seat: usize, file: web_sys::File) {
             .and_then(|r| r.as_string())
             .unwrap_or_default();
         let mut a = handle.borrow_mut();
+        keep::save(&code_key(seat), text.clone(), |_| {});
         a.codes[seat] = text;
+        a.edited[seat] = true;
         a.rebuild_seats();
         a.message = format!(
             "{}'s JavaScript player was loaded from the file.",
@@ -542,6 +641,22 @@ fn act(app: &Shared, action: &str) {
         }
         "clear" => app.borrow_mut().choices = Choices::default(),
         other => {
+            if let Some(i) = other
+                .strip_prefix("example-")
+                .and_then(|i| i.parse::<usize>().ok())
+                .filter(|&i| i < 6)
+            {
+                let mut a = app.borrow_mut();
+                a.codes[i] = EXAMPLE_PLAYER.to_string();
+                a.edited[i] = true;
+                keep::forget(&code_key(i));
+                a.rebuild_seats();
+                a.settings_pending = true;
+                a.message = format!(
+                    "{}'s code is the example player again; it plays from the next New game.",
+                    NAMES[i]
+                );
+            }
             if let Some(i) = other
                 .strip_prefix("use-")
                 .and_then(|i| i.parse::<usize>().ok())
@@ -718,7 +833,7 @@ fn step(app: &Shared) {
                 match posted {
                     Some(Ok(())) => {
                         a.waiting = Some(Waiting { seat, id, method });
-                        let limit = a.limit();
+                        let limit = a.limit_ms;
                         let handle = app.clone();
                         dom::after(limit, move || time_out(&handle, id));
                     }
@@ -740,7 +855,11 @@ fn step(app: &Shared) {
                 }
                 again = Some(a.speed());
             }
-            Brain::Human => a.running = false, // waits for the human's clicks
+            Brain::Human => {
+                // Waits for the human's clicks; Play goes on afterwards only if it was on.
+                a.resume_after_human = a.running;
+                a.running = false;
+            }
         }
         a.refresh();
     }
@@ -797,9 +916,11 @@ fn time_out(app: &Shared, id: u64) {
         };
         a.waiting = None;
         a.stop_worker(seat);
-        a.last_answer = "no answer within the time limit: its worker was terminated".into();
+        let limit_ms = a.limit_ms as u64;
+        a.last_answer =
+            format!("No answer within the time limit of {limit_ms} ms: its worker was terminated.");
         if let Some(referee) = a.referee.as_mut() {
-            let _ = referee.answer(seat, Err(Failure::TimedOut));
+            let _ = referee.answer(seat, Err(Failure::TimedOut { limit_ms }));
         }
         a.refresh();
     }
@@ -851,10 +972,13 @@ fn human_answer(app: &Shared, reply: Reply) {
             let _ = referee.answer(seat, Ok(reply));
         }
         a.choices = Choices::default();
-        a.running = true;
+        a.running = a.resume_after_human;
         a.refresh();
     }
-    schedule(app, 0);
+    // Stepping, the next call waits for Step (the human's own purchase question shows at once).
+    if app.borrow().running {
+        schedule(app, 0);
+    }
 }
 
 fn game_over(app: &Shared) {
@@ -998,7 +1122,9 @@ fn describe_answer(answer: &Result<Reply, Failure>) -> String {
             crate::engine::bazaar::referee::shortened(list.iter().map(|c| c.to_string()))
         ),
         Err(Failure::Error(e)) => format!("No answer: {e}."),
-        Err(Failure::TimedOut) => "No answer within the time limit.".into(),
+        Err(Failure::TimedOut { limit_ms }) => {
+            format!("No answer within the time limit of {limit_ms} ms.")
+        }
     }
 }
 
@@ -1062,14 +1188,40 @@ impl App {
         }
     }
 
-    fn limit(&self) -> i32 {
-        self.dom
-            .limit
-            .value()
-            .trim()
-            .parse::<i32>()
-            .unwrap_or(600)
-            .clamp(20, 60_000)
+    /// Reads the time limit field; a value out of range is brought into it, and the field shows
+    /// the limit used, so what is shown is what holds.
+    fn read_limit(&mut self) {
+        let typed = self.dom.limit.value();
+        let limit = match typed.trim().parse::<i64>() {
+            Ok(n) => n.clamp(*LIMIT_RANGE.start() as i64, *LIMIT_RANGE.end() as i64) as i32,
+            Err(_) => self.limit_ms,
+        };
+        self.limit_ms = limit;
+        self.dom.limit.set_value(&limit.to_string());
+        self.message = if typed.trim() == limit.to_string() {
+            format!("The time limit is {limit} ms a call, from the next call on.")
+        } else {
+            format!(
+                "A time limit is {} to {} ms: \"{}\" gives {limit} ms a call.",
+                LIMIT_RANGE.start(),
+                LIMIT_RANGE.end(),
+                typed.trim()
+            )
+        };
+        self.refresh();
+    }
+
+    /// Whether a change of this field waits for the next game (while one is being played).
+    fn applies_at_new_game(&self, field: &str) -> bool {
+        let setting = matches!(field, "count" | "seed" | "bonus" | "random-draw")
+            || field.starts_with("seat-")
+            || field.starts_with("code-")
+            || field.starts_with("file-");
+        let playing = self
+            .referee
+            .as_ref()
+            .is_some_and(|r| r.outcome().is_none() && r.turns() > 0);
+        setting && playing
     }
 
     /// A new game from `seed` with the seats as set.
@@ -1110,6 +1262,8 @@ impl App {
         self.last_call.clear();
         self.last_answer.clear();
         self.message = format!("A new game from seed {seed}.");
+        self.settings_pending = false;
+        self.resume_after_human = false;
     }
 
     fn stop_worker(&mut self, seat: usize) {
@@ -1211,6 +1365,7 @@ impl App {
                 let load =
                     form::input(&row, "or load a .js file", &format!("file-{i}"), "file", "");
                 let _ = load.set_attribute("accept", ".js,text/javascript");
+                button(&row, "Example player", &format!("example-{i}"));
             }
         }
     }
@@ -1291,6 +1446,11 @@ impl App {
             "paused"
         };
         let _ = self.dom.root.set_attribute("data-state", state);
+        if let Ok(Some(new_game)) = self.dom.root.query_selector("[data-action='new-game']") {
+            let _ = new_game
+                .class_list()
+                .toggle_with_force("gl-pending", self.settings_pending);
+        }
         self.render_log(referee);
         self.render_human(next);
         self.render_tally();
@@ -1298,6 +1458,8 @@ impl App {
 
     fn render_log(&self, referee: &Referee) {
         let log = &self.dom.log;
+        // The log follows the newest line, unless the reader has scrolled up to read.
+        let following = log.scroll_top() + log.client_height() >= log.scroll_height() - 8;
         let shown = log.child_element_count() as usize;
         let events = referee.log();
         if shown > events.len() {
@@ -1314,6 +1476,9 @@ impl App {
                 },
             );
             li.set_text_content(Some(&event.describe(referee.names())));
+        }
+        if following {
+            log.set_scroll_top(log.scroll_height());
         }
     }
 
