@@ -552,7 +552,7 @@ fn wire(app: &Shared) {
 
 /// Brings back the JavaScript kept from an earlier visit into the seats' code boxes.
 fn restore_codes(app: &Shared) {
-    for seat in 0..6 {
+    for (seat, name) in NAMES.iter().enumerate() {
         let handle = app.clone();
         keep::load(&code_key(seat), move |kept| {
             let Some(code) = kept.filter(|c| !c.trim().is_empty()) else {
@@ -570,8 +570,8 @@ fn restore_codes(app: &Shared) {
                 let untouched = !a.running
                     && a.check.is_none()
                     && a.tournament.is_none()
-                    && !a.referee.as_ref().is_some_and(|r| r.turns() > 0);
-                let back = format!("{}'s JavaScript from your last visit is back", NAMES[seat]);
+                    && a.referee.as_ref().is_none_or(|r| r.turns() == 0);
+                let back = format!("{name}'s JavaScript from your last visit is back");
                 if untouched {
                     drop(a);
                     new_game(&handle);
