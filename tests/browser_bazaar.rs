@@ -660,3 +660,87 @@ async fn pasted_javascript_is_kept_for_the_next_visit() {
     assert!(code.starts_with("// A JavaScript player"), "{code}");
     sleep(300).await;
 }
+
+/// Clicks the table at a point of its picture (CSS pixels of the drawing).
+fn click_table(root: &HtmlElement, (x, y): (f64, f64)) {
+    let canvas: web_sys::HtmlCanvasElement = find(root, "canvas").unchecked_into();
+    let rect = canvas.get_bounding_client_rect();
+    let drawn: f64 = canvas
+        .style()
+        .get_property_value("width")
+        .unwrap()
+        .trim_end_matches("px")
+        .parse()
+        .unwrap();
+    let scale = rect.width() / drawn;
+    let init = web_sys::MouseEventInit::new();
+    init.set_bubbles(true);
+    init.set_client_x((rect.left() + x * scale).round() as i32);
+    init.set_client_y((rect.top() + y * scale).round() as i32);
+    let event = web_sys::MouseEvent::new_with_mouse_event_init_dict("click", &init).unwrap();
+    canvas.dispatch_event(&event).unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn a_human_picks_equation_sides_and_cards_on_the_table() {
+    use gamelab::draw::bazaar::{Plan, Seat, Table};
+    use gamelab::engine::bazaar::setup::random_game;
+    let root = web::mount(
+        "bazaar",
+        &[("data-seats", "human,purchase-points"), ("data-seed", "1")],
+    );
+    set(&root, "[data-field='speed']", "0");
+    click(&root, "play");
+    wait_for(&root, "the human's turn", |r| state(r) == "human").await;
+    // The table as the page drew it: the game's start (setup changes nothing), at its width.
+    let (equations, game) = random_game(2, &mut gamelab::engine::rng::Rng::new(1));
+    let seats: Vec<Seat> = (0..2)
+        .map(|i| Seat {
+            name: String::new(),
+            kind: String::new(),
+            show_wallet: false,
+            place: Some(i),
+        })
+        .collect();
+    let canvas: web_sys::HtmlCanvasElement = find(&root, "canvas").unchecked_into();
+    let width: f64 = canvas
+        .style()
+        .get_property_value("width")
+        .unwrap()
+        .trim_end_matches("px")
+        .parse()
+        .unwrap();
+    let table = Table {
+        equations: &equations,
+        state: &game,
+        seats: &seats,
+        active: Some(0),
+        banner: None,
+    };
+    let plan = Plan::new(&table, width);
+    // Equation 2's right side: used right to left, which an empty wallet cannot pay.
+    click_table(&root, plan.equations[1].1.centre());
+    let panel = text(&root, ".gl-bazaar-human");
+    assert!(
+        panel.contains("Not allowed: the 1st exchange (equation 2, "),
+        "{panel}"
+    );
+    let flipped = format!("{} → {}", equations[1].right_bag(), equations[1].left_bag());
+    assert!(panel.contains(&flipped), "{panel} names {flipped}");
+    click(&root, "pebble");
+    wait_for(&root, "the purchase question", |r| {
+        text(r, ".gl-bazaar-human").contains("Cards chosen")
+    })
+    .await;
+    click_table(&root, plan.cards[2].centre());
+    let panel = text(&root, ".gl-bazaar-human");
+    assert!(
+        panel.contains("Not allowed: the 1st card bought (card 3, "),
+        "{panel}"
+    );
+    // Nothing is picked while a computer is to move.
+    click(&root, "buy");
+    assert_ne!(state(&root), "human");
+    let canvas_picks = canvas.get_attribute("data-picks");
+    assert_eq!(canvas_picks.as_deref(), Some("no"));
+}

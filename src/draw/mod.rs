@@ -2,6 +2,7 @@
 //! raster (`raster`) that becomes a TGA or PNG file without a browser.
 
 pub mod ade;
+pub mod bazaar;
 pub mod chain_reaction;
 pub mod dots_boxes;
 mod font;

@@ -10,16 +10,17 @@
 //! human's choices so far, speed, play/pause, a tournament's tally.
 
 mod help;
-mod view;
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
 use web_sys::{
-    Event, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement,
+    Event, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement,
+    HtmlTextAreaElement, MouseEvent,
 };
 
+use crate::draw::bazaar::{self as table, Plan, Target};
 use crate::engine::bazaar::actors::{self, Actor, Cheat, Misbehaviour};
 use crate::engine::bazaar::cards::Card;
 use crate::engine::bazaar::equations::Equation;
@@ -31,7 +32,7 @@ use crate::engine::bazaar::setup::random_game;
 use crate::engine::bazaar::strategy::Policy;
 use crate::engine::rng::Rng;
 use crate::ui::dom::{self, button, child, on};
-use crate::ui::widgets::canvas::CanvasPainter;
+use crate::ui::widgets::canvas::{self, CanvasPainter};
 use crate::ui::widgets::slices::{Next, Pump};
 use crate::ui::widgets::worker::WorkerPlayer;
 use crate::ui::widgets::{embed, form, keep};
@@ -258,6 +259,8 @@ struct App {
     resume_after_human: bool,
     /// Settings were changed during a game: they apply at the next New game.
     settings_pending: bool,
+    /// Where the table put things when last drawn (for clicks).
+    plan: Option<Plan>,
 }
 
 type Shared = Rc<RefCell<App>>;
@@ -323,6 +326,7 @@ pub fn mount(root: &HtmlElement) {
         limit_ms: DEFAULT_LIMIT_MS,
         resume_after_human: false,
         settings_pending: false,
+        plan: None,
     }));
     app.borrow_mut().rebuild_seats();
     wire(&app);
@@ -525,6 +529,35 @@ fn wire(app: &Shared) {
         }
         a.refresh();
     });
+    // A human seat picks equations (by the side it gives) and cards on the table itself.
+    let picture = app.borrow().dom.canvas.clone();
+    let handle = app.clone();
+    on::<MouseEvent>(&picture.clone(), "click", move |event| {
+        let (x, y) = canvas::point_in(&picture, &event);
+        let action = handle.borrow().pick_at(x, y);
+        if let Some(action) = action {
+            act(&handle, &action);
+        }
+    });
+    let picture = app.borrow().dom.canvas.clone();
+    let handle = app.clone();
+    on::<MouseEvent>(&picture.clone(), "mousemove", move |event| {
+        let (x, y) = canvas::point_in(&picture, &event);
+        let pointing = handle.borrow().pick_at(x, y).is_some();
+        let _ = picture
+            .style()
+            .set_property("cursor", if pointing { "pointer" } else { "default" });
+    });
+    // The table follows the element's width.
+    if let Some(window) = dom::window() {
+        let handle = app.clone();
+        on::<Event>(&window, "resize", move |_| {
+            let mut a = handle.borrow_mut();
+            if a.dom.root.is_connected() {
+                a.refresh();
+            }
+        });
+    }
     // Typed or pasted JavaScript is kept as it is typed, so a reload loses nothing.
     let handle = app.clone();
     on::<Event>(&root, "input", move |event| {
@@ -1089,6 +1122,32 @@ fn run_test(app: &Shared) {
     schedule(app, 0);
 }
 
+/// Pebbles as small coloured discs with their letter, inside a button's label.
+fn pebble_marks(parent: &web_sys::Element, bag: &crate::engine::bazaar::pebbles::Bag) {
+    for pebble in bag.pebbles() {
+        let mark = child(parent, "span", "gl-pebble");
+        let _ = mark.set_attribute("data-pebble", pebble.name());
+        mark.set_text_content(Some(&pebble.letter().to_ascii_uppercase().to_string()));
+    }
+}
+
+/// An exchange button: the equation's number as the table shows it, what is given, what comes.
+fn exchange_label(
+    b: &web_sys::HtmlButtonElement,
+    number: usize,
+    give: &crate::engine::bazaar::pebbles::Bag,
+    get: &crate::engine::bazaar::pebbles::Bag,
+) {
+    let _ = b.append_with_str_1(&format!("{number}: "));
+    pebble_marks(b, give);
+    let _ = b.append_with_str_1(" → ");
+    pebble_marks(b, get);
+    let _ = b.set_attribute(
+        "aria-label",
+        &format!("equation {number}: give {give}, get {get}"),
+    );
+}
+
 fn describe_call(name: &str, call: &Call) -> String {
     match call {
         Call::Setup(_) => format!("The referee asks {name} to set up with the equations."),
@@ -1209,6 +1268,22 @@ impl App {
             )
         };
         self.refresh();
+    }
+
+    /// The human's pick at a point of the table (an action as the buttons name it), when a
+    /// human seat is choosing.
+    fn pick_at(&self, x: f64, y: f64) -> Option<String> {
+        if self.dom.canvas.get_attribute("data-picks").as_deref() != Some("yes") {
+            return None;
+        }
+        let (_, call) = self.referee.as_ref()?.next_call()?;
+        match (self.plan.as_ref()?.target_at(x, y)?, call) {
+            (Target::Equation { index, flipped }, Call::PebbleOrTrades(_)) => {
+                Some(format!("use-{}", 2 * index + flipped as usize))
+            }
+            (Target::Card(i), Call::Cards(_)) => Some(format!("card-{i}")),
+            _ => None,
+        }
     }
 
     /// Whether a change of this field waits for the next game (while one is being played).
@@ -1377,23 +1452,43 @@ impl App {
         let next = referee.next_call();
         let active = next.as_ref().map(|(s, _)| *s);
         let show_all = self.dom.show_wallets.checked();
-        let seats: Vec<view::SeatView> = self
+        let seats: Vec<table::Seat> = self
             .seat_kinds
             .iter()
             .enumerate()
-            .map(|(i, k)| view::SeatView {
+            .map(|(i, k)| table::Seat {
                 name: self.seat_names[i].clone(),
                 kind: k.label(),
                 show_wallet: show_all || *k == SeatKind::Human,
+                place: referee.order().iter().position(|&s| s == i),
             })
             .collect();
-        self.dom.canvas.set_width(view::WIDTH as u32);
-        let height =
-            200.0 + referee.equations().len().div_ceil(2) as f64 * 24.0 + seats.len() as f64 * 28.0;
-        self.dom.canvas.set_height(height as u32);
-        if let Some(mut p) = CanvasPainter::new(&self.dom.canvas) {
-            view::table(&mut p, referee, &seats, active);
+        let banner = referee.outcome().map(|o| match o.winners.as_slice() {
+            [] => "Game over: nobody wins".to_string(),
+            [one] => format!("Game over: {one} wins"),
+            many => format!("Game over: {} share the win", many.join(", ")),
+        });
+        let picture = table::Table {
+            equations: referee.equations(),
+            state: referee.state(),
+            seats: &seats,
+            active,
+            banner,
+        };
+        // The table takes the element's width, so its text keeps its size on a phone.
+        let width =
+            (self.dom.root.client_width() as f64 - 20.0).clamp(table::MIN_WIDTH, table::MAX_WIDTH);
+        let plan = Plan::new(&picture, width);
+        if let Some(mut p) = CanvasPainter::sharp(&self.dom.canvas, plan.width, plan.height) {
+            table::draw(&mut p, &picture, &plan);
         }
+        let human_picks = matches!(active.and_then(|s| self.brains.get(s)), Some(Brain::Human))
+            && matches!(next, Some((_, Call::PebbleOrTrades(_) | Call::Cards(_))));
+        let _ = self
+            .dom
+            .canvas
+            .set_attribute("data-picks", if human_picks { "yes" } else { "no" });
+        self.plan = Some(plan);
         let scores: Vec<String> = seats
             .iter()
             .enumerate()
@@ -1486,7 +1581,10 @@ impl App {
         let panel = &self.dom.human;
         panel.set_text_content(None);
         let Some((seat, call)) = next else { return };
-        if !matches!(self.brains.get(seat), Some(Brain::Human)) {
+        // Setup and the result need no answer from a person: the page gives it.
+        if !matches!(self.brains.get(seat), Some(Brain::Human))
+            || matches!(call, Call::Setup(_) | Call::Win(_))
+        {
             return;
         }
         let Some(referee) = self.referee.as_ref() else {
@@ -1518,18 +1616,19 @@ impl App {
                     wallet.summary(),
                     bank.summary()
                 )));
+                child(panel, "p", "gl-hint").set_text_content(Some(
+                    "Click the side of an equation you give, on the table or here; each click adds one exchange.",
+                ));
                 let bar = child(panel, "div", "gl-buttonbar");
                 for (i, e) in referee.equations().iter().enumerate() {
-                    button(
-                        &bar,
-                        &format!("{} → {}", e.left_bag(), e.right_bag()),
-                        &format!("use-{}", 2 * i),
-                    );
-                    button(
-                        &bar,
-                        &format!("{} → {}", e.right_bag(), e.left_bag()),
-                        &format!("use-{}", 2 * i + 1),
-                    );
+                    for (k, (give, get)) in
+                        [(e.left_bag(), e.right_bag()), (e.right_bag(), e.left_bag())]
+                            .into_iter()
+                            .enumerate()
+                    {
+                        let b = button(&bar, "", &format!("use-{}", 2 * i + k));
+                        exchange_label(&b, i + 1, &give, &get);
+                    }
                 }
                 let bar = child(panel, "div", "gl-buttonbar");
                 button(&bar, "Take a pebble", "pebble");
@@ -1556,9 +1655,17 @@ impl App {
                         .unwrap_or(turn.active.wallet)
                         .summary()
                 )));
+                child(panel, "p", "gl-hint").set_text_content(Some(
+                    "Click the cards to buy, in order, on the table or here.",
+                ));
                 let bar = child(panel, "div", "gl-buttonbar");
                 for (i, c) in turn.visibles.iter().enumerate() {
-                    button(&bar, &format!("Card {}: {c}", i + 1), &format!("card-{i}"));
+                    let b = button(&bar, &format!("card {} ", i + 1), &format!("card-{i}"));
+                    pebble_marks(&b, &c.bag());
+                    if c.face {
+                        let _ = b.append_with_str_1(" ☺");
+                    }
+                    let _ = b.set_attribute("aria-label", &format!("buy card {}: {c}", i + 1));
                 }
                 let bar = child(panel, "div", "gl-buttonbar");
                 button(&bar, "Buy these", "buy");

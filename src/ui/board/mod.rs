@@ -20,7 +20,7 @@ use web_sys::{
 use crate::draw::palette;
 use crate::engine::turn::{Record, Thinker, TurnGame};
 use crate::ui::dom::{self, button, child, on};
-use crate::ui::widgets::canvas::CanvasPainter;
+use crate::ui::widgets::canvas::{self, CanvasPainter};
 use crate::ui::widgets::slices::{Next, Pump, Slice};
 use crate::ui::widgets::{embed, form, link};
 
@@ -426,7 +426,7 @@ fn wire<B: BoardGame>(shell: &Shared<B>) {
     });
     let handle = shell.clone();
     on::<MouseEvent>(&canvas.clone(), "click", move |event| {
-        let point = board_point(&canvas, &event);
+        let point = canvas::point_in(&canvas, &event);
         let found = {
             let s = handle.borrow();
             let room = s.view().room;
@@ -443,7 +443,7 @@ fn wire<B: BoardGame>(shell: &Shared<B>) {
     let handle = shell.clone();
     let canvas = shell.borrow().dom.canvas.clone();
     on::<MouseEvent>(&canvas.clone(), "mousemove", move |event| {
-        let point = board_point(&canvas, &event);
+        let point = canvas::point_in(&canvas, &event);
         let mut s = handle.borrow_mut();
         let room = s.view().room;
         let hover = s.board.move_at(s.record.game(), room, point.0, point.1);
@@ -511,24 +511,6 @@ fn wire<B: BoardGame>(shell: &Shared<B>) {
             }
         });
     }
-}
-
-/// A pointer event's place on the board, in the board's CSS pixels.
-fn board_point(canvas: &HtmlCanvasElement, event: &MouseEvent) -> (f64, f64) {
-    let rect = canvas.get_bounding_client_rect();
-    let shown = rect.width().max(1.0);
-    // The canvas may be shown narrower than drawn (max-width): scale back to drawing pixels.
-    let drawn = canvas
-        .style()
-        .get_property_value("width")
-        .ok()
-        .and_then(|w| w.trim_end_matches("px").parse::<f64>().ok())
-        .unwrap_or(shown);
-    let scale = drawn / shown;
-    (
-        (event.client_x() as f64 - rect.left()) * scale,
-        (event.client_y() as f64 - rect.top()) * scale,
-    )
 }
 
 fn changed<B: BoardGame>(shell: &Shared<B>, target: &Element) {

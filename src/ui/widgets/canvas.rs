@@ -99,3 +99,21 @@ impl Painter for CanvasPainter {
         let _ = self.ctx.fill_text(text, x, y);
     }
 }
+
+/// A pointer event's place on a picture, in the picture's CSS pixels.
+pub fn point_in(canvas: &web_sys::HtmlCanvasElement, event: &web_sys::MouseEvent) -> (f64, f64) {
+    let rect = canvas.get_bounding_client_rect();
+    let shown = rect.width().max(1.0);
+    // The canvas may be shown narrower than drawn (max-width): scale back to drawing pixels.
+    let drawn = canvas
+        .style()
+        .get_property_value("width")
+        .ok()
+        .and_then(|w| w.trim_end_matches("px").parse::<f64>().ok())
+        .unwrap_or(shown);
+    let scale = drawn / shown;
+    (
+        (event.client_x() as f64 - rect.left()) * scale,
+        (event.client_y() as f64 - rect.top()) * scale,
+    )
+}
