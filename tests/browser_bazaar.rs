@@ -744,3 +744,150 @@ async fn a_human_picks_equation_sides_and_cards_on_the_table() {
     let canvas_picks = canvas.get_attribute("data-picks");
     assert_eq!(canvas_picks.as_deref(), Some("no"));
 }
+
+const TALKING_PLAYER: &str = "console.log('loaded');
+function requestPebbleOrTrades(turn) {
+  console.log('thinking', { bank: turn.bank.length });
+  return false;
+}
+function requestCards(turn) {
+  for (let i = 0; i < 25; i++) console.log('line', i);
+  throw new Error('no cards today');
+}";
+
+#[wasm_bindgen_test]
+async fn a_players_console_and_errors_with_their_line_reach_the_log() {
+    let root = web::mount(
+        "bazaar",
+        &[
+            ("data-seats", "javascript,purchase-points"),
+            ("data-seed", "2"),
+        ],
+    );
+    set(&root, ".gl-bazaar-code", TALKING_PLAYER);
+    set(&root, "[data-field='speed']", "0");
+    click(&root, "new-game");
+    click(&root, "play");
+    wait_for(&root, "Adam's elimination", |r| {
+        log(r).iter().any(|l| l.starts_with("Adam is eliminated"))
+    })
+    .await;
+    let lines = log(&root);
+    let position = |text: &str| lines.iter().position(|l| l == text);
+    // Console lines written while loading come with the first reply, in order with the calls.
+    assert!(position("Adam logs: loaded").is_some(), "{lines:?}");
+    let thinking = position("Adam logs: thinking {\"bank\":100}").expect("the object as JSON");
+    let draws = lines
+        .iter()
+        .position(|l| l.starts_with("Adam requests a pebble"))
+        .unwrap();
+    assert!(thinking < draws, "{lines:?}");
+    assert!(position("Adam logs: line 19").is_some());
+    assert!(position("Adam logs: line 20").is_none(), "20 lines a call");
+    assert!(position("Adam logged 5 more lines in this call (the log keeps 20 a call)").is_some());
+    assert!(
+        position(
+            "Adam is eliminated in request-cards: it failed: it raised: no cards today (line 8)"
+        )
+        .is_some(),
+        "{lines:?}"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_syntax_error_names_its_line() {
+    let root = web::mount(
+        "bazaar",
+        &[
+            ("data-seats", "purchase-points,javascript"),
+            ("data-seed", "5"),
+        ],
+    );
+    set(
+        &root,
+        ".gl-bazaar-code",
+        "// my player\n\nfunction setup( {",
+    );
+    set(&root, "[data-field='speed']", "0");
+    click(&root, "new-game");
+    sleep(100).await;
+    click(&root, "play");
+    wait_for(&root, "the end", |r| state(r) == "over").await;
+    let kick = log(&root)
+        .into_iter()
+        .find(|l| l.starts_with("Eve is eliminated in setup"))
+        .unwrap_or_default();
+    assert!(
+        kick.contains("its code failed: ") && kick.ends_with("(line 3)"),
+        "{kick}"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn the_wait_for_a_worker_is_shown_against_its_limit() {
+    let root = web::mount(
+        "bazaar",
+        &[
+            (
+                "data-seats",
+                "purchase-points,loop:request-pebble-or-trades:1",
+            ),
+            ("data-seed", "2"),
+        ],
+    );
+    set(&root, "[data-field='limit']", "900");
+    click(&root, "play");
+    wait_for(&root, "Eve's worker to be asked", |r| state(r) == "waiting").await;
+    sleep(350).await;
+    let waiting = find(&root, ".gl-bazaar-waiting");
+    assert!(!waiting.hidden());
+    let shown = waiting.text_content().unwrap();
+    let ms: f64 = shown
+        .strip_prefix("Waiting for Eve… ")
+        .and_then(|rest| rest.strip_suffix(" of 900 ms"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{shown}"));
+    assert!((150.0..900.0).contains(&ms), "{shown}");
+    wait_for(&root, "the time-out", |r| state(r) != "waiting").await;
+    assert!(find(&root, ".gl-bazaar-waiting").hidden());
+}
+
+#[wasm_bindgen_test]
+async fn the_wire_json_of_every_call_and_answer_can_be_shown() {
+    let root = web::mount(
+        "bazaar",
+        &[
+            ("data-seats", "purchase-points,javascript"),
+            ("data-seed", "3"),
+        ],
+    );
+    set(&root, ".gl-bazaar-code", "function requestPebbleOrTrades(t) { return false; }\nfunction requestCards(t) { return []; }");
+    click(&root, "new-game");
+    let wire: HtmlInputElement = find(&root, "[data-field='show-wire']").unchecked_into();
+    wire.set_checked(true);
+    fire(&wire, "change");
+    set(&root, "[data-field='speed']", "0");
+    click(&root, "play");
+    wait_for(&root, "Eve's first turn", |r| {
+        log(r).iter().any(|l| l.starts_with("Eve buys"))
+    })
+    .await;
+    click(&root, "pause");
+    let lines = log(&root);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("→ Adam: [\"setup\",[[[")),
+        "{lines:?}"
+    );
+    assert!(lines.iter().any(|l| l == "← Adam: \"void\""), "{lines:?}");
+    // Eve's answers are what her code sent: void for a setup it does not define, false, [].
+    assert!(lines.iter().any(|l| l == "← Eve: \"void\""));
+    assert!(lines.iter().any(|l| l == "← Eve: false"));
+    assert!(lines.iter().any(|l| l == "← Eve: []"));
+    let turn = lines
+        .iter()
+        .position(|l| l.starts_with("→ Eve: [\"request-pebble-or-trades\",[{"))
+        .expect("the turn state on the wire");
+    assert!(lines[turn].contains("\"active\":{"), "{}", lines[turn]);
+}

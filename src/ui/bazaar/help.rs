@@ -48,7 +48,7 @@ const API: &[(&str, &str)] = &[
         "setup(equations) is called once at the start; requestPebbleOrTrades(turn) asks for the \
          first action: return false for a pebble, or a list of exchanges; requestCards(turn) asks \
          which visible cards to buy, in order: return a list of cards (possibly empty); win(won) \
-         says whether the player won. setup and win return nothing.",
+         says whether the player won. setup and win return nothing and may be left out.",
     ),
     (
         "The data (the course's JSON)",

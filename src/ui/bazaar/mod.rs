@@ -34,7 +34,7 @@ use crate::engine::rng::Rng;
 use crate::ui::dom::{self, button, child, on};
 use crate::ui::widgets::canvas::{self, CanvasPainter};
 use crate::ui::widgets::slices::{Next, Pump};
-use crate::ui::widgets::worker::WorkerPlayer;
+use crate::ui::widgets::worker::{self, WorkerPlayer};
 use crate::ui::widgets::{embed, form, keep};
 
 /// The course's time limit per call (spec §8), and the range the page accepts.
@@ -180,6 +180,24 @@ struct Waiting {
     seat: usize,
     id: u64,
     method: Method,
+    /// When the call was posted (ms, the page's clock).
+    since: f64,
+}
+
+/// At most this many console lines and wire messages are kept in the log of one game.
+const NOTE_LIMIT: usize = 5_000;
+/// A wire message longer than this is shown cut, with its full length.
+const WIRE_SHOWN: usize = 1_500;
+
+/// A JSON value as the wire carries it, cut to `WIRE_SHOWN` characters with its length said.
+fn on_the_wire(value: &serde_json::Value) -> String {
+    let text = value.to_string();
+    let length = text.chars().count();
+    if length <= WIRE_SHOWN {
+        return text;
+    }
+    let kept: String = text.chars().take(WIRE_SHOWN).collect();
+    format!("{kept} … ({length} characters in all)")
 }
 
 /// The human's answer in the making.
@@ -212,6 +230,7 @@ struct Dom {
     games: HtmlInputElement,
     canvas: HtmlCanvasElement,
     status: HtmlElement,
+    waiting: HtmlElement,
     exchange: HtmlElement,
     human: HtmlElement,
     log: HtmlElement,
@@ -261,6 +280,13 @@ struct App {
     settings_pending: bool,
     /// Where the table put things when last drawn (for clicks).
     plan: Option<Plan>,
+    /// Lines the log shows between the referee's events: players' console output and, when
+    /// asked for, the wire JSON; each after the referee event count it was written at.
+    notes: Vec<(usize, String, &'static str)>,
+    /// How many referee events and notes the log shows.
+    shown: std::cell::Cell<(usize, usize)>,
+    /// Show every call and answer as the course's wire JSON.
+    show_wire: bool,
 }
 
 type Shared = Rc<RefCell<App>>;
@@ -327,6 +353,9 @@ pub fn mount(root: &HtmlElement) {
         resume_after_human: false,
         settings_pending: false,
         plan: None,
+        notes: Vec::new(),
+        shown: std::cell::Cell::new((0, 0)),
+        show_wire: false,
     }));
     app.borrow_mut().rebuild_seats();
     wire(&app);
@@ -403,10 +432,14 @@ fn build(root: &HtmlElement) -> Dom {
     );
     speed.set_value("150");
     let show_wallets = form::input(&bar, "Show wallets", "show-wallets", "checkbox", "");
+    form::input(&bar, "Show the wire JSON", "show-wire", "checkbox", "");
     let canvas: HtmlCanvasElement = child(root, "canvas", "gl-canvas").unchecked_into();
     let _ = canvas.set_attribute("role", "img");
     let status = child(root, "p", "gl-status");
     let _ = status.set_attribute("aria-live", "polite");
+    // A worker seat's thinking time against its limit (not announced: it changes ten times a second).
+    let waiting = child(root, "p", "gl-bazaar-waiting");
+    dom::set_hidden(&waiting, true);
     let exchange = child(root, "p", "gl-bazaar-exchange");
     let human = child(root, "div", "gl-bazaar-human");
     let details = child(root, "details", "gl-bazaar-log");
@@ -453,6 +486,7 @@ fn build(root: &HtmlElement) -> Dom {
         games,
         canvas,
         status,
+        waiting,
         exchange,
         human,
         log,
@@ -481,6 +515,11 @@ fn wire(app: &Shared) {
         let mut a = handle.borrow_mut();
         if name == "limit" {
             return a.read_limit();
+        }
+        if name == "show-wire" {
+            let on: HtmlInputElement = target.unchecked_into();
+            a.show_wire = on.checked();
+            return;
         }
         if a.applies_at_new_game(&name) {
             a.settings_pending = true;
@@ -653,14 +692,19 @@ fn act(app: &Shared, action: &str) {
     match action {
         "new-game" => return new_game(app),
         "step" => {
-            app.borrow_mut().running = false;
+            let mut a = app.borrow_mut();
+            (a.running, a.resume_after_human) = (false, false);
+            drop(a);
             step(app);
         }
         "play" => {
             app.borrow_mut().running = true;
             schedule(app, 0);
         }
-        "pause" => app.borrow_mut().running = false,
+        "pause" => {
+            let mut a = app.borrow_mut();
+            (a.running, a.resume_after_human) = (false, false);
+        }
         "tournament" => return start_tournament(app),
         "run-test" => return run_test(app),
         "pebble" => human_answer(app, Reply::Pebble),
@@ -822,24 +866,26 @@ fn step(app: &Shared) {
         };
         a.last_call = describe_call(&a.seat_names[seat], &call);
         a.last_answer.clear();
+        if a.show_wire {
+            let text = format!(
+                "→ {}: {}",
+                a.seat_names[seat],
+                on_the_wire(&json::call_out(&call))
+            );
+            a.note(text, "gl-wire");
+        }
         let a = &mut *a;
         match &mut a.brains[seat] {
             Brain::Direct(actor) => {
                 let answer = actors::call(actor, &call).map_err(Failure::Error);
-                a.last_answer = describe_answer(&answer);
-                if let Some(referee) = a.referee.as_mut() {
-                    let _ = referee.answer(seat, answer);
-                }
+                a.give(seat, answer, None);
                 again = Some(a.speed());
             }
             Brain::Worker {
                 broken: Some(why), ..
             } => {
                 let answer = Err(Failure::Error(why.clone()));
-                a.last_answer = describe_answer(&answer);
-                if let Some(referee) = a.referee.as_mut() {
-                    let _ = referee.answer(seat, answer);
-                }
+                a.give(seat, answer, None);
                 again = Some(a.speed());
             }
             Brain::Worker {
@@ -865,32 +911,34 @@ fn step(app: &Shared) {
                 let id = a.next_id;
                 match posted {
                     Some(Ok(())) => {
-                        a.waiting = Some(Waiting { seat, id, method });
+                        a.waiting = Some(Waiting {
+                            seat,
+                            id,
+                            method,
+                            since: dom::now(),
+                        });
                         let limit = a.limit_ms;
                         let handle = app.clone();
                         dom::after(limit, move || time_out(&handle, id));
+                        let handle = app.clone();
+                        dom::after(100, move || tick_waiting(&handle, id));
                     }
                     _ => {
                         let answer = Err(Failure::Error("its worker could not be started".into()));
-                        a.last_answer = describe_answer(&answer);
-                        if let Some(referee) = a.referee.as_mut() {
-                            let _ = referee.answer(seat, answer);
-                        }
+                        a.give(seat, answer, None);
                         again = Some(a.speed());
                     }
                 }
             }
             Brain::Human if matches!(call, Call::Setup(_) | Call::Win(_)) => {
                 // Nothing to decide: the page answers for the human.
-                a.last_answer = describe_answer(&Ok(Reply::Void));
-                if let Some(referee) = a.referee.as_mut() {
-                    let _ = referee.answer(seat, Ok(Reply::Void));
-                }
+                a.give(seat, Ok(Reply::Void), None);
                 again = Some(a.speed());
             }
             Brain::Human => {
-                // Waits for the human's clicks; Play goes on afterwards only if it was on.
-                a.resume_after_human = a.running;
+                // Waits for the human's clicks; Play goes on afterwards only if it was on
+                // (asked again while waiting, the answer stays what it was).
+                a.resume_after_human |= a.running;
                 a.running = false;
             }
         }
@@ -914,22 +962,32 @@ fn worker_reply(app: &Shared, seat: usize, reply: Result<String, String>) {
         };
         let method = waiting.method;
         a.waiting = None;
-        let answer = reply.and_then(|text| {
-            let value: serde_json::Value =
-                serde_json::from_str(&text).map_err(|_| "its reply is not JSON".to_string())?;
+        let value = reply.as_ref().ok().map(|text| {
+            serde_json::from_str::<serde_json::Value>(text).unwrap_or(serde_json::Value::Null)
+        });
+        // What the player wrote to its console comes first, in its name.
+        if let Some(value) = &value {
+            a.console_notes(seat, value);
+        }
+        let answer = reply.and_then(|_| {
+            let value = value
+                .as_ref()
+                .filter(|v| v.is_object())
+                .ok_or("its reply is not JSON")?;
             if let Some(error) = value.get("error") {
+                let line = match value.get("line").and_then(|l| l.as_u64()) {
+                    Some(line) => format!(" (line {line})"),
+                    None => String::new(),
+                };
                 return Err(format!(
-                    "it raised: {}",
+                    "it raised: {}{line}",
                     error.as_str().unwrap_or("an error")
                 ));
             }
             json::reply_in(method, value.get("ok").unwrap_or(&serde_json::Value::Null))
         });
-        let answer = answer.map_err(Failure::Error);
-        a.last_answer = describe_answer(&answer);
-        if let Some(referee) = a.referee.as_mut() {
-            let _ = referee.answer(seat, answer);
-        }
+        let sent = value.as_ref().and_then(|v| v.get("ok")).cloned();
+        a.give(seat, answer.map_err(Failure::Error), sent);
         // An eliminated player (a failure, or a cheat the referee caught) keeps nothing running.
         if a.referee.as_ref().is_some_and(|r| r.is_kicked(seat)) {
             a.stop_worker(seat);
@@ -938,6 +996,32 @@ fn worker_reply(app: &Shared, seat: usize, reply: Result<String, String>) {
     }
     let ms = app.borrow().speed();
     schedule(app, ms);
+}
+
+/// Shows how long the worker seat has been thinking, against its limit, until it answers.
+fn tick_waiting(app: &Shared, id: u64) {
+    let a = app.borrow();
+    let Some(waiting) = a.waiting.as_ref().filter(|w| w.id == id) else {
+        return;
+    };
+    if !a.dom.root.is_connected() {
+        return;
+    }
+    let elapsed = (dom::now() - waiting.since).max(0.0).min(a.limit_ms as f64);
+    a.dom.waiting.set_text_content(Some(&format!(
+        "Waiting for {}… {} of {} ms",
+        a.seat_names[waiting.seat],
+        elapsed.round(),
+        a.limit_ms
+    )));
+    let _ = a.dom.waiting.set_attribute(
+        "style",
+        &format!("--done: {:.3}", elapsed / a.limit_ms as f64),
+    );
+    dom::set_hidden(&a.dom.waiting, false);
+    drop(a);
+    let handle = app.clone();
+    dom::after(100, move || tick_waiting(&handle, id));
 }
 
 /// The time limit passed: the worker is terminated and its player eliminated.
@@ -950,11 +1034,9 @@ fn time_out(app: &Shared, id: u64) {
         a.waiting = None;
         a.stop_worker(seat);
         let limit_ms = a.limit_ms as u64;
+        a.give(seat, Err(Failure::TimedOut { limit_ms }), None);
         a.last_answer =
             format!("No answer within the time limit of {limit_ms} ms: its worker was terminated.");
-        if let Some(referee) = a.referee.as_mut() {
-            let _ = referee.answer(seat, Err(Failure::TimedOut { limit_ms }));
-        }
         a.refresh();
     }
     let ms = app.borrow().speed();
@@ -1000,12 +1082,11 @@ fn human_answer(app: &Shared, reply: Reply) {
             a.refresh();
             return;
         }
-        a.last_answer = describe_answer(&Ok(reply.clone()));
-        if let Some(referee) = a.referee.as_mut() {
-            let _ = referee.answer(seat, Ok(reply));
-        }
+        a.give(seat, Ok(reply), None);
         a.choices = Choices::default();
-        a.running = a.resume_after_human;
+        // Play goes on if it was on when the human was asked (or is on still: a second answer
+        // can come before the call that would have paused it).
+        a.running |= std::mem::take(&mut a.resume_after_human);
         a.refresh();
     }
     // Stepping, the next call waits for Step (the human's own purchase question shows at once).
@@ -1103,6 +1184,7 @@ fn run_test(app: &Shared) {
                     })
                     .collect();
                 a.referee = Referee::new(equations, game, a.seat_names.clone(), bonus).ok();
+                a.notes.clear();
                 a.brains = actors.into_iter().map(brain_for).collect();
                 a.waiting = None;
                 a.choices = Choices::default();
@@ -1299,6 +1381,61 @@ impl App {
         setting && playing
     }
 
+    /// Hands a seat's answer to the referee; `sent` is the JSON the player itself sent (a
+    /// worker's reply), shown as is when the wire is shown.
+    fn give(
+        &mut self,
+        seat: usize,
+        answer: Result<Reply, Failure>,
+        sent: Option<serde_json::Value>,
+    ) {
+        self.last_answer = describe_answer(&answer);
+        if self.show_wire {
+            let name = &self.seat_names[seat];
+            let text = match (&answer, sent) {
+                (_, Some(value)) => format!("← {name}: {}", on_the_wire(&value)),
+                (Ok(reply), None) => format!("← {name}: {}", on_the_wire(&json::reply_out(reply))),
+                (Err(_), None) => format!("← {name}: nothing ({})", self.last_answer),
+            };
+            self.note(text, "gl-wire");
+        }
+        if let Some(referee) = self.referee.as_mut() {
+            let _ = referee.answer(seat, answer);
+        }
+    }
+
+    /// A line for the log, after the referee's events so far (at most `NOTE_LIMIT` a game).
+    fn note(&mut self, text: String, class: &'static str) {
+        let at = self.referee.as_ref().map_or(0, |r| r.log().len());
+        match self.notes.len() {
+            n if n < NOTE_LIMIT => self.notes.push((at, text, class)),
+            n if n == NOTE_LIMIT => self.notes.push((
+                at,
+                format!("({NOTE_LIMIT} console lines and wire messages shown; the rest of this game's are not)"),
+                "gl-hint",
+            )),
+            _ => {}
+        }
+    }
+
+    /// The console lines a worker's reply carries, in the player's name.
+    fn console_notes(&mut self, seat: usize, reply: &serde_json::Value) {
+        let name = self.seat_names[seat].clone();
+        let lines = reply.get("console").and_then(|c| c.as_array());
+        for line in lines.into_iter().flatten().take(worker::CONSOLE_LINES) {
+            let text = line.as_str().unwrap_or_default();
+            self.note(format!("{name} logs: {text}"), "gl-console");
+        }
+        let dropped = reply.get("dropped").and_then(|d| d.as_u64()).unwrap_or(0);
+        if dropped > 0 {
+            let limit = worker::CONSOLE_LINES;
+            let text = format!(
+                "{name} logged {dropped} more lines in this call (the log keeps {limit} a call)"
+            );
+            self.note(text, "gl-console");
+        }
+    }
+
     /// A new game from `seed` with the seats as set.
     fn start(&mut self, seed: u64) {
         let n = self.kinds.len();
@@ -1339,6 +1476,7 @@ impl App {
         self.message = format!("A new game from seed {seed}.");
         self.settings_pending = false;
         self.resume_after_human = false;
+        self.notes.clear();
     }
 
     fn stop_worker(&mut self, seat: usize) {
@@ -1541,6 +1679,9 @@ impl App {
             "paused"
         };
         let _ = self.dom.root.set_attribute("data-state", state);
+        if self.waiting.is_none() {
+            dom::set_hidden(&self.dom.waiting, true);
+        }
         if let Ok(Some(new_game)) = self.dom.root.query_selector("[data-action='new-game']") {
             let _ = new_game
                 .class_list()
@@ -1551,27 +1692,40 @@ impl App {
         self.render_tally();
     }
 
+    /// Adds what is new to the log: the referee's events with the notes written between them.
     fn render_log(&self, referee: &Referee) {
         let log = &self.dom.log;
+        let events = referee.log();
+        let (mut shown_events, mut shown_notes) = self.shown.get();
+        if shown_events > events.len() || shown_notes > self.notes.len() {
+            // A new game: start the list again.
+            log.set_text_content(None);
+            (shown_events, shown_notes) = (0, 0);
+        }
         // The log follows the newest line, unless the reader has scrolled up to read.
         let following = log.scroll_top() + log.client_height() >= log.scroll_height() - 8;
-        let shown = log.child_element_count() as usize;
-        let events = referee.log();
-        if shown > events.len() {
-            log.set_text_content(None);
-        }
-        for event in &events[(log.child_element_count() as usize).min(events.len())..] {
-            let li = child(
-                log,
-                "li",
-                if matches!(event, crate::engine::bazaar::referee::Event::Kicked { .. }) {
+        loop {
+            let note = self
+                .notes
+                .get(shown_notes)
+                .filter(|(at, ..)| *at <= shown_events);
+            if let Some((_, text, class)) = note {
+                child(log, "li", class).set_text_content(Some(text));
+                shown_notes += 1;
+            } else if let Some(event) = events.get(shown_events) {
+                let class = if matches!(event, crate::engine::bazaar::referee::Event::Kicked { .. })
+                {
                     "gl-kicked"
                 } else {
                     ""
-                },
-            );
-            li.set_text_content(Some(&event.describe(referee.names())));
+                };
+                child(log, "li", class).set_text_content(Some(&event.describe(referee.names())));
+                shown_events += 1;
+            } else {
+                break;
+            }
         }
+        self.shown.set((shown_events, shown_notes));
         if following {
             log.set_scroll_top(log.scroll_height());
         }

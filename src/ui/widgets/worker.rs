@@ -13,33 +13,68 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// Appended to a player's code: dispatches calls to `setup`, `requestPebbleOrTrades`,
-/// `requestCards` and `win`; a message with `"answer"` is answered as is, unless `"loop"` says to
-/// loop forever (the built-in looping actor's k-th call).
-const HARNESS: &str = r#"
-;(() => {
-  const methods = {
-    "setup": typeof setup === "function" ? setup : null,
-    "request-pebble-or-trades": typeof requestPebbleOrTrades === "function" ? requestPebbleOrTrades : null,
-    "request-cards": typeof requestCards === "function" ? requestCards : null,
-    "win": typeof win === "function" ? win : null,
+/// The most console lines a call passes on.
+pub const CONSOLE_LINES: usize = 20;
+
+/// Put before a player's code, joined into its first line so that the code's line numbers stay
+/// its own (a syntax error at the code's end is reported on the code's last line, not in
+/// here). It dispatches calls to `setup`, `requestPebbleOrTrades`, `requestCards` and `win`,
+/// looked up when called (the two that return nothing may be left out); a message with
+/// `"answer"` is answered as is, unless `"loop"` says to loop forever (the built-in looping
+/// actor's k-th call). `console` writes into a list that goes out with the next reply (at most
+/// 20 lines of 300 characters a call; the rest are counted). An error carries the line of the
+/// player's code it came from (frames in this prefix, on line 1 up to its length, have none).
+/// Each line must end a statement: the lines are joined with spaces.
+const HARNESS: &str = r#"(() => {
+  const prefix = Number("000000");
+  let lines = [], dropped = 0;
+  const say = (...args) => {
+    if (lines.length >= 20) { dropped++; return; }
+    lines.push(args.map((a) => { if (typeof a === "string") return a; try { return JSON.stringify(a); } catch (e) { return String(a); } }).join(" ").slice(0, 300));
+  };
+  for (const k of ["log", "info", "warn", "error", "debug"]) console[k] = say;
+  const lineOf = (e) => {
+    for (const frame of String((e && e.stack) || "").split("\n").slice(1)) {
+      const m = /:(\d+):(\d+)\)?$/.exec(frame.trim());
+      if (m) { const line = Number(m[1]); return line === 1 && Number(m[2]) <= prefix ? null : line; }
+    }
+    return null;
+  };
+  const send = (reply) => {
+    reply.console = lines; reply.dropped = dropped; lines = []; dropped = 0;
+    postMessage(JSON.stringify(reply));
+  };
+  const method = (name) => {
+    const f = { "setup": () => typeof setup === "function" ? setup : () => {},
+      "request-pebble-or-trades": () => typeof requestPebbleOrTrades === "function" ? requestPebbleOrTrades : null,
+      "request-cards": () => typeof requestCards === "function" ? requestCards : null,
+      "win": () => typeof win === "function" ? win : () => {} }[name];
+    return f ? f() : null;
   };
   onmessage = (event) => {
     const message = JSON.parse(event.data);
     if (message.loop) { for (;;) {} }
-    if ("answer" in message) { postMessage(JSON.stringify({ ok: message.answer })); return; }
-    const [method, args] = message.call;
+    if ("answer" in message) { send({ ok: message.answer }); return; }
+    const [name, args] = message.call;
     try {
-      const f = methods[method];
-      if (!f) throw new Error("the player defines no function for " + method);
+      const f = method(name);
+      if (!f) throw new Error("the player defines no function for " + name);
       const result = f(...args);
-      postMessage(JSON.stringify({ ok: result === undefined ? "void" : result }));
+      send({ ok: result === undefined ? "void" : result });
     } catch (e) {
-      postMessage(JSON.stringify({ error: String((e && e.message) || e) }));
+      send({ error: String((e && e.message) || e), line: lineOf(e) });
     }
   };
-})();
-"#;
+})();"#;
+
+/// The harness on one line, followed by the player's code.
+fn with_harness(code: &str) -> String {
+    let joined: Vec<&str> = HARNESS.lines().map(str::trim).collect();
+    let joined = format!("{} ", joined.join(" "));
+    // The prefix's own length, written into it in six digits (same length as the placeholder).
+    let prefix = joined.replacen("000000", &format!("{:06}", joined.chars().count()), 1);
+    format!("{prefix}{code}")
+}
 
 /// The longest reply a player may give (a course answer is a few hundred characters).
 pub const REPLY_LIMIT: usize = 65_536;
@@ -67,7 +102,7 @@ pub const FRAME_SCRIPT: &str = r#"(() => {
         tell({ id: pending, reply: text });
         pending = null;
       };
-      worker.onerror = (w) => { w.preventDefault(); fail("its code failed: " + w.message); };
+      worker.onerror = (w) => { w.preventDefault(); fail("its code failed: " + w.message + (w.lineno ? " (line " + w.lineno + ")" : "")); };
     } else if (typeof m.id === "number" && typeof m.text === "string" && worker !== null) {
       pending = m.id;
       worker.postMessage(m.text);
@@ -77,7 +112,7 @@ pub const FRAME_SCRIPT: &str = r#"(() => {
 })();"#;
 
 /// SHA-256 of `FRAME_SCRIPT`, as Content-Security-Policy writes it.
-pub const FRAME_SCRIPT_HASH: &str = "'sha256-6JHwPX6AVGjFVEDGY0LlSiXpIXETB3wSNDV0viVUiX8='";
+pub const FRAME_SCRIPT_HASH: &str = "'sha256-NYtNK7hkkYRQEpMCQ0UTYcPEshn+WidSk7gRqG1GfPY='";
 
 /// Where a player stands with its frame.
 struct Link {
@@ -132,7 +167,7 @@ impl WorkerPlayer {
         let link = Rc::new(RefCell::new(Link {
             ready: false,
             queued: Vec::new(),
-            code: format!("{code}\n{HARNESS}"),
+            code: with_harness(code),
             next_id: 0,
             expecting: None,
             on_reply: Box::new(on_reply),
