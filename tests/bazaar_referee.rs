@@ -489,3 +489,52 @@ fn rule_breaks_name_equations_and_cards_as_the_table_numbers_them() {
     assert_eq!(rules::ordinal(12), "12th");
     assert_eq!(rules::ordinal(22), "22nd");
 }
+
+/// Any state of a game, written as the course's Game JSON, reads back as the same game: the
+/// players still in it, in turn order, with their wallets, scores and bought cards.
+#[test]
+fn every_state_of_a_game_round_trips_through_the_course_game_json() {
+    use gamelab::engine::bazaar::json;
+    use gamelab::engine::bazaar::referee::Failure;
+    use gamelab::engine::bazaar::setup::random_game;
+    use gamelab::engine::rng::Rng;
+    for seed in 1..12 {
+        let players = 2 + seed as usize % 4;
+        let (equations, state) = random_game(players, &mut Rng::new(seed));
+        let names: Vec<String> = (0..players).map(|i| format!("P{i}")).collect();
+        let mut referee = Referee::new(equations, state, names.clone(), None).unwrap();
+        let mut actors: Vec<Actor> = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                let cheat = if i == 1 && seed % 3 == 0 {
+                    Misbehaviour::Cheat(Cheat::WalletCannotBuyCard)
+                } else {
+                    Misbehaviour::None
+                };
+                Actor::new(n, Policy::Points, cheat)
+            })
+            .collect();
+        let mut states = 0;
+        while let Some((seat, call)) = referee.next_call() {
+            let answer = gamelab::engine::bazaar::actors::call(&mut actors[seat], &call)
+                .map_err(Failure::Error);
+            referee.answer(seat, answer).unwrap();
+            let written = json::game_out(referee.state(), referee.order());
+            let read = json::game(&written, "the game").unwrap();
+            let live = referee.state();
+            assert_eq!(read.bank, live.bank);
+            assert_eq!(read.visibles, live.visibles);
+            assert_eq!(read.hidden, live.hidden);
+            let expected: Vec<_> = referee
+                .order()
+                .iter()
+                .map(|&s| live.players[s].clone())
+                .collect();
+            assert_eq!(read.players, expected, "seed {seed}");
+            states += 1;
+        }
+        assert!(states > players, "a whole game was played");
+        assert!(referee.outcome().is_some());
+    }
+}

@@ -891,3 +891,65 @@ async fn the_wire_json_of_every_call_and_answer_can_be_shown() {
         .expect("the turn state on the wire");
     assert!(lines[turn].contains("\"active\":{"), "{}", lines[turn]);
 }
+
+#[wasm_bindgen_test]
+async fn the_observer_steps_through_every_state_and_saves_it() {
+    use gamelab::engine::bazaar::json;
+    use gamelab::engine::bazaar::setup::random_game;
+    use gamelab::ui::widgets::download::last_offered;
+    let root = web::mount(
+        "bazaar",
+        &[
+            ("data-seats", "purchase-points,purchase-size"),
+            ("data-seed", "6"),
+        ],
+    );
+    set(&root, "[data-field='speed']", "0");
+    click(&root, "play");
+    wait_for(&root, "the end", |r| state(r) == "over").await;
+    let observing = |r: &HtmlElement| r.get_attribute("data-observing").unwrap_or_default();
+    let label = text(&root, ".gl-bazaar-observed");
+    let total: usize = label
+        .strip_prefix("State ")
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{label}"));
+    assert!(total > 4, "{label}");
+    assert_eq!(observing(&root), "0", "the live game at first");
+    // The first state is the game's start, saved as the course's Game JSON.
+    click(&root, "observe-first");
+    assert_eq!(observing(&root), "1");
+    assert!(text(&root, ".gl-bazaar-observed")
+        .starts_with(&format!("State 1 of {total}: the start of the game")));
+    click(&root, "save-json");
+    let (name, bytes) = last_offered().unwrap();
+    assert_eq!(name, "bazaar-state-1.json");
+    let value: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+    let saved = json::game(&value, "the saved state").unwrap();
+    let (_, start) = random_game(2, &mut gamelab::engine::rng::Rng::new(6));
+    assert_eq!(saved, start);
+    // The keys step through the states on the focused table.
+    let canvas = find(&root, "canvas");
+    for key in ["ArrowRight", "ArrowRight", "ArrowLeft"] {
+        let init = web_sys::KeyboardEventInit::new();
+        init.set_key(key);
+        init.set_bubbles(true);
+        let event =
+            web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+        canvas.dispatch_event(&event).unwrap();
+    }
+    assert_eq!(observing(&root), "2");
+    let label = text(&root, ".gl-bazaar-observed");
+    assert!(
+        label.starts_with(&format!("State 2 of {total}: Adam ")),
+        "{label}"
+    );
+    click(&root, "save-png");
+    let (name, bytes) = last_offered().unwrap();
+    assert_eq!(name, "bazaar-state-2.png");
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    click(&root, "observe-latest");
+    assert_eq!(observing(&root), "0");
+    click(&root, "observe-forward");
+    assert_eq!(observing(&root), "0", "nothing after the latest");
+}

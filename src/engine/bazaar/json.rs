@@ -240,6 +240,24 @@ pub fn player_out(p: &PlayerState) -> Value {
     json!({"wallet": bag_out(&p.wallet), "score": score_out(&p.score)})
 }
 
+/// A state as the course's Game JSON (spec §10): the players still in the game, in turn order
+/// from `order` (the first is the one to move), each with the cards it bought (milestone 10).
+pub fn game_out(state: &GameState, order: &[usize]) -> Value {
+    let players: Vec<Value> = order
+        .iter()
+        .filter_map(|&seat| state.players.get(seat))
+        .map(|p| {
+            json!({"wallet": bag_out(&p.wallet), "score": score_out(&p.score), "cards": cards_out(&p.cards)})
+        })
+        .collect();
+    json!({
+        "bank": bag_out(&state.bank),
+        "visibles": cards_out(&state.visibles),
+        "cards": cards_out(&state.hidden),
+        "players": players,
+    })
+}
+
 pub fn turn_state_out(t: &TurnState) -> Value {
     json!({"bank": bag_out(&t.bank), "cards": cards_out(&t.visibles), "active": player_out(&t.active), "scores": t.scores.iter().map(score_out).collect::<Vec<_>>()})
 }

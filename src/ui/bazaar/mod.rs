@@ -35,7 +35,7 @@ use crate::ui::dom::{self, button, child, on};
 use crate::ui::widgets::canvas::{self, CanvasPainter};
 use crate::ui::widgets::slices::{Next, Pump};
 use crate::ui::widgets::worker::{self, WorkerPlayer};
-use crate::ui::widgets::{embed, form, keep};
+use crate::ui::widgets::{download, embed, form, keep};
 
 /// The course's time limit per call (spec §8), and the range the page accepts.
 const DEFAULT_LIMIT_MS: i32 = 600;
@@ -184,6 +184,17 @@ struct Waiting {
     since: f64,
 }
 
+/// A state of the game as the observer keeps it: what the table shows, and what led to it.
+struct Snapshot {
+    state: crate::engine::bazaar::state::GameState,
+    order: Vec<usize>,
+    caption: String,
+}
+
+/// The observer keeps at most this many states of one game (a game of the rules has a few
+/// hundred at most: the bank and the exchange price end it).
+const HISTORY_LIMIT: usize = 5_000;
+
 /// At most this many console lines and wire messages are kept in the log of one game.
 const NOTE_LIMIT: usize = 5_000;
 /// A wire message longer than this is shown cut, with its full length.
@@ -230,6 +241,7 @@ struct Dom {
     games: HtmlInputElement,
     canvas: HtmlCanvasElement,
     status: HtmlElement,
+    observed: HtmlElement,
     waiting: HtmlElement,
     exchange: HtmlElement,
     human: HtmlElement,
@@ -287,6 +299,9 @@ struct App {
     shown: std::cell::Cell<(usize, usize)>,
     /// Show every call and answer as the course's wire JSON.
     show_wire: bool,
+    /// Every state of the game so far (the observer), and the one shown if not the latest.
+    history: Vec<Snapshot>,
+    viewing: Option<usize>,
 }
 
 type Shared = Rc<RefCell<App>>;
@@ -356,6 +371,8 @@ pub fn mount(root: &HtmlElement) {
         notes: Vec::new(),
         shown: std::cell::Cell::new((0, 0)),
         show_wire: false,
+        history: Vec::new(),
+        viewing: None,
     }));
     app.borrow_mut().rebuild_seats();
     wire(&app);
@@ -435,6 +452,18 @@ fn build(root: &HtmlElement) -> Dom {
     form::input(&bar, "Show the wire JSON", "show-wire", "checkbox", "");
     let canvas: HtmlCanvasElement = child(root, "canvas", "gl-canvas").unchecked_into();
     let _ = canvas.set_attribute("role", "img");
+    // Focusable, so the arrow keys step through the game's states.
+    let _ = canvas.set_attribute("tabindex", "0");
+    let observer = child(root, "div", "gl-buttonbar gl-bazaar-observer");
+    let _ = observer.set_attribute("role", "group");
+    let _ = observer.set_attribute("aria-label", "Observer: every state of this game");
+    button(&observer, "First", "observe-first");
+    button(&observer, "◀ Back", "observe-back");
+    button(&observer, "Forward ▶", "observe-forward");
+    button(&observer, "Latest", "observe-latest");
+    let observed = child(&observer, "span", "gl-bazaar-observed");
+    button(&observer, "Save as Game JSON", "save-json");
+    button(&observer, "Save as PNG", "save-png");
     let status = child(root, "p", "gl-status");
     let _ = status.set_attribute("aria-live", "polite");
     // A worker seat's thinking time against its limit (not announced: it changes ten times a second).
@@ -486,6 +515,7 @@ fn build(root: &HtmlElement) -> Dom {
         games,
         canvas,
         status,
+        observed,
         waiting,
         exchange,
         human,
@@ -586,6 +616,20 @@ fn wire(app: &Shared) {
         let _ = picture
             .style()
             .set_property("cursor", if pointing { "pointer" } else { "default" });
+    });
+    // The arrow keys, Home and End step through the states when the table has the focus.
+    let picture = app.borrow().dom.canvas.clone();
+    let handle = app.clone();
+    on::<web_sys::KeyboardEvent>(&picture, "keydown", move |event| {
+        let action = match event.key().as_str() {
+            "ArrowLeft" => "observe-back",
+            "ArrowRight" => "observe-forward",
+            "Home" => "observe-first",
+            "End" => "observe-latest",
+            _ => return,
+        };
+        event.prevent_default();
+        act(&handle, action);
     });
     // The table follows the element's width.
     if let Some(window) = dom::window() {
@@ -717,6 +761,11 @@ fn act(app: &Shared, action: &str) {
             human_answer(app, Reply::Cards(list));
         }
         "clear" => app.borrow_mut().choices = Choices::default(),
+        "observe-first" | "observe-back" | "observe-forward" | "observe-latest" => {
+            app.borrow_mut().observe(action)
+        }
+        "save-json" => app.borrow_mut().save_json(),
+        "save-png" => app.borrow_mut().save_png(),
         other => {
             if let Some(i) = other
                 .strip_prefix("example-")
@@ -1185,6 +1234,9 @@ fn run_test(app: &Shared) {
                     .collect();
                 a.referee = Referee::new(equations, game, a.seat_names.clone(), bonus).ok();
                 a.notes.clear();
+                a.history.clear();
+                a.viewing = None;
+                a.remember();
                 a.brains = actors.into_iter().map(brain_for).collect();
                 a.waiting = None;
                 a.choices = Choices::default();
@@ -1402,6 +1454,91 @@ impl App {
         if let Some(referee) = self.referee.as_mut() {
             let _ = referee.answer(seat, answer);
         }
+        self.remember();
+    }
+
+    /// Keeps the state after an answer if it changed anything (the observer's history).
+    fn remember(&mut self) {
+        let Some(referee) = self.referee.as_ref() else {
+            return;
+        };
+        let same = self
+            .history
+            .last()
+            .is_some_and(|s| &s.state == referee.state() && s.order == referee.order());
+        if same || self.history.len() > HISTORY_LIMIT {
+            return;
+        }
+        let caption = if self.history.len() == HISTORY_LIMIT {
+            format!("the observer keeps the first {HISTORY_LIMIT} states; later ones are not kept")
+        } else {
+            // The newest event that is a move (not the turn's heading).
+            referee
+                .log()
+                .iter()
+                .rev()
+                .find(|e| !matches!(e, crate::engine::bazaar::referee::Event::Turn { .. }))
+                .map_or("the start of the game".to_string(), |e| {
+                    e.describe(referee.names())
+                })
+        };
+        self.history.push(Snapshot {
+            state: referee.state().clone(),
+            order: referee.order().to_vec(),
+            caption,
+        });
+    }
+
+    /// Moves the observer: first, back, forward or latest (the live game).
+    fn observe(&mut self, action: &str) {
+        let last = self.history.len().saturating_sub(1);
+        let at = self.viewing.unwrap_or(last);
+        let to = match action {
+            "observe-first" => 0,
+            "observe-back" => at.saturating_sub(1),
+            "observe-forward" => (at + 1).min(last),
+            _ => last,
+        };
+        self.viewing = (to < last).then_some(to);
+    }
+
+    /// The state the observer shows: its index, and the snapshot.
+    fn observed(&self) -> Option<(usize, &Snapshot)> {
+        let at = self.viewing.unwrap_or(self.history.len().checked_sub(1)?);
+        self.history.get(at).map(|s| (at, s))
+    }
+
+    fn save_json(&mut self) {
+        let Some((at, snapshot)) = self.observed() else {
+            return;
+        };
+        let game = json::game_out(&snapshot.state, &snapshot.order);
+        let text = serde_json::to_string_pretty(&game).unwrap_or_default();
+        let name = format!("bazaar-state-{}.json", at + 1);
+        self.message = match download::offer(text.as_bytes(), "application/json", &name) {
+            Ok(()) => format!("State {} saved as the course's Game JSON ({name}).", at + 1),
+            Err(e) => format!("Not saved: {e}."),
+        };
+    }
+
+    fn save_png(&mut self) {
+        let Some((at, _)) = self.observed() else {
+            return;
+        };
+        let name = format!("bazaar-state-{}.png", at + 1);
+        let bytes = self
+            .dom
+            .canvas
+            .to_data_url()
+            .ok()
+            .and_then(|url| url.strip_prefix("data:image/png;base64,").map(String::from))
+            .and_then(|b64| dom::window()?.atob(&b64).ok())
+            .map(|binary| binary.chars().map(|c| c as u32 as u8).collect::<Vec<u8>>());
+        self.message = match bytes.map(|b| download::offer(&b, "image/png", &name)) {
+            Some(Ok(())) => format!("State {} saved as a picture ({name}).", at + 1),
+            Some(Err(e)) => format!("Not saved: {e}."),
+            None => "Not saved: the browser gave no picture of the table.".into(),
+        };
     }
 
     /// A line for the log, after the referee's events so far (at most `NOTE_LIMIT` a game).
@@ -1477,6 +1614,9 @@ impl App {
         self.settings_pending = false;
         self.resume_after_human = false;
         self.notes.clear();
+        self.history.clear();
+        self.viewing = None;
+        self.remember();
     }
 
     fn stop_worker(&mut self, seat: usize) {
@@ -1588,7 +1728,15 @@ impl App {
             return;
         };
         let next = referee.next_call();
-        let active = next.as_ref().map(|(s, _)| *s);
+        // A past state when the observer looks back; the live game otherwise.
+        let past = self
+            .viewing
+            .and_then(|i| self.history.get(i).map(|s| (i, s)));
+        let (state, order) = match past {
+            Some((_, snapshot)) => (&snapshot.state, snapshot.order.as_slice()),
+            None => (referee.state(), referee.order()),
+        };
+        let active = next.as_ref().map(|(s, _)| *s).filter(|_| past.is_none());
         let show_all = self.dom.show_wallets.checked();
         let seats: Vec<table::Seat> = self
             .seat_kinds
@@ -1598,17 +1746,33 @@ impl App {
                 name: self.seat_names[i].clone(),
                 kind: k.label(),
                 show_wallet: show_all || *k == SeatKind::Human,
-                place: referee.order().iter().position(|&s| s == i),
+                place: order.iter().position(|&s| s == i),
             })
             .collect();
-        let banner = referee.outcome().map(|o| match o.winners.as_slice() {
-            [] => "Game over: nobody wins".to_string(),
-            [one] => format!("Game over: {one} wins"),
-            many => format!("Game over: {} share the win", many.join(", ")),
-        });
+        let total = self.history.len();
+        let banner = match past {
+            Some((i, _)) => Some(format!(
+                "State {} of {total} (Latest returns to the game)",
+                i + 1
+            )),
+            None => referee.outcome().map(|o| match o.winners.as_slice() {
+                [] => "Game over: nobody wins".to_string(),
+                [one] => format!("Game over: {one} wins"),
+                many => format!("Game over: {} share the win", many.join(", ")),
+            }),
+        };
+        let observed = match past {
+            Some((i, snapshot)) => format!("State {} of {total}: {}", i + 1, snapshot.caption),
+            None => format!("State {total} of {total} (the game as it stands)"),
+        };
+        self.dom.observed.set_text_content(Some(&observed));
+        let _ = self.dom.root.set_attribute(
+            "data-observing",
+            &past.map_or(0, |(i, _)| i + 1).to_string(),
+        );
         let picture = table::Table {
             equations: referee.equations(),
-            state: referee.state(),
+            state,
             seats: &seats,
             active,
             banner,
@@ -1620,7 +1784,8 @@ impl App {
         if let Some(mut p) = CanvasPainter::sharp(&self.dom.canvas, plan.width, plan.height) {
             table::draw(&mut p, &picture, &plan);
         }
-        let human_picks = matches!(active.and_then(|s| self.brains.get(s)), Some(Brain::Human))
+        let human_picks = past.is_none()
+            && matches!(active.and_then(|s| self.brains.get(s)), Some(Brain::Human))
             && matches!(next, Some((_, Call::PebbleOrTrades(_) | Call::Cards(_))));
         let _ = self
             .dom
@@ -1630,14 +1795,14 @@ impl App {
         let scores: Vec<String> = seats
             .iter()
             .enumerate()
-            .map(|(i, s)| format!("{} {}", s.name, referee.state().players[i].score))
+            .map(|(i, s)| format!("{} {}", s.name, state.players[i].score))
             .collect();
         let _ = self.dom.canvas.set_attribute(
             "aria-label",
             &format!(
-                "The table: {} cards in the pile, {} visible; scores {}",
-                referee.state().hidden.len(),
-                referee.state().visibles.len(),
+                "The table ({observed}): {} cards in the pile, {} visible; scores {}",
+                state.hidden.len(),
+                state.visibles.len(),
                 scores.join(", ")
             ),
         );
@@ -1656,7 +1821,14 @@ impl App {
                     outcome.dropouts.join(", ")
                 }
             ),
-            None => format!("Turn {}. Scores: {}.", referee.turns(), scores.join(", ")),
+            None => {
+                let live: Vec<String> = seats
+                    .iter()
+                    .zip(&referee.state().players)
+                    .map(|(s, p)| format!("{} {}", s.name, p.score))
+                    .collect();
+                format!("Turn {}. Scores: {}.", referee.turns(), live.join(", "))
+            }
         };
         if !self.message.is_empty() {
             status = format!("{}\n{status}", self.message);
