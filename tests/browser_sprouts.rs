@@ -556,3 +556,83 @@ async fn tabs_by_arrow_keys_and_enter_computes() {
     let status = text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status");
     assert!(status.contains("0.0.}]!: loss"), "{status}");
 }
+
+#[wasm_bindgen_test]
+async fn a_check_says_when_the_base_did_not_suffice_and_adds_what_it_proved() {
+    forget_kept_base().await;
+    let root = mount(&[]);
+    type_into(&root, "free", "0*4");
+    // Nothing computed: the empty main base cannot suffice.
+    click(&root, "check");
+    wait_for(&root, ".gl-check-status", "Check base").await;
+    let status = text(&root, ".gl-check-status");
+    assert!(
+        status.contains("The main base did not suffice: the check had to prove "),
+        "{status}"
+    );
+    let offer = find(&root, ".gl-check-offer");
+    assert!(!offer.hidden());
+    let before = base_count(&root);
+    click(&root, "adopt-check-results");
+    assert!(text(&root, ".gl-check-status").contains("Added "));
+    assert!(base_count(&root) > before);
+    // Saving from the Computation tab says so there, not in the Database tab.
+    click(&root, "save-check-base");
+    assert!(text(&root, ".gl-check-status").contains("Saved sprouts-check.spr"));
+    assert!(!text(&root, "[data-tab='database'] .gl-status").contains("Saved"));
+    click(&root, "check");
+    wait_for(&root, ".gl-check-status", "The main base sufficed.").await;
+    assert!(find(&root, ".gl-check-offer").hidden());
+}
+
+#[wasm_bindgen_test]
+async fn the_children_tab_computes_a_missing_nimber_on_demand() {
+    forget_kept_base().await;
+    // The manual's game by correspondence, second reply: after the opponent's
+    // 0*4.A|0*4.A+0*2.AB|AB the answer is 0*4.A|0*4.A+0.1a2a (nimber 0). A base whose proof
+    // went another way does not hold it (here: an empty base); the row computes it.
+    let root = mount(&[]);
+    click(&root, "tab-children");
+    type_into(
+        &root,
+        "children-position",
+        "0.0.0.0.A.}0.0.0.0.A.}]0.0.AB.}AB.}]!",
+    );
+    click(&root, "children-compute");
+    let answer = "0.0.0.0.A.}0.0.0.0.A.}]0.1a2a.}]!";
+    let row = || {
+        let items = root.query_selector_all(".gl-children li").unwrap();
+        (0..items.length())
+            .map(|i| items.item(i).unwrap().unchecked_into::<HtmlElement>())
+            .find(|li| {
+                li.query_selector("button[data-action^='child:']")
+                    .unwrap()
+                    .and_then(|b| b.text_content())
+                    .is_some_and(|t| t.starts_with(answer))
+            })
+            .expect("the manual's answer is a child")
+    };
+    // No nimber yet, so it is asked for.
+    let ask: HtmlElement = row()
+        .query_selector("button[data-action^='child-nimber:']")
+        .unwrap()
+        .expect("no nimber in the base yet: the row offers to compute it")
+        .unchecked_into();
+    ask.click();
+    for _ in 0..2400 {
+        if row().class_list().contains("gl-winning") {
+            break;
+        }
+        sleep(25).await;
+    }
+    let li = row();
+    assert!(
+        li.class_list().contains("gl-winning"),
+        "{:?}",
+        li.text_content()
+    );
+    assert!(li
+        .text_content()
+        .unwrap()
+        .starts_with(&format!("{answer} 0")));
+}

@@ -78,6 +78,26 @@ struct App {
     complete_stopped: bool,
     /// Couples loaded from files and not yet confirmed by a complete check.
     unverified: usize,
+    /// What the Computation tab's check buttons last did (saved, added), shown by them.
+    check_message: String,
+    /// A child of the Children tab whose nimber is being computed on demand.
+    child_run: Option<ChildRun>,
+}
+
+/// The nimber of one child of the Children tab, computed into the main base.
+struct ChildRun {
+    index: usize,
+    position: Position,
+    search: Search,
+    spent: f64,
+    stopped: bool,
+}
+
+/// Where a file's "Saved …" message goes: by the button that saved it.
+#[derive(Clone, Copy)]
+enum Place {
+    Database,
+    Check,
 }
 
 type Shared = Rc<RefCell<App>>;
@@ -105,6 +125,8 @@ pub fn mount(root: &HtmlElement) {
         last_kept: 0.0,
         complete_stopped: false,
         unverified: 0,
+        check_message: String::new(),
+        child_run: None,
     };
     app.start_from_page(root);
     app.restore_parameters();
@@ -289,6 +311,11 @@ fn act(app: &Shared, action: &str) {
             app.borrow().dom.file_input.click();
             return;
         }
+        other if other.starts_with("child-nimber:") => {
+            if let Ok(i) = other["child-nimber:".len()..].parse::<usize>() {
+                return start_child_nimber(app, i);
+            }
+        }
         _ => {}
     }
     let mut a = app.borrow_mut();
@@ -302,14 +329,30 @@ fn act(app: &Shared, action: &str) {
         }
         "save-base" => {
             let text = a.db.to_spr();
-            a.offer("sprouts-base.spr", text.into_bytes(), "text/plain");
+            a.offer(
+                "sprouts-base.spr",
+                text.into_bytes(),
+                "text/plain",
+                Place::Database,
+            );
         }
         "save-check-base" => match a.check.as_ref().map(|c| c.check.check_db.to_spr()) {
-            Some(text) => a.offer("sprouts-check.spr", text.into_bytes(), "text/plain"),
-            None => a.message = "Run a check first.".into(),
+            Some(text) => a.offer(
+                "sprouts-check.spr",
+                text.into_bytes(),
+                "text/plain",
+                Place::Check,
+            ),
+            None => a.check_message = "Run a check first.".into(),
         },
         "save-check-graph" => a.save_check_graph(),
         "use-check-base" => a.use_check_base(),
+        "adopt-check-results" => a.adopt_check_results(),
+        "stop-child" => {
+            if let Some(run) = a.child_run.as_mut() {
+                run.stopped = true;
+            }
+        }
         "filter-preview" => a.filter(false),
         "filter-apply" => a.filter(true),
         "clear-base" => {
@@ -565,6 +608,11 @@ impl App {
         }
     }
 
+    /// A message in the Children tab, where its buttons are.
+    fn children_note(&self, text: &str) {
+        self.dom.children_error.set_text_content(Some(text));
+    }
+
     fn compute_children(&mut self) {
         let text = self.dom.children_input.value();
         match Position::parse(&text)
@@ -582,11 +630,47 @@ impl App {
         }
     }
 
-    fn offer(&mut self, name: &str, bytes: Vec<u8>, mime: &str) {
-        match download::offer(&bytes, mime, name) {
-            Ok(()) => self.db_message = format!("Saved {name} ({} bytes).", bytes.len()),
-            Err(e) => self.db_message = format!("Could not save {name}: {e}"),
+    fn offer(&mut self, name: &str, bytes: Vec<u8>, mime: &str, place: Place) {
+        let said = match download::offer(&bytes, mime, name) {
+            Ok(()) => format!("Saved {name} ({} bytes).", bytes.len()),
+            Err(e) => format!("Could not save {name}: {e}"),
+        };
+        match place {
+            Place::Database => self.db_message = said,
+            Place::Check => self.check_message = said,
         }
+    }
+
+    /// The results a check proved that the main base lacked go into the main base, so that the
+    /// next check finds the base sufficient.
+    fn adopt_check_results(&mut self) {
+        let Some(run) = self
+            .check
+            .as_ref()
+            .filter(|r| matches!(r.result, Some(Ok(_))))
+        else {
+            self.check_message = "Run a check to the end first.".into();
+            return;
+        };
+        let mut added = 0;
+        let mut conflicts = 0;
+        for (land, nimber) in run.check.check_db.iter() {
+            if self.db.contains(&land) {
+                continue;
+            }
+            match self.db.insert(&land, nimber) {
+                Ok(true) => added += 1,
+                Ok(false) => {}
+                Err(_) => conflicts += 1,
+            }
+        }
+        self.check_message = if conflicts == 0 {
+            format!("Added {added} results proved by the check to the main base; a check now finds it sufficient.")
+        } else {
+            format!("Added {added} results proved by the check to the main base; {conflicts} disagreed with it and were left out (a complete check finds where).")
+        };
+        self.store_base();
+        self.keep_parameters();
     }
 
     fn dot_options(&self) -> DotOptions {
@@ -612,7 +696,7 @@ impl App {
 
     fn save_check_graph(&mut self) {
         if !self.dom.make_graph.checked() {
-            self.message =
+            self.check_message =
                 "Tick \"generate a graph file during the check\" in the Parameters tab first."
                     .into();
             return;
@@ -622,9 +706,10 @@ impl App {
                 "sprouts-check.dot",
                 graph.to_dot(&self.dot_options()).into_bytes(),
                 "text/vnd.graphviz",
+                Place::Check,
             ),
-            Some(Err(e)) => self.message = format!("Check graph: {e}"),
-            None => self.message = "Run a check to the end first.".into(),
+            Some(Err(e)) => self.check_message = format!("Check graph: {e}"),
+            None => self.check_message = "Run a check to the end first.".into(),
         }
     }
 
@@ -650,7 +735,7 @@ impl App {
                 );
                 self.store_base();
             }
-            _ => self.message = "Run a check to the end first.".into(),
+            _ => self.check_message = "Run a check to the end first.".into(),
         }
     }
 
@@ -872,6 +957,7 @@ fn start_check(app: &Shared) {
                 return;
             }
         };
+        a.check_message.clear();
         match Check::new(start.clone(), a.goal()) {
             Ok(check) => {
                 a.check = Some(CheckRun {
@@ -940,6 +1026,73 @@ fn complete_check_step(a: &mut App) -> bool {
         a.keep_parameters();
     }
     done
+}
+
+/// Computes the nimber of child `index` of the Children tab into the main base, in slices
+/// (Stop ends it; the couples found so far stay in the base).
+fn start_child_nimber(app: &Shared, index: usize) {
+    {
+        let mut a = app.borrow_mut();
+        if a.child_run.as_ref().is_some_and(|r| !r.stopped) || a.running {
+            a.children_note("One computation at a time: wait for it or stop it first.");
+            a.refresh();
+            return;
+        }
+        let Some((position, _)) = a.children.get(index).cloned() else {
+            return;
+        };
+        match Search::new(position.clone(), Goal::Nimber) {
+            Ok(search) => {
+                a.child_run = Some(ChildRun {
+                    index,
+                    position,
+                    search,
+                    spent: 0.0,
+                    stopped: false,
+                })
+            }
+            Err(e) => {
+                a.children_note(&e);
+                a.refresh();
+                return;
+            }
+        }
+        a.refresh();
+    }
+    in_slices(app, child_step, |a, ms| {
+        if let Some(run) = a.child_run.as_mut() {
+            run.spent += ms;
+        }
+    });
+}
+
+fn child_step(a: &mut App) -> bool {
+    let Some(run) = a.child_run.as_mut() else {
+        return true;
+    };
+    if run.stopped {
+        a.store_base();
+        return true;
+    }
+    let answer = match run.search.step(&mut a.db, None, STEP_EXPANSIONS) {
+        Progress::Running => return false,
+        Progress::Done(Answer::Nimber(n)) => Ok(n),
+        Progress::Done(other) => Err(format!("the search answered {other:?}, not a nimber")),
+        Progress::Failed(e) => Err(e),
+    };
+    let (index, position) = (run.index, run.position.clone());
+    a.child_run = None;
+    match answer {
+        // The list may have changed meanwhile: the answer goes to the same position.
+        Ok(n) => {
+            if let Some(entry) = a.children.get_mut(index).filter(|(p, _)| *p == position) {
+                entry.1 = Some(n);
+            }
+        }
+        Err(e) => a.children_note(&format!("The nimber was not found: {e}")),
+    }
+    a.store_base();
+    true
 }
 
 /// Reads `.spr` files, then merges them all at once (a conflict or a bad file loads nothing).

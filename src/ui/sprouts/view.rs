@@ -34,6 +34,7 @@ pub struct Dom {
     levels: HtmlElement,
     level_children: HtmlElement,
     check_status: HtmlElement,
+    check_offer: HtmlElement,
     graph_canvas: HtmlCanvasElement,
     proof_text: HtmlElement,
     db_status: HtmlElement,
@@ -221,6 +222,15 @@ pub fn build(root: &HtmlElement) -> Dom {
     );
     let level_children = child(&compute_panel, "div", "gl-level-children");
     let check_status = paragraph(&compute_panel, "gl-check-status", "");
+    let _ = check_status.set_attribute("aria-live", "polite");
+    // Shown when a check had to prove what the main base lacked.
+    let check_offer = child(&compute_panel, "div", "gl-buttonbar gl-check-offer");
+    button(
+        &check_offer,
+        "Add the check's new results to the main base",
+        "adopt-check-results",
+    );
+    check_offer.set_hidden(true);
     let graph_canvas: HtmlCanvasElement =
         child(&compute_panel, "canvas", "gl-check-graph").unchecked_into();
     graph_canvas.set_hidden(true);
@@ -286,6 +296,7 @@ pub fn build(root: &HtmlElement) -> Dom {
         levels,
         level_children,
         check_status,
+        check_offer,
         graph_canvas,
         proof_text,
         db_status,
@@ -549,18 +560,23 @@ pub fn refresh(app: &mut App) {
                 let s = run.check.search.stats();
                 let contradictions = run.check.search.contradictions();
                 let mut t = format!(
-                    "Check of {}: {}. Check base: {} couples{}; {} expansions, {:.2} s.",
+                    "Check of {}: {}. Check base: {} couples; {} expansions, {:.2} s.",
                     run.position.write(app.notation),
                     answer_words(*answer),
                     run.check.check_db.len(),
-                    if s.new_results > 0 {
-                        " (N: new results, not in the main base)"
-                    } else {
-                        ""
-                    },
                     s.expansions,
                     run.spent / 1000.0
                 );
+                if s.new_results > 0 {
+                    // Glop marks such a check base "N"; say what it means and what to do.
+                    t.push_str(&format!(
+                        " The main base did not suffice: the check had to prove {} result{} it lacks (N: new results). They are in the check base; add them to the main base, or compute the position, and the next check finds the base sufficient.",
+                        s.new_results,
+                        if s.new_results == 1 { "" } else { "s" }
+                    ));
+                } else {
+                    t.push_str(" The main base sufficed.");
+                }
                 for c in contradictions {
                     t.push_str(&format!(
                         " Error: {} (main base).",
@@ -571,7 +587,16 @@ pub fn refresh(app: &mut App) {
             }
         },
     };
+    let insufficient = app.check.as_ref().is_some_and(|run| {
+        matches!(run.result, Some(Ok(_))) && run.check.search.stats().new_results > 0
+    });
+    let check_text = match (check_text.is_empty(), app.check_message.is_empty()) {
+        (_, true) => check_text,
+        (true, false) => app.check_message.clone(),
+        (false, false) => format!("{check_text}\n{}", app.check_message),
+    };
     d.check_status.set_text_content(Some(&check_text));
+    d.check_offer.set_hidden(!insufficient);
     draw_check_graph(app);
 
     // Database
@@ -621,6 +646,32 @@ pub fn refresh(app: &mut App) {
         let b = button(&li, &text, &format!("child:{i}"));
         if *nimber == Some(0) {
             let _ = b.set_attribute("aria-label", &format!("{text} (nimber 0: a winning move)"));
+        }
+        if nimber.is_some() {
+            continue;
+        }
+        // Not in the base: its nimber can be computed here, so every reply has an answer.
+        match app
+            .child_run
+            .as_ref()
+            .filter(|r| r.index == i && !r.stopped)
+        {
+            Some(run) => {
+                let s = run.search.stats();
+                child(&li, "span", "gl-hint").set_text_content(Some(&format!(
+                    " computing its nimber… {} expansions, {:.1} s ",
+                    s.expansions,
+                    run.spent / 1000.0
+                )));
+                button(&li, "Stop", "stop-child");
+            }
+            None => {
+                let b = button(&li, "Nimber?", &format!("child-nimber:{i}"));
+                let _ = b.set_attribute(
+                    "aria-label",
+                    &format!("compute the nimber of {}", position.write(app.notation)),
+                );
+            }
         }
     }
 }
