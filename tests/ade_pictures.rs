@@ -235,3 +235,65 @@ fn raster_clips_drawing_outside_the_image() {
     );
     assert!(image.pixels().iter().all(|&p| p == Rgb::BLACK));
 }
+
+#[test]
+fn long_plays_are_drawn_a_page_at_a_time_with_labels_that_keep_apart() {
+    use gamelab::draw::ade::{render_firing_graph_page, short_value};
+    // E9 from V1 = 1 for 1,000 layers: three pages of at most 400 layers each.
+    let mut start = vec![0; 9];
+    start[1] = 1;
+    let mut play = Play::new(AdeGraph::parse("E9").unwrap(), Values::from_i64(start)).unwrap();
+    play.exhaust(1_000);
+    let layers = play.layers();
+    assert_eq!(layers.len(), 1_000);
+    for (first, rows) in [(0, 400), (400, 400), (800, 200)] {
+        let layout = FiringGraphLayout::for_page(play.graph(), &layers, first, 0).unwrap();
+        assert_eq!((layout.first, layout.rows), (first, rows));
+        let image = render_firing_graph_page(play.graph(), &layers, first, 0).unwrap();
+        assert!(image.width() <= SIDE_LIMIT && image.height() <= SIDE_LIMIT);
+        assert!(image.width() as u64 * image.height() as u64 <= PIXEL_LIMIT);
+    }
+    // Past the end: the last layer's page.
+    let past = FiringGraphLayout::for_page(play.graph(), &layers, 5_000, 0).unwrap();
+    assert_eq!(past.first + past.rows, 1_000);
+    // E30 after 60 layers asked for 9,634 × 18,194 pixels before; now it fits.
+    let mut start = vec![0; 30];
+    start[1] = 1;
+    let mut play = Play::new(AdeGraph::parse("E30").unwrap(), Values::from_i64(start)).unwrap();
+    play.exhaust(60);
+    let layers = play.layers();
+    let image = render_firing_graph(play.graph(), &layers, 0).unwrap();
+    assert!(image.width() <= SIDE_LIMIT && image.height() <= SIDE_LIMIT);
+    assert!(image.width() as u64 * image.height() as u64 <= PIXEL_LIMIT);
+    // Big values (19 digits, shortened on screen to 22 characters): each label still fits
+    // between its disc and the next column's disc, and the sums have room on the right.
+    let start = vec![
+        9_000_000_000_000_000_000,
+        8_000_000_000_000_000_000,
+        0,
+        7,
+        0,
+        0,
+        0,
+        0,
+    ];
+    let mut play = Play::new(AdeGraph::parse("E8").unwrap(), Values::from_i64(start)).unwrap();
+    play.exhaust(20);
+    let layers = play.layers();
+    let layout = FiringGraphLayout::new(play.graph(), &layers, 0).unwrap();
+    let longest = layers
+        .iter()
+        .flatten()
+        .map(|(_, v)| short_value(v).chars().count())
+        .max()
+        .unwrap();
+    assert!(longest >= 12, "the values are long: {longest} characters");
+    let outer = 4.0 + layout.ring_step * layout.rings_drawn as f64;
+    assert!(layout.label_width >= longest as f64 * 6.0);
+    assert!(
+        outer * 0.72 + 1.0 + layout.label_width + outer <= layout.column_width,
+        "{layout:?}"
+    );
+    let sum = short_value(&play.layer_sum(1));
+    assert!(layout.right >= sum.chars().count() as f64 * 7.2 + 10.0);
+}

@@ -662,3 +662,98 @@ fn the_bars_controls_do_what_they_show() {
         .unwrap();
     assert_eq!(trace(&root).len(), 2, "{:?}", trace(&root));
 }
+
+#[wasm_bindgen_test]
+async fn the_share_link_follows_later_fires_and_help_opens_in_front_of_the_graph() {
+    let window = web_sys::window().unwrap();
+    window.location().set_hash("").unwrap();
+    let root = mount(&[
+        ("id", "follow"),
+        ("data-graph", "E8"),
+        ("data-values", "0,0,0,1,0,0,0,0"),
+        ("data-layers", "2"),
+    ]);
+    settled(&root).await;
+    click(&root, "share");
+    assert!(window
+        .location()
+        .hash()
+        .unwrap()
+        .contains("ade-follow=E8/0,0,0,1,0,0,0,0/2"));
+    click(&root, "fire");
+    click(&root, "fire");
+    let hash = window.location().hash().unwrap();
+    assert!(hash.contains("ade-follow=E8/0,0,0,1,0,0,0,0/4"), "{hash}");
+    click(&root, "undo");
+    let hash = window.location().hash().unwrap();
+    assert!(hash.contains("ade-follow=E8/0,0,0,1,0,0,0,0/3"), "{hash}");
+    // Help from the graph window is in front of it.
+    click(&root, "show-graph");
+    click(&root, "graph-help");
+    assert!(dialog_open(&root, "help") && dialog_open(&root, "graph"));
+    let help = find(&root, ".gl-dialog[data-dialog='help'] .gl-help-text");
+    help.scroll_into_view();
+    let rect = help.get_bounding_client_rect();
+    let on_top = web::document()
+        .element_from_point(
+            (rect.left() + rect.width() / 2.0) as f32,
+            (rect.top() + rect.height() / 2.0) as f32,
+        )
+        .unwrap();
+    assert!(
+        help.contains(Some(&on_top)),
+        "in front: {}",
+        on_top.outer_html().chars().take(120).collect::<String>()
+    );
+    window.location().set_hash("").unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn a_long_play_is_shown_a_page_of_layers_at_a_time() {
+    use gamelab::draw::ade::ROW_LIMIT;
+    let root = mount(&[
+        ("data-graph", "E9"),
+        ("data-values", "0,1,0,0,0,0,0,0,0"),
+        ("data-layers", "900"),
+    ]);
+    settled(&root).await;
+    click(&root, "show-graph");
+    let caption = || find(&root, ".gl-graph-caption").text_content().unwrap();
+    // The newest page first: layers 801–900.
+    assert!(
+        caption().starts_with("900 layers · layers 801–900 shown"),
+        "{}",
+        caption()
+    );
+    assert!(is_disabled(&root, "graph-later") && !is_disabled(&root, "graph-earlier"));
+    click(&root, "graph-earlier");
+    assert!(caption().starts_with(&format!("900 layers · layers 401–{} shown", 2 * ROW_LIMIT)));
+    // Every sum of the page is in the caption (400 of them), not only the first 50.
+    let sums = caption()
+        .split(" · their sums ")
+        .nth(1)
+        .unwrap()
+        .split(", ")
+        .count();
+    assert_eq!(sums, ROW_LIMIT);
+    click(&root, "graph-earlier");
+    assert!(caption().contains("layers 1–400 shown"));
+    assert!(is_disabled(&root, "graph-earlier"));
+    // A fire while looking back keeps the page; on the newest page it follows.
+    click(&root, "graph-fire");
+    assert!(
+        caption().starts_with("901 layers · layers 1–400 shown"),
+        "{}",
+        caption()
+    );
+    click(&root, "graph-later");
+    click(&root, "graph-later");
+    click(&root, "graph-fire");
+    assert!(
+        caption().starts_with("902 layers · layers 801–902 shown"),
+        "{}",
+        caption()
+    );
+    let canvas: HtmlCanvasElement = find(&root, ".gl-graph-canvas").unchecked_into();
+    assert!(canvas.width() > 1 && canvas.height() > 1, "drawn");
+}

@@ -158,7 +158,8 @@ pub fn draw_graph(
 
 /// At most this many rings are ever drawn, even with "no maximum" (the number shows the value).
 pub const RING_LIMIT: u32 = 40;
-/// At most this many rows are drawn (the footer says how many layers there are in all).
+/// At most this many rows are drawn in one picture: a longer play is shown a page of this many
+/// layers at a time (the footer says which, and how many there are in all).
 pub const ROW_LIMIT: usize = 400;
 /// The largest picture drawn: no side over `SIDE_LIMIT` pixels (what every browser's canvas
 /// takes) and no more than `PIXEL_LIMIT` pixels in all (48 MB as RGB). Rings get thinner, then
@@ -182,12 +183,23 @@ pub struct FiringGraphLayout {
     pub height: f64,
     pub column_width: f64,
     pub row_height: f64,
-    /// Rows drawn (all layers up to `ROW_LIMIT`).
+    /// The first layer drawn (0-based: layer `first + 1` is the top row).
+    pub first: usize,
+    /// Rows drawn (the layers from `first`, up to `ROW_LIMIT`).
     pub rows: usize,
     /// Most rings any disc gets.
     pub rings_drawn: u32,
     /// Distance between rings (smaller when many rings had to fit).
     pub ring_step: f64,
+    /// Room for the value written at a disc's top right, and for the layer sums on the right,
+    /// so that long numbers never run into the next column.
+    pub label_width: f64,
+    pub right: f64,
+}
+
+/// The width of a label of 10-pixel text (6 pixels a character, as the raster font draws).
+fn label_width(text: &str, size: f64) -> f64 {
+    text.chars().count() as f64 * size * 0.6 + 2.0
 }
 
 /// Why a picture cannot be drawn.
@@ -235,19 +247,47 @@ impl FiringGraphLayout {
         layers: &[Vec<(usize, BigInt)>],
         max_rings: u32,
     ) -> Result<FiringGraphLayout, TooLarge> {
-        let rows = layers.len().min(ROW_LIMIT);
-        let wanted = layers[..rows]
+        FiringGraphLayout::for_page(graph, layers, 0, max_rings)
+    }
+
+    /// The picture of the page of layers starting at layer `first` (0-based, clamped to the
+    /// last page).
+    pub fn for_page(
+        graph: &AdeGraph,
+        layers: &[Vec<(usize, BigInt)>],
+        first: usize,
+        max_rings: u32,
+    ) -> Result<FiringGraphLayout, TooLarge> {
+        let first = first.min(layers.len().saturating_sub(1));
+        let rows = (layers.len() - first.min(layers.len())).min(ROW_LIMIT);
+        let shown = &layers[first.min(layers.len())..first.min(layers.len()) + rows];
+        let wanted = shown
             .iter()
             .flatten()
             .map(|(_, value)| ring_count(value, max_rings))
             .max()
             .unwrap_or(1);
+        let label = shown
+            .iter()
+            .flatten()
+            .map(|(_, value)| label_width(&short_value(value), 10.0))
+            .fold(0.0, f64::max);
+        let sums = shown
+            .iter()
+            .map(|layer| {
+                let sum: BigInt = layer.iter().map(|(_, v)| v).sum();
+                label_width(&short_value(&sum), 12.0)
+            })
+            .fold(label_width("sum", 12.0), f64::max);
+        let right = (sums + 20.0).max(RIGHT);
         let thinner = [RING_STEP, 3.0, 2.5, THINNEST_RING_STEP].map(|step| (wanted, step));
         let fewer = (0..wanted).rev().map(|rings| (rings, THINNEST_RING_STEP));
         thinner
             .into_iter()
             .chain(fewer)
-            .map(|(rings, step)| FiringGraphLayout::with_rings(graph, rows, rings, step))
+            .map(|(rings, step)| {
+                FiringGraphLayout::with_rings(graph, first, rows, rings, step, label, right)
+            })
             .find(FiringGraphLayout::fits)
             .ok_or_else(|| {
                 TooLarge(format!(
@@ -262,23 +302,37 @@ impl FiringGraphLayout {
 
     fn with_rings(
         graph: &AdeGraph,
+        first: usize,
         rows: usize,
         rings_drawn: u32,
         ring_step: f64,
+        label_width: f64,
+        right: f64,
     ) -> FiringGraphLayout {
         let outer = DISC_RADIUS + ring_step * rings_drawn as f64;
-        let column_width = (2.0 * outer + 28.0).max(40.0);
+        // A value's label starts at the disc's top right and must end before the next disc.
+        let column_width = (2.0 * outer + 28.0)
+            .max(40.0)
+            .max(outer * 0.72 + 1.0 + label_width + outer + 6.0);
         let row_height = (2.0 * outer + 14.0).max(30.0);
-        let width = LEFT + column_width * graph.node_count() as f64 + RIGHT;
+        // Columns: the graph's nodes, plus one when V0 hangs in its own column (D and E).
+        let columns = (0..graph.node_count())
+            .map(|i| firing_column(graph, i) + 1)
+            .max()
+            .unwrap_or(1);
+        let width = LEFT + column_width * columns as f64 + right;
         let height = TOP + row_height * rows.max(1) as f64 + BOTTOM;
         FiringGraphLayout {
             width,
             height,
             column_width,
             row_height,
+            first,
             rows,
             rings_drawn,
             ring_step,
+            label_width,
+            right,
         }
     }
 
@@ -303,7 +357,18 @@ pub fn draw_firing_graph(
     layers: &[Vec<(usize, BigInt)>],
     max_rings: u32,
 ) -> Result<FiringGraphLayout, TooLarge> {
-    let layout = FiringGraphLayout::new(graph, layers, max_rings)?;
+    draw_firing_graph_page(p, graph, layers, 0, max_rings)
+}
+
+/// Draws the page of layers from layer `first` (0-based), numbered as in the whole play.
+pub fn draw_firing_graph_page(
+    p: &mut dyn Painter,
+    graph: &AdeGraph,
+    layers: &[Vec<(usize, BigInt)>],
+    first: usize,
+    max_rings: u32,
+) -> Result<FiringGraphLayout, TooLarge> {
+    let layout = FiringGraphLayout::for_page(graph, layers, first, max_rings)?;
     let (w, h) = (layout.width, layout.height);
     p.fill_rect(0.0, 0.0, w, h, Rgb::WHITE);
     for i in 0..graph.node_count() {
@@ -319,7 +384,8 @@ pub fn draw_firing_graph(
         );
     }
     p.text(w - 10.0, TOP / 2.0, "sum", 12.0, Align::Right, INK);
-    let shown = &layers[..layout.rows];
+    let start = layout.first.min(layers.len());
+    let shown = &layers[start..start + layout.rows];
     for (row, pair) in shown.windows(2).enumerate() {
         for (a, _) in &pair[0] {
             for (b, _) in &pair[1] {
@@ -336,7 +402,7 @@ pub fn draw_firing_graph(
         p.text(
             LEFT / 2.0,
             y,
-            &(row + 1).to_string(),
+            &(start + row + 1).to_string(),
             11.0,
             Align::Center,
             EDGE,
@@ -367,7 +433,9 @@ pub fn draw_firing_graph(
     let footer = match (layers.len(), layout.rows) {
         (0, _) => "no layers yet".to_string(),
         (1, _) => "1 layer".to_string(),
-        (all, rows) if rows < all => format!("{all} layers (the first {rows} drawn)"),
+        (all, rows) if rows < all => {
+            format!("layers {}-{} of {all}", start + 1, start + rows)
+        }
         (all, _) => format!("{all} layers"),
     };
     p.text(w / 2.0, h - BOTTOM / 2.0, &footer, 14.0, Align::Center, INK);
@@ -380,8 +448,18 @@ pub fn render_firing_graph(
     layers: &[Vec<(usize, BigInt)>],
     max_rings: u32,
 ) -> Result<Raster, TooLarge> {
-    let layout = FiringGraphLayout::new(graph, layers, max_rings)?;
+    render_firing_graph_page(graph, layers, 0, max_rings)
+}
+
+/// One page of the firing-sequence graph as an image.
+pub fn render_firing_graph_page(
+    graph: &AdeGraph,
+    layers: &[Vec<(usize, BigInt)>],
+    first: usize,
+    max_rings: u32,
+) -> Result<Raster, TooLarge> {
+    let layout = FiringGraphLayout::for_page(graph, layers, first, max_rings)?;
     let mut raster = Raster::new(layout.width.ceil() as u32, layout.height.ceil() as u32);
-    draw_firing_graph(&mut raster, graph, layers, max_rings)?;
+    draw_firing_graph_page(&mut raster, graph, layers, first, max_rings)?;
     Ok(raster)
 }

@@ -17,7 +17,8 @@ use web_sys::{
 };
 
 use crate::draw::ade::{
-    draw_firing_graph, draw_graph, render_firing_graph, short_value, FiringGraphLayout, GraphLayout,
+    draw_firing_graph_page, draw_graph, render_firing_graph_page, short_value, FiringGraphLayout,
+    GraphLayout, ROW_LIMIT,
 };
 use crate::draw::{palette, png, tga};
 use crate::engine::ade::{
@@ -73,6 +74,8 @@ struct Dom {
     graph: Dialog,
     graph_canvas: HtmlCanvasElement,
     graph_caption: HtmlElement,
+    graph_earlier: web_sys::HtmlButtonElement,
+    graph_later: web_sys::HtmlButtonElement,
     max_rings: HtmlSelectElement,
     graph_fire: HtmlButtonElement,
     graph_undo: HtmlButtonElement,
@@ -99,6 +102,18 @@ struct App {
     trace_version: u64,
     /// The key of this instance's state in the page URL's fragment.
     url_key: String,
+    /// The first layer of the firing-sequence graph's page shown (0-based), and whether the
+    /// page follows the newest layers (until Earlier is pressed).
+    graph_first: usize,
+    graph_follows: bool,
+    /// What the graph window last drew (play version, layers, first, max rings) and when: it is
+    /// drawn again only when that changes, at most every 250 ms while a run goes on.
+    graph_drawn: Option<(u64, usize, usize, u32)>,
+    graph_drawn_at: f64,
+    /// A share link was asked for: the address follows the play from then on.
+    sharing: bool,
+    /// The layer count the address was last written for.
+    shared_for: Option<usize>,
 }
 
 type Shared = Rc<RefCell<App>>;
@@ -139,6 +154,12 @@ pub fn mount(root: &HtmlElement) {
         play_version: 0,
         trace_version: 0,
         url_key,
+        graph_first: 0,
+        graph_follows: true,
+        graph_drawn: None,
+        graph_drawn_at: 0.0,
+        sharing: false,
+        shared_for: None,
     }));
     wire(&app);
     embed::offer_for(root, "ade", &app, App::embed_attributes);
@@ -278,6 +299,9 @@ fn build(root: &HtmlElement) -> Dom {
     let graph_canvas: HtmlCanvasElement =
         child(&scroller, "canvas", "gl-graph-canvas").unchecked_into();
     let _ = graph_canvas.set_attribute("role", "img");
+    let pages = child(&graph.body, "div", "gl-buttonbar gl-graph-pages");
+    let graph_earlier = button(&pages, "Earlier layers", "graph-earlier");
+    let graph_later = button(&pages, "Later layers", "graph-later");
     let graph_caption = child(&graph.body, "p", "gl-graph-caption");
     button(&graph.buttons, "OK", "graph-ok");
     let graph_fire = button(&graph.buttons, "Fire", "graph-fire");
@@ -316,6 +340,8 @@ fn build(root: &HtmlElement) -> Dom {
         graph,
         graph_canvas,
         graph_caption,
+        graph_earlier,
+        graph_later,
         max_rings,
         graph_fire,
         graph_undo,
@@ -419,6 +445,7 @@ fn act(app: &Shared, action: &str) {
         "stop" => a.stop_exhaust(),
         "show-graph" => a.open_graph_window(),
         "graph-ok" => a.dom.graph.hide(),
+        "graph-earlier" | "graph-later" => a.turn_graph_page(action == "graph-later"),
         "save-tga" => a.save_picture(false),
         "save-png" => a.save_picture(true),
         "share" => a.share(),
@@ -928,13 +955,15 @@ impl App {
 
     fn save_picture(&mut self, as_png: bool) {
         let Some(play) = &self.play else { return };
-        let image = match render_firing_graph(play.graph(), &play.layers(), self.max_rings) {
-            Ok(image) => image,
-            Err(too_large) => {
-                self.message = format!("Could not save: {too_large}.");
-                return;
-            }
-        };
+        let first = self.graph_page(play.layer_count());
+        let image =
+            match render_firing_graph_page(play.graph(), &play.layers(), first, self.max_rings) {
+                Ok(image) => image,
+                Err(too_large) => {
+                    self.message = format!("Could not save: {too_large}.");
+                    return;
+                }
+            };
         let result = if as_png {
             download::offer(&png::encode(&image), "image/png", "firing-sequence.png")
         } else {
@@ -960,7 +989,49 @@ impl App {
             fired: (self.mode == Mode::Playing).then_some(play.layer_count()),
         };
         let href = link::write(&self.url_key, &position.to_text());
-        self.message = format!("Link to this position: {href}");
+        self.message = format!("Link to this position (it follows the play from now on): {href}");
+        self.sharing = true;
+        self.shared_for = Some(play.layer_count());
+    }
+
+    /// Once shared, the address follows later fires and undos (without a message each time).
+    fn follow_share(&mut self) {
+        let Some(play) = self.play.as_ref().filter(|_| self.sharing) else {
+            return;
+        };
+        if self.shared_for == Some(play.layer_count()) {
+            return;
+        }
+        let position = SharedPosition {
+            graph: play.graph().clone(),
+            start: start_values(play),
+            fired: (self.mode == Mode::Playing).then_some(play.layer_count()),
+        };
+        link::write(&self.url_key, &position.to_text());
+        self.shared_for = Some(play.layer_count());
+    }
+
+    /// The first layer of the graph's page: the one chosen, or the newest page when following.
+    fn graph_page(&self, layers: usize) -> usize {
+        let last_page = layers.saturating_sub(1) / ROW_LIMIT * ROW_LIMIT;
+        if self.graph_follows {
+            last_page
+        } else {
+            self.graph_first.min(last_page)
+        }
+    }
+
+    fn turn_graph_page(&mut self, later: bool) {
+        let Some(play) = &self.play else { return };
+        let layers = play.layer_count();
+        let first = self.graph_page(layers);
+        let last_page = layers.saturating_sub(1) / ROW_LIMIT * ROW_LIMIT;
+        self.graph_first = if later {
+            (first + ROW_LIMIT).min(last_page)
+        } else {
+            first.saturating_sub(ROW_LIMIT)
+        };
+        self.graph_follows = self.graph_first == last_page;
     }
 
     fn node_at_click(&self, event: &MouseEvent) -> Option<usize> {
@@ -1045,9 +1116,10 @@ impl App {
             .set_attribute("data-state", if running { "running" } else { "idle" });
         self.draw_graph();
         self.sync_trace();
+        self.follow_share();
         self.write_status();
         if self.dom.graph.is_open() {
-            self.draw_firing_graph();
+            self.draw_firing_graph(running);
         }
     }
 
@@ -1207,17 +1279,45 @@ impl App {
         self.dom.status.set_text_content(Some(&text));
     }
 
-    fn draw_firing_graph(&self) {
+    /// Draws the page of the firing-sequence graph shown, if anything it shows changed (while a
+    /// run goes on, at most every 250 ms: the rest of the page keeps its time).
+    fn draw_firing_graph(&mut self, running: bool) {
         let Some(play) = &self.play else { return };
+        let count = play.layer_count();
+        let first = self.graph_page(count);
+        let key = (self.play_version, count, first, self.max_rings);
+        if self.graph_drawn == Some(key) || (running && dom::now() - self.graph_drawn_at < 250.0) {
+            return;
+        }
+        self.graph_drawn = Some(key);
+        self.graph_drawn_at = dom::now();
         let layers = play.layers();
-        match FiringGraphLayout::new(play.graph(), &layers, self.max_rings) {
+        self.dom.graph_earlier.set_disabled(first == 0);
+        self.dom
+            .graph_later
+            .set_disabled(first + ROW_LIMIT >= layers.len());
+        dom::set_hidden(
+            self.dom.graph_earlier.unchecked_ref(),
+            layers.len() <= ROW_LIMIT,
+        );
+        dom::set_hidden(
+            self.dom.graph_later.unchecked_ref(),
+            layers.len() <= ROW_LIMIT,
+        );
+        match FiringGraphLayout::for_page(play.graph(), &layers, first, self.max_rings) {
             Ok(layout) => {
                 self.dom.graph_canvas.set_width(layout.width.ceil() as u32);
                 self.dom
                     .graph_canvas
                     .set_height(layout.height.ceil() as u32);
                 if let Some(mut painter) = CanvasPainter::new(&self.dom.graph_canvas) {
-                    let _ = draw_firing_graph(&mut painter, play.graph(), &layers, self.max_rings);
+                    let _ = draw_firing_graph_page(
+                        &mut painter,
+                        play.graph(),
+                        &layers,
+                        first,
+                        self.max_rings,
+                    );
                 }
             }
             Err(too_large) => {
@@ -1229,16 +1329,19 @@ impl App {
                 return;
             }
         }
-        let sums: Vec<String> = (1..=layers.len().min(50))
+        // Every sum of the page shown (the picture has them on the right too).
+        let last = (first + ROW_LIMIT).min(layers.len());
+        let sums: Vec<String> = (first + 1..=last)
             .map(|t| short_value(&play.layer_sum(t)))
             .collect();
         let caption = match layers.len() {
             0 => "no layers yet".to_string(),
             1 => format!("1 layer · layer sum {}", sums.join(", ")),
+            n if n <= ROW_LIMIT => format!("{n} layers · layer sums {}", sums.join(", ")),
             n => format!(
-                "{n} layers · layer sums {}{}",
-                sums.join(", "),
-                if n > 50 { ", …" } else { "" }
+                "{n} layers · layers {}–{last} shown · their sums {}",
+                first + 1,
+                sums.join(", ")
             ),
         };
         self.dom.graph_caption.set_text_content(Some(&caption));
