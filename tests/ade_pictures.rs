@@ -238,7 +238,7 @@ fn raster_clips_drawing_outside_the_image() {
 
 #[test]
 fn long_plays_are_drawn_a_page_at_a_time_with_labels_that_keep_apart() {
-    use gamelab::draw::ade::{render_firing_graph_page, short_value};
+    use gamelab::draw::ade::{compact_value, render_firing_graph_page};
     // E9 from V1 = 1 for 1,000 layers: three pages of at most 400 layers each.
     let mut start = vec![0; 9];
     start[1] = 1;
@@ -265,7 +265,7 @@ fn long_plays_are_drawn_a_page_at_a_time_with_labels_that_keep_apart() {
     let image = render_firing_graph(play.graph(), &layers, 0).unwrap();
     assert!(image.width() <= SIDE_LIMIT && image.height() <= SIDE_LIMIT);
     assert!(image.width() as u64 * image.height() as u64 <= PIXEL_LIMIT);
-    // Big values (19 digits, shortened on screen to 22 characters): each label still fits
+    // Big values (19 digits, written 9.00e18 on the picture): each label still fits
     // between its disc and the next column's disc, and the sums have room on the right.
     let start = vec![
         9_000_000_000_000_000_000,
@@ -284,16 +284,25 @@ fn long_plays_are_drawn_a_page_at_a_time_with_labels_that_keep_apart() {
     let longest = layers
         .iter()
         .flatten()
-        .map(|(_, v)| short_value(v).chars().count())
+        .map(|(_, v)| compact_value(v).chars().count())
         .max()
         .unwrap();
-    assert!(longest >= 12, "the values are long: {longest} characters");
+    assert!(longest >= 7, "the values are long: {longest} characters");
+    assert_eq!(
+        compact_value(&BigInt::from(9_000_000_000_000_000_000u64)),
+        "9.00e18"
+    );
+    assert_eq!(
+        compact_value(&BigInt::from(-999_999_999_999_999i64)),
+        "-1.00e15"
+    );
+    assert_eq!(compact_value(&BigInt::from(123_456)), "123456");
     let outer = 4.0 + layout.ring_step * layout.rings_drawn as f64;
     assert!(layout.label_width >= longest as f64 * 6.0);
     assert!(
         outer * 0.72 + 1.0 + layout.label_width + outer <= layout.column_width,
         "{layout:?}"
     );
-    let sum = short_value(&play.layer_sum(1));
+    let sum = compact_value(&play.layer_sum(1));
     assert!(layout.right >= sum.chars().count() as f64 * 7.2 + 10.0);
 }

@@ -37,6 +37,30 @@ pub fn short_number(text: &str) -> String {
 /// and a page shows thousands of them).
 const EXACT_BITS: u64 = 128;
 
+/// A value as a picture's label: exact up to 12 characters, otherwise three significant digits
+/// and the power of ten (`1.23e21`), so a column stays narrow whatever the value (the tracing
+/// area and the caption keep the longer forms).
+pub fn compact_value(value: &BigInt) -> String {
+    let short = short_value(value);
+    if short.chars().count() <= SHOWN_DIGITS {
+        return short;
+    }
+    let bits = value.bits();
+    let shift = bits.saturating_sub(64);
+    let top = (value.magnitude() >> shift).to_u64().unwrap_or(u64::MAX) as f64;
+    let log10 = top.log10() + shift as f64 * std::f64::consts::LOG10_2;
+    let (mut exponent, mut mantissa) = (log10.floor() as i64, 10f64.powf(log10.fract()));
+    if mantissa >= 9.995 {
+        (exponent, mantissa) = (exponent + 1, 1.0);
+    }
+    let sign = if value.sign() == num_bigint::Sign::Minus {
+        "-"
+    } else {
+        ""
+    };
+    format!("{sign}{mantissa:.2}e{exponent}")
+}
+
 /// `short_number` of a value, without writing a huge value out in full.
 pub fn short_value(value: &BigInt) -> String {
     let bits = value.bits();
@@ -270,13 +294,13 @@ impl FiringGraphLayout {
         let label = shown
             .iter()
             .flatten()
-            .map(|(_, value)| label_width(&short_value(value), 10.0))
+            .map(|(_, value)| label_width(&compact_value(value), 10.0))
             .fold(0.0, f64::max);
         let sums = shown
             .iter()
             .map(|layer| {
                 let sum: BigInt = layer.iter().map(|(_, v)| v).sum();
-                label_width(&short_value(&sum), 12.0)
+                label_width(&compact_value(&sum), 12.0)
             })
             .fold(label_width("sum", 12.0), f64::max);
         let right = (sums + 20.0).max(RIGHT);
@@ -422,13 +446,13 @@ pub fn draw_firing_graph_page(
             p.text(
                 x + corner + 1.0,
                 y - corner - 3.0,
-                &short_value(value),
+                &compact_value(value),
                 10.0,
                 Align::Left,
                 INK,
             );
         }
-        p.text(w - 10.0, y, &short_value(&sum), 12.0, Align::Right, INK);
+        p.text(w - 10.0, y, &compact_value(&sum), 12.0, Align::Right, INK);
     }
     let footer = match (layers.len(), layout.rows) {
         (0, _) => "no layers yet".to_string(),
