@@ -57,22 +57,26 @@ fn state(root: &HtmlElement) -> String {
     root.get_attribute("data-state").unwrap_or_default()
 }
 
+/// A table of these seats from this seed, played at full speed to the end.
+async fn played_to_the_end(attributes: &[(&str, &str)]) -> HtmlElement {
+    let root = web::mount("bazaar", attributes);
+    set(&root, "[data-field='speed']", "0");
+    click(&root, "play");
+    wait_for(&root, "the end", |r| state(r) == "over").await;
+    root
+}
+
 #[wasm_bindgen_test]
 async fn a_seeded_game_between_two_strategies_plays_to_the_end() {
     use gamelab::engine::bazaar::actors::{Actor, Misbehaviour, Player};
     use gamelab::engine::bazaar::referee::{run_direct, Referee};
     use gamelab::engine::bazaar::setup::random_game;
     use gamelab::engine::bazaar::strategy::Policy;
-    let root = web::mount(
-        "bazaar",
-        &[
-            ("data-seats", "purchase-points,purchase-size"),
-            ("data-seed", "3"),
-        ],
-    );
-    set(&root, "[data-field='speed']", "0");
-    click(&root, "play");
-    wait_for(&root, "the end", |r| state(r) == "over").await;
+    let root = played_to_the_end(&[
+        ("data-seats", "purchase-points,purchase-size"),
+        ("data-seed", "3"),
+    ])
+    .await;
     // The engine alone, from the same seed, gives the same result.
     let (equations, game) = random_game(2, &mut gamelab::engine::rng::Rng::new(3));
     let mut referee =
@@ -612,16 +616,11 @@ async fn settings_changed_during_a_game_are_flagged_until_new_game() {
 
 #[wasm_bindgen_test]
 async fn the_log_follows_the_newest_line() {
-    let root = web::mount(
-        "bazaar",
-        &[(
-            "data-seats",
-            "purchase-points,purchase-size,purchase-points",
-        )],
-    );
-    set(&root, "[data-field='speed']", "0");
-    click(&root, "play");
-    wait_for(&root, "the end", |r| state(r) == "over").await;
+    let root = played_to_the_end(&[(
+        "data-seats",
+        "purchase-points,purchase-size,purchase-points",
+    )])
+    .await;
     let list = find(&root, ".gl-history");
     assert!(
         list.scroll_height() > list.client_height(),
@@ -838,16 +837,20 @@ async fn the_wait_for_a_worker_is_shown_against_its_limit() {
     set(&root, "[data-field='limit']", "900");
     click(&root, "play");
     wait_for(&root, "Eve's worker to be asked", |r| state(r) == "waiting").await;
-    sleep(350).await;
-    let waiting = find(&root, ".gl-bazaar-waiting");
-    assert!(!waiting.hidden());
-    let shown = waiting.text_content().unwrap();
-    let ms: f64 = shown
-        .strip_prefix("Waiting for Eve… ")
-        .and_then(|rest| rest.strip_suffix(" of 900 ms"))
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("{shown}"));
-    assert!((150.0..900.0).contains(&ms), "{shown}");
+    // The count goes up while she thinks, and never past the limit.
+    let shown_ms = |r: &HtmlElement| -> Option<f64> {
+        let shown = find(r, ".gl-bazaar-waiting").text_content().unwrap();
+        shown
+            .strip_prefix("Waiting for Eve… ")
+            .and_then(|rest| rest.strip_suffix(" of 900 ms"))
+            .and_then(|n| n.parse().ok())
+    };
+    wait_for(&root, "the wait shown", |r| {
+        shown_ms(r).is_some_and(|ms| ms >= 100.0)
+    })
+    .await;
+    assert!(!find(&root, ".gl-bazaar-waiting").hidden());
+    assert!(shown_ms(&root).unwrap() <= 900.0);
     wait_for(&root, "the time-out", |r| state(r) != "waiting").await;
     assert!(find(&root, ".gl-bazaar-waiting").hidden());
 }
@@ -897,16 +900,11 @@ async fn the_observer_steps_through_every_state_and_saves_it() {
     use gamelab::engine::bazaar::json;
     use gamelab::engine::bazaar::setup::random_game;
     use gamelab::ui::widgets::download::last_offered;
-    let root = web::mount(
-        "bazaar",
-        &[
-            ("data-seats", "purchase-points,purchase-size"),
-            ("data-seed", "6"),
-        ],
-    );
-    set(&root, "[data-field='speed']", "0");
-    click(&root, "play");
-    wait_for(&root, "the end", |r| state(r) == "over").await;
+    let root = played_to_the_end(&[
+        ("data-seats", "purchase-points,purchase-size"),
+        ("data-seed", "6"),
+    ])
+    .await;
     let observing = |r: &HtmlElement| r.get_attribute("data-observing").unwrap_or_default();
     let label = text(&root, ".gl-bazaar-observed");
     let total: usize = label
