@@ -223,7 +223,7 @@ pub struct FiringGraphLayout {
 
 /// The width of a label of 10-pixel text (6 pixels a character, as the raster font draws).
 fn label_width(text: &str, size: f64) -> f64 {
-    text.chars().count() as f64 * size * 0.6 + 2.0
+    super::text_width(text, size) + 2.0
 }
 
 /// Why a picture cannot be drawn.

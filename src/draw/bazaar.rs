@@ -275,10 +275,10 @@ fn pebbles(p: &mut impl Painter, mut x: f64, y: f64, list: &[Pebble]) -> f64 {
 
 /// `text` cut to about `width` pixels at `size` (an ellipsis says it was cut).
 pub fn fit(text: &str, size: f64, width: f64) -> String {
-    let most = (width / (size * 0.6)).floor().max(1.0) as usize;
-    if text.chars().count() <= most {
+    if super::text_width(text, size) <= width {
         return text.to_string();
     }
+    let most = (width / super::text_width("m", size)).floor().max(1.0) as usize;
     let kept: String = text.chars().take(most.saturating_sub(1)).collect();
     format!("{kept}…")
 }

@@ -25,6 +25,12 @@ impl Rgb {
     }
 }
 
+/// About how wide `text` is at `size` pixels: 0.6 of the size a character, what the canvas's
+/// sans-serif and the raster's 5×7 font (6 pixels a character at 10 px) both stay within.
+pub fn text_width(text: &str, size: f64) -> f64 {
+    text.chars().count() as f64 * size * 0.6
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Align {
     Left,

@@ -28,14 +28,12 @@ pub fn exchange(
                 step.right_bag()
             ));
         };
-        let named = format!(
-            "the {} exchange (equation {}, {} → {})",
-            ordinal(i + 1),
-            number + 1,
-            step.left_bag(),
-            step.right_bag()
-        );
         let (left, right) = (step.left_bag(), step.right_bag());
+        let named = format!(
+            "the {} exchange (equation {}, {left} → {right})",
+            ordinal(i + 1),
+            number + 1
+        );
         let Some(paid) = wallet.minus(&left) else {
             return Err(format!("{named}: the wallet ({wallet}) cannot pay {left}"));
         };

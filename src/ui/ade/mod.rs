@@ -1013,11 +1013,10 @@ impl App {
 
     /// The first layer of the graph's page: the one chosen, or the newest page when following.
     fn graph_page(&self, layers: usize) -> usize {
-        let last_page = layers.saturating_sub(1) / ROW_LIMIT * ROW_LIMIT;
         if self.graph_follows {
-            last_page
+            last_page(layers)
         } else {
-            self.graph_first.min(last_page)
+            self.graph_first.min(last_page(layers))
         }
     }
 
@@ -1025,13 +1024,12 @@ impl App {
         let Some(play) = &self.play else { return };
         let layers = play.layer_count();
         let first = self.graph_page(layers);
-        let last_page = layers.saturating_sub(1) / ROW_LIMIT * ROW_LIMIT;
         self.graph_first = if later {
-            (first + ROW_LIMIT).min(last_page)
+            (first + ROW_LIMIT).min(last_page(layers))
         } else {
             first.saturating_sub(ROW_LIMIT)
         };
-        self.graph_follows = self.graph_first == last_page;
+        self.graph_follows = self.graph_first == last_page(layers);
     }
 
     fn node_at_click(&self, event: &MouseEvent) -> Option<usize> {
@@ -1353,6 +1351,11 @@ impl App {
             ),
         );
     }
+}
+
+/// The first layer of the firing-sequence graph's last page.
+fn last_page(layers: usize) -> usize {
+    layers.saturating_sub(1) / ROW_LIMIT * ROW_LIMIT
 }
 
 /// The start values as typed in Editing mode (always 64-bit: the node dialog accepts no more).

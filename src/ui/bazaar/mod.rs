@@ -1404,13 +1404,21 @@ impl App {
         self.refresh();
     }
 
+    /// The question a human seat is to answer with its clicks (a pebble or exchanges, or
+    /// cards), if that is what the game waits for.
+    fn human_question(&self) -> Option<Call> {
+        let (seat, call) = self.referee.as_ref()?.next_call()?;
+        let human = matches!(self.brains.get(seat), Some(Brain::Human));
+        (human && matches!(call, Call::PebbleOrTrades(_) | Call::Cards(_))).then_some(call)
+    }
+
     /// The human's pick at a point of the table (an action as the buttons name it), when a
-    /// human seat is choosing.
+    /// human seat is choosing and the table shows the game as it stands.
     fn pick_at(&self, x: f64, y: f64) -> Option<String> {
-        if self.dom.canvas.get_attribute("data-picks").as_deref() != Some("yes") {
+        if self.viewing.is_some() {
             return None;
         }
-        let (_, call) = self.referee.as_ref()?.next_call()?;
+        let call = self.human_question()?;
         match (self.plan.as_ref()?.target_at(x, y)?, call) {
             (Target::Equation { index, flipped }, Call::PebbleOrTrades(_)) => {
                 Some(format!("use-{}", 2 * index + flipped as usize))
@@ -1784,9 +1792,7 @@ impl App {
         if let Some(mut p) = CanvasPainter::sharp(&self.dom.canvas, plan.width, plan.height) {
             table::draw(&mut p, &picture, &plan);
         }
-        let human_picks = past.is_none()
-            && matches!(active.and_then(|s| self.brains.get(s)), Some(Brain::Human))
-            && matches!(next, Some((_, Call::PebbleOrTrades(_) | Call::Cards(_))));
+        let human_picks = past.is_none() && self.human_question().is_some();
         let _ = self
             .dom
             .canvas
@@ -1841,9 +1847,7 @@ impl App {
             "over"
         } else if self.waiting.is_some() {
             "waiting"
-        } else if matches!(active.and_then(|s| self.brains.get(s)), Some(Brain::Human))
-            && matches!(next, Some((_, Call::PebbleOrTrades(_) | Call::Cards(_))))
-        {
+        } else if self.human_question().is_some() {
             "human"
         } else if self.running {
             "playing"

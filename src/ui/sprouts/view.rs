@@ -663,10 +663,14 @@ pub fn refresh(app: &mut App) {
                     s.expansions,
                     run.spent / 1000.0
                 )));
-                button(&li, "Stop", "stop-child");
+                button(&li, "Stop", "stop-child")
+                    .class_list()
+                    .add_1("gl-ask")
+                    .ok();
             }
             None => {
                 let b = button(&li, "Nimber?", &format!("child-nimber:{i}"));
+                b.class_list().add_1("gl-ask").ok();
                 let _ = b.set_attribute(
                     "aria-label",
                     &format!("compute the nimber of {}", position.write(app.notation)),
