@@ -116,6 +116,36 @@ fn nimber_of(text: &str, db: &mut Database) -> u8 {
     }
 }
 
+fn nimber_with(text: &str, strategy: Strategy, db: &mut Database) -> u8 {
+    let position = Position::parse(text).unwrap();
+    match solve_with(&position, Goal::Nimber, strategy, db).unwrap().0 {
+        Answer::Nimber(n) => n,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn proof_number_search_finds_every_vector_nimber_and_the_1470_lands() {
+    // Each position on a fresh base: df-pn proves it from nothing, with its own table.
+    for parent in children_vectors() {
+        let mut db = Database::new();
+        let got = nimber_with(&parent.glop2, Strategy::ProofNumber, &mut db);
+        assert_eq!(got, parent.nimber, "{}", parent.glop2);
+    }
+    // One base for all, as the page fills it: what one search stored, the next one uses.
+    let text = common::read_text("sprouts/land_nimbers_from_4spots.tsv");
+    let mut db = Database::new();
+    let mut count = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let want: u8 = cols[2].parse().unwrap();
+        let got = nimber_with(cols[0], Strategy::ProofNumber, &mut db);
+        assert_eq!(got, want, "{}", cols[0]);
+        count += 1;
+    }
+    assert_eq!(count, 1470);
+}
+
 #[test]
 fn nimbers_of_every_vector_parent_and_child() {
     let mut db = Database::new();
@@ -176,8 +206,13 @@ fn outcomes_of_the_n_spot_game_up_to_11_match_the_published_table() {
         assert_eq!(
             outcome_of(&Position::spots(n), &mut db).0,
             want,
-            "{n} spots (probing)"
+            "{n} spots (default)"
         );
+        for strategy in [Strategy::Probing, Strategy::ProofNumber] {
+            let mut db = Database::new();
+            let verdict = outcome_with(&Position::spots(n), strategy, &mut db).0;
+            assert_eq!(verdict, want, "{n} spots ({strategy:?})");
+        }
         // Glop 1.0's plain depth-first search, compared with the reference counts.
         let mut db = Database::new();
         let (verdict, expansions) =

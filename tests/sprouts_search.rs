@@ -24,7 +24,11 @@ fn run(search: &mut Search, db: &mut Database, budget: u64) -> (Answer, usize) {
 
 #[test]
 fn small_steps_reach_the_same_answer_as_one_long_run() {
-    for strategy in [Strategy::Probing, Strategy::DepthFirst] {
+    for strategy in [
+        Strategy::Probing,
+        Strategy::DepthFirst,
+        Strategy::ProofNumber,
+    ] {
         for (spots, goal) in [(7, OUTCOME), (8, OUTCOME), (5, Goal::Nimber)] {
             let mut whole = Database::new();
             let (answer, whole_stats) = gamelab::engine::sprouts::solve_with(
@@ -53,8 +57,14 @@ fn small_steps_reach_the_same_answer_as_one_long_run() {
 
 #[test]
 fn levels_show_the_child_being_computed() {
+    for strategy in [Strategy::Probing, Strategy::ProofNumber] {
+        levels_of(strategy);
+    }
+}
+
+fn levels_of(strategy: Strategy) {
     let mut db = Database::new();
-    let mut search = Search::new(Position::spots(8), OUTCOME).unwrap();
+    let mut search = Search::with_strategy(Position::spots(8), OUTCOME, strategy).unwrap();
     assert_eq!(search.step(&mut db, None, 200), Progress::Running);
     let levels = search.levels();
     assert!(levels.len() >= 2, "{levels:?}");
@@ -106,6 +116,36 @@ fn zapping_moves_a_level_to_another_child_and_the_answer_stays() {
     );
     assert!(search.zap(0, 9).is_err());
     assert!(search.zap(7, 0).is_err());
+    let (answer, _) = run(&mut search, &mut db, 1000);
+    assert_eq!(answer, Answer::Outcome(Verdict::Loss));
+    assert!(search.zap(0, 0).is_err(), "nothing to zap once finished");
+}
+
+#[test]
+fn zapping_works_with_the_proof_number_search() {
+    let mut db = Database::new();
+    let mut search =
+        Search::with_strategy(Position::spots(8), OUTCOME, Strategy::ProofNumber).unwrap();
+    assert_eq!(search.step(&mut db, None, 50), Progress::Running);
+    let before = search.levels();
+    assert!(!before.is_empty());
+    let count = before[0].count;
+    let target = (before[0].numero % count) + 1;
+    search.zap(0, target - 1).unwrap();
+    let after = search.levels();
+    assert_eq!(after.len(), 1, "the levels below were dropped");
+    assert_eq!(after[0].numero, target);
+    assert_eq!(
+        after[0].position,
+        search.level_children(0)[target - 1].couple.position
+    );
+    // The zapped child is worked on: after a step, level 1 is still on it.
+    assert_eq!(search.step(&mut db, None, 20), Progress::Running);
+    assert_eq!(search.levels()[0].numero, target);
+    search.zap_step(0, true).unwrap();
+    assert_ne!(search.levels()[0].numero, target);
+    assert!(search.zap(0, count).is_err());
+    assert!(search.zap(40, 0).is_err());
     let (answer, _) = run(&mut search, &mut db, 1000);
     assert_eq!(answer, Answer::Outcome(Verdict::Loss));
     assert!(search.zap(0, 0).is_err(), "nothing to zap once finished");

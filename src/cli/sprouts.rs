@@ -11,6 +11,7 @@ use super::{read_file, Budget, CliError, Failure, Output};
 use crate::engine::sprouts::proof::{Check, CheckReport, CompleteCheck, DotOptions, ProofGraph};
 use crate::engine::sprouts::{
     children_with_nimbers, Answer, Database, Filter, Goal, Notation, Position, Progress, Search,
+    Strategy,
 };
 
 pub const USAGE: &str = "  sprouts spots N              the n-spot start in Glop 1.0 notation
@@ -23,7 +24,7 @@ pub const USAGE: &str = "  sprouts spots N              the n-spot start in Glop
   sprouts filter               print the entries of the base that pass the filter (.spr)
     options: --db FILE (repeatable; merged with a coherence check), --save FILE (the main base
     afterwards), --save-check FILE, --nimber (check/dot a nimber), --notation 1.0|2.x,
-    --detail 1|2|3, --no-colours, --min-lives N, --lives-min/--lives-max/--nimber-min/--nimber-max N, -q";
+    --search dfpn|probing|depth-first (outcome, nimber), --detail 1|2|3, --no-colours, --min-lives N, --lives-min/--lives-max/--nimber-min/--nimber-max N, -q";
 
 /// Where a position came from, for error messages.
 struct Item {
@@ -39,6 +40,7 @@ struct Options {
     nimber: bool,
     complete: bool,
     quiet: bool,
+    strategy: Strategy,
     notation: Notation,
     dot: DotOptions,
     filter: Filter,
@@ -70,6 +72,14 @@ fn parse_options(args: &[String]) -> Result<Options, CliError> {
                     Some("1.0" | "1") => Notation::Glop10,
                     Some("2.x" | "2") => Notation::Glop2,
                     _ => return Err("--notation is 1.0 or 2.x".into()),
+                }
+            }
+            "--search" => {
+                o.strategy = match value.map(String::as_str) {
+                    Some("dfpn") => Strategy::ProofNumber,
+                    Some("probing") => Strategy::Probing,
+                    Some("depth-first") => Strategy::DepthFirst,
+                    _ => return Err("--search is dfpn, probing or depth-first".into()),
                 }
             }
             "--detail" => {
@@ -280,8 +290,8 @@ fn solve_all(
     let mut spent = 0;
     for (item, position) in items.iter().zip(&positions) {
         let start = Instant::now();
-        let mut search =
-            Search::new(position.clone(), goal).map_err(|e| format!("{}: {e}", item.label))?;
+        let mut search = Search::with_strategy(position.clone(), goal, options.strategy)
+            .map_err(|e| format!("{}: {e}", item.label))?;
         let answer = run_search(&mut search, &mut db, None, budget, spent, &item.label)?;
         spent += search.stats().expansions;
         let word = match answer {

@@ -156,20 +156,38 @@ pub(crate) fn children_unsorted(position: &Position) -> Vec<Position> {
 }
 
 /// Children of recently expanded lands. A land is expanded again for every nimber part tried
-/// and whenever a win is proved again; generating its children is most of an expansion's cost.
+/// and whenever a search comes back to it; generating its children is most of an expansion's
+/// cost. Two generations, each of at most `budget` bytes (estimated): when the recent one is
+/// full, the older one is dropped.
 pub struct ChildrenCache {
     recent: HashMap<Position, Rc<[Position]>>,
     older: HashMap<Position, Rc<[Position]>>,
-    capacity: usize,
+    recent_bytes: usize,
+    budget: usize,
+}
+
+/// Heap bytes a cached list of children takes, about (allocations included).
+fn cached_bytes(key: &Position, children: &[Position]) -> usize {
+    const ALLOCATION: usize = 16;
+    let position = |p: &Position| {
+        std::mem::size_of::<Position>()
+            + ALLOCATION
+            + p.lands()
+                .iter()
+                .map(|l| std::mem::size_of::<Land>() + ALLOCATION + l.bytes())
+                .sum::<usize>()
+    };
+    position(key) + ALLOCATION + children.iter().map(position).sum::<usize>()
 }
 
 impl ChildrenCache {
-    /// Keeps between `capacity` and twice as many lands' children.
-    pub fn new(capacity: usize) -> ChildrenCache {
+    /// A cache of at most about twice `budget` bytes.
+    pub fn new(budget: usize) -> ChildrenCache {
         ChildrenCache {
             recent: HashMap::new(),
             older: HashMap::new(),
-            capacity: capacity.max(1),
+            recent_bytes: 0,
+            budget: budget.max(1),
         }
     }
 
@@ -177,13 +195,16 @@ impl ChildrenCache {
         if let Some(found) = self.recent.get(position) {
             return found.clone();
         }
-        let found = match self.older.remove(position) {
+        let found: Rc<[Position]> = match self.older.remove(position) {
             Some(found) => found,
             None => children_unsorted(position).into(),
         };
-        if self.recent.len() >= self.capacity {
+        let bytes = cached_bytes(position, &found);
+        if self.recent_bytes + bytes > self.budget {
             self.older = std::mem::take(&mut self.recent);
+            self.recent_bytes = 0;
         }
+        self.recent_bytes += bytes;
         self.recent.insert(position.clone(), found.clone());
         found
     }

@@ -16,6 +16,7 @@
 pub mod canon;
 pub mod children;
 pub mod database;
+pub mod dfpn;
 pub mod notation;
 pub mod play;
 pub mod position;
@@ -28,6 +29,6 @@ pub use database::{Database, Filter};
 pub use notation::{Notation, ParseError};
 pub use position::{Land, Position};
 pub use search::{
-    children_with_nimbers, solve, solve_with, Answer, Contradiction, Couple, Goal, Progress,
-    Search, Stats, Strategy, Verdict,
+    children_with_nimbers, solve, solve_with, Answer, Computation, Contradiction, Couple, Goal,
+    Progress, Search, Stats, Strategy, Verdict,
 };

@@ -7,6 +7,7 @@
 
 use super::children::{check_computable, ChildrenCache};
 use super::database::{Database, MAX_NIMBER};
+use super::dfpn::{Dfpn, TABLE_COUPLES};
 use super::notation::Notation;
 use super::position::{Land, Position};
 
@@ -212,6 +213,9 @@ pub enum Strategy {
     /// couples recently shown winning are remembered too.
     #[default]
     Probing,
+    /// Depth-first proof-number search (df-pn) with a table of the proof and disproof numbers of
+    /// unfinished couples (`dfpn`).
+    ProofNumber,
 }
 
 enum Stage {
@@ -259,8 +263,68 @@ impl Contradiction {
     }
 }
 
-/// A stoppable, resumable computation of an outcome or a nimber.
-pub struct Search {
+/// What every search strategy offers the page and the command line: stepping by a budget of
+/// expansions, the levels, zapping.
+pub trait Computation {
+    fn goal(&self) -> Goal;
+    fn root(&self) -> &Couple;
+    fn stats(&self) -> Stats;
+    /// Couples whose computed result disagrees with the guide base.
+    fn contradictions(&self) -> &[Contradiction];
+    fn is_finished(&self) -> bool;
+    /// Runs until the answer is known or `budget` more expansions are done. `db` is the base
+    /// searched and filled; `guide`, in a check computation, is the main base that orders the
+    /// children (known losses first, then known wins) and that new results are compared with.
+    fn step(&mut self, db: &mut Database, guide: Option<&Database>, budget: u64) -> Progress;
+    /// The levels from the top: level 1 lists the children of the start.
+    fn levels(&self) -> Vec<LevelView>;
+    /// All children of a level (0-based level index, as in `levels`).
+    fn level_children(&self, level: usize) -> Vec<ChildView>;
+    /// Makes `child` (0-based) the child a level computes; everything below that level is
+    /// dropped (the base keeps what was found).
+    fn zap(&mut self, level: usize, child: usize) -> Result<(), String>;
+    /// Moves a level to its next (or previous) unknown child, as Glop's level cells do.
+    fn zap_step(&mut self, level: usize, forward: bool) -> Result<(), String>;
+}
+
+/// A stoppable, resumable computation of an outcome or a nimber, with the strategy chosen.
+pub struct Search(Box<dyn Computation>);
+
+impl std::ops::Deref for Search {
+    type Target = dyn Computation;
+    fn deref(&self) -> &Self::Target {
+        self.0.as_ref()
+    }
+}
+
+impl std::ops::DerefMut for Search {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        self.0.as_mut()
+    }
+}
+
+impl Search {
+    /// A search of `position` with the default strategy; refuses positions too large for the
+    /// engine.
+    pub fn new(position: Position, goal: Goal) -> Result<Search, String> {
+        Search::with_strategy(position, goal, Strategy::default())
+    }
+
+    pub fn with_strategy(
+        position: Position,
+        goal: Goal,
+        strategy: Strategy,
+    ) -> Result<Search, String> {
+        check_computable(&position).map_err(|e| e.0)?;
+        Ok(Search(match strategy {
+            Strategy::ProofNumber => Box::new(Dfpn::new(position, goal, TABLE_COUPLES)),
+            _ => Box::new(GlopSearch::new(position, goal, strategy)),
+        }))
+    }
+}
+
+/// Glop's search: depth-first, or probing (depth-first with effort limits).
+struct GlopSearch {
     root: Couple,
     goal: Goal,
     stack: Vec<Frame>,
@@ -298,23 +362,12 @@ impl WinCache {
 /// Winning couples a search remembers (between this and twice as many).
 pub const WIN_CACHE_COUPLES: usize = 100_000;
 
-/// Lands whose children a search keeps at hand (between this and twice as many).
-pub const CHILDREN_CACHE_LANDS: usize = 20_000;
+/// Bytes of children a search keeps at hand (between this and twice as much).
+pub const CHILDREN_CACHE_BYTES: usize = 128 << 20;
 
-impl Search {
-    /// A search of `position` with the default strategy; refuses positions too large for the
-    /// engine.
-    pub fn new(position: Position, goal: Goal) -> Result<Search, String> {
-        Search::with_strategy(position, goal, Strategy::default())
-    }
-
-    pub fn with_strategy(
-        position: Position,
-        goal: Goal,
-        strategy: Strategy,
-    ) -> Result<Search, String> {
-        check_computable(&position).map_err(|e| e.0)?;
-        let mut search = Search {
+impl GlopSearch {
+    fn new(position: Position, goal: Goal, strategy: Strategy) -> GlopSearch {
+        let mut search = GlopSearch {
             root: Couple::new(position.clone(), 0),
             goal,
             stack: Vec::new(),
@@ -322,7 +375,7 @@ impl Search {
             finished: None,
             stats: Stats::default(),
             contradictions: Vec::new(),
-            cache: ChildrenCache::new(CHILDREN_CACHE_LANDS),
+            cache: ChildrenCache::new(CHILDREN_CACHE_BYTES),
             wins: WinCache::default(),
             strategy,
         };
@@ -336,28 +389,7 @@ impl Search {
             }
             Goal::Nimber => search.push_nimber(position),
         }
-        Ok(search)
-    }
-
-    pub fn goal(&self) -> Goal {
-        self.goal
-    }
-
-    pub fn root(&self) -> &Couple {
-        &self.root
-    }
-
-    pub fn stats(&self) -> Stats {
-        self.stats
-    }
-
-    /// Couples whose computed result disagrees with the guide base.
-    pub fn contradictions(&self) -> &[Contradiction] {
-        &self.contradictions
-    }
-
-    pub fn is_finished(&self) -> bool {
-        self.finished.is_some()
+        search
     }
 
     fn push_nimber(&mut self, position: Position) {
@@ -371,56 +403,15 @@ impl Search {
         });
     }
 
-    /// Runs until the answer is known or `budget` more expansions are done. `db` is the base
-    /// searched and filled; `guide`, in a check computation, is the main base that orders the
-    /// children (known losses first, then known wins) and that new results are compared with.
-    pub fn step(&mut self, db: &mut Database, guide: Option<&Database>, budget: u64) -> Progress {
-        let limit = self.stats.expansions.saturating_add(budget);
-        loop {
-            if let Some(done) = &self.finished {
-                return done.clone();
-            }
-            if let Some(returned) = self.returned.take() {
-                if self.stack.is_empty() {
-                    let answer = match returned {
-                        Returned::Verdict(v) => Answer::Outcome(v),
-                        Returned::Nimber(n) => Answer::Nimber(n),
-                    };
-                    self.finished = Some(Progress::Done(answer));
-                } else if let Err(message) = self.deliver(returned, db, guide) {
-                    self.finished = Some(Progress::Failed(message));
-                }
-                continue;
-            }
-            if self.stats.expansions >= limit {
-                return Progress::Running;
-            }
-            self.evaluate_fresh(db, guide);
-        }
-    }
-
-    /// Stores a losing couple, noting disagreements.
     fn store(&mut self, land: &Land, nimber: u8, db: &mut Database, guide: Option<&Database>) {
-        match db.insert(land, nimber) {
-            Ok(true) => self.stats.stored += 1,
-            Ok(false) => {}
-            Err(d) => self.contradictions.push(Contradiction {
-                land: land.clone(),
-                stored: d.stored,
-                found: Some(nimber),
-            }),
-        }
-        if let Some(guide) = guide {
-            match guide.get(land) {
-                None => self.stats.new_results += 1,
-                Some(k) if k != nimber => self.contradictions.push(Contradiction {
-                    land: land.clone(),
-                    stored: k,
-                    found: Some(nimber),
-                }),
-                Some(_) => {}
-            }
-        }
+        record_loss(
+            land,
+            nimber,
+            db,
+            guide,
+            &mut self.stats,
+            &mut self.contradictions,
+        );
     }
 
     /// A single-land couple was proved winning: a guide that lists it as a loss lies.
@@ -648,9 +639,59 @@ impl Search {
             })
             .collect()
     }
+}
+
+impl Computation for GlopSearch {
+    fn goal(&self) -> Goal {
+        self.goal
+    }
+
+    fn root(&self) -> &Couple {
+        &self.root
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn contradictions(&self) -> &[Contradiction] {
+        &self.contradictions
+    }
+
+    fn is_finished(&self) -> bool {
+        self.finished.is_some()
+    }
+
+    /// Runs until the answer is known or `budget` more expansions are done. `db` is the base
+    /// searched and filled; `guide`, in a check computation, is the main base that orders the
+    /// children (known losses first, then known wins) and that new results are compared with.
+    fn step(&mut self, db: &mut Database, guide: Option<&Database>, budget: u64) -> Progress {
+        let limit = self.stats.expansions.saturating_add(budget);
+        loop {
+            if let Some(done) = &self.finished {
+                return done.clone();
+            }
+            if let Some(returned) = self.returned.take() {
+                if self.stack.is_empty() {
+                    let answer = match returned {
+                        Returned::Verdict(v) => Answer::Outcome(v),
+                        Returned::Nimber(n) => Answer::Nimber(n),
+                    };
+                    self.finished = Some(Progress::Done(answer));
+                } else if let Err(message) = self.deliver(returned, db, guide) {
+                    self.finished = Some(Progress::Failed(message));
+                }
+                continue;
+            }
+            if self.stats.expansions >= limit {
+                return Progress::Running;
+            }
+            self.evaluate_fresh(db, guide);
+        }
+    }
 
     /// The levels from the top: level 1 lists the children of the start.
-    pub fn levels(&self) -> Vec<LevelView> {
+    fn levels(&self) -> Vec<LevelView> {
         let mut out = Vec::new();
         for i in self.level_frames() {
             let Frame::Eval { stage, .. } = &self.stack[i] else {
@@ -692,7 +733,7 @@ impl Search {
     }
 
     /// All children of a level (0-based level index, as in `levels`).
-    pub fn level_children(&self, level: usize) -> Vec<ChildView> {
+    fn level_children(&self, level: usize) -> Vec<ChildView> {
         let frames = self.level_frames();
         let Some(&i) = frames.get(level) else {
             return Vec::new();
@@ -717,7 +758,7 @@ impl Search {
 
     /// Makes `child` (0-based) the child a level computes; everything below that level is
     /// dropped (the base keeps what was found).
-    pub fn zap(&mut self, level: usize, child: usize) -> Result<(), String> {
+    fn zap(&mut self, level: usize, child: usize) -> Result<(), String> {
         if self.finished.is_some() {
             return Err("the computation is finished".into());
         }
@@ -758,7 +799,7 @@ impl Search {
     }
 
     /// Moves a level to its next (or previous) unknown child, as Glop's level cells do.
-    pub fn zap_step(&mut self, level: usize, forward: bool) -> Result<(), String> {
+    fn zap_step(&mut self, level: usize, forward: bool) -> Result<(), String> {
         let frames = self.level_frames();
         let Some(&i) = frames.get(level) else {
             return Err(format!("there is no level {}", level + 1));
@@ -785,6 +826,37 @@ impl Search {
         match pick {
             Some(k) => self.zap(level, k),
             None => Err("no other unknown child on this level".into()),
+        }
+    }
+}
+
+/// Stores a losing couple in the base searched, noting disagreements with the base or the guide.
+pub(crate) fn record_loss(
+    land: &Land,
+    nimber: u8,
+    db: &mut Database,
+    guide: Option<&Database>,
+    stats: &mut Stats,
+    contradictions: &mut Vec<Contradiction>,
+) {
+    match db.insert(land, nimber) {
+        Ok(true) => stats.stored += 1,
+        Ok(false) => {}
+        Err(d) => contradictions.push(Contradiction {
+            land: land.clone(),
+            stored: d.stored,
+            found: Some(nimber),
+        }),
+    }
+    if let Some(guide) = guide {
+        match guide.get(land) {
+            None => stats.new_results += 1,
+            Some(k) if k != nimber => contradictions.push(Contradiction {
+                land: land.clone(),
+                stored: k,
+                found: Some(nimber),
+            }),
+            Some(_) => {}
         }
     }
 }

@@ -1,0 +1,910 @@
+//! Depth-first proof-number search (df-pn, Nagai 2002) over couples, in the form Čížek, Balko
+//! and Schmid give it for sums of lands (SPOTS, arXiv:2511.10339; spec §11.8).
+//!
+//! Every couple carries a proof number (how many couples at least must be solved to show the
+//! player to move wins) and a disproof number (to show they lose). A single land is an OR node:
+//! it wins if some child loses, so its proof number is its children's smallest disproof number
+//! and its disproof number the sum of their proof numbers. A sum of lands is solved land by land,
+//! as Glop does (the easiest land's nimber first); it is estimated by the sum, over its lands, of
+//! the smaller of the two numbers. The search descends to the most proving child and comes back
+//! as soon as another child looks cheaper (thresholds), and the table keeps the numbers of the
+//! couples it left unfinished, so no partial work is thrown away.
+//!
+//! The search keeps its own stack: it stops after any number of expansions and goes on later,
+//! shows its levels, and lets the user pick the child a level works on (zapping).
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::children::ChildrenCache;
+use super::database::{Database, MAX_NIMBER};
+use super::position::Position;
+use super::search::{
+    record_loss, sort_couples, Answer, ChildView, Computation, Contradiction, Couple, Goal,
+    LevelView, Progress, Stats, Verdict,
+};
+
+/// An unbounded proof or disproof number: the couple is proved the other way.
+pub const INFINITE: u32 = u32::MAX;
+
+/// A couple's proof and disproof numbers, from the view of the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Numbers {
+    pub proof: u32,
+    pub disproof: u32,
+}
+
+impl Numbers {
+    /// A couple nothing is known of yet.
+    pub const UNKNOWN: Numbers = Numbers {
+        proof: 1,
+        disproof: 1,
+    };
+    pub const WIN: Numbers = Numbers {
+        proof: 0,
+        disproof: INFINITE,
+    };
+    pub const LOSS: Numbers = Numbers {
+        proof: INFINITE,
+        disproof: 0,
+    };
+
+    pub fn is_win(self) -> bool {
+        self.proof == 0
+    }
+
+    pub fn is_loss(self) -> bool {
+        self.disproof == 0
+    }
+
+    pub fn is_proved(self) -> bool {
+        self.is_win() || self.is_loss()
+    }
+
+    /// What a sum counts for this land: the cheaper of proving and disproving it.
+    fn smaller(self) -> u32 {
+        self.proof.min(self.disproof)
+    }
+
+    fn verdict(self) -> Option<Verdict> {
+        if self.is_win() {
+            Some(Verdict::Win)
+        } else if self.is_loss() {
+            Some(Verdict::Loss)
+        } else {
+            None
+        }
+    }
+}
+
+/// The numbers of a couple never searched. Lives bound how long the game can last, so both
+/// numbers grow with them; to show the player to move loses, every move must be answered, so the
+/// disproof number also grows with the estimated number of moves (spec §4.5). Measured on the
+/// n-spot games 12–18 against SPOTS's 1/1: 14 spots 2.3 times and 15 spots 1.6 times faster.
+fn estimate(couple: &Couple) -> Numbers {
+    let depth = 1 + (couple.position.lives() + 4 * couple.nimber as u32) / 4;
+    let moves = (couple.position.estimated_children() + couple.nimber as u64).min(1000) as u32;
+    Numbers {
+        proof: depth,
+        disproof: depth + moves / 8,
+    }
+}
+
+/// Sum that stays below `INFINITE` unless a term is infinite.
+fn add(a: u32, b: u32) -> u32 {
+    if a == INFINITE || b == INFINITE {
+        INFINITE
+    } else {
+        a.saturating_add(b).min(INFINITE - 1)
+    }
+}
+
+/// A threshold less `x`; an infinite threshold stays infinite.
+fn below(threshold: u32, x: u32) -> u32 {
+    if threshold == INFINITE {
+        INFINITE
+    } else {
+        threshold.saturating_sub(x)
+    }
+}
+
+/// How long a couple is worked on: while its proof number is below `proof`, its disproof
+/// number below `disproof`, and `min(proof + proof_shift, disproof + disproof_shift)` below
+/// `smaller`. The last form carries a sum's bound (the sum counts the smaller number of each
+/// land) down through the land's own children.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Thresholds {
+    proof: u32,
+    disproof: u32,
+    proof_shift: u32,
+    disproof_shift: u32,
+    smaller: u32,
+}
+
+impl Thresholds {
+    /// Until the couple is proved.
+    const NONE: Thresholds = Thresholds {
+        proof: INFINITE,
+        disproof: INFINITE,
+        proof_shift: 0,
+        disproof_shift: 0,
+        smaller: INFINITE,
+    };
+
+    fn hold(&self, n: Numbers) -> bool {
+        !n.is_proved()
+            && n.proof < self.proof
+            && n.disproof < self.disproof
+            && add(n.proof, self.proof_shift).min(add(n.disproof, self.disproof_shift))
+                < self.smaller
+    }
+
+    /// For the most proving child of a single land (`node` its numbers now, `others` the sum
+    /// of the other children's proof numbers): the child's disproof number is the land's proof
+    /// number until it passes `switch` (the second-best child's, plus one).
+    fn for_move(&self, child: Numbers, others: u32, switch: u32) -> Thresholds {
+        Thresholds {
+            proof: below(self.disproof, others),
+            disproof: self.proof.min(switch),
+            proof_shift: add(self.disproof_shift, others),
+            disproof_shift: self.proof_shift,
+            smaller: self.smaller,
+        }
+        .checked(child)
+    }
+
+    /// For the land a sum works on (`others`: what the sum's other lands count).
+    fn for_land(&self, sum: u32, child: Numbers) -> Thresholds {
+        let limit = self.proof.min(self.disproof).min(below(
+            self.smaller,
+            self.proof_shift.min(self.disproof_shift),
+        ));
+        let others = sum.saturating_sub(child.smaller());
+        Thresholds {
+            smaller: below(limit, others),
+            ..Thresholds::NONE
+        }
+    }
+
+    /// Thresholds are only handed to a child they hold for (rounding at the table's limits
+    /// could say otherwise); such a child is then searched one step.
+    fn checked(self, child: Numbers) -> Thresholds {
+        if self.hold(child) {
+            self
+        } else {
+            Thresholds {
+                proof: add(child.proof, 1).max(self.proof),
+                disproof: add(child.disproof, 1).max(self.disproof),
+                proof_shift: 0,
+                disproof_shift: 0,
+                smaller: INFINITE,
+            }
+        }
+    }
+}
+
+/// A 128-bit key of a couple: two independent 64-bit mixes of its symbols.
+fn couple_key(couple: &Couple) -> u128 {
+    const K1: u64 = 0x9E37_79B9_7F4A_7C15;
+    const K2: u64 = 0xC2B2_AE3D_27D4_EB4F;
+    let mut a = K1 ^ couple.nimber as u64;
+    let mut b = K2 ^ (couple.nimber as u64).rotate_left(17);
+    let mut length = 0u64;
+    for land in couple.position.lands() {
+        for chunk in land.symbols().chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            let w = u64::from_le_bytes(word);
+            a = (a ^ w).wrapping_mul(K1);
+            a ^= a >> 29;
+            b = (b.rotate_left(23) ^ w).wrapping_mul(K2);
+            b ^= b >> 31;
+        }
+        length += land.symbols().len() as u64;
+    }
+    a = (a ^ length).wrapping_mul(K2);
+    a ^= a >> 32;
+    b = (b ^ length).wrapping_mul(K1);
+    b ^= b >> 33;
+    ((a as u128) << 64) | b as u128
+}
+
+/// The keys are hashes already: the map uses their low bits as they are.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | b as u64;
+        }
+    }
+    fn write_u128(&mut self, key: u128) {
+        self.0 = key as u64;
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Entry {
+    numbers: Numbers,
+    /// Expansions spent below the couple: what decides which entries a full table forgets.
+    work: u32,
+}
+
+/// The transposition table: numbers of couples proved winning or left unfinished (losing single
+/// lands go to the base). When full, it forgets the half that cost least to compute.
+pub struct Table {
+    map: HashMap<u128, Entry, BuildHasherDefault<KeyHasher>>,
+    capacity: usize,
+}
+
+/// Couples the table holds by default (about 40 bytes each).
+pub const TABLE_COUPLES: usize = 2_000_000;
+
+impl Table {
+    pub fn new(capacity: usize) -> Table {
+        Table {
+            map: HashMap::default(),
+            capacity: capacity.max(16),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
+    fn get(&self, key: u128) -> Option<Entry> {
+        self.map.get(&key).copied()
+    }
+
+    fn insert(&mut self, key: u128, entry: Entry) {
+        if self.map.len() >= self.capacity && !self.map.contains_key(&key) {
+            self.forget_cheapest_half();
+        }
+        self.map.insert(key, entry);
+    }
+
+    fn forget_cheapest_half(&mut self) {
+        let mut works: Vec<u32> = self.map.values().map(|e| e.work).collect();
+        let middle = works.len() / 2;
+        let (_, &mut cut, _) = works.select_nth_unstable(middle);
+        self.map.retain(|_, e| e.work > cut);
+        // Many entries of equal work: forget those at the cut too.
+        if self.map.len() >= self.capacity {
+            self.map.clear();
+        }
+    }
+}
+
+/// A child of a couple on the stack, with its numbers as last seen.
+#[derive(Clone)]
+struct Child {
+    couple: Couple,
+    numbers: Numbers,
+}
+
+enum Kind {
+    /// A single land: its moves (and the smaller heaps of its nimber part).
+    Moves,
+    /// A sum of lands: each land with the nimber now tried for it; `merged` is the nimber part
+    /// with the nimbers of the lands already solved.
+    Lands { merged: u8, count: usize },
+}
+
+struct Frame {
+    couple: Couple,
+    key: u128,
+    kind: Kind,
+    children: Vec<Child>,
+    numbers: Numbers,
+    thresholds: Thresholds,
+    /// The child being searched (the frame above), if any.
+    current: Option<usize>,
+    /// A child the user zapped to: searched without switching until it is proved.
+    forced: Option<usize>,
+    /// Expansions when the frame was opened, and work the table had recorded before.
+    opened_at: u64,
+    earlier_work: u32,
+    /// Children's numbers changed without the frame's being worked out again (zapping).
+    stale: bool,
+}
+
+/// The df-pn computation of an outcome or a nimber.
+pub struct Dfpn {
+    root: Couple,
+    goal: Goal,
+    /// The nimber tried at the root (nimber goal) or the nimber part (outcome goal).
+    trial: u8,
+    stack: Vec<Frame>,
+    finished: Option<Progress>,
+    stats: Stats,
+    contradictions: Vec<Contradiction>,
+    table: Table,
+    cache: ChildrenCache,
+}
+
+/// Bytes of children df-pn keeps at hand (it expands the same couples again and again; most
+/// of them were expanded recently: measured on 14 spots, 2,000 lands' children (about 50 MB) save
+/// 5 of every 6 regenerations that an unbounded cache saves).
+pub const DFPN_CHILDREN_CACHE_BYTES: usize = 64 << 20;
+
+impl Dfpn {
+    pub fn new(position: Position, goal: Goal, table_couples: usize) -> Dfpn {
+        let trial = match goal {
+            Goal::Outcome { nimber_part } => nimber_part,
+            Goal::Nimber => 0,
+        };
+        Dfpn {
+            root: Couple::new(position, trial),
+            goal,
+            trial,
+            stack: Vec::new(),
+            finished: None,
+            stats: Stats::default(),
+            contradictions: Vec::new(),
+            table: Table::new(table_couples),
+            cache: ChildrenCache::new(DFPN_CHILDREN_CACHE_BYTES),
+        }
+    }
+
+    /// Couples in the transposition table.
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// What is known of a couple now: from the base, the table, or nothing.
+    fn numbers_of(&self, couple: &Couple) -> Numbers {
+        if couple.position.is_empty() {
+            return if couple.nimber == 0 {
+                Numbers::LOSS
+            } else {
+                Numbers::WIN
+            };
+        }
+        self.table
+            .get(couple_key(couple))
+            .map_or_else(|| estimate(couple), |e| e.numbers)
+    }
+
+    /// Opens a frame for `couple` (simplified by the base): lists its children and works out
+    /// its numbers.
+    fn open(&mut self, couple: Couple, thresholds: Thresholds, db: &Database) -> Frame {
+        // The base may have learnt a land of it since the parent listed it.
+        let couple = couple.simplified(db);
+        let key = couple_key(&couple);
+        let earlier_work = self.table.get(key).map_or(0, |e| e.work);
+        let mut frame = Frame {
+            couple,
+            key,
+            kind: Kind::Moves,
+            children: Vec::new(),
+            numbers: Numbers::UNKNOWN,
+            thresholds,
+            current: None,
+            forced: None,
+            opened_at: self.stats.expansions,
+            earlier_work,
+            stale: false,
+        };
+        if frame.couple.position.is_empty() {
+            frame.numbers = self.numbers_of(&frame.couple);
+            return frame;
+        }
+        if frame.couple.position.lands().len() > 1 {
+            let mut lands: Vec<Couple> = frame
+                .couple
+                .position
+                .lands()
+                .iter()
+                .map(|l| Couple::new(Position::from_lands(vec![l.clone()]), 0))
+                .collect();
+            sort_couples(&mut lands, None, false);
+            frame.kind = Kind::Lands {
+                merged: frame.couple.nimber,
+                count: lands.len(),
+            };
+            frame.children = lands
+                .into_iter()
+                .map(|c| Child {
+                    numbers: self.numbers_of(&c),
+                    couple: c,
+                })
+                .collect();
+            self.update(&mut frame, db);
+            return frame;
+        }
+        self.stats.expansions += 1;
+        let nimber = frame.couple.nimber;
+        let mut children: Vec<Couple> = (0..nimber)
+            .map(|m| Couple::new(frame.couple.position.clone(), m))
+            .collect();
+        for child in self.cache.children(&frame.couple.position).iter() {
+            let child = Couple::new(child.clone(), nimber).simplified(db);
+            if child.position.is_empty() {
+                if child.nimber == 0 {
+                    frame.numbers = Numbers::WIN;
+                    return frame;
+                }
+                continue;
+            }
+            children.push(child);
+        }
+        sort_couples(&mut children, None, true);
+        frame.children = children
+            .into_iter()
+            .map(|c| Child {
+                numbers: self.numbers_of(&c),
+                couple: c,
+            })
+            .collect();
+        self.update(&mut frame, db);
+        frame
+    }
+
+    /// Works out a frame's numbers from its children's.
+    fn update(&self, frame: &mut Frame, db: &Database) {
+        match frame.kind {
+            Kind::Moves => {
+                let mut proof = INFINITE;
+                let mut disproof = 0;
+                for child in &frame.children {
+                    proof = proof.min(child.numbers.disproof);
+                    disproof = add(disproof, child.numbers.proof);
+                }
+                frame.numbers = Numbers { proof, disproof };
+            }
+            Kind::Lands { ref mut merged, .. } => {
+                // Lands solved (by this sum or elsewhere) leave it; a land proved winning with
+                // the nimber tried is tried with the next one.
+                let mut k = 0;
+                while k < frame.children.len() {
+                    let child = &mut frame.children[k];
+                    let land = &child.couple.position.lands()[0];
+                    if let Some(n) = db.get(land) {
+                        *merged ^= n;
+                        frame.children.remove(k);
+                        continue;
+                    }
+                    if child.numbers.is_loss() {
+                        *merged ^= child.couple.nimber;
+                        frame.children.remove(k);
+                        continue;
+                    }
+                    if child.numbers.is_win() {
+                        if child.couple.nimber >= MAX_NIMBER {
+                            // Reported by `step` (a nimber beyond the base's format).
+                            frame.numbers = Numbers::UNKNOWN;
+                            return;
+                        }
+                        child.couple.nimber += 1;
+                        child.numbers = self.numbers_of(&child.couple);
+                        continue;
+                    }
+                    k += 1;
+                }
+                match frame.children.as_mut_slice() {
+                    [] => {
+                        frame.numbers = if *merged == 0 {
+                            Numbers::LOSS
+                        } else {
+                            Numbers::WIN
+                        }
+                    }
+                    [last] => {
+                        // The last land decides: the sum is that land against the nimbers of
+                        // the others.
+                        if last.couple.nimber != *merged {
+                            last.couple.nimber = *merged;
+                            last.numbers = self.numbers_of(&last.couple);
+                        }
+                        frame.numbers = last.numbers;
+                    }
+                    lands => {
+                        let sum = lands.iter().fold(0, |s, c| add(s, c.numbers.smaller()));
+                        frame.numbers = Numbers {
+                            proof: sum,
+                            disproof: sum,
+                        };
+                    }
+                }
+            }
+        }
+    }
+
+    /// The child a frame works on next, with its thresholds.
+    fn choose(frame: &Frame) -> Option<(usize, Thresholds)> {
+        match frame.kind {
+            Kind::Lands { .. } => {
+                let first = frame.children.first()?;
+                let thresholds = if frame.children.len() == 1 {
+                    frame.thresholds
+                } else {
+                    frame
+                        .thresholds
+                        .for_land(frame.numbers.proof, first.numbers)
+                };
+                Some((0, thresholds))
+            }
+            Kind::Moves => {
+                let open = |c: &Child| !c.numbers.is_win();
+                let forced = frame
+                    .forced
+                    .filter(|&k| frame.children.get(k).is_some_and(open));
+                let (best, second) = match forced {
+                    Some(k) => (k, INFINITE),
+                    None => {
+                        let mut best: Option<usize> = None;
+                        let mut second = INFINITE;
+                        for (k, child) in frame.children.iter().enumerate() {
+                            let d = child.numbers.disproof;
+                            match best {
+                                Some(b) if d >= frame.children[b].numbers.disproof => {
+                                    second = second.min(d)
+                                }
+                                Some(b) => {
+                                    second = frame.children[b].numbers.disproof;
+                                    best = Some(k);
+                                }
+                                None => best = Some(k),
+                            }
+                        }
+                        (best?, add(second, 1))
+                    }
+                };
+                if forced.is_some() {
+                    // Zapped: this child is worked on until it is solved, as in Glop.
+                    return Some((best, Thresholds::NONE));
+                }
+                let child = frame.children[best].numbers;
+                let others = frame.numbers.disproof.saturating_sub(child.proof);
+                Some((best, frame.thresholds.for_move(child, others, second)))
+            }
+        }
+    }
+
+    /// Keeps a frame's result: a losing single land in the base (when there is one to fill),
+    /// anything else in the table.
+    fn remember(&mut self, frame: &Frame, db: Option<&mut Database>, guide: Option<&Database>) {
+        if frame.couple.position.is_empty() {
+            return;
+        }
+        let spent = self.stats.expansions - frame.opened_at;
+        let work = (frame.earlier_work as u64 + spent).min(u32::MAX as u64) as u32;
+        match (db, frame.couple.position.lands()) {
+            (Some(db), [land]) if frame.numbers.is_loss() => record_loss(
+                land,
+                frame.couple.nimber,
+                db,
+                guide,
+                &mut self.stats,
+                &mut self.contradictions,
+            ),
+            _ => self.table.insert(
+                frame.key,
+                Entry {
+                    numbers: frame.numbers,
+                    work,
+                },
+            ),
+        }
+    }
+
+    /// Closes the top frame: its result goes to the base or the table and to its parent.
+    fn close(&mut self, db: &mut Database, guide: Option<&Database>) {
+        let Some(frame) = self.stack.pop() else {
+            return;
+        };
+        self.remember(&frame, Some(db), guide);
+        let Some(mut parent) = self.stack.pop() else {
+            self.root_done(frame.numbers, db);
+            return;
+        };
+        if let Some(k) = parent.current.take() {
+            if let Some(child) = parent.children.get_mut(k) {
+                child.numbers = frame.numbers;
+            }
+            if frame.numbers.is_proved() && parent.forced == Some(k) {
+                parent.forced = None;
+            }
+        }
+        if frame.numbers.is_loss() && matches!(parent.kind, Kind::Moves) {
+            parent.numbers = Numbers::WIN;
+        } else {
+            self.update(&mut parent, db);
+        }
+        self.stack.push(parent);
+    }
+
+    /// The root couple is proved (or, never with no thresholds, left unfinished).
+    fn root_done(&mut self, numbers: Numbers, db: &Database) {
+        let Some(verdict) = numbers.verdict() else {
+            self.finished = Some(Progress::Failed(
+                "internal error: the root was left unfinished".into(),
+            ));
+            return;
+        };
+        match (self.goal, verdict) {
+            (Goal::Outcome { .. }, v) => self.finished = Some(Progress::Done(Answer::Outcome(v))),
+            (Goal::Nimber, Verdict::Loss) => {
+                self.finished = Some(Progress::Done(Answer::Nimber(self.trial)))
+            }
+            (Goal::Nimber, Verdict::Win) => {
+                if self.trial >= MAX_NIMBER {
+                    self.finished = Some(Progress::Failed(format!("nimber above {MAX_NIMBER}")));
+                    return;
+                }
+                self.trial += 1;
+                self.open_root(db);
+            }
+        }
+    }
+
+    fn open_root(&mut self, db: &Database) {
+        let couple = Couple::new(self.root.position.clone(), self.trial).simplified(db);
+        let frame = self.open(couple, Thresholds::NONE, db);
+        self.stack.push(frame);
+    }
+
+    /// The frames that are levels (the root's children are level 1).
+    fn levels_frames(&self) -> impl Iterator<Item = (usize, &Frame)> {
+        self.stack
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.current.is_some())
+    }
+
+    fn level_index(&self, level: usize) -> Result<usize, String> {
+        self.levels_frames()
+            .nth(level)
+            .map(|(i, _)| i)
+            .ok_or_else(|| format!("there is no level {}", level + 1))
+    }
+}
+
+impl Computation for Dfpn {
+    fn goal(&self) -> Goal {
+        self.goal
+    }
+
+    fn root(&self) -> &Couple {
+        &self.root
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    fn contradictions(&self) -> &[Contradiction] {
+        &self.contradictions
+    }
+
+    fn is_finished(&self) -> bool {
+        self.finished.is_some()
+    }
+
+    fn step(&mut self, db: &mut Database, guide: Option<&Database>, budget: u64) -> Progress {
+        let limit = self.stats.expansions.saturating_add(budget);
+        loop {
+            if let Some(done) = &self.finished {
+                return done.clone();
+            }
+            let Some(mut top) = self.stack.pop() else {
+                self.open_root(db);
+                continue;
+            };
+            if top.stale {
+                top.stale = false;
+                self.update(&mut top, db);
+            }
+            let overflow = |c: &Child| c.couple.nimber >= MAX_NIMBER && c.numbers.is_win();
+            if matches!(top.kind, Kind::Lands { .. }) && top.children.iter().any(overflow) {
+                self.finished = Some(Progress::Failed(format!("nimber above {MAX_NIMBER}")));
+                continue;
+            }
+            if !top.thresholds.hold(top.numbers) {
+                self.stack.push(top);
+                self.close(db, guide);
+                continue;
+            }
+            if self.stats.expansions >= limit {
+                self.stack.push(top);
+                return Progress::Running;
+            }
+            let Some((k, thresholds)) = Dfpn::choose(&top) else {
+                self.finished = Some(Progress::Failed(
+                    "internal error: an open couple with no child to search".into(),
+                ));
+                continue;
+            };
+            top.current = Some(k);
+            let couple = top.children[k].couple.clone();
+            self.stack.push(top);
+            let frame = self.open(couple, thresholds, db);
+            self.stack.push(frame);
+        }
+    }
+
+    fn levels(&self) -> Vec<LevelView> {
+        self.levels_frames()
+            .filter_map(|(_, frame)| {
+                let k = frame.current?;
+                let child = &frame.children[k];
+                Some(match frame.kind {
+                    Kind::Moves => LevelView {
+                        numero: k + 1,
+                        count: frame.children.len(),
+                        alive: frame
+                            .children
+                            .iter()
+                            .filter(|c| !c.numbers.is_win())
+                            .count(),
+                        lives: child.couple.position.lives(),
+                        nimber: child.couple.nimber,
+                        position: child.couple.position.clone(),
+                        zappable: true,
+                    },
+                    Kind::Lands { count, .. } => LevelView {
+                        numero: 1,
+                        count,
+                        alive: frame.children.len(),
+                        lives: child.couple.position.lives(),
+                        nimber: child.couple.nimber,
+                        position: child.couple.position.clone(),
+                        zappable: false,
+                    },
+                })
+            })
+            .collect()
+    }
+
+    fn level_children(&self, level: usize) -> Vec<ChildView> {
+        let Some((_, frame)) = self.levels_frames().nth(level) else {
+            return Vec::new();
+        };
+        if let Kind::Lands { .. } = frame.kind {
+            return Vec::new();
+        }
+        frame
+            .children
+            .iter()
+            .enumerate()
+            .map(|(k, c)| ChildView {
+                couple: c.couple.clone(),
+                proven_win: c.numbers.is_win(),
+                current: frame.current == Some(k),
+            })
+            .collect()
+    }
+
+    fn zap(&mut self, level: usize, child: usize) -> Result<(), String> {
+        if self.finished.is_some() {
+            return Err("the computation is finished".into());
+        }
+        let i = self.level_index(level)?;
+        let frame = &self.stack[i];
+        if let Kind::Lands { .. } = frame.kind {
+            return Err(
+                "this level lists the lands of a sum: every land's nimber is needed".into(),
+            );
+        }
+        match frame.children.get(child) {
+            None => {
+                return Err(format!(
+                    "level {} has {} children",
+                    level + 1,
+                    frame.children.len()
+                ))
+            }
+            Some(c) if c.numbers.is_win() => {
+                return Err("that child is already known to be a win".into())
+            }
+            Some(_) => {}
+        }
+        // Everything above the level is closed as if its thresholds had run out: the table
+        // keeps what was found, and the level's numbers are worked out again before it goes on.
+        while self.stack.len() > i + 1 {
+            let Some(frame) = self.stack.pop() else {
+                break;
+            };
+            self.remember(&frame, None, None);
+            if let Some(parent) = self.stack.last_mut() {
+                if let Some(k) = parent.current.take() {
+                    if let Some(c) = parent.children.get_mut(k) {
+                        c.numbers = frame.numbers;
+                    }
+                }
+                parent.stale = true;
+            }
+        }
+        self.stack[i].forced = Some(child);
+        self.stack[i].current = Some(child);
+        Ok(())
+    }
+
+    fn zap_step(&mut self, level: usize, forward: bool) -> Result<(), String> {
+        let i = self.level_index(level)?;
+        let frame = &self.stack[i];
+        if let Kind::Lands { .. } = frame.kind {
+            return Err(
+                "this level lists the lands of a sum: every land's nimber is needed".into(),
+            );
+        }
+        let n = frame.children.len();
+        let current = frame.current.unwrap_or(0);
+        let pick = (1..=n)
+            .map(|d| {
+                if forward {
+                    (current + d) % n
+                } else {
+                    (current + n - d % n) % n
+                }
+            })
+            .find(|&k| !frame.children[k].numbers.is_win() && k != current);
+        match pick {
+            Some(k) => self.zap(level, k),
+            None => Err("no other unknown child on this level".into()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sums_saturate_below_infinity() {
+        assert_eq!(add(INFINITE - 5, 10), INFINITE - 1);
+        assert_eq!(add(3, INFINITE), INFINITE);
+        assert_eq!(below(INFINITE, 7), INFINITE);
+        assert_eq!(below(5, 7), 0);
+    }
+
+    #[test]
+    fn thresholds_hold_only_for_open_couples() {
+        assert!(Thresholds::NONE.hold(Numbers::UNKNOWN));
+        assert!(!Thresholds::NONE.hold(Numbers::WIN));
+        assert!(!Thresholds::NONE.hold(Numbers::LOSS));
+    }
+
+    #[test]
+    fn keys_differ_by_nimber_and_lands() {
+        let a = Couple::new(Position::spots(3), 0);
+        let b = Couple::new(Position::spots(3), 1);
+        let c = Couple::new(Position::spots(4), 0);
+        assert_ne!(couple_key(&a), couple_key(&b));
+        assert_ne!(couple_key(&a), couple_key(&c));
+        assert_eq!(couple_key(&a), couple_key(&a.clone()));
+    }
+
+    #[test]
+    fn a_full_table_forgets_the_cheapest_half() {
+        let mut table = Table::new(16);
+        for k in 0..16u128 {
+            table.insert(
+                k,
+                Entry {
+                    numbers: Numbers::UNKNOWN,
+                    work: k as u32,
+                },
+            );
+        }
+        table.insert(
+            99,
+            Entry {
+                numbers: Numbers::WIN,
+                work: 1,
+            },
+        );
+        assert!(table.len() <= 9, "{}", table.len());
+        assert!(table.get(15).is_some());
+        assert!(table.get(0).is_none());
+        assert!(table.get(99).is_some());
+    }
+}
