@@ -1,8 +1,12 @@
-//! `cargo bench --bench sprouts_solve [MAX_N [LIMIT_SECONDS]]`: the outcome of the n-spot game
-//! for n = 1..MAX_N (default 14), each with a fresh base and at most LIMIT_SECONDS (default
-//! 600). The same code runs in the browser (tests/wasm_bench.rs); scripts/bench.sh prints both.
+//! `cargo bench --bench sprouts_solve [MAX_N [LIMIT_SECONDS [SEARCH [MIN_N]]]]`: the outcome of
+//! the n-spot game for n = MIN_N..MAX_N (defaults 1 and 14), each with a fresh base and at most
+//! LIMIT_SECONDS (default 600), with the search SEARCH (dfpn, probing or depth-first; default:
+//! the engine's default). The same code runs in the browser (tests/wasm_bench.rs);
+//! scripts/bench.sh prints both.
 
 use std::time::Instant;
+
+use gamelab::engine::sprouts::Strategy;
 
 fn main() {
     let args: Vec<String> = std::env::args()
@@ -11,19 +15,26 @@ fn main() {
         .collect();
     let max: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(14);
     let limit: f64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(600.0);
+    let strategy = match args.get(2).map(String::as_str) {
+        Some("dfpn") => Strategy::ProofNumber,
+        Some("probing") => Strategy::Probing,
+        Some("depth-first") => Strategy::DepthFirst,
+        _ => Strategy::default(),
+    };
+    let min: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
     let origin = Instant::now();
     let clock = move || origin.elapsed().as_secs_f64();
     println!(
-        "native ({}), Sprouts n-spot outcomes, fresh base each:",
+        "native ({}), Sprouts n-spot outcomes, {strategy:?} search, fresh base each:",
         std::env::consts::ARCH
     );
     let mut total = 0.0;
-    for n in 1..=max {
-        let figure = gamelab::bench::sprouts_spots(&clock, n, limit);
+    for n in min..=max {
+        let figure = gamelab::bench::sprouts_spots(&clock, n, limit, strategy);
         total += figure.seconds;
         println!("  {}", figure.line());
         if n == 12 {
-            println!("  n = 1..12 in {total:.2} s in all");
+            println!("  n = {min}..12 in {total:.2} s in all");
         }
     }
 }

@@ -96,7 +96,7 @@ fn empty(name: &'static str) -> Figure {
     }
 }
 
-/// One n-spot outcome computation with a fresh base (Sprouts, probing search).
+/// One n-spot outcome computation with a fresh base (Sprouts).
 #[derive(Clone, Debug)]
 pub struct SproutsFigure {
     pub spots: usize,
@@ -106,6 +106,9 @@ pub struct SproutsFigure {
     pub expansions: u64,
     pub couples: usize,
     pub bytes: usize,
+    /// The peak of the process's resident memory during the computation, where the system
+    /// tells it (Linux), in bytes.
+    pub peak_memory: Option<u64>,
 }
 
 impl SproutsFigure {
@@ -119,18 +122,53 @@ impl SproutsFigure {
             self.couples,
             self.bytes,
             self.bytes as f64 / self.couples.max(1) as f64
-        )
+        ) + &self
+            .peak_memory
+            .map(|m| format!("  peak memory {} MB", m >> 20))
+            .unwrap_or_default()
     }
 }
 
-/// Solves the n-spot game (outcome), giving up after `limit` seconds. `clock` gives seconds.
-pub fn sprouts_spots(clock: &dyn Fn() -> f64, spots: usize, limit: f64) -> SproutsFigure {
+/// Starts a new measure of the process's peak resident memory (Linux: writing 5 to clear_refs
+/// resets VmHWM); `None` elsewhere.
+fn reset_peak_memory() -> Option<()> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::fs::write("/proc/self/clear_refs", "5").ok()
+    }
+    #[cfg(target_arch = "wasm32")]
+    None
+}
+
+/// The process's peak resident memory since the last reset, in bytes (Linux).
+fn peak_memory() -> Option<u64> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let status = std::fs::read_to_string("/proc/self/status").ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kb * 1024)
+    }
+    #[cfg(target_arch = "wasm32")]
+    None
+}
+
+/// Solves the n-spot game (outcome) with `strategy`, giving up after `limit` seconds. `clock`
+/// gives seconds.
+pub fn sprouts_spots(
+    clock: &dyn Fn() -> f64,
+    spots: usize,
+    limit: f64,
+    strategy: crate::engine::sprouts::Strategy,
+) -> SproutsFigure {
     use crate::engine::sprouts::{Answer, Database, Goal, Position, Progress, Search, Verdict};
+    let measured = reset_peak_memory().is_some();
     let mut db = Database::new();
     let started = clock();
     let mut outcome = "unfinished";
     let mut expansions = 0;
-    if let Ok(mut search) = Search::new(Position::spots(spots), Goal::Outcome { nimber_part: 0 }) {
+    let goal = Goal::Outcome { nimber_part: 0 };
+    if let Ok(mut search) = Search::with_strategy(Position::spots(spots), goal, strategy) {
         loop {
             match search.step(&mut db, None, 5_000) {
                 Progress::Running if clock() - started < limit => continue,
@@ -149,6 +187,7 @@ pub fn sprouts_spots(clock: &dyn Fn() -> f64, spots: usize, limit: f64) -> Sprou
         expansions,
         couples: db.len(),
         bytes: db.memory_bytes(),
+        peak_memory: peak_memory().filter(|_| measured),
     }
 }
 

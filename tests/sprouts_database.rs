@@ -139,7 +139,7 @@ fn filters_keep_lives_and_nimbers_in_range() {
 
 #[test]
 fn memory_stays_under_100_bytes_a_couple() {
-    let db = base_of(&["0*9"], Goal::Outcome { nimber_part: 0 });
+    let db = base_of(&["0*8"], Goal::Outcome { nimber_part: 0 });
     assert!(db.len() > 100);
     assert!(
         db.memory_bytes() < 100 * db.len() + 4096,

@@ -134,7 +134,10 @@ pub fn bench_ade() -> String {
 pub fn bench_sprouts(max_spots: usize) -> String {
     let clock = || dom::now() / 1000.0;
     (1..=max_spots)
-        .map(|n| crate::bench::sprouts_spots(&clock, n, 600.0).line())
+        .map(|n| {
+            let strategy = crate::engine::sprouts::Strategy::default();
+            crate::bench::sprouts_spots(&clock, n, 600.0, strategy).line()
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }

@@ -377,7 +377,7 @@ impl Dfpn {
     /// its numbers.
     fn open(&mut self, couple: Couple, thresholds: Thresholds, db: &Database) -> Frame {
         // The base may have learnt a land of it since the parent listed it.
-        let couple = couple.simplified(db);
+        let couple = couple.into_simplified(db);
         let key = couple_key(&couple);
         let earlier_work = self.table.get(key).map_or(0, |e| e.work);
         let mut frame = Frame {
@@ -426,7 +426,7 @@ impl Dfpn {
             .map(|m| Couple::new(frame.couple.position.clone(), m))
             .collect();
         for child in self.cache.children(&frame.couple.position).iter() {
-            let child = Couple::new(child.clone(), nimber).simplified(db);
+            let child = Couple::new(child.clone(), nimber).into_simplified(db);
             if child.position.is_empty() {
                 if child.nimber == 0 {
                     frame.numbers = Numbers::WIN;
@@ -647,7 +647,7 @@ impl Dfpn {
     }
 
     fn open_root(&mut self, db: &Database) {
-        let couple = Couple::new(self.root.position.clone(), self.trial).simplified(db);
+        let couple = Couple::new(self.root.position.clone(), self.trial).into_simplified(db);
         let frame = self.open(couple, Thresholds::NONE, db);
         self.stack.push(frame);
     }
@@ -713,10 +713,6 @@ impl Computation for Dfpn {
                 self.close(db, guide);
                 continue;
             }
-            if self.stats.expansions >= limit {
-                self.stack.push(top);
-                return Progress::Running;
-            }
             let Some((k, thresholds)) = Dfpn::choose(&top) else {
                 self.finished = Some(Progress::Failed(
                     "internal error: an open couple with no child to search".into(),
@@ -728,6 +724,11 @@ impl Computation for Dfpn {
             self.stack.push(top);
             let frame = self.open(couple, thresholds, db);
             self.stack.push(frame);
+            // Stopping only on the way down keeps the levels on show (the search goes back to
+            // the root often).
+            if self.stats.expansions >= limit {
+                return Progress::Running;
+            }
         }
     }
 

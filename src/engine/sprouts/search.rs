@@ -73,6 +73,15 @@ impl Couple {
         }
     }
 
+    /// `simplified`, without a copy when the base knows none of the lands.
+    pub fn into_simplified(self, db: &Database) -> Couple {
+        if self.position.lands().iter().any(|l| db.contains(l)) {
+            self.simplified(db)
+        } else {
+            self
+        }
+    }
+
     /// Known from the database alone: `Some(Loss)` if every land is known and the nimbers XOR to
     /// the nimber part, `Some(Win)` if every land is known otherwise, `None` if a land is unknown.
     pub fn known(&self, db: &Database) -> Option<Verdict> {
@@ -211,10 +220,11 @@ pub enum Strategy {
     /// more than the level's budget of expansions is set aside and the next one tried; when all
     /// unknown children have been set aside, the budget doubles. Everything found is kept, and
     /// couples recently shown winning are remembered too.
-    #[default]
     Probing,
     /// Depth-first proof-number search (df-pn) with a table of the proof and disproof numbers of
-    /// unfinished couples (`dfpn`).
+    /// unfinished couples (`dfpn`). The default: measured on the n-spot games, as fast as probing
+    /// up to 11 spots and 2 to 25 times faster from 12 on (README).
+    #[default]
     ProofNumber,
 }
 
