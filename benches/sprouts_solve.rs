@@ -1,7 +1,7 @@
-//! `cargo bench --bench sprouts_solve [MAX_N [LIMIT_SECONDS [SEARCH [MIN_N]]]]`: the outcome of
-//! the n-spot game for n = MIN_N..MAX_N (defaults 1 and 14), each with a fresh base and at most
-//! LIMIT_SECONDS (default 600), with the search SEARCH (dfpn, probing or depth-first; default:
-//! the engine's default). The same code runs in the browser (tests/wasm_bench.rs);
+//! `cargo bench --bench sprouts_solve [MAX_N [LIMIT_SECONDS [SEARCH [MIN_N [THREADS]]]]]`: the
+//! outcome of the n-spot game for n = MIN_N..MAX_N (defaults 1 and 14), each with a fresh base
+//! and at most LIMIT_SECONDS (default 600), with the search SEARCH (dfpn, probing or
+//! depth-first; default: the engine's default), df-pn on THREADS threads if more than 1. The same code runs in the browser (tests/wasm_bench.rs);
 //! scripts/bench.sh prints both.
 
 use std::time::Instant;
@@ -22,15 +22,25 @@ fn main() {
         _ => Strategy::default(),
     };
     let min: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
+    let threads: usize = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(1);
     let origin = Instant::now();
     let clock = move || origin.elapsed().as_secs_f64();
     println!(
-        "native ({}), Sprouts n-spot outcomes, {strategy:?} search, fresh base each:",
-        std::env::consts::ARCH
+        "native ({}), Sprouts n-spot outcomes, {}, fresh base each:",
+        std::env::consts::ARCH,
+        if threads > 1 {
+            format!("a team of {threads} df-pn searches")
+        } else {
+            format!("{strategy:?} search")
+        }
     );
     let mut total = 0.0;
     for n in min..=max {
-        let figure = gamelab::bench::sprouts_spots(&clock, n, limit, strategy);
+        let figure = if threads > 1 {
+            gamelab::bench::sprouts_spots_team(&clock, n, limit, threads)
+        } else {
+            gamelab::bench::sprouts_spots(&clock, n, limit, strategy)
+        };
         total += figure.seconds;
         println!("  {}", figure.line());
         if n == 12 {

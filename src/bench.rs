@@ -191,6 +191,45 @@ pub fn sprouts_spots(
     }
 }
 
+/// Solves the n-spot game (outcome) with a team of `threads` df-pn searches (native only).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn sprouts_spots_team(
+    clock: &dyn Fn() -> f64,
+    spots: usize,
+    limit: f64,
+    threads: usize,
+) -> SproutsFigure {
+    use crate::engine::sprouts::parallel::Team;
+    use crate::engine::sprouts::{Answer, Database, Goal, Position, Progress, Verdict};
+    let measured = reset_peak_memory().is_some();
+    let mut db = Database::new();
+    let started = clock();
+    let mut outcome = "unfinished";
+    let mut expansions = 0;
+    let goal = Goal::Outcome { nimber_part: 0 };
+    if let Ok(team) = Team::start(&Position::spots(spots), goal, threads, &db) {
+        loop {
+            match team.wait(std::time::Duration::from_millis(50)) {
+                Progress::Running if clock() - started < limit => continue,
+                Progress::Done(Answer::Outcome(Verdict::Win)) => outcome = "win",
+                Progress::Done(Answer::Outcome(Verdict::Loss)) => outcome = "loss",
+                _ => {}
+            }
+            break;
+        }
+        expansions = team.finish(&mut db).expansions;
+    }
+    SproutsFigure {
+        spots,
+        outcome,
+        seconds: clock() - started,
+        expansions,
+        couples: db.len(),
+        bytes: db.memory_bytes(),
+        peak_memory: peak_memory().filter(|_| measured),
+    }
+}
+
 /// Random playouts (complete games, uniformly random legal moves) per second on a 9 × 6 board,
 /// two players (Chain Reaction's Monte-Carlo building block).
 pub fn chain_reaction_playouts(clock: &dyn Fn() -> f64, games: u32) -> String {

@@ -220,3 +220,55 @@ fn statistics_lines_end_their_lines() {
         assert!(!err.is_empty() && err.ends_with('\n'), "{command}: {err:?}");
     }
 }
+
+#[test]
+fn every_search_and_a_team_of_threads_give_the_published_outcomes() {
+    // Spec §11.1: 7 spots lose, 9 and 10 win, for the player to move.
+    for search in ["dfpn", "probing", "depth-first"] {
+        let out = ok(
+            &["sprouts", "outcome", "-q", "--search", search, "0*7", "0*9"],
+            "",
+        );
+        assert_eq!(out, "loss\nwin\n", "{search}");
+    }
+    let base = temp("team.spr");
+    let out = ok(
+        &[
+            "sprouts",
+            "outcome",
+            "-q",
+            "--threads",
+            "2",
+            "--save",
+            &base,
+            "0*7",
+            "0*10",
+        ],
+        "",
+    );
+    assert_eq!(out, "loss\nwin\n");
+    // What the team proved is kept: the base alone now gives the nimber of 7 spots' children.
+    let saved = std::fs::read_to_string(&base).unwrap();
+    assert!(saved.lines().count() > 10, "{saved}");
+    assert_eq!(
+        ok(&["sprouts", "nimber", "-q", "--threads", "2", "0*5"], ""),
+        "1\n"
+    );
+    assert!(fails(&["sprouts", "outcome", "--threads", "0", "0*3"], "").contains("1 to 256"));
+    assert!(fails(&["sprouts", "outcome", "--search", "bfs", "0*3"], "").contains("dfpn"));
+    // A team stops at the node budget like a single search (exit 3, nothing on stdout).
+    let out = gamelab(
+        &[
+            "sprouts",
+            "outcome",
+            "--threads",
+            "2",
+            "--max-nodes",
+            "50",
+            "0*12",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("node budget"));
+}

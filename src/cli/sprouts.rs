@@ -8,10 +8,11 @@
 use std::time::Instant;
 
 use super::{read_file, Budget, CliError, Failure, Output};
+use crate::engine::sprouts::parallel::{Team, MAX_THREADS};
 use crate::engine::sprouts::proof::{Check, CheckReport, CompleteCheck, DotOptions, ProofGraph};
 use crate::engine::sprouts::{
     children_with_nimbers, Answer, Database, Filter, Goal, Notation, Position, Progress, Search,
-    Strategy,
+    Stats, Strategy,
 };
 
 pub const USAGE: &str = "  sprouts spots N              the n-spot start in Glop 1.0 notation
@@ -24,7 +25,8 @@ pub const USAGE: &str = "  sprouts spots N              the n-spot start in Glop
   sprouts filter               print the entries of the base that pass the filter (.spr)
     options: --db FILE (repeatable; merged with a coherence check), --save FILE (the main base
     afterwards), --save-check FILE, --nimber (check/dot a nimber), --notation 1.0|2.x,
-    --search dfpn|probing|depth-first (outcome, nimber), --detail 1|2|3, --no-colours, --min-lives N, --lives-min/--lives-max/--nimber-min/--nimber-max N, -q";
+    --search dfpn|probing|depth-first, --threads N (outcome, nimber; N df-pn searches sharing
+    their results), --detail 1|2|3, --no-colours, --min-lives N, --lives-min/--lives-max/--nimber-min/--nimber-max N, -q";
 
 /// Where a position came from, for error messages.
 struct Item {
@@ -41,6 +43,7 @@ struct Options {
     complete: bool,
     quiet: bool,
     strategy: Strategy,
+    threads: usize,
     notation: Notation,
     dot: DotOptions,
     filter: Filter,
@@ -72,6 +75,12 @@ fn parse_options(args: &[String]) -> Result<Options, CliError> {
                     Some("1.0" | "1") => Notation::Glop10,
                     Some("2.x" | "2") => Notation::Glop2,
                     _ => return Err("--notation is 1.0 or 2.x".into()),
+                }
+            }
+            "--threads" => {
+                o.threads = number(arg, value)?;
+                if !(1..=MAX_THREADS).contains(&o.threads) {
+                    return Err(format!("--threads is 1 to {MAX_THREADS}"));
                 }
             }
             "--search" => {
@@ -270,6 +279,35 @@ fn run_search(
     }
 }
 
+/// Runs a team of `threads` searches to the answer, checking the budget ten times a second.
+fn run_team(
+    position: &Position,
+    goal: Goal,
+    threads: usize,
+    db: &mut Database,
+    budget: &Budget,
+    spent: u64,
+    label: &str,
+) -> Result<(Answer, Stats), Failure> {
+    let team = Team::start(position, goal, threads, db).map_err(|e| format!("{label}: {e}"))?;
+    let ended = loop {
+        let progress = team.wait(std::time::Duration::from_millis(100));
+        if progress != Progress::Running {
+            break Ok(progress);
+        }
+        if let Err(spent) = budget.check(spent + team.expansions(), label) {
+            break Err(spent);
+        }
+    };
+    // Stopped either way: what the team proved stays in the base.
+    let stats = team.finish(db);
+    match ended? {
+        Progress::Done(answer) => Ok((answer, stats)),
+        Progress::Failed(message) => Err(format!("{label}: {message}").into()),
+        Progress::Running => Err(format!("{label}: the search stopped early").into()),
+    }
+}
+
 fn solve_all(
     nimber: bool,
     options: &Options,
@@ -290,17 +328,29 @@ fn solve_all(
     let mut spent = 0;
     for (item, position) in items.iter().zip(&positions) {
         let start = Instant::now();
-        let mut search = Search::with_strategy(position.clone(), goal, options.strategy)
-            .map_err(|e| format!("{}: {e}", item.label))?;
-        let answer = run_search(&mut search, &mut db, None, budget, spent, &item.label)?;
-        spent += search.stats().expansions;
+        let (answer, stats) = if options.threads > 1 {
+            run_team(
+                position,
+                goal,
+                options.threads,
+                &mut db,
+                budget,
+                spent,
+                &item.label,
+            )?
+        } else {
+            let mut search = Search::with_strategy(position.clone(), goal, options.strategy)
+                .map_err(|e| format!("{}: {e}", item.label))?;
+            let answer = run_search(&mut search, &mut db, None, budget, spent, &item.label)?;
+            (answer, search.stats())
+        };
+        spent += stats.expansions;
         let word = match answer {
             Answer::Nimber(n) => n.to_string(),
             Answer::Outcome(v) => v.word().to_string(),
         };
         text.push_str(&word);
         text.push('\n');
-        let stats = search.stats();
         log.push_str(&format!(
             "{}: {word}, {} expansions, {} couples stored, base {} couples ({} KB), {}\n",
             item.text,

@@ -18,7 +18,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::children::ChildrenCache;
 use super::database::{Database, MAX_NIMBER};
-use super::position::Position;
+use super::position::{Land, Position};
 use super::search::{
     record_loss, sort_couples, Answer, ChildView, Computation, Contradiction, Couple, Goal,
     LevelView, Progress, Stats, Verdict,
@@ -288,6 +288,9 @@ impl Table {
 struct Child {
     couple: Couple,
     numbers: Numbers,
+    /// Breaks ties between children of equal numbers: 0 (the list's order) except in the
+    /// variants that parallel searches use to go different ways.
+    tie: u32,
 }
 
 enum Kind {
@@ -328,6 +331,10 @@ pub struct Dfpn {
     contradictions: Vec<Contradiction>,
     table: Table,
     cache: ChildrenCache,
+    /// 0, or the seed of a variant that breaks ties its own way (parallel searches).
+    variant: u64,
+    /// Losses stored since they were last taken (kept only when sharing with other searches).
+    new_losses: Option<Vec<(Land, u8)>>,
 }
 
 /// Bytes of children df-pn keeps at hand (it expands the same couples again and again; most
@@ -351,7 +358,25 @@ impl Dfpn {
             contradictions: Vec::new(),
             table: Table::new(table_couples),
             cache: ChildrenCache::new(DFPN_CHILDREN_CACHE_BYTES),
+            variant: 0,
+            new_losses: None,
         }
+    }
+
+    /// A search that breaks ties its own way (`seed` ≠ 0) and keeps the losses it stores for
+    /// `take_new_losses`: one of a team searching the same couple.
+    pub fn team_member(mut self, seed: u64) -> Dfpn {
+        self.variant = seed;
+        self.new_losses = Some(Vec::new());
+        self
+    }
+
+    /// The losing couples stored since the last call (team members only).
+    pub fn take_new_losses(&mut self) -> Vec<(Land, u8)> {
+        self.new_losses
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
     }
 
     /// Couples in the transposition table.
@@ -361,6 +386,10 @@ impl Dfpn {
 
     /// What is known of a couple now: from the base, the table, or nothing.
     fn numbers_of(&self, couple: &Couple) -> Numbers {
+        self.known(couple, couple_key(couple))
+    }
+
+    fn known(&self, couple: &Couple, key: u128) -> Numbers {
         if couple.position.is_empty() {
             return if couple.nimber == 0 {
                 Numbers::LOSS
@@ -369,8 +398,23 @@ impl Dfpn {
             };
         }
         self.table
-            .get(couple_key(couple))
+            .get(key)
             .map_or_else(|| estimate(couple), |e| e.numbers)
+    }
+
+    fn child(&self, couple: Couple) -> Child {
+        let key = couple_key(&couple);
+        let tie = if self.variant == 0 {
+            0
+        } else {
+            let mixed = (key as u64 ^ self.variant).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            (mixed >> 32) as u32
+        };
+        Child {
+            numbers: self.known(&couple, key),
+            couple,
+            tie,
+        }
     }
 
     /// Opens a frame for `couple` (simplified by the base): lists its children and works out
@@ -410,13 +454,7 @@ impl Dfpn {
                 merged: frame.couple.nimber,
                 count: lands.len(),
             };
-            frame.children = lands
-                .into_iter()
-                .map(|c| Child {
-                    numbers: self.numbers_of(&c),
-                    couple: c,
-                })
-                .collect();
+            frame.children = lands.into_iter().map(|c| self.child(c)).collect();
             self.update(&mut frame, db);
             return frame;
         }
@@ -437,13 +475,7 @@ impl Dfpn {
             children.push(child);
         }
         sort_couples(&mut children, None, true);
-        frame.children = children
-            .into_iter()
-            .map(|c| Child {
-                numbers: self.numbers_of(&c),
-                couple: c,
-            })
-            .collect();
+        frame.children = children.into_iter().map(|c| self.child(c)).collect();
         self.update(&mut frame, db);
         frame
     }
@@ -542,11 +574,11 @@ impl Dfpn {
                     None => {
                         let mut best: Option<usize> = None;
                         let mut second = INFINITE;
+                        let rank = |c: &Child| (c.numbers.disproof, c.tie);
                         for (k, child) in frame.children.iter().enumerate() {
-                            let d = child.numbers.disproof;
                             match best {
-                                Some(b) if d >= frame.children[b].numbers.disproof => {
-                                    second = second.min(d)
+                                Some(b) if rank(child) >= rank(&frame.children[b]) => {
+                                    second = second.min(child.numbers.disproof)
                                 }
                                 Some(b) => {
                                     second = frame.children[b].numbers.disproof;
@@ -578,14 +610,24 @@ impl Dfpn {
         let spent = self.stats.expansions - frame.opened_at;
         let work = (frame.earlier_work as u64 + spent).min(u32::MAX as u64) as u32;
         match (db, frame.couple.position.lands()) {
-            (Some(db), [land]) if frame.numbers.is_loss() => record_loss(
-                land,
-                frame.couple.nimber,
-                db,
-                guide,
-                &mut self.stats,
-                &mut self.contradictions,
-            ),
+            (Some(db), [land]) if frame.numbers.is_loss() => {
+                let stored = self.stats.stored;
+                record_loss(
+                    land,
+                    frame.couple.nimber,
+                    db,
+                    guide,
+                    &mut self.stats,
+                    &mut self.contradictions,
+                );
+                if let Some(new) = self
+                    .new_losses
+                    .as_mut()
+                    .filter(|_| self.stats.stored > stored)
+                {
+                    new.push((land.clone(), frame.couple.nimber));
+                }
+            }
             _ => self.table.insert(
                 frame.key,
                 Entry {

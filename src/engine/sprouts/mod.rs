@@ -9,7 +9,10 @@
 //! - `canon`: reduction, land splitting and canonization of generated positions;
 //! - `children`: move generation;
 //! - `database`: the compact store of losing couples, `.spr` files, merging, filters;
-//! - `search`: the stoppable, resumable loss search with levels and zapping;
+//! - `search`: the stoppable, resumable loss search with levels and zapping (Glop's depth-first
+//!   and probing strategies), and what every strategy offers (`Computation`);
+//! - `dfpn`: the depth-first proof-number search, the default;
+//! - `parallel`: natively, a team of df-pn searches on as many threads, sharing their losses;
 //! - `proof`: check computations, complete check and the Graphviz proof graph;
 //! - `play`: the game move by move, as a turn game (engine::turn).
 
@@ -18,6 +21,8 @@ pub mod children;
 pub mod database;
 pub mod dfpn;
 pub mod notation;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod parallel;
 pub mod play;
 pub mod position;
 pub mod proof;
