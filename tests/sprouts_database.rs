@@ -1,6 +1,8 @@
 //! The main base (.spr files, merging, filters), check computations and proof graphs.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
 use gamelab::engine::sprouts::database::{MergeError, SPR_HEADER};
 use gamelab::engine::sprouts::proof::{check, CompleteCheck, DotOptions, NodeKind, ProofGraph};
 use gamelab::engine::sprouts::{
@@ -280,5 +282,75 @@ fn the_three_spot_proof_graph() {
             String::from_utf8_lossy(&out.stderr)
         );
         assert!(String::from_utf8_lossy(&out.stdout).starts_with("graph "));
+    }
+}
+
+/// A land of the spec's test data written as SPOTS writes its databases, upper-case names as
+/// `n(k)`, and in another form of the same land (SPOTS canonizes its own way): the upper-case
+/// names given in the opposite order and the regions listed in the opposite order.
+fn spots_style(glop2: &str) -> String {
+    let last = glop2
+        .bytes()
+        .filter(u8::is_ascii_uppercase)
+        .max()
+        .unwrap_or(b'A');
+    let mut named = String::new();
+    for c in glop2.bytes() {
+        if c.is_ascii_uppercase() {
+            named.push_str(&format!("n({})", last - c + 1));
+        } else {
+            named.push(char::from(c));
+        }
+    }
+    named.split('|').rev().collect::<Vec<_>>().join("|")
+}
+
+#[test]
+fn a_spots_database_is_read_canonized_and_checked_from() {
+    let table = common::read_text("sprouts/land_nimbers_from_4spots.tsv");
+    let rows: Vec<(Position, u8, String)> = table
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let cols: Vec<&str> = l.split('\t').collect();
+            let nimber = cols[2].parse().unwrap();
+            (
+                Position::parse(cols[0]).unwrap(),
+                nimber,
+                spots_style(cols[0]),
+            )
+        })
+        .collect();
+    let mut text = String::from("[Positions+Nimber]\n");
+    for (_, nimber, written) in &rows {
+        text.push_str(&format!("{written} {nimber}\n"));
+    }
+    assert!(text.contains("n(1)") && text.contains(")|"));
+    let mut db = Database::new();
+    db.merge(&[("spots.spr", &text)]).unwrap();
+    // Every couple is canonized on load. Renamed letters always come back to the table's form;
+    // reordered regions do not always (Glop's canonical form is pseudo-canonical, spec §5.5):
+    // such a couple is kept under its own form, never under a wrong one.
+    let found = rows
+        .iter()
+        .filter(|(p, nimber, _)| {
+            let got = db.get(&p.lands()[0]);
+            assert!(got.is_none() || got == Some(*nimber));
+            got.is_some()
+        })
+        .count();
+    assert!(found * 100 >= rows.len() * 80, "{found} of {}", rows.len());
+    // Results are checked from it: the nimber of 4 spots (1) and the outcome of 5 (a win).
+    for (spots, goal, answer) in [
+        (4, Goal::Nimber, Answer::Nimber(1)),
+        (
+            5,
+            Goal::Outcome { nimber_part: 0 },
+            Answer::Outcome(Verdict::Win),
+        ),
+    ] {
+        let report = check(&Position::spots(spots), goal, &db).unwrap();
+        assert_eq!(report.answer, answer, "{spots} spots");
+        assert!(report.contradictions.is_empty());
     }
 }

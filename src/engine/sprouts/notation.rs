@@ -138,7 +138,8 @@ fn parse_vertex(
         '2' => Written::Digit(TWO),
         'a'..='l' => Written::Lower(c as usize - 'a' as usize),
         'A'..='Y' => Written::Upper(c as usize - 'A' as usize),
-        'm' | 'Z' => {
+        // SPOTS writes the extended upper-case names n(k) where Glop writes Z(k).
+        'm' | 'Z' | 'n' if c != 'n' || chars.get(*i + 1) == Some(&'(') => {
             let k = parse_extended(chars, i, offset)?;
             *i -= 1; // parse_extended leaves i after ')'; the caller advances by one
             if c == 'm' {
@@ -160,7 +161,7 @@ fn parse_vertex(
     Ok(Some(written))
 }
 
-/// Reads `m(k)` or `Z(k)` starting at the letter; leaves `i` after the closing parenthesis.
+/// Reads `m(k)`, `Z(k)` or `n(k)` starting at the letter; leaves `i` after the closing parenthesis.
 fn parse_extended(chars: &[char], i: &mut usize, offset: usize) -> Result<usize, ParseError> {
     let letter = chars[*i];
     *i += 1;
