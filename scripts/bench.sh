@@ -2,7 +2,8 @@
 # Prints the README's figures: Fire layers/s and the Sprouts n-spot outcomes natively and in
 # headless Chromium (the same code, src/bench.rs), the release wasm size, and how soon the
 # gallery's applet is ready. SPROUTS_MAX (default 14) and SPROUTS_LIMIT (seconds per n,
-# default 600) bound the native Sprouts run.
+# default 600) bound the native Sprouts run, SPROUTS_SEARCH (dfpn, probing, depth-first) picks
+# its search.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh >/dev/null
@@ -14,8 +15,10 @@ cargo bench --bench ade_fire 2>/dev/null
 cargo bench --bench chain_reaction_playouts 2>/dev/null
 cargo bench --bench dots_boxes_solve 2>/dev/null
 cargo bench --bench bazaar 2>/dev/null
-cargo bench --bench sprouts_solve -- "${SPROUTS_MAX:-14}" "${SPROUTS_LIMIT:-600}" 2>/dev/null
+cargo bench --bench sprouts_solve -- "${SPROUTS_MAX:-14}" "${SPROUTS_LIMIT:-600}" "${SPROUTS_SEARCH:-dfpn}" 2>/dev/null
 
+# The benchmarks block the page for seconds at a time: give the runner room.
+export WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-900}"
 echo "wasm ($(chromium --version | head -n 1), headless, release build):"
 cargo test --release --target wasm32-unknown-unknown --no-default-features --test wasm_bench -- --include-ignored --nocapture 2>/dev/null |
   grep -o 'BENCH.*' | sed 's/^BENCH /  /'
