@@ -6,6 +6,7 @@
 
 use std::time::Instant;
 
+use gamelab::bench::SproutsFigure;
 use gamelab::engine::sprouts::Strategy;
 
 fn main() {
@@ -37,7 +38,7 @@ fn main() {
     let mut total = 0.0;
     for n in min..=max {
         let figure = if threads > 1 {
-            gamelab::bench::sprouts_spots_team(&clock, n, limit, threads)
+            team(&clock, n, limit, threads)
         } else {
             gamelab::bench::sprouts_spots(&clock, n, limit, strategy)
         };
@@ -47,4 +48,15 @@ fn main() {
             println!("  n = {min}..12 in {total:.2} s in all");
         }
     }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn team(clock: &dyn Fn() -> f64, n: usize, limit: f64, threads: usize) -> SproutsFigure {
+    gamelab::bench::sprouts_spots_team(clock, n, limit, threads)
+}
+
+/// No threads on wasm32: one df-pn search.
+#[cfg(target_arch = "wasm32")]
+fn team(clock: &dyn Fn() -> f64, n: usize, limit: f64, _threads: usize) -> SproutsFigure {
+    gamelab::bench::sprouts_spots(clock, n, limit, Strategy::ProofNumber)
 }
