@@ -393,17 +393,17 @@ async fn free_positions_are_checked_as_typed_and_checks_draw_their_graph() {
 async fn a_reload_during_a_computation_keeps_what_was_found_and_the_parameters() {
     forget_kept_base().await;
     let root = mount(&[]);
-    type_into(&root, "spots", "12");
+    type_into(&root, "spots", "14");
     click(&root, "compute");
     // The base is kept every few seconds while computing: wait past one keeping.
     sleep(4500).await;
     assert_eq!(
         root.get_attribute("data-state").as_deref(),
         Some("running"),
-        "12 spots take longer than this"
+        "14 spots take longer than this"
     );
     let found = base_count(&root);
-    assert!(found > 100, "{found}");
+    assert!(found > 20, "{found}");
     // The reload: this element goes (its work with it), a new one comes.
     let again = reload().await;
     let kept = base_count(&again);
@@ -413,10 +413,10 @@ async fn a_reload_during_a_computation_keeps_what_was_found_and_the_parameters()
     );
     assert_eq!(
         field(&again, "spots").value(),
-        "12",
+        "14",
         "the parameters come back too"
     );
-    assert!(text(&again, ".gl-canonical").contains("0.0.0.0.0.0.0.0.0.0.0.0.}]!"));
+    assert!(text(&again, ".gl-canonical").contains("0.0.0.0.0.0.0.0.0.0.0.0.0.0.}]!"));
     // An element whose options changed starts from its own options instead.
     let other = mount(&[("data-spots", "7")]);
     assert_eq!(field(&other, "spots").value(), "7");
