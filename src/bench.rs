@@ -112,6 +112,26 @@ pub struct SproutsFigure {
 }
 
 impl SproutsFigure {
+    /// The figure of a finished run; the peak memory only if it was reset at the start.
+    fn measured(
+        spots: usize,
+        outcome: &'static str,
+        seconds: f64,
+        expansions: u64,
+        db: &crate::engine::sprouts::Database,
+        peak_reset: bool,
+    ) -> SproutsFigure {
+        SproutsFigure {
+            spots,
+            outcome,
+            seconds,
+            expansions,
+            couples: db.len(),
+            bytes: db.memory_bytes(),
+            peak_memory: peak_memory().filter(|_| peak_reset),
+        }
+    }
+
     pub fn line(&self) -> String {
         format!(
             "{:>2} spots: {:<10} {:>9.3} s  {:>9} expansions  {:>7} couples  {:>9} bytes ({:.0} B/couple)",
@@ -180,15 +200,7 @@ pub fn sprouts_spots(
         }
         expansions = search.stats().expansions;
     }
-    SproutsFigure {
-        spots,
-        outcome,
-        seconds: clock() - started,
-        expansions,
-        couples: db.len(),
-        bytes: db.memory_bytes(),
-        peak_memory: peak_memory().filter(|_| measured),
-    }
+    SproutsFigure::measured(spots, outcome, clock() - started, expansions, &db, measured)
 }
 
 /// Solves the n-spot game (outcome) with a team of `threads` df-pn searches (native only).
@@ -219,15 +231,7 @@ pub fn sprouts_spots_team(
         }
         expansions = team.finish(&mut db).expansions;
     }
-    SproutsFigure {
-        spots,
-        outcome,
-        seconds: clock() - started,
-        expansions,
-        couples: db.len(),
-        bytes: db.memory_bytes(),
-        peak_memory: peak_memory().filter(|_| measured),
-    }
+    SproutsFigure::measured(spots, outcome, clock() - started, expansions, &db, measured)
 }
 
 /// Random playouts (complete games, uniformly random legal moves) per second on a 9 × 6 board,

@@ -20,8 +20,8 @@ use super::children::ChildrenCache;
 use super::database::{Database, MAX_NIMBER};
 use super::position::{Land, Position};
 use super::search::{
-    record_loss, sort_couples, Answer, ChildView, Computation, Contradiction, Couple, Goal,
-    LevelView, Progress, Stats, Verdict,
+    next_unknown, record_loss, sort_couples, Answer, ChildView, Computation, Contradiction, Couple,
+    Goal, LevelView, Progress, Stats, Verdict,
 };
 
 /// An unbounded proof or disproof number: the couple is proved the other way.
@@ -879,17 +879,10 @@ impl Computation for Dfpn {
                 "this level lists the lands of a sum: every land's nimber is needed".into(),
             );
         }
-        let n = frame.children.len();
         let current = frame.current.unwrap_or(0);
-        let pick = (1..=n)
-            .map(|d| {
-                if forward {
-                    (current + d) % n
-                } else {
-                    (current + n - d % n) % n
-                }
-            })
-            .find(|&k| !frame.children[k].numbers.is_win() && k != current);
+        let pick = next_unknown(current, frame.children.len(), forward, |k| {
+            frame.children[k].numbers.is_win()
+        });
         match pick {
             Some(k) => self.zap(level, k),
             None => Err("no other unknown child on this level".into()),

@@ -823,21 +823,31 @@ impl Computation for GlopSearch {
                 "this level lists the lands of a sum: every land's nimber is needed".into(),
             );
         };
-        let n = l.children.len();
-        let pick = (1..=n)
-            .map(|d| {
-                if forward {
-                    (l.current + d) % n
-                } else {
-                    (l.current + n - d % n) % n
-                }
-            })
-            .find(|&k| !l.proven_win[k] && k != l.current);
+        let pick = next_unknown(l.current, l.children.len(), forward, |k| l.proven_win[k]);
         match pick {
             Some(k) => self.zap(level, k),
             None => Err("no other unknown child on this level".into()),
         }
     }
+}
+
+/// Zapping's step (Glop's level cells): the next (or previous) child of `count` after `current`,
+/// going round, that is not known to be a win.
+pub(crate) fn next_unknown(
+    current: usize,
+    count: usize,
+    forward: bool,
+    known_win: impl Fn(usize) -> bool,
+) -> Option<usize> {
+    (1..count)
+        .map(|d| {
+            if forward {
+                (current + d) % count
+            } else {
+                (current + count - d) % count
+            }
+        })
+        .find(|&k| !known_win(k))
 }
 
 /// Stores a losing couple in the base searched, noting disagreements with the base or the guide.
