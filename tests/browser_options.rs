@@ -59,8 +59,8 @@ async fn every_malformed_option_is_named_and_stays_named() {
         ),
         (
             "sprouts",
-            &[("data-spots", "50")],
-            &["data-spots=\"50\" is not a number of spots from 1 to 33"],
+            &[("data-spots", "50000")],
+            &["data-spots=\"50000\" is not a number of spots from 1 to 10666"],
         ),
         (
             "ade",

@@ -426,9 +426,9 @@ async fn a_reload_during_a_computation_keeps_what_was_found_and_the_parameters()
 async fn checks_stop_emptying_asks_and_sizes_past_the_engine_are_refused_as_typed() {
     forget_kept_base().await;
     let root = mount(&[]);
-    type_into(&root, "spots", "34");
+    type_into(&root, "spots", "20000");
     assert!(
-        text(&root, "[data-tab='params'] .gl-error").contains("from 1 to 33"),
+        text(&root, "[data-tab='params'] .gl-error").contains("from 1 to 10666"),
         "{}",
         text(&root, "[data-tab='params'] .gl-error")
     );

@@ -35,7 +35,10 @@ fn temp(name: &str) -> String {
 fn spots_prints_the_start_in_glop_10_notation() {
     assert_eq!(ok(&["sprouts", "spots", "3"], ""), "0.0.0.}]!\n");
     assert_eq!(ok(&["sprouts", "spots", "1"], ""), "0.}]!\n");
-    assert!(fails(&["sprouts", "spots", "0"], "").contains("from 1 to 99"));
+    assert!(fails(&["sprouts", "spots", "0"], "").contains("from 1 to 10666"));
+    assert!(fails(&["sprouts", "spots", "20000"], "").contains("from 1 to 10666"));
+    let many = ok(&["sprouts", "spots", "62"], "");
+    assert_eq!(many.matches("0.").count(), 62);
     assert!(fails(&["sprouts", "spots", "x"], "").contains("'x'"));
 }
 
@@ -271,4 +274,26 @@ fn every_search_and_a_team_of_threads_give_the_published_outcomes() {
     );
     assert_eq!(out.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&out.stderr).contains("node budget"));
+}
+
+#[test]
+fn positions_of_any_size_search_until_the_budget_and_only_absurd_ones_are_refused() {
+    // 62 spots is searched (it takes far more than this budget): exit 3, not a refusal.
+    let out = gamelab(&["sprouts", "outcome", "--max-nodes", "200", "0*62"], "");
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("node budget"));
+    // Past the 16-bit names (about 10,666 spots, 32,000 lives a land): refused, the limit named.
+    let err = fails(&["sprouts", "outcome", "0*11000"], "");
+    assert!(err.contains("1 to 10666"), "{err}");
+    let err = fails(&["sprouts", "outcome", "0*10666.1.1"], "");
+    assert!(
+        err.contains("too large") && err.contains("32000 lives"),
+        "{err}"
+    );
+    // A line of a million vertices is refused while it is read, not after filling memory.
+    let err = fails(
+        &["sprouts", "outcome"],
+        &format!("{}\n", "0.".repeat(1_000_000)),
+    );
+    assert!(err.contains("at most 100000"), "{err}");
 }

@@ -106,7 +106,9 @@ fn glop_22_round_trip_strings_come_back_unchanged() {
     }
 }
 
-use gamelab::engine::sprouts::{solve, solve_with, Answer, Database, Goal, Strategy, Verdict};
+use gamelab::engine::sprouts::{
+    solve, solve_with, Answer, Database, Goal, Progress, Search, Strategy, Verdict,
+};
 
 fn nimber_of(text: &str, db: &mut Database) -> u8 {
     let position = Position::parse(text).unwrap();
@@ -254,6 +256,24 @@ fn canonical_children_of_the_n_spot_start_count_one_plus_half_n() {
     }
     assert_eq!(children(&Position::spots(15)).unwrap().len(), 9);
     assert_eq!(children(&Position::spots(20)).unwrap().len(), 11);
+    // No size limit short of thousands of spots: 62 spots (SPOTS's largest solved) and beyond.
+    assert_eq!(children(&Position::spots(62)).unwrap().len(), 32);
+    assert_eq!(children(&Position::spots(101)).unwrap().len(), 52);
+}
+
+#[test]
+fn a_search_of_62_spots_and_more_runs_and_stops_on_its_budget() {
+    for n in [62, 200] {
+        let mut search = Search::new(Position::spots(n), Goal::Outcome { nimber_part: 0 }).unwrap();
+        let mut db = Database::new();
+        let progress = search.step(&mut db, None, 300);
+        assert!(
+            matches!(progress, Progress::Running),
+            "{n} spots: {progress:?}"
+        );
+        assert!(search.stats().expansions >= 300, "{n} spots");
+        assert!(!search.levels().is_empty(), "{n} spots");
+    }
 }
 
 #[test]

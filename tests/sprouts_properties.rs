@@ -23,6 +23,12 @@ fn played(spots: usize, moves: &[u16]) -> Position {
     p
 }
 
+/// Positions of 40 to 70 spots a few moves in: past the one-byte limits of earlier versions.
+fn large_positions() -> impl Strategy<Value = Position> {
+    (40usize..=70, prop::collection::vec(any::<u16>(), 0..4))
+        .prop_map(|(spots, moves)| played(spots, &moves))
+}
+
 fn positions() -> impl Strategy<Value = Position> {
     (1usize..=7, prop::collection::vec(any::<u16>(), 0..12))
         .prop_map(|(spots, moves)| played(spots, &moves))
@@ -36,7 +42,7 @@ fn small_positions() -> impl Strategy<Value = Position> {
 /// Lives of a raw child (all names global), vertex by vertex: a digit d has 3 − d, a name seen
 /// k times 3 − k (a name met three times has just died).
 fn raw_lives(tree: &Tree) -> i64 {
-    let mut counts = [0i64; 256];
+    let mut counts = vec![0i64; Sym::MAX as usize + 1];
     let mut lives = 0;
     for &s in tree.iter().flatten().flatten() {
         if is_letter(s) {
@@ -165,6 +171,20 @@ proptest! {
     }
 
     #[test]
+    fn large_positions_round_trip_canonize_alike_and_move_by_one_life(p in large_positions(), seed in any::<u64>()) {
+        prop_assert!(p.lives() > 100);
+        let text = p.write(Notation::Glop2);
+        prop_assert_eq!(parse_written(&text).unwrap().literal(), p.clone(), "{}", text);
+        prop_assert_eq!(Position::parse(&relabelled(&p, &mut Dice(seed))).unwrap(), Position::parse(&text).unwrap());
+        for land in p.lands() {
+            let before = land.lives() as i64;
+            for raw in raw_children(land).into_iter().take(200) {
+                prop_assert_eq!(raw_lives(&raw), before - 1);
+            }
+        }
+    }
+
+    #[test]
     fn redrawing_a_position_keeps_its_nimber(p in small_positions(), seed in any::<u64>()) {
         let mut db = Database::new();
         let text = redrawn(&p, &mut Dice(seed));
@@ -213,6 +233,47 @@ fn errors_name_the_place_and_what_was_expected() {
         assert_eq!(e.at, at, "{text}: {e}");
         assert!(e.message.contains(words), "{text}: {e}");
     }
+}
+
+/// Writes `names` (0-based) as extended upper-case names in the given order.
+fn upper_run(names: &[usize]) -> String {
+    names.iter().map(|k| format!("Z({})", k + 1)).collect()
+}
+
+#[test]
+fn lands_with_hundreds_of_letter_names_canonize_whatever_the_names() {
+    // Two regions sharing 300 vertices (300 lives, far past the old 140 upper-case names).
+    let mut dice = Dice(7);
+    let names: Vec<usize> = (0..300).collect();
+    let plain = format!("0.{}|{}", upper_run(&names), upper_run(&names));
+    let canonical = Position::parse(&plain).unwrap();
+    assert_eq!(canonical.lives(), 303);
+    let mut renamed = names.clone();
+    dice.shuffle(&mut renamed);
+    let relabelled = format!("{}|0.{}", upper_run(&renamed), upper_run(&renamed));
+    assert_eq!(Position::parse(&relabelled).unwrap(), canonical);
+    // Rotating one boundary and mirroring a region is the same drawing too.
+    let mut turned = names.clone();
+    turned.rotate_left(117);
+    let mut mirrored = names.clone();
+    mirrored.reverse();
+    let redrawn = format!("{}.0|{}", upper_run(&mirrored), upper_run(&turned));
+    let again = Position::parse(&redrawn).unwrap();
+    assert_eq!(again.lives(), 303);
+    assert_eq!(
+        Position::parse(&again.write(Notation::Glop10)).unwrap(),
+        again
+    );
+    // One boundary with 150 nested lower-case pairs (past the old 100 names a boundary).
+    let nested: String = (1..=150)
+        .map(|k| format!("m({k})"))
+        .chain((1..=150).rev().map(|k| format!("m({k})")))
+        .collect();
+    let lower = Position::parse(&format!("0.{nested}")).unwrap();
+    assert_eq!(lower.lives(), 153);
+    let written = lower.write(Notation::Glop2);
+    assert!(written.contains("m(140)"), "{written}");
+    assert_eq!(Position::parse(&written).unwrap(), lower);
 }
 
 #[test]

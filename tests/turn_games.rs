@@ -186,7 +186,7 @@ fn sprouts_play_keeps_the_turn_game_contract() {
     assert!(Record::<SproutsGame>::parse("2/0.0.0.}]!")
         .unwrap_err()
         .contains("is not a move"));
-    assert!(Record::<SproutsGame>::parse("40")
+    assert!(Record::<SproutsGame>::parse("40000")
         .unwrap_err()
-        .contains("1 to 33"));
+        .contains("1 to 10666"));
 }

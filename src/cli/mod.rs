@@ -219,6 +219,33 @@ impl Budget {
     }
 }
 
+/// Sizes slices of work so the clock is read about every 20 ms whatever a node costs (a node of
+/// a thousand-spot Sprouts position costs a thousand times one of twelve spots).
+pub(crate) struct Pacer {
+    slice: u64,
+    largest: u64,
+}
+
+impl Pacer {
+    /// Slices from one node up to `largest` nodes.
+    pub fn new(largest: u64) -> Pacer {
+        Pacer { slice: 1, largest }
+    }
+
+    pub fn slice(&self) -> u64 {
+        self.slice
+    }
+
+    /// Learns how long the last slice took: quick slices grow, slow ones shrink.
+    pub fn took(&mut self, elapsed: Duration) {
+        if elapsed < Duration::from_millis(10) {
+            self.slice = (self.slice * 2).min(self.largest);
+        } else if elapsed > Duration::from_millis(40) {
+            self.slice = (self.slice / 2).max(1);
+        }
+    }
+}
+
 /// One JSON object from the input, or a message saying what it should be.
 pub(crate) fn json_object(input: &str, shape: &str) -> Result<serde_json::Value, CliError> {
     let request: serde_json::Value =

@@ -7,9 +7,10 @@
 
 use std::time::Instant;
 
-use super::{read_file, Budget, CliError, Failure, Output};
+use super::{read_file, Budget, CliError, Failure, Output, Pacer};
 use crate::engine::sprouts::parallel::{Team, MAX_THREADS};
 use crate::engine::sprouts::proof::{Check, CheckReport, CompleteCheck, DotOptions, ProofGraph};
+use crate::engine::sprouts::symbols::MAX_SPOTS;
 use crate::engine::sprouts::{
     children_with_nimbers, Answer, Database, Filter, Goal, Notation, Position, Progress, Search,
     Stats, Strategy,
@@ -205,8 +206,8 @@ pub fn run(
                     .map_err(|_| format!("spots: '{n}' is not a number of spots"))?,
                 _ => return Err("usage: gamelab sprouts spots N".into()),
             };
-            if !(1..=99).contains(&n) {
-                return Err(format!("spots: {n} is not from 1 to 99").into());
+            if !(1..=MAX_SPOTS).contains(&n) {
+                return Err(format!("spots: {n} is not from 1 to {MAX_SPOTS}").into());
             }
             Ok(Output::Text(Position::spots(n).write(Notation::Glop10)))
         }
@@ -269,13 +270,16 @@ fn run_search(
     spent: u64,
     label: &str,
 ) -> Result<Answer, Failure> {
+    let mut pacer = Pacer::new(4096);
     loop {
         let used = spent + search.stats().expansions;
-        match search.step(db, guide, budget.slice(used, 4096)) {
+        let started = Instant::now();
+        match search.step(db, guide, budget.slice(used, pacer.slice())) {
             Progress::Done(answer) => return Ok(answer),
             Progress::Failed(message) => return Err(format!("{label}: {message}").into()),
             Progress::Running => budget.check(spent + search.stats().expansions, label)?,
         }
+        pacer.took(started.elapsed());
     }
 }
 

@@ -8,7 +8,7 @@ use super::symbols::*;
 
 /// Renames every lower-case pair of a land to a fresh upper-case name, so that every letter is
 /// global while moves are generated (spec §4); None when the names run out.
-pub(crate) fn try_globalize_lower(land: &[Region]) -> Option<Tree> {
+pub(crate) fn try_globalize_lower(mut land: Tree) -> Option<Tree> {
     let mut next = land
         .iter()
         .flatten()
@@ -16,13 +16,12 @@ pub(crate) fn try_globalize_lower(land: &[Region]) -> Option<Tree> {
         .filter(|&&s| is_upper(s))
         .max()
         .map_or(UPPER_FIRST, |&s| s + 1);
-    let mut out = land.to_vec();
-    for region in &mut out {
+    for region in &mut land {
         for boundary in region.iter_mut() {
-            let mut renamed = [0 as Sym; LOWER_CAPACITY];
+            let mut renamed = LetterTable::<Sym>::new();
             for s in boundary.iter_mut() {
                 if is_lower(*s) {
-                    let slot = &mut renamed[(*s - LOWER_FIRST) as usize];
+                    let slot = renamed.slot(*s);
                     if *slot == 0 {
                         if next > UPPER_LAST {
                             return None;
@@ -35,18 +34,19 @@ pub(crate) fn try_globalize_lower(land: &[Region]) -> Option<Tree> {
             }
         }
     }
-    Some(out)
+    Some(land)
 }
 
 /// Whether canonizing a globalized land keeps every name apart: no boundary meets more global
 /// letters twice than there are lower-case names (§5.1 step 5 renames those per boundary).
 pub(crate) fn names_suffice(land: &[Region]) -> bool {
     land.iter().flatten().all(|boundary| {
-        let mut counts = [0u8; 256];
+        let mut counts = LetterTable::<u8>::new();
         for &s in boundary.iter().filter(|&&s| is_global_letter(s)) {
-            counts[s as usize] = counts[s as usize].saturating_add(1);
+            let count = counts.slot(s);
+            *count = count.saturating_add(1);
         }
-        counts.iter().filter(|&&c| c == 2).count() <= LOWER_CAPACITY
+        counts.values().filter(|&&c| c == 2).count() <= LOWER_CAPACITY
     })
 }
 
@@ -74,11 +74,12 @@ pub fn canonical_lands(land: Tree, out: &mut Vec<Land>) {
 // §5.1 Reduce
 
 /// Counts occurrences of every global (upper-case or temporary) letter of a land.
-fn global_counts(land: &[Region]) -> [u8; 256] {
-    let mut counts = [0u8; 256];
+fn global_counts(land: &[Region]) -> LetterTable<u8> {
+    let mut counts = LetterTable::<u8>::new();
     for &s in land.iter().flatten().flatten() {
         if is_global_letter(s) {
-            counts[s as usize] = counts[s as usize].saturating_add(1);
+            let count = counts.slot(s);
+            *count = count.saturating_add(1);
         }
     }
     counts
@@ -88,7 +89,7 @@ pub fn reduce(mut land: Tree) -> Tree {
     // 1. Dead vertices: `3`, and upper-case letters now met three times (their last life used).
     let counts = global_counts(&land);
     for boundary in land.iter_mut().flatten() {
-        boundary.retain(|&s| s != DEAD && !(is_upper(s) && counts[s as usize] == 3));
+        boundary.retain(|&s| s != DEAD && !(is_upper(s) && counts.get(s) == 3));
     }
     // 2. Adjacent equal letters are one occurrence, cyclically too. 3. Empty boundaries go.
     for region in &mut land {
@@ -113,7 +114,7 @@ pub fn reduce(mut land: Tree) -> Tree {
     // 7. A global letter met once in the land is a plain `2`.
     let counts = global_counts(&land);
     for s in land.iter_mut().flatten().flatten() {
-        if is_global_letter(*s) && counts[*s as usize] == 1 {
+        if is_global_letter(*s) && counts.get(*s) == 1 {
             *s = TWO;
         }
     }
@@ -194,6 +195,9 @@ fn merge_small(region: &mut Region) {
 /// Splits a land into independent lands (regions linked by a shared global letter), in Glop's
 /// order: a region joins (and moves to the end) the lands it is linked to.
 pub fn split(land: Tree) -> Vec<Tree> {
+    if land.len() < 2 {
+        return vec![land];
+    }
     let letters: Vec<Vec<Sym>> = land
         .iter()
         .map(|region| {
@@ -262,11 +266,11 @@ pub fn canonize(mut land: Tree) -> Tree {
 }
 
 fn rename_global_in_order(land: &mut Tree) {
-    let mut names = [0 as Sym; 256];
+    let mut names = LetterTable::<Sym>::new();
     let mut next = UPPER_FIRST;
     for s in land.iter_mut().flatten().flatten() {
         if is_global_letter(*s) {
-            let slot = &mut names[*s as usize];
+            let slot = names.slot(*s);
             if *slot == 0 {
                 *slot = next;
                 next = next.saturating_add(1).min(UPPER_LAST);
@@ -278,11 +282,11 @@ fn rename_global_in_order(land: &mut Tree) {
 
 fn rename_lower_per_boundary(land: &mut Tree) {
     for boundary in land.iter_mut().flatten() {
-        let mut names = [0 as Sym; 256];
+        let mut names = LetterTable::<Sym>::new();
         let mut next = LOWER_FIRST;
         for s in boundary.iter_mut() {
             if is_lower(*s) {
-                let slot = &mut names[*s as usize];
+                let slot = names.slot(*s);
                 if *slot == 0 {
                     *slot = next;
                     next = next.saturating_add(1).min(LOWER_LAST);
@@ -335,7 +339,11 @@ fn order_regions(a: &Region, b: &Region) -> Ordering {
 /// Compares the rotations of `b` starting at `i` and at `j` in Glop's order.
 fn order_rotations(b: &[Sym], i: usize, j: usize) -> Ordering {
     let n = b.len();
-    let at = |start: usize, t: usize| b[(start + t) % n];
+    // Indices wrap by one subtraction (both starts are below n): no division in this hot loop.
+    let at = |start: usize, t: usize| {
+        let k = start + t;
+        b[if k >= n { k - n } else { k }]
+    };
     for t in 0..n {
         match pseudo_cmp(at(i, t), at(j, t)) {
             Ordering::Equal => {}

@@ -40,7 +40,7 @@ pub fn check_computable(position: &Position) -> Result<(), TooLarge> {
 
 /// How many raw children `land_children` generates from a land, counted without making them.
 pub fn raw_child_count(land: &Land) -> u128 {
-    let Some(prepared) = try_globalize_lower(&land.tree()) else {
+    let Some(prepared) = try_globalize_lower(land.tree()) else {
         return 0;
     };
     prepared.iter().map(region_child_count).sum()
@@ -85,7 +85,7 @@ fn check_lands(position: &Position) -> Result<(), TooLarge> {
     for land in position.lands() {
         if land.lives() > MAX_LAND_LIVES {
             return Err(TooLarge(format!(
-                "a land with {} lives is too large for this engine (at most {MAX_LAND_LIVES} lives per land, about 33 spots)",
+                "a land with {} lives is too large for this engine (at most {MAX_LAND_LIVES} lives per land, about {MAX_SPOTS} spots)",
                 land.lives()
             )));
         }
@@ -121,7 +121,7 @@ pub(crate) fn children_unsorted(position: &Position) -> Vec<Position> {
     let lands = position.lands();
     if let [land] = lands {
         let mut out = Vec::new();
-        if let Some(prepared) = try_globalize_lower(&land.tree()) {
+        if let Some(prepared) = try_globalize_lower(land.tree()) {
             land_children(&prepared, &mut |child_land| {
                 let mut child = Vec::new();
                 canonical_lands(child_land, &mut child);
@@ -143,7 +143,7 @@ pub(crate) fn children_unsorted(position: &Position) -> Vec<Position> {
             .filter(|&(i, _)| i != index)
             .flat_map(|(_, l)| l.iter().cloned())
             .collect();
-        let Some(prepared) = try_globalize_lower(&land.tree()) else {
+        let Some(prepared) = try_globalize_lower(land.tree()) else {
             continue;
         };
         land_children(&prepared, &mut |child_land| {
@@ -214,7 +214,7 @@ impl ChildrenCache {
 /// died, `-` `=` `#` the temporary names): what §4 of the spec generates. For tests and study.
 pub fn raw_children(land: &Land) -> Vec<Tree> {
     let mut out = Vec::new();
-    if let Some(prepared) = try_globalize_lower(&land.tree()) {
+    if let Some(prepared) = try_globalize_lower(land.tree()) {
         land_children(&prepared, &mut |child| out.push(child));
     }
     out

@@ -7,7 +7,7 @@ use std::fmt;
 use super::children::check_computable;
 use super::notation::{parse_written, Notation};
 use super::position::Land;
-use super::symbols::Sym;
+use super::symbols::{words, Sym};
 
 /// Glop 2.2's header line for a nimber database.
 pub const SPR_HEADER: &str = "[Positions+Nimber]";
@@ -19,8 +19,9 @@ pub const MAX_NIMBER: u8 = 250;
 /// Losing couples: each stored land has exactly one nimber.
 #[derive(Clone, Default)]
 pub struct Database {
-    /// Entries back to back: length (2 bytes), the land's flat symbols, the nimber.
-    arena: Vec<u8>,
+    /// Entries back to back: the length (two symbols, low half first), the land's flat symbols,
+    /// the nimber.
+    arena: Vec<Sym>,
     /// Open addressing: 0 is empty, otherwise an entry's offset in `arena` plus one.
     slots: Vec<u32>,
     count: usize,
@@ -35,13 +36,8 @@ impl fmt::Debug for Database {
 fn hash(symbols: &[Sym]) -> u64 {
     // FxHash-style: fast, and good enough for keys that are never adversarial.
     let mut h: u64 = symbols.len() as u64;
-    let mut chunks = symbols.chunks_exact(8);
-    for chunk in &mut chunks {
-        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+    for word in words(symbols) {
         h = (h.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    for &b in chunks.remainder() {
-        h = (h.rotate_left(5) ^ b as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     }
     h ^ (h >> 29)
 }
@@ -68,13 +64,15 @@ impl Database {
 
     /// Bytes held by the table and its entries.
     pub fn memory_bytes(&self) -> usize {
-        self.arena.capacity() + self.slots.capacity() * 4 + std::mem::size_of::<Self>()
+        self.arena.capacity() * std::mem::size_of::<Sym>()
+            + self.slots.capacity() * 4
+            + std::mem::size_of::<Self>()
     }
 
     fn entry(&self, offset: usize) -> (&[Sym], u8) {
-        let len = u16::from_le_bytes([self.arena[offset], self.arena[offset + 1]]) as usize;
+        let len = self.arena[offset] as usize | (self.arena[offset + 1] as usize) << 16;
         let symbols = &self.arena[offset + 2..offset + 2 + len];
-        (symbols, self.arena[offset + 2 + len])
+        (symbols, self.arena[offset + 2 + len] as u8)
     }
 
     /// The slot holding `symbols`, or the empty slot where they would go.
@@ -129,10 +127,11 @@ impl Database {
             };
         }
         let offset = self.arena.len();
-        let len = symbols.len().min(u16::MAX as usize) as u16;
-        self.arena.extend_from_slice(&len.to_le_bytes());
-        self.arena.extend_from_slice(&symbols[..len as usize]);
-        self.arena.push(nimber);
+        let len = symbols.len() as u32;
+        self.arena
+            .extend_from_slice(&[len as Sym, (len >> 16) as Sym]);
+        self.arena.extend_from_slice(symbols);
+        self.arena.push(nimber as Sym);
         self.slots[i] = offset as u32 + 1;
         self.count += 1;
         Ok(true)

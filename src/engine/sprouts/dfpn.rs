@@ -23,6 +23,7 @@ use super::search::{
     next_unknown, record_loss, sort_couples, Answer, ChildView, Computation, Contradiction, Couple,
     Goal, LevelView, Progress, Stats, Verdict,
 };
+use super::symbols::words;
 
 /// An unbounded proof or disproof number: the couple is proved the other way.
 pub const INFINITE: u32 = u32::MAX;
@@ -191,10 +192,7 @@ fn couple_key(couple: &Couple) -> u128 {
     let mut b = K2 ^ (couple.nimber as u64).rotate_left(17);
     let mut length = 0u64;
     for land in couple.position.lands() {
-        for chunk in land.symbols().chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            let w = u64::from_le_bytes(word);
+        for w in words(land.symbols()) {
             a = (a ^ w).wrapping_mul(K1);
             a ^= a >> 29;
             b = (b.rotate_left(23) ^ w).wrapping_mul(K2);

@@ -31,6 +31,22 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+/// The most vertices one written position may hold (a land past about 32,000 lives is refused
+/// later anyway): keeps a long line, or `0*k` runs, from taking memory without bound.
+pub const MAX_POSITION_VERTICES: usize = 100_000;
+
+/// Counts `more` vertices into `total`, refusing a position past `MAX_POSITION_VERTICES`.
+fn count_vertices(total: &mut usize, more: usize, at: usize) -> Result<(), ParseError> {
+    *total += more;
+    if *total > MAX_POSITION_VERTICES {
+        return error(
+            at,
+            format!("too many vertices (a position holds at most {MAX_POSITION_VERTICES})"),
+        );
+    }
+    Ok(())
+}
+
 fn error<T>(at: usize, message: impl Into<String>) -> Result<T, ParseError> {
     Err(ParseError {
         at,
@@ -66,7 +82,7 @@ impl WrittenPosition {
             // are apart already: split first, and each part needs only its own names.
             for part in super::canon::split(land.clone()) {
                 let prepared =
-                    super::canon::try_globalize_lower(&part).ok_or_else(too_many_names)?;
+                    super::canon::try_globalize_lower(part).ok_or_else(too_many_names)?;
                 if !super::canon::names_suffice(&prepared) {
                     return Err(too_many_names());
                 }
@@ -210,6 +226,7 @@ fn parse_glop10(chars: &[char], offset: usize) -> Result<Vec<WrittenLand>, Parse
     let mut land: WrittenLand = Vec::new();
     let mut region: Vec<WrittenBoundary> = Vec::new();
     let mut boundary: WrittenBoundary = Vec::new();
+    let mut vertices = 0;
     let mut i = 0;
     while i < chars.len() {
         let at = i + offset + 1;
@@ -254,7 +271,10 @@ fn parse_glop10(chars: &[char], offset: usize) -> Result<Vec<WrittenLand>, Parse
                 )
             }
             _ => match parse_vertex(chars, &mut i, offset)? {
-                Some(v) => boundary.push((v, at)),
+                Some(v) => {
+                    count_vertices(&mut vertices, 1, at)?;
+                    boundary.push((v, at))
+                }
                 None => {
                     return Err(unexpected(
                         c,
@@ -274,6 +294,7 @@ fn parse_glop2(chars: &[char], offset: usize) -> Result<Vec<WrittenLand>, ParseE
     let mut land: WrittenLand = Vec::new();
     let mut region: Vec<WrittenBoundary> = Vec::new();
     let mut boundary: WrittenBoundary = Vec::new();
+    let mut vertices = 0;
     let mut i = 0;
     let close_boundary = |boundary: &mut WrittenBoundary,
                           region: &mut Vec<WrittenBoundary>,
@@ -315,14 +336,15 @@ fn parse_glop2(chars: &[char], offset: usize) -> Result<Vec<WrittenLand>, ParseE
                 }
                 let digits: String = chars[start..i].iter().collect();
                 let count = match digits.parse::<usize>() {
-                    Ok(k) if (1..=999).contains(&k) => k,
+                    Ok(k) if (1..=MAX_SPOTS).contains(&k) => k,
                     _ => {
                         return error(
                             start + offset + 1,
-                            "expected a count from 1 to 999 after 0*",
+                            format!("expected a count from 1 to {MAX_SPOTS} after 0*"),
                         )
                     }
                 };
+                count_vertices(&mut vertices, count - 1, start + offset + 1)?;
                 let spot = boundary[0];
                 for _ in 1..count {
                     region.push(vec![spot]);
@@ -342,7 +364,10 @@ fn parse_glop2(chars: &[char], offset: usize) -> Result<Vec<WrittenLand>, ParseE
                 )
             }
             _ => match parse_vertex(chars, &mut i, offset)? {
-                Some(v) => boundary.push((v, at)),
+                Some(v) => {
+                    count_vertices(&mut vertices, 1, at)?;
+                    boundary.push((v, at))
+                }
                 None => {
                     return Err(unexpected(
                         c,
@@ -475,9 +500,9 @@ pub fn write_trees(lands: &[Tree], notation: Notation) -> String {
         TEMP_FIRST => out.push('-'),
         TEMP_SECOND => out.push('='),
         NEW_VERTEX => out.push('#'),
-        s if is_lower(s) && !extended_lower => out.push(char::from(b'a' + (s - LOWER_FIRST))),
+        s if is_lower(s) && !extended_lower => out.push(char::from(b'a' + (s - LOWER_FIRST) as u8)),
         s if is_lower(s) => out.push_str(&format!("m({})", s - LOWER_FIRST + 1)),
-        s if is_upper(s) && !extended_upper => out.push(char::from(b'A' + (s - UPPER_FIRST))),
+        s if is_upper(s) && !extended_upper => out.push(char::from(b'A' + (s - UPPER_FIRST) as u8)),
         s => out.push_str(&format!("Z({})", s - UPPER_FIRST + 1)),
     };
     let mut out = String::new();

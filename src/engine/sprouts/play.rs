@@ -4,6 +4,7 @@
 
 use super::children::{check_computable, children};
 use super::position::Position;
+use super::symbols::MAX_SPOTS;
 use crate::engine::turn::TurnGame;
 
 /// A game of Sprouts: the position, its children (the legal moves), whose turn it is.
@@ -59,8 +60,12 @@ impl TurnGame for Play {
     fn parse_settings(text: &str) -> Result<Position, String> {
         let text = text.trim();
         let position = match text.parse::<usize>() {
-            Ok(n) if (1..=33).contains(&n) => Position::spots(n),
-            Ok(n) => return Err(format!("{n} spots: a game starts from 1 to 33 spots")),
+            Ok(n) if (1..=MAX_SPOTS).contains(&n) => Position::spots(n),
+            Ok(n) => {
+                return Err(format!(
+                    "{n} spots: a game starts from 1 to {MAX_SPOTS} spots"
+                ))
+            }
             Err(_) => Position::parse(text).map_err(|e| e.to_string())?,
         };
         check_computable(&position).map_err(|e| e.to_string())?;

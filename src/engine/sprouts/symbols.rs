@@ -1,11 +1,13 @@
 //! The symbols of a Sprouts position and the order Glop compares them in (spec §2.2, §5.4).
 //!
-//! A land is stored as a flat "terminated" sequence of byte codes: vertices, then an end mark
+//! A land is stored as a flat "terminated" sequence of 16-bit codes: vertices, then an end mark
 //! for every boundary, region and land. The codes keep Glop 2.2's order: digits < lower-case
-//! letters < upper-case letters < temporary names < end marks.
+//! letters < upper-case letters < temporary names < end marks. Sixteen bits leave room for tens of
+//! thousands of names, so positions of thousands of spots fit (Glop and SPOTS have no fixed limit
+//! either; ours is far beyond what any search reaches).
 
 /// One symbol of a position: a vertex or an end mark.
-pub type Sym = u8;
+pub type Sym = u16;
 
 /// An untouched spot (3 lives).
 pub const SPOT: Sym = 0;
@@ -18,26 +20,30 @@ pub const DEAD: Sym = 3;
 
 /// Lower-case letters `a`, `b`, …: a vertex seen twice in one boundary; names are per boundary.
 pub const LOWER_FIRST: Sym = 4;
-pub const LOWER_LAST: Sym = 103;
+pub const LOWER_LAST: Sym = 32_003;
 /// Upper-case letters `A`, `B`, …: a vertex seen in two regions of one land.
-pub const UPPER_FIRST: Sym = 104;
-pub const UPPER_LAST: Sym = 243;
+pub const UPPER_FIRST: Sym = 32_004;
+pub const UPPER_LAST: Sym = 65_003;
 /// Temporary names used while a move is built (Glop's `-`, `=` and `#`).
-pub const TEMP_FIRST: Sym = 244;
-pub const TEMP_SECOND: Sym = 245;
-pub const NEW_VERTEX: Sym = 246;
+pub const TEMP_FIRST: Sym = 65_004;
+pub const TEMP_SECOND: Sym = 65_005;
+pub const NEW_VERTEX: Sym = 65_006;
 
-pub const END_BOUNDARY: Sym = 250;
-pub const END_REGION: Sym = 251;
-pub const END_LAND: Sym = 252;
-pub const END_POSITION: Sym = 253;
+pub const END_BOUNDARY: Sym = 65_530;
+pub const END_REGION: Sym = 65_531;
+pub const END_LAND: Sym = 65_532;
+pub const END_POSITION: Sym = 65_533;
 
 /// How many lower-case / upper-case names the codes hold.
 pub const LOWER_CAPACITY: usize = (LOWER_LAST - LOWER_FIRST) as usize + 1;
 pub const UPPER_CAPACITY: usize = (UPPER_LAST - UPPER_FIRST) as usize + 1;
 
-/// Lands with more lives than this could run out of letter codes during a search.
+/// Lands with more lives than this could run out of letter codes during a search (about
+/// 10,000 spots).
 pub const MAX_LAND_LIVES: u32 = LOWER_CAPACITY as u32;
+
+/// The most spots of an n-spot start the engine takes (3 lives a spot).
+pub const MAX_SPOTS: usize = LOWER_CAPACITY / 3;
 
 pub fn is_lower(s: Sym) -> bool {
     (LOWER_FIRST..=LOWER_LAST).contains(&s)
@@ -105,6 +111,78 @@ pub fn line_order(a: &[Sym], b: &[Sym]) -> std::cmp::Ordering {
         .map(|(&x, &y)| pseudo_cmp(x, y))
         .find(|o| o.is_ne())
         .unwrap_or_else(|| a.cmp(b))
+}
+
+/// The symbols packed four to a 64-bit word (the last word padded with zeros), for hashing.
+#[inline]
+pub(crate) fn words(symbols: &[Sym]) -> impl Iterator<Item = u64> + '_ {
+    symbols.chunks(4).map(|chunk| {
+        chunk
+            .iter()
+            .rev()
+            .fold(0u64, |word, &s| (word << 16) | s as u64)
+    })
+}
+
+/// Values kept per letter (counts, new names) for the letters of one class: lower-case, or global
+/// (upper-case and temporary). The first names are held inline, so the usual lands allocate
+/// nothing; names past them spill to the heap.
+pub(crate) struct LetterTable<T> {
+    inline: [T; INLINE_LETTERS],
+    spill: Vec<T>,
+}
+
+const INLINE_LETTERS: usize = 128;
+
+/// A letter's place in its class's table (temporary names first, then upper-case ones).
+fn letter_index(s: Sym) -> usize {
+    match s {
+        LOWER_FIRST..=LOWER_LAST => (s - LOWER_FIRST) as usize,
+        UPPER_FIRST..=UPPER_LAST => (s - UPPER_FIRST) as usize + 3,
+        _ => s.saturating_sub(TEMP_FIRST) as usize,
+    }
+}
+
+impl<T: Copy + Default> LetterTable<T> {
+    pub fn new() -> Self {
+        LetterTable {
+            inline: [T::default(); INLINE_LETTERS],
+            spill: Vec::new(),
+        }
+    }
+
+    /// The value of letter `s` (the default if never set).
+    #[inline]
+    pub fn get(&self, s: Sym) -> T {
+        let i = letter_index(s);
+        match self.inline.get(i) {
+            Some(&v) => v,
+            None => self
+                .spill
+                .get(i - INLINE_LETTERS)
+                .copied()
+                .unwrap_or_default(),
+        }
+    }
+
+    /// The value of letter `s`, to change.
+    #[inline]
+    pub fn slot(&mut self, s: Sym) -> &mut T {
+        let i = letter_index(s);
+        if i < INLINE_LETTERS {
+            return &mut self.inline[i];
+        }
+        let i = i - INLINE_LETTERS;
+        if i >= self.spill.len() {
+            self.spill.resize(i + 1, T::default());
+        }
+        &mut self.spill[i]
+    }
+
+    /// Every value, set or not.
+    pub fn values(&self) -> impl Iterator<Item = &T> {
+        self.inline.iter().chain(&self.spill)
+    }
 }
 
 #[cfg(test)]

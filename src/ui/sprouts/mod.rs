@@ -16,6 +16,7 @@ use web_sys::{Event, HtmlElement, HtmlInputElement};
 
 use crate::engine::sprouts::proof::{Check, CompleteCheck, DotOptions, ProofGraph};
 use crate::engine::sprouts::search::{Answer, Goal, Progress, Search, Verdict};
+use crate::engine::sprouts::symbols::MAX_SPOTS;
 use crate::engine::sprouts::{children_with_nimbers, Database, Filter, Notation, Position};
 use crate::ui::dom::{self, on};
 use crate::ui::widgets::slices::{self, Next};
@@ -30,8 +31,6 @@ const STEP_EXPANSIONS: u64 = 40;
 const STORAGE_KEY: &str = "gamelab-sprouts-main-base";
 /// While computing, the main base is kept this often (milliseconds), so a reload loses little.
 const KEEP_EVERY_MS: f64 = 3000.0;
-/// The most spots a computation takes (a land has at most 100 lives, 3 a spot).
-pub const MAX_SPOTS: usize = 33;
 /// Proof graphs up to this many couples are also drawn in the page.
 const DRAWN_GRAPH_LIMIT: usize = 80;
 
@@ -434,7 +433,9 @@ impl App {
         } else {
             match self.dom.spots.value().trim().parse::<usize>() {
                 Ok(n) if (1..=MAX_SPOTS).contains(&n) => Ok(Position::spots(n)),
-                _ => Err(format!("The number of spots is a whole number from 1 to {MAX_SPOTS} (a land has at most 100 lives).")),
+                _ => Err(format!(
+                    "The number of spots is a whole number from 1 to {MAX_SPOTS} ."
+                )),
             }
         }
     }

@@ -3,10 +3,11 @@
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
 
-use super::{answer_words, App, DRAWN_GRAPH_LIMIT, MAX_SPOTS};
+use super::{answer_words, App, DRAWN_GRAPH_LIMIT};
 use crate::draw::{palette, Align, Painter};
 use crate::engine::sprouts::proof::{NodeKind, ProofGraph};
 use crate::engine::sprouts::search::{Goal, LevelColour};
+use crate::engine::sprouts::symbols::MAX_SPOTS;
 use crate::ui::dom::{button, child};
 use crate::ui::widgets::canvas::CanvasPainter;
 use crate::ui::widgets::form;
