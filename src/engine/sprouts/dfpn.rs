@@ -84,7 +84,11 @@ impl Numbers {
 /// n-spot games 12–18 against SPOTS's 1/1: 14 spots 2.3 times and 15 spots 1.6 times faster.
 fn estimate(couple: &Couple) -> Numbers {
     let depth = 1 + (couple.position.lives() + 4 * couple.nimber as u32) / 4;
-    let moves = (couple.position.estimated_children() + couple.nimber as u64).min(1000) as u32;
+    let moves = couple
+        .position
+        .estimated_children()
+        .saturating_add(couple.nimber as u64)
+        .min(1000) as u32;
     Numbers {
         proof: depth,
         disproof: depth + moves / 8,
