@@ -1,5 +1,6 @@
 //! The database of losing couples (land → nimber), spec §7: a compact open-addressing table
-//! (about 40–90 bytes a couple: two bytes a symbol), `.spr` text files, merging with a coherence check, filters.
+//! (about 40–90 bytes a couple: two bytes a symbol), `.spr` text files, merging with a
+//! coherence check, filters.
 
 use std::collections::HashMap;
 use std::fmt;
