@@ -177,6 +177,26 @@ fn parse_vertex(
     Ok(Some(written))
 }
 
+/// The vertex at `i` with its character index, counted into `vertices`; anything else is
+/// unexpected there (`expected` says what may stand there).
+fn read_vertex(
+    chars: &[char],
+    i: &mut usize,
+    offset: usize,
+    vertices: &mut usize,
+    expected: &str,
+) -> Result<(Written, usize), ParseError> {
+    let at = *i + offset + 1;
+    let c = chars[*i];
+    match parse_vertex(chars, i, offset)? {
+        Some(v) => {
+            count_vertices(vertices, 1, at)?;
+            Ok((v, at))
+        }
+        None => Err(unexpected(c, at, expected)),
+    }
+}
+
 /// Reads `m(k)`, `Z(k)` or `n(k)` starting at the letter; leaves `i` after the closing parenthesis.
 fn parse_extended(chars: &[char], i: &mut usize, offset: usize) -> Result<usize, ParseError> {
     let letter = chars[*i];
@@ -270,19 +290,13 @@ fn parse_glop10(chars: &[char], offset: usize) -> Result<Vec<WrittenLand>, Parse
                     "the 0*k abbreviation belongs to the 2.x notation, not to 1.0 (ending in !)",
                 )
             }
-            _ => match parse_vertex(chars, &mut i, offset)? {
-                Some(v) => {
-                    count_vertices(&mut vertices, 1, at)?;
-                    boundary.push((v, at))
-                }
-                None => {
-                    return Err(unexpected(
-                        c,
-                        at,
-                        "a vertex (0 1 2 a-l A-Y) or one of . } ] !",
-                    ))
-                }
-            },
+            _ => boundary.push(read_vertex(
+                chars,
+                &mut i,
+                offset,
+                &mut vertices,
+                "a vertex (0 1 2 a-l A-Y) or one of . } ] !",
+            )?),
         }
         i += 1;
     }
@@ -363,19 +377,13 @@ fn parse_glop2(chars: &[char], offset: usize) -> Result<Vec<WrittenLand>, ParseE
                     "'!' alone is the empty position; a 1.0 position ends with !",
                 )
             }
-            _ => match parse_vertex(chars, &mut i, offset)? {
-                Some(v) => {
-                    count_vertices(&mut vertices, 1, at)?;
-                    boundary.push((v, at))
-                }
-                None => {
-                    return Err(unexpected(
-                        c,
-                        at,
-                        "a vertex (0 1 2 a-l A-Y) or one of . | + *",
-                    ))
-                }
-            },
+            _ => boundary.push(read_vertex(
+                chars,
+                &mut i,
+                offset,
+                &mut vertices,
+                "a vertex (0 1 2 a-l A-Y) or one of . | + *",
+            )?),
         }
         i += 1;
     }
