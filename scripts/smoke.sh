@@ -69,6 +69,27 @@ check "embed page: data-mode=playing shows the playing bar" grep -q 'id="e8"[^>]
 check "embed page: data-layers=3 replays three layers" grep -q '3: \[-2, -2, 4, -2\]' "$work/embed.html"
 check "embed page: no script errors" no_errors "$work/embed.log"
 
+# Glop computes in Web Workers under the site's own policy (module workers from blob: URLs that
+# import gamelab.js): a page with index.html's policy, 9 spots computed in real time (workers run
+# outside --dump-dom's virtual time, hence scripts/page_eval.py).
+policy=$(grep -o '<meta http-equiv="Content-Security-Policy"[^>]*>' index.html)
+echo 'import init from "./gamelab.js"; init();' >dist/smoke-glop.js
+cat >dist/smoke-glop.html <<HTML
+<!doctype html><html lang="en"><head><meta charset="utf-8">$policy<title>Glop in workers</title>
+<script type="module" src="smoke-glop.js"></script></head>
+<body><div data-gamelab="sprouts" data-spots="9"></div></body></html>
+HTML
+glop_status=$(python3 scripts/page_eval.py "http://127.0.0.1:$port/smoke-glop.html" '(async () => {
+  const pause = () => new Promise((r) => setTimeout(r, 50));
+  const root = document.querySelector("[data-gamelab=sprouts]");
+  for (let i = 0; i < 200 && !root.querySelector("button[data-action=compute]"); i++) await pause();
+  root.querySelector("button[data-action=compute]").click();
+  for (let i = 0; i < 1200 && root.getAttribute("data-state") !== "done"; i++) await pause();
+  return root.querySelector(".gl-tab-panel[data-tab=compute] .gl-status").textContent;
+})()' 90 2>&1 || true)
+echo "smoke: Glop under the site's policy said: $glop_status" | head -n 3
+check "Glop under the site's policy: 9 spots computed in Web Workers" grep -q 'win (the first player wins).*expansions in [0-9a-z]* Web Worker' <<<"$glop_status"
+
 # A course page that is not ours: the README's snippet verbatim, beside a copy of dist/, in a
 # lecture page with hostile CSS. The module's own import finds the wasm next to it.
 course="$work/course"

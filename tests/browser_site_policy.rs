@@ -158,4 +158,46 @@ async fn the_site_policy_allows_what_the_games_use_and_nothing_breaks_it() {
         0,
         "nothing the games do breaks the site's policy"
     );
+
+    // Glop's workers under the site's policy are checked on the real pages (scripts/smoke.sh):
+    // here the test runner wraps every Worker by reading its script with an XMLHttpRequest,
+    // which the policy's connect-src refuses. A page where workers cannot start: Glop says so
+    // and computes in the page instead.
+    let strict = document().create_element("meta").unwrap();
+    strict
+        .set_attribute("http-equiv", "Content-Security-Policy")
+        .unwrap();
+    strict
+        .set_attribute("content", "worker-src 'none'")
+        .unwrap();
+    document()
+        .query_selector("head")
+        .unwrap()
+        .unwrap()
+        .append_child(&strict)
+        .unwrap();
+    let glop = web::mount("sprouts", &[("data-spots", "7"), ("data-workers", "2")]);
+    click(&glop, "compute");
+    wait_done(&glop).await;
+    let status = glop
+        .query_selector(".gl-tab-panel[data-tab='compute'] .gl-status")
+        .unwrap()
+        .unwrap()
+        .text_content()
+        .unwrap_or_default();
+    assert!(
+        status.contains("Web Workers are not available here")
+            && status.contains("loss (the first player loses)"),
+        "{status}"
+    );
+}
+
+async fn wait_done(root: &HtmlElement) {
+    for _ in 0..2400 {
+        if root.get_attribute("data-state").as_deref() == Some("done") {
+            return;
+        }
+        sleep(25).await;
+    }
+    panic!("not done: {:?}", root.text_content());
 }

@@ -204,20 +204,31 @@ async fn a_computation_stops_resumes_and_the_page_stays_responsive() {
     assert_eq!(root.get_attribute("data-state").as_deref(), Some("idle"));
     let stopped = text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status");
     assert!(stopped.contains("Stopped"), "{stopped}");
+    // A stopped team still zaps: its first worker answers with its new levels.
     let numero = text(&root, ".gl-levels tr[data-level='0'] td:first-child");
     click(&root, "level-next:0");
-    assert_ne!(
-        text(&root, ".gl-levels tr[data-level='0'] td:first-child"),
-        numero,
-        "zapped to the next child"
-    );
+    let mut waited = 0;
+    while text(&root, ".gl-levels tr[data-level='0'] td:first-child") == numero {
+        assert!(
+            waited < 200,
+            "never zapped to the next child ({numero}): {}",
+            text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status")
+        );
+        sleep(25).await;
+        waited += 1;
+    }
     click(&root, "level-list:0");
-    assert!(
-        root.query_selector_all(".gl-level-children li")
-            .unwrap()
-            .length()
-            >= 2
-    );
+    let mut waited = 0;
+    while root
+        .query_selector_all(".gl-level-children li")
+        .unwrap()
+        .length()
+        < 2
+    {
+        assert!(waited < 200, "the children of level 1 never came");
+        sleep(25).await;
+        waited += 1;
+    }
     // The list marks the child being computed, in words too; a legend explains the table.
     let current = text(&root, ".gl-level-children li.gl-current");
     assert!(current.contains("◀ being computed"), "{current}");
@@ -245,9 +256,11 @@ async fn stopping_then_computing_again_goes_on_from_the_same_place() {
             .and_then(|n| n.parse::<u64>().ok())
             .unwrap()
     };
-    let at_stop = expansions(&stopped);
+    // The workers' last slices may still be on their way: then nothing more.
+    sleep(200).await;
+    let at_stop = expansions(&text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status"));
     assert!(at_stop > 0, "{stopped}");
-    sleep(100).await;
+    sleep(200).await;
     assert_eq!(
         expansions(&text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status")),
         at_stop,
@@ -635,4 +648,90 @@ async fn the_children_tab_computes_a_missing_nimber_on_demand() {
         .text_content()
         .unwrap()
         .starts_with(&format!("{answer} 0")));
+}
+
+#[wasm_bindgen_test]
+async fn the_computation_runs_in_a_web_worker_a_core_or_in_the_page_when_asked() {
+    forget_kept_base().await;
+    let cores = web_sys::window()
+        .unwrap()
+        .navigator()
+        .hardware_concurrency() as usize;
+    let workers = match cores.clamp(1, 16) {
+        1 => "in a Web Worker".to_string(),
+        n => format!("in {n} Web Workers"),
+    };
+    let root = mount(&[]);
+    type_into(&root, "spots", "10");
+    click(&root, "compute");
+    let status = text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status");
+    assert!(status.contains(&workers), "{status}");
+    // The page only displays: timers keep their time while the workers compute.
+    let before = web_sys::window().unwrap().performance().unwrap().now();
+    sleep(10).await;
+    let waited = web_sys::window().unwrap().performance().unwrap().now() - before;
+    assert!(waited < 100.0, "a 10 ms timer took {waited} ms");
+    wait_done(&root).await;
+    let done = text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status");
+    assert!(done.contains("win (the first player wins)"), "{done}");
+    // The workers' losses are in the main base, and the base says 10 spots is a win again at once.
+    let found = base_count(&root);
+    assert!(found > 0);
+    click(&root, "compute");
+    wait_done(&root).await;
+    assert!(text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status").contains("win"));
+
+    // data-workers="0": the page computes in its own slices, to the same answer.
+    forget_kept_base().await;
+    let root = mount(&[("data-workers", "0"), ("data-spots", "10")]);
+    click(&root, "compute");
+    let status = text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status");
+    assert!(
+        status.contains("Computing") && !status.contains("Worker"),
+        "{status}"
+    );
+    wait_done(&root).await;
+    let done = text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status");
+    assert!(done.contains("win (the first player wins)"), "{done}");
+}
+
+#[wasm_bindgen_test]
+async fn a_team_zaps_lists_and_discards_and_a_removed_element_ends_its_workers() {
+    forget_kept_base().await;
+    let root = mount(&[("data-workers", "2")]);
+    type_into(&root, "spots", "14");
+    click(&root, "compute");
+    wait_for(&root, ".gl-levels", "/").await;
+    // Member 0's children list comes with its levels; a zap from it closes the list.
+    click(&root, "level-list:0");
+    for _ in 0..200 {
+        if root
+            .query_selector("button[data-action='zap:0:1']")
+            .unwrap()
+            .is_some()
+        {
+            break;
+        }
+        sleep(25).await;
+    }
+    click(&root, "zap:0:1");
+    assert!(root
+        .query_selector(".gl-level-children li")
+        .unwrap()
+        .is_none());
+    assert_eq!(root.get_attribute("data-state").as_deref(), Some("running"));
+    // Discarding ends the team; the base keeps what it found.
+    click(&root, "stop");
+    click(&root, "restart");
+    let status = text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status");
+    assert!(status.contains("discarded"), "{status}");
+    let kept = base_count(&root);
+    sleep(200).await;
+    assert_eq!(base_count(&root), kept, "a discarded team adds nothing");
+    // A running team whose element leaves the page stops with it.
+    click(&root, "compute");
+    sleep(300).await;
+    root.remove();
+    sleep(300).await;
+    assert_eq!(root.get_attribute("data-state").as_deref(), Some("idle"));
 }

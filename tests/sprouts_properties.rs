@@ -7,7 +7,9 @@ use gamelab::engine::sprouts::database::parse_spr;
 use gamelab::engine::sprouts::notation::{parse_written, write_trees};
 use gamelab::engine::sprouts::position::Tree;
 use gamelab::engine::sprouts::symbols::*;
-use gamelab::engine::sprouts::{children, solve, Answer, Database, Goal, Notation, Position};
+use gamelab::engine::sprouts::{
+    children, exchange, solve, Answer, Database, Goal, Notation, Position,
+};
 use proptest::prelude::*;
 
 /// A position reached by playing `moves` (child indices, wrapped) from `spots` spots.
@@ -139,6 +141,27 @@ proptest! {
             let text = p.write(notation);
             prop_assert_eq!(parse_written(&text).unwrap().literal(), p.clone(), "{}", text);
             prop_assert_eq!(parse_written(&text).unwrap().write(notation), text);
+        }
+    }
+
+    #[test]
+    fn couples_pass_between_workers_unchanged(p in positions(), nimber in 0u8..=250) {
+        let couples: Vec<(gamelab::engine::sprouts::Land, u8)> =
+            p.lands().iter().map(|l| (l.clone(), nimber)).collect();
+        let words = exchange::encode(couples.iter().map(|(l, n)| (l, *n)));
+        prop_assert_eq!(exchange::decode(&words).unwrap(), couples);
+    }
+
+    #[test]
+    fn any_words_decode_or_are_refused_without_panicking(
+        words in prop::collection::vec(
+            prop_oneof![0u16..300, Just(END_BOUNDARY), Just(END_REGION), Just(END_LAND), any::<u16>()],
+            0..64,
+        )
+    ) {
+        if let Ok(couples) = exchange::decode(&words) {
+            // What decodes encodes back to the same words.
+            prop_assert_eq!(exchange::encode(couples.iter().map(|(l, n)| (l, *n))), words);
         }
     }
 

@@ -13,6 +13,7 @@
 //!   and probing strategies), and what every strategy offers (`Computation`);
 //! - `dfpn`: the depth-first proof-number search, the default;
 //! - `parallel`: natively, a team of df-pn searches on as many threads, sharing their losses;
+//! - `exchange`: couples as 16-bit words, as the page's workers pass them to one another;
 //! - `proof`: check computations, complete check and the Graphviz proof graph;
 //! - `play`: the game move by move, as a turn game (engine::turn).
 
@@ -20,6 +21,7 @@ pub mod canon;
 pub mod children;
 pub mod database;
 pub mod dfpn;
+pub mod exchange;
 pub mod notation;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod parallel;

@@ -6,6 +6,10 @@
 //! State split (design.md): settings = the parameters tab; state = the main base and the running
 //! or stopped search; ui state = the open tab, the children list shown, messages.
 
+mod member;
+mod messages;
+mod runner;
+mod team;
 mod view;
 
 use std::cell::RefCell;
@@ -17,11 +21,15 @@ use web_sys::{Event, HtmlElement, HtmlInputElement};
 use crate::engine::sprouts::proof::{Check, CompleteCheck, DotOptions, ProofGraph};
 use crate::engine::sprouts::search::{Answer, Goal, Progress, Search, Verdict};
 use crate::engine::sprouts::symbols::MAX_SPOTS;
-use crate::engine::sprouts::{children_with_nimbers, Database, Filter, Notation, Position};
+use crate::engine::sprouts::{
+    check_computable, children_with_nimbers, exchange, Database, Filter, Notation, Position,
+};
 use crate::ui::dom::{self, on};
 use crate::ui::widgets::slices::{self, Next};
 use crate::ui::widgets::{download, embed, keep};
 
+use runner::Runner;
+use team::{Heard, Team, MAX_WORKERS};
 use view::Dom;
 
 /// Expansions between two looks at the clock.
@@ -38,10 +46,21 @@ const DRAWN_GRAPH_LIMIT: usize = 80;
 struct Computation {
     position: Position,
     goal: Goal,
-    search: Search,
+    runner: Runner,
     /// Milliseconds spent computing so far (pauses excluded).
     spent: f64,
+    /// When `spent` was last brought up to date (workers' computations, which run on their own).
+    clock: f64,
     result: Option<Answer>,
+}
+
+impl Computation {
+    /// Counts the time since the last tick as computing time.
+    fn tick(&mut self) {
+        let now = dom::now();
+        self.spent += (now - self.clock).max(0.0);
+        self.clock = now;
+    }
 }
 
 /// A check of the Computation tab.
@@ -81,6 +100,8 @@ struct App {
     check_message: String,
     /// A child of the Children tab whose nimber is being computed on demand.
     child_run: Option<ChildRun>,
+    /// Why the computation runs in the page rather than in Web Workers (empty when it does not).
+    runner_note: String,
 }
 
 /// The nimber of one child of the Children tab, computed into the main base.
@@ -126,6 +147,7 @@ pub fn mount(root: &HtmlElement) {
         unverified: 0,
         check_message: String::new(),
         child_run: None,
+        runner_note: String::new(),
     };
     app.start_from_page(root);
     app.restore_parameters();
@@ -372,7 +394,12 @@ fn act(app: &Shared, action: &str) {
             }
         }
         "children-compute" => a.compute_children(),
-        "children-close" => a.listing = None,
+        "children-close" => {
+            a.listing = None;
+            if let Some(c) = a.computation.as_mut() {
+                c.runner.watch(None);
+            }
+        }
         other => {
             if let Some((kind, rest)) = other.split_once(':') {
                 a.indexed_action(kind, rest);
@@ -482,6 +509,12 @@ impl App {
         if self.running {
             self.running = false;
             self.message = String::new();
+            if let Some(c) = self.computation.as_mut() {
+                if let Runner::Team(team) = &c.runner {
+                    team.pause();
+                    c.tick();
+                }
+            }
             self.store_base();
         }
         if let Some(run) = self.check.as_mut().filter(|r| r.result.is_none()) {
@@ -583,16 +616,24 @@ impl App {
                 let Some(c) = self.computation.as_mut() else {
                     return;
                 };
-                if let Err(e) = c.search.zap_step(first, kind == "level-next") {
+                if let Err(e) = c.runner.zap_step(first, kind == "level-next") {
                     self.message = e;
                 }
             }
-            "level-list" => self.listing = Some(first),
+            "level-list" => {
+                self.listing = Some(first);
+                if let Some(c) = self.computation.as_mut() {
+                    c.runner.watch(Some(first));
+                }
+            }
             "zap" => {
                 let Some(child) = numbers.next() else { return };
                 if let Some(c) = self.computation.as_mut() {
-                    match c.search.zap(first, child) {
-                        Ok(()) => self.listing = None,
+                    match c.runner.zap(first, child) {
+                        Ok(()) => {
+                            self.listing = None;
+                            c.runner.watch(None);
+                        }
                         Err(e) => self.message = e,
                     }
                 }
@@ -839,7 +880,7 @@ impl App {
 // Time-sliced work
 
 fn start_computation(app: &Shared) {
-    {
+    let in_page = {
         let mut a = app.borrow_mut();
         if a.running {
             return;
@@ -859,23 +900,32 @@ fn start_computation(app: &Shared) {
             .computation
             .as_ref()
             .is_some_and(|c| c.position == start && c.goal == goal && c.result.is_none());
-        if !resume {
-            match Search::new(start.clone(), goal) {
-                Ok(search) => {
-                    a.computation = Some(Computation {
-                        position: start,
-                        goal,
-                        search,
-                        spent: 0.0,
-                        result: None,
-                    })
+        if resume {
+            if let Some(c) = a.computation.as_mut() {
+                c.clock = dom::now();
+                if let Runner::Team(team) = &c.runner {
+                    team.resume();
                 }
+            }
+        } else {
+            a.computation = None; // a team still paused ends here
+            a.runner_note.clear();
+            let runner = match a.runner_for(&start, goal) {
+                Ok(runner) => runner,
                 Err(e) => {
                     a.message = e;
                     a.refresh();
                     return;
                 }
-            }
+            };
+            a.computation = Some(Computation {
+                position: start,
+                goal,
+                runner,
+                spent: 0.0,
+                clock: dom::now(),
+                result: None,
+            });
         }
         a.running = true;
         a.listing = None;
@@ -888,8 +938,161 @@ fn start_computation(app: &Shared) {
         };
         a.dom.show_tab("compute");
         a.refresh();
+        a.computation
+            .as_ref()
+            .is_some_and(|c| matches!(c.runner, Runner::InPage(_)))
+    };
+    if in_page {
+        in_slices(app, computation_step, computation_spent);
     }
-    in_slices(app, computation_step, computation_spent);
+}
+
+impl App {
+    /// Workers the computation gets: the element's `data-workers` (0 computes in the page), or
+    /// one a core as the browser counts them.
+    fn team_size(&self) -> usize {
+        let asked = self
+            .dom
+            .root
+            .get_attribute("data-workers")
+            .and_then(|w| w.trim().parse::<usize>().ok());
+        asked
+            .unwrap_or_else(|| {
+                dom::window()
+                    .map(|w| w.navigator().hardware_concurrency() as usize)
+                    .unwrap_or(1)
+                    .max(1)
+            })
+            .min(MAX_WORKERS)
+    }
+
+    /// A team of workers on `start`, or the page's own search when there are none to be had
+    /// (the message says why); Err for a start the engine refuses.
+    fn runner_for(&mut self, start: &Position, goal: Goal) -> Result<Runner, String> {
+        check_computable(start).map_err(|e| e.0)?;
+        let size = self.team_size();
+        if size > 0 {
+            let (said, failed) = (self.me.clone(), self.me.clone());
+            let team = Team::start(
+                start,
+                goal,
+                size,
+                &self.db,
+                move |index, data| member_said(&said, index, &data),
+                move |text| member_failed(&failed, text),
+            );
+            match team {
+                Ok(team) => return Ok(Runner::Team(team)),
+                Err(e) => {
+                    self.runner_note =
+                        format!("Web Workers are not available here ({e}): computing in the page.")
+                }
+            }
+        }
+        Search::new(start.clone(), goal).map(Runner::InPage)
+    }
+}
+
+/// What a member of the team said: its losses go into the main base and on to the others;
+/// its progress, answer or failure into the Computation tab.
+fn member_said(app: &std::rc::Weak<RefCell<App>>, index: usize, data: &wasm_bindgen::JsValue) {
+    let Some(app) = app.upgrade() else { return };
+    let Ok(mut guard) = app.try_borrow_mut() else {
+        return;
+    };
+    let a = &mut *guard;
+    let Some(c) = a.computation.as_mut() else {
+        return;
+    };
+    if a.running {
+        c.tick();
+    }
+    let Runner::Team(team) = &mut c.runner else {
+        return;
+    };
+    if !a.dom.root.is_connected() {
+        // The element has left the page: its work ends with it.
+        team.end();
+        a.running = false;
+        a.refresh();
+        return;
+    }
+    let (heard, words) = team.hear(index, data);
+    if !words.is_empty() {
+        team.share(index, &words);
+        for (land, nimber) in exchange::decode(&words).unwrap_or_default() {
+            if a.db.insert(&land, nimber) == Ok(true) {
+                team.stored += 1;
+            }
+        }
+    }
+    let now_too = match heard {
+        Heard::Progress { reply } => reply,
+        Heard::Done(answer) => {
+            team.end();
+            if a.running {
+                c.result = Some(answer);
+                a.message.clear();
+            }
+            a.running = false;
+            a.store_base();
+            true
+        }
+        Heard::Failed(e) => {
+            team.end();
+            a.running = false;
+            a.message = format!("The computation failed: {e}");
+            a.store_base();
+            true
+        }
+        Heard::Refused(e) => {
+            a.message = e;
+            true
+        }
+    };
+    if a.running && dom::now() - a.last_kept > KEEP_EVERY_MS {
+        a.store_base();
+    }
+    if now_too || dom::now() - a.last_drawn > 100.0 {
+        a.last_drawn = dom::now();
+        a.refresh();
+    }
+}
+
+/// A worker failed. Before any member has spoken, the workers cannot load in this page (its
+/// policy, say): the computation starts again in the page. Later, it is a real failure.
+fn member_failed(handle: &std::rc::Weak<RefCell<App>>, text: String) {
+    let Some(app) = handle.upgrade() else { return };
+    let in_page = {
+        let Ok(mut a) = app.try_borrow_mut() else {
+            return;
+        };
+        let Some(c) = a.computation.as_mut() else {
+            return;
+        };
+        let Runner::Team(team) = &mut c.runner else {
+            return;
+        };
+        team.end();
+        let fallback = !team.heard;
+        if fallback {
+            match Search::new(c.position.clone(), c.goal) {
+                Ok(search) => c.runner = Runner::InPage(search),
+                Err(e) => a.message = e,
+            }
+            a.runner_note =
+                format!("Web Workers are not available here ({text}): computing in the page.");
+        } else {
+            a.running = false;
+            a.message = format!("The computation failed in a worker: {text}");
+            a.store_base();
+        }
+        a.refresh();
+        fallback && a.running
+    };
+    if in_page {
+        in_slices(&app, computation_step, computation_spent);
+    }
 }
 
 /// Runs `step` (one small piece of some work; true when it is finished) in the page's slices
@@ -919,7 +1122,10 @@ fn computation_step(a: &mut App) -> bool {
     let Some(c) = a.computation.as_mut().filter(|_| a.running) else {
         return true;
     };
-    match c.search.step(&mut a.db, None, STEP_EXPANSIONS) {
+    let Runner::InPage(search) = &mut c.runner else {
+        return true;
+    };
+    match search.step(&mut a.db, None, STEP_EXPANSIONS) {
         Progress::Running => {
             // What was found is kept every few seconds: a reload mid-computation loses little.
             if dom::now() - a.last_kept > KEEP_EVERY_MS {
@@ -941,6 +1147,7 @@ fn computation_step(a: &mut App) -> bool {
 fn computation_spent(a: &mut App, ms: f64) {
     if let Some(c) = a.computation.as_mut() {
         c.spent += ms;
+        c.clock = dom::now();
     }
 }
 

@@ -424,7 +424,6 @@ pub fn refresh(app: &mut App) {
     // Status line
     let mut status = match &app.computation {
         Some(c) => {
-            let s = c.search.stats();
             let what = match c.goal {
                 Goal::Nimber => "nimber",
                 Goal::Outcome { .. } => "outcome",
@@ -445,9 +444,14 @@ pub fn refresh(app: &mut App) {
                 ),
             };
             format!(
-                "{head} {} expansions, {} couples stored, {:.2} s.",
-                s.expansions,
-                s.stored,
+                "{head} {} expansions{}, {} couples stored, {:.2} s.",
+                c.runner.expansions(),
+                match c.runner.workers() {
+                    0 => String::new(),
+                    1 => " in a Web Worker".into(),
+                    n => format!(" in {n} Web Workers"),
+                },
+                c.runner.stored(),
                 c.spent / 1000.0
             )
         }
@@ -455,6 +459,9 @@ pub fn refresh(app: &mut App) {
     };
     if !app.message.is_empty() {
         status = format!("{}\n{status}", app.message);
+    }
+    if app.computation.is_some() && !app.runner_note.is_empty() {
+        status = format!("{}\n{status}", app.runner_note);
     }
     d.status.set_text_content(Some(&status));
     let _ = d.root.set_attribute(
@@ -473,7 +480,7 @@ pub fn refresh(app: &mut App) {
         .computation
         .as_ref()
         .filter(|c| c.result.is_none())
-        .map(|c| c.search.levels())
+        .map(|c| c.runner.levels())
         .unwrap_or_default();
     let rows: Vec<(&str, Vec<Cell>)> = levels
         .iter()
@@ -522,7 +529,7 @@ pub fn refresh(app: &mut App) {
     // The children list of one level (Glop: a click on Position)
     d.level_children.set_text_content(None);
     if let (Some(k), Some(c)) = (app.listing, app.computation.as_ref()) {
-        let list = c.search.level_children(k);
+        let list = c.runner.level_children(k);
         if !list.is_empty() {
             child(&d.level_children, "h4", "")
                 .set_text_content(Some(&format!("Level {}: all children", k + 1)));

@@ -1,0 +1,269 @@
+//! One member of Glop's team, inside a Web Worker: a df-pn search with its own copy of the base,
+//! run in slices of about `SLICE_MS` so that the page's messages (pause, zap, the other members'
+//! losses) are read between them. After each slice it sends the page its expansions and the
+//! losses it proved; member 0, whose search is the one-thread search, also sends its levels.
+//! The page (`team`) starts it with `gamelab_sprouts_member` once the module is loaded.
+
+use std::cell::RefCell;
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::messages::{pack, unpack, ChildRow, FromMember, LevelRow, ToMember};
+use crate::engine::sprouts::dfpn::{Dfpn, TABLE_COUPLES};
+use crate::engine::sprouts::{exchange, Computation, Database, Position, Progress};
+
+/// Milliseconds a slice computes before the member looks at its messages.
+const SLICE_MS: f64 = 25.0;
+/// Expansions between two looks at the clock.
+const STEP_EXPANSIONS: u64 = 64;
+/// The levels (and the watched children) are sent at most this often, unless asked for.
+const VIEWS_EVERY_MS: f64 = 200.0;
+
+struct Member {
+    index: usize,
+    search: Dfpn,
+    db: Database,
+    running: bool,
+    /// A slice is already scheduled.
+    scheduled: bool,
+    watched: Option<usize>,
+    views_sent: f64,
+}
+
+thread_local! {
+    static MEMBER: RefCell<Option<Member>> = const { RefCell::new(None) };
+    /// Where the next slice is asked for: a message to oneself is run as soon as the messages
+    /// before it are (a zero timeout would be held back 4 ms after a few rounds).
+    static WAKE: RefCell<Option<web_sys::MessagePort>> = const { RefCell::new(None) };
+}
+
+/// Runs in the worker once the module is loaded: listens to the page.
+#[wasm_bindgen]
+pub fn gamelab_sprouts_member() {
+    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let heard = Closure::<dyn FnMut(web_sys::MessageEvent)>::new(|event: web_sys::MessageEvent| {
+        heard(&event.data());
+    });
+    scope.set_onmessage(Some(heard.as_ref().unchecked_ref()));
+    heard.forget(); // for the worker's whole life
+    if let Ok(channel) = web_sys::MessageChannel::new() {
+        let slice = Closure::<dyn FnMut()>::new(run_slice);
+        channel
+            .port1()
+            .set_onmessage(Some(slice.as_ref().unchecked_ref()));
+        slice.forget();
+        WAKE.with(|w| *w.borrow_mut() = Some(channel.port2()));
+    }
+}
+
+fn say(message: &FromMember, words: &[u16]) {
+    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let _ = scope.post_message(&pack(message, words));
+}
+
+fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+fn heard(data: &JsValue) {
+    let (message, words) = match unpack::<ToMember>(data) {
+        Ok(m) => m,
+        Err(e) => {
+            say(&FromMember::Failed { message: e }, &[]);
+            return;
+        }
+    };
+    if let ToMember::Start {
+        position,
+        goal,
+        index,
+        team,
+    } = message
+    {
+        match start(&position, goal.into(), index, team, &words) {
+            Ok(member) => MEMBER.with(|m| *m.borrow_mut() = Some(member)),
+            Err(message) => say(&FromMember::Failed { message }, &[]),
+        }
+        schedule();
+        return;
+    }
+    let reply = MEMBER.with(|m| {
+        let mut guard = m.borrow_mut();
+        let member = guard.as_mut()?;
+        Some(member.obey(message, &words))
+    });
+    if reply == Some(true) {
+        schedule();
+    }
+}
+
+fn start(
+    text: &str,
+    goal: crate::engine::sprouts::Goal,
+    index: usize,
+    team: usize,
+    base: &[u16],
+) -> Result<Member, String> {
+    let position = Position::parse(text).map_err(|e| e.to_string())?;
+    let mut db = Database::new();
+    for (land, nimber) in exchange::decode(base)? {
+        let _ = db.insert(&land, nimber);
+    }
+    // As the native team: member 0 searches as one search alone does, the others break ties
+    // their own way, and the table is shared out between them.
+    let seed = index as u64 * 0x2545_F491_4F6C_DD1D;
+    let search = Dfpn::new(position, goal, TABLE_COUPLES / team.max(1)).team_member(seed);
+    Ok(Member {
+        index,
+        search,
+        db,
+        running: true,
+        scheduled: false,
+        watched: None,
+        views_sent: f64::NEG_INFINITY,
+    })
+}
+
+impl Member {
+    /// Does what the page asks; true when a slice should be scheduled.
+    fn obey(&mut self, message: ToMember, words: &[u16]) -> bool {
+        match message {
+            ToMember::Start { .. } => false,
+            ToMember::Losses => {
+                // From our own other members: a broken message is skipped, not fatal.
+                if let Ok(couples) = exchange::decode(words) {
+                    for (land, nimber) in couples {
+                        let _ = self.db.insert(&land, nimber);
+                    }
+                }
+                false
+            }
+            ToMember::Pause => {
+                self.running = false;
+                self.report(true);
+                false
+            }
+            ToMember::Resume => {
+                self.running = true;
+                true
+            }
+            ToMember::Zap { level, child } => {
+                let done = self.search.zap(level, child);
+                self.answer(done)
+            }
+            ToMember::ZapStep { level, forward } => {
+                let done = self.search.zap_step(level, forward);
+                self.answer(done)
+            }
+            ToMember::Watch { level } => {
+                self.watched = level;
+                self.report(true);
+                false
+            }
+        }
+    }
+
+    fn answer(&mut self, done: Result<(), String>) -> bool {
+        match done {
+            Ok(()) => self.report(true),
+            Err(message) => say(&FromMember::Refused { message }, &[]),
+        }
+        false
+    }
+
+    /// Sends the expansions and new losses; the levels too when asked (`reply`) or when due.
+    fn report(&mut self, reply: bool) {
+        let losses = self.search.take_new_losses();
+        let words = exchange::encode(losses.iter().map(|(l, n)| (l, *n)));
+        let views = self.index == 0 && (reply || now() - self.views_sent >= VIEWS_EVERY_MS);
+        let (levels, children) = if views {
+            self.views_sent = now();
+            let levels = self.search.levels().iter().map(LevelRow::from).collect();
+            let children = self.watched.map(|k| {
+                let rows = self.search.level_children(k);
+                (k, rows.iter().map(ChildRow::from).collect())
+            });
+            (Some(levels), children)
+        } else {
+            (None, None)
+        };
+        say(
+            &FromMember::Progress {
+                expansions: self.search.stats().expansions,
+                levels,
+                children,
+                reply,
+            },
+            &words,
+        );
+    }
+
+    /// Computes for one slice; false once the search has ended (answer or failure sent).
+    fn slice(&mut self) -> bool {
+        let started = now();
+        let progress = loop {
+            let progress = self.search.step(&mut self.db, None, STEP_EXPANSIONS);
+            if progress != Progress::Running || now() - started >= SLICE_MS {
+                break progress;
+            }
+        };
+        match progress {
+            Progress::Running => {
+                self.report(false);
+                true
+            }
+            Progress::Done(answer) => {
+                let losses = self.search.take_new_losses();
+                let words = exchange::encode(losses.iter().map(|(l, n)| (l, *n)));
+                let expansions = self.search.stats().expansions;
+                let answer = answer.into();
+                say(&FromMember::Done { expansions, answer }, &words);
+                false
+            }
+            Progress::Failed(message) => {
+                say(&FromMember::Failed { message }, &[]);
+                false
+            }
+        }
+    }
+}
+
+fn schedule() {
+    let ask = MEMBER.with(|m| {
+        let mut guard = m.borrow_mut();
+        match guard.as_mut() {
+            Some(member) if member.running && !member.scheduled => {
+                member.scheduled = true;
+                true
+            }
+            _ => false,
+        }
+    });
+    if ask {
+        WAKE.with(|w| {
+            if let Some(port) = w.borrow().as_ref() {
+                let _ = port.post_message(&JsValue::NULL);
+            }
+        });
+    }
+}
+
+fn run_slice() {
+    let again = MEMBER.with(|m| {
+        let mut guard = m.borrow_mut();
+        let Some(member) = guard.as_mut() else {
+            return false;
+        };
+        member.scheduled = false;
+        if !member.running {
+            return false;
+        }
+        let going = member.slice();
+        member.running = going;
+        going
+    });
+    if again {
+        schedule();
+    }
+}
