@@ -4,7 +4,7 @@
 //! losses it proved; member 0, whose search is the one-thread search, also sends its levels.
 //! The page (`team`) starts it with `gamelab_sprouts_member` once the module is loaded.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -33,6 +33,8 @@ struct Member {
 
 thread_local! {
     static MEMBER: RefCell<Option<Member>> = const { RefCell::new(None) };
+    /// The computation the member works on (the page's count of its Start messages).
+    static RUN: Cell<u32> = const { Cell::new(0) };
     /// Where the next slice is asked for: a message to oneself is run as soon as the messages
     /// before it are (a zero timeout would be held back 4 ms after a few rounds).
     static WAKE: RefCell<Option<web_sys::MessagePort>> = const { RefCell::new(None) };
@@ -59,7 +61,7 @@ pub fn gamelab_sprouts_member() {
 
 fn say(message: &FromMember, words: &[u16]) {
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let _ = scope.post_message(&pack(message, words));
+    let _ = scope.post_message(&pack(message, RUN.with(Cell::get), words));
 }
 
 fn now() -> f64 {
@@ -75,14 +77,22 @@ fn heard(data: &JsValue) {
         }
     };
     if let ToMember::Start {
+        run,
         position,
         goal,
         index,
         team,
     } = message
     {
+        RUN.with(|r| r.set(run));
+        // The page reuses its workers: a new computation replaces the last one, whose slice
+        // may still be asked for.
+        let scheduled = MEMBER.with(|m| m.borrow_mut().take().is_some_and(|old| old.scheduled));
         match start(&position, goal.into(), index, team, &words) {
-            Ok(member) => MEMBER.with(|m| *m.borrow_mut() = Some(member)),
+            Ok(mut member) => {
+                member.scheduled = scheduled;
+                MEMBER.with(|m| *m.borrow_mut() = Some(member));
+            }
             Err(message) => say(&FromMember::Failed { message }, &[]),
         }
         schedule();
@@ -113,7 +123,7 @@ fn start(
     // As the native team: member 0 searches as one search alone does, the others break ties
     // their own way, and the table is shared out between them.
     let seed = index as u64 * 0x2545_F491_4F6C_DD1D;
-    let search = Dfpn::new(position, goal, TABLE_COUPLES / team.max(1)).team_member(seed);
+    let search = Dfpn::new(position, goal, TABLE_COUPLES).team_member(seed);
     Ok(Member {
         index,
         search,

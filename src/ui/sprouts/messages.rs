@@ -12,7 +12,10 @@ use crate::engine::sprouts::{Answer, Couple, Goal, Notation, Position, Verdict};
 #[derive(Serialize, Deserialize, Debug, PartialEq)]
 pub enum ToMember {
     /// Search `position` as member `index` of a team of `team`; the words are the main base.
+    /// What the member says from then on carries `run`, so that the page knows it from what it
+    /// said of an earlier computation.
     Start {
+        run: u32,
         position: String,
         goal: WireGoal,
         index: usize,
@@ -183,9 +186,10 @@ impl ChildRow {
     }
 }
 
-/// The JS object of a message: its JSON text and, if any, its words.
-pub fn pack(message: &impl Serialize, words: &[u16]) -> JsValue {
+/// The JS object of a message: its JSON text, its run and, if any, its words.
+pub fn pack(message: &impl Serialize, run: u32, words: &[u16]) -> JsValue {
     let object = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&object, &"run".into(), &run.into());
     let text = serde_json::to_string(message).unwrap_or_default();
     let _ = js_sys::Reflect::set(&object, &"text".into(), &text.into());
     if !words.is_empty() {
@@ -193,6 +197,12 @@ pub fn pack(message: &impl Serialize, words: &[u16]) -> JsValue {
         let _ = js_sys::Reflect::set(&object, &"words".into(), &array);
     }
     object.into()
+}
+
+/// The run a message belongs to.
+pub fn run_of(data: &JsValue) -> Option<u32> {
+    let run = js_sys::Reflect::get(data, &"run".into()).ok()?.as_f64()?;
+    Some(run as u32)
 }
 
 /// A message's JSON read as `T`, and its words (empty when it has none).

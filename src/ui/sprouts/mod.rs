@@ -908,9 +908,13 @@ fn start_computation(app: &Shared) {
                 }
             }
         } else {
-            a.computation = None; // a team still paused ends here
+            // The last computation's workers, if any, take the new one.
+            let workers = match a.computation.take().map(|c| c.runner) {
+                Some(Runner::Team(team)) if team.is_alive() => Some(team),
+                _ => None,
+            };
             a.runner_note.clear();
-            let runner = match a.runner_for(&start, goal) {
+            let runner = match a.runner_for(&start, goal, workers) {
                 Ok(runner) => runner,
                 Err(e) => {
                     a.message = e;
@@ -966,23 +970,32 @@ impl App {
             .min(MAX_WORKERS)
     }
 
-    /// A team of workers on `start`, or the page's own search when there are none to be had
-    /// (the message says why); Err for a start the engine refuses.
-    fn runner_for(&mut self, start: &Position, goal: Goal) -> Result<Runner, String> {
+    /// A team of workers on `start` (`workers`, the last computation's, if there are the
+    /// right number of them), or the page's own search when there are none to be had (the
+    /// note says why); Err for a start the engine refuses.
+    fn runner_for(
+        &mut self,
+        start: &Position,
+        goal: Goal,
+        workers: Option<Team>,
+    ) -> Result<Runner, String> {
         check_computable(start).map_err(|e| e.0)?;
         let size = self.team_size();
         if size > 0 {
             let (said, failed) = (self.me.clone(), self.me.clone());
-            let team = Team::start(
-                start,
-                goal,
-                size,
-                &self.db,
-                move |index, data| member_said(&said, index, &data),
-                move |text| member_failed(&failed, text),
-            );
+            let team = match workers.filter(|t| t.size() == size) {
+                Some(team) => Ok(team),
+                None => Team::new(
+                    size,
+                    move |index, data| member_said(&said, index, &data),
+                    move |text| member_failed(&failed, text),
+                ),
+            };
             match team {
-                Ok(team) => return Ok(Runner::Team(team)),
+                Ok(mut team) => {
+                    team.begin(start, goal, &self.db);
+                    return Ok(Runner::Team(team));
+                }
                 Err(e) => {
                     self.runner_note =
                         format!("Web Workers are not available here ({e}): computing in the page.")
@@ -1026,10 +1039,16 @@ fn member_said(app: &std::rc::Weak<RefCell<App>>, index: usize, data: &wasm_bind
             }
         }
     }
+    if a.running {
+        team.call_helpers(&a.db);
+    }
     let now_too = match heard {
+        Heard::Stale => return,
         Heard::Progress { reply } => reply,
         Heard::Done(answer) => {
-            team.end();
+            // The others stop; the workers wait a while for the next computation.
+            team.pause();
+            end_when_idle(&a.dom.root, &a.me, team.run());
             if a.running {
                 c.result = Some(answer);
                 a.message.clear();
@@ -1057,6 +1076,28 @@ fn member_said(app: &std::rc::Weak<RefCell<App>>, index: usize, data: &wasm_bind
         a.last_drawn = dom::now();
         a.refresh();
     }
+}
+
+/// Idle workers hold their memory (a table, a copy of the base): a team still idle a minute
+/// after its computation ended is ended.
+fn end_when_idle(root: &HtmlElement, app: &std::rc::Weak<RefCell<App>>, run: u32) {
+    const IDLE_MS: i32 = 60_000;
+    let app = app.clone();
+    slices::run(root, IDLE_MS, move |_| {
+        let Some(app) = app.upgrade() else {
+            return Next::Done;
+        };
+        let Ok(mut a) = app.try_borrow_mut() else {
+            return Next::After(IDLE_MS);
+        };
+        let running = a.running;
+        if let Some(Runner::Team(team)) = a.computation.as_mut().map(|c| &mut c.runner) {
+            if team.run() == run && !running {
+                team.end();
+            }
+        }
+        Next::Done
+    });
 }
 
 /// A worker failed. Before any member has spoken, the workers cannot load in this page (its

@@ -11,9 +11,13 @@
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::messages::{pack, unpack, FromMember, ToMember};
+use super::messages::{pack, run_of, unpack, FromMember, ToMember};
 use crate::engine::sprouts::search::{ChildView, LevelView};
 use crate::engine::sprouts::{exchange, Answer, Database, Goal, Notation, Position};
+
+/// Milliseconds member 0 computes alone before the others join in: a small computation is
+/// over before then (a team only pays on long ones, and each member starts with its own table).
+const HELPERS_AFTER_MS: f64 = 300.0;
 
 /// Most workers a page starts, whatever the browser says of its cores: each holds a copy of the
 /// base and its own table.
@@ -50,6 +54,8 @@ pub enum Heard {
     Done(Answer),
     Failed(String),
     Refused(String),
+    /// Said of an earlier computation: nothing to do.
+    Stale,
 }
 
 type Handler = Closure<dyn FnMut(JsValue)>;
@@ -60,6 +66,11 @@ pub struct Team {
     size: usize,
     _handlers: Vec<Handler>,
     script_url: String,
+    /// The computation under way: `begin` counts them.
+    run: u32,
+    /// Its position and goal while the helpers have not joined in, and when it began.
+    task: Option<(Position, Goal)>,
+    begun: f64,
     expansions: Vec<u64>,
     /// Couples the team added to the main base.
     pub stored: u64,
@@ -70,13 +81,10 @@ pub struct Team {
 }
 
 impl Team {
-    /// Starts `size` members on `position` with a copy of `db` each. `on_message(i, data)` gets
-    /// what member `i` says, `on_error(text)` a worker that failed (to load, or crashed).
-    pub fn start(
-        position: &Position,
-        goal: Goal,
+    /// Starts `size` workers. `on_message(i, data)` gets what member `i` says, `on_error(text)`
+    /// a worker that failed (to load, or crashed). `begin` gives them their computation.
+    pub fn new(
         size: usize,
-        db: &Database,
         on_message: impl Fn(usize, JsValue) + Clone + 'static,
         on_error: impl Fn(String) + Clone + 'static,
     ) -> Result<Team, String> {
@@ -94,14 +102,15 @@ impl Team {
             size,
             _handlers: Vec::new(),
             script_url,
+            run: 0,
+            task: None,
+            begun: 0.0,
             expansions: vec![0; size],
             stored: 0,
             levels: Vec::new(),
             children: None,
             heard: false,
         };
-        let couples: Vec<_> = db.iter().collect();
-        let base = exchange::encode(couples.iter().map(|(l, n)| (l, *n)));
         let options = web_sys::WorkerOptions::new();
         options.set_type(web_sys::WorkerType::Module);
         for index in 0..size {
@@ -125,17 +134,64 @@ impl Team {
             worker
                 .post_message(&wasm_bindgen::module())
                 .map_err(|e| format!("the worker refused the module ({})", describe(&e)))?;
-            let start = ToMember::Start {
-                position: position.write(Notation::Glop10),
-                goal: goal.into(),
-                index,
-                team: size,
-            };
-            let _ = worker.post_message(&pack(&start, &base));
             team.workers.push(worker);
             team._handlers.extend([heard, error]);
         }
         Ok(team)
+    }
+
+    /// Gives member 0 `position` to search, with a copy of `db`; whatever the members were
+    /// doing is dropped, and what they said of it is no longer heard. The others join in once
+    /// the computation has lasted `HELPERS_AFTER_MS` (`call_helpers`).
+    pub fn begin(&mut self, position: &Position, goal: Goal, db: &Database) {
+        self.run += 1;
+        self.expansions.iter_mut().for_each(|e| *e = 0);
+        self.stored = 0;
+        self.levels.clear();
+        self.children = None;
+        self.task = Some((position.clone(), goal));
+        self.begun = crate::ui::dom::now();
+        self.start_members(0..1, db);
+    }
+
+    fn start_members(&self, members: std::ops::Range<usize>, db: &Database) {
+        let Some((position, goal)) = &self.task else {
+            return;
+        };
+        let couples: Vec<_> = db.iter().collect();
+        let base = exchange::encode(couples.iter().map(|(l, n)| (l, *n)));
+        let position = position.write(Notation::Glop10);
+        for index in members {
+            let Some(worker) = self.workers.get(index) else {
+                continue;
+            };
+            let start = ToMember::Start {
+                run: self.run,
+                position: position.clone(),
+                goal: (*goal).into(),
+                index,
+                team: self.size,
+            };
+            let _ = worker.post_message(&pack(&start, self.run, &base));
+        }
+    }
+
+    /// Once the computation has lasted `HELPERS_AFTER_MS`, the other members join member 0,
+    /// each with a copy of `db` as it is then (with what member 0 has proved so far).
+    pub fn call_helpers(&mut self, db: &Database) {
+        if self.task.is_some() && crate::ui::dom::now() - self.begun >= HELPERS_AFTER_MS {
+            self.start_members(1..self.size, db);
+            self.task = None;
+        }
+    }
+
+    /// The workers are still there (not ended).
+    pub fn is_alive(&self) -> bool {
+        !self.workers.is_empty()
+    }
+
+    pub fn run(&self) -> u32 {
+        self.run
     }
 
     pub fn size(&self) -> usize {
@@ -160,6 +216,9 @@ impl Team {
 
     /// Reads what member `index` said: what it means, and the losses it sent (as words).
     pub fn hear(&mut self, index: usize, data: &JsValue) -> (Heard, Vec<u16>) {
+        if run_of(data) != Some(self.run) {
+            return (Heard::Stale, Vec::new());
+        }
         let (message, words) = match unpack::<FromMember>(data) {
             Ok(m) => m,
             Err(e) => return (Heard::Failed(e), Vec::new()),
@@ -202,7 +261,7 @@ impl Team {
         if words.is_empty() || self.workers.len() < 2 {
             return;
         }
-        let message = pack(&ToMember::Losses, words);
+        let message = pack(&ToMember::Losses, self.run, words);
         for (i, worker) in self.workers.iter().enumerate() {
             if i != from {
                 let _ = worker.post_message(&message);
@@ -211,7 +270,7 @@ impl Team {
     }
 
     fn tell_all(&self, message: &ToMember) {
-        let packed = pack(message, &[]);
+        let packed = pack(message, self.run, &[]);
         for worker in &self.workers {
             let _ = worker.post_message(&packed);
         }
@@ -220,7 +279,7 @@ impl Team {
     /// Member 0 is the one whose levels are shown and zapped.
     fn tell_first(&self, message: &ToMember) {
         if let Some(worker) = self.workers.first() {
-            let _ = worker.post_message(&pack(message, &[]));
+            let _ = worker.post_message(&pack(message, self.run, &[]));
         }
     }
 
