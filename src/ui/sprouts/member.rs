@@ -81,14 +81,13 @@ fn heard(data: &JsValue) {
         position,
         goal,
         index,
-        team,
     } = message
     {
         RUN.with(|r| r.set(run));
         // The page reuses its workers: a new computation replaces the last one, whose slice
         // may still be asked for.
         let scheduled = MEMBER.with(|m| m.borrow_mut().take().is_some_and(|old| old.scheduled));
-        match start(&position, goal.into(), index, team, &words) {
+        match start(&position, goal.into(), index, &words) {
             Ok(mut member) => {
                 member.scheduled = scheduled;
                 MEMBER.with(|m| *m.borrow_mut() = Some(member));
@@ -112,7 +111,6 @@ fn start(
     text: &str,
     goal: crate::engine::sprouts::Goal,
     index: usize,
-    team: usize,
     base: &[u16],
 ) -> Result<Member, String> {
     let position = Position::parse(text).map_err(|e| e.to_string())?;
@@ -121,7 +119,7 @@ fn start(
         let _ = db.insert(&land, nimber);
     }
     // As the native team: member 0 searches as one search alone does, the others break ties
-    // their own way, and the table is shared out between them.
+    // their own way. Each has a whole table (its own memory: halves forgot too much).
     let seed = index as u64 * 0x2545_F491_4F6C_DD1D;
     let search = Dfpn::new(position, goal, TABLE_COUPLES).team_member(seed);
     Ok(Member {

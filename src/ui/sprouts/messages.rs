@@ -11,7 +11,7 @@ use crate::engine::sprouts::{Answer, Couple, Goal, Notation, Position, Verdict};
 /// From the page to one member of the team.
 #[derive(Serialize, Deserialize, Debug, PartialEq)]
 pub enum ToMember {
-    /// Search `position` as member `index` of a team of `team`; the words are the main base.
+    /// Search `position` as member `index` of the team; the words are the main base.
     /// What the member says from then on carries `run`, so that the page knows it from what it
     /// said of an earlier computation.
     Start {
@@ -19,7 +19,6 @@ pub enum ToMember {
         position: String,
         goal: WireGoal,
         index: usize,
-        team: usize,
     },
     /// Losses the other members proved (in the words).
     Losses,

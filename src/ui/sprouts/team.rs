@@ -170,7 +170,6 @@ impl Team {
                 position: position.clone(),
                 goal: (*goal).into(),
                 index,
-                team: self.size,
             };
             let _ = worker.post_message(&pack(&start, self.run, &base));
         }
