@@ -188,8 +188,15 @@ async fn the_readme_snippet_works_in_a_hostile_lecture_page() {
     );
     later.remove();
     // A frame out of the page is unloaded at once; the game notices at its next step (at the
-    // latest the call's time limit, 600 ms) and stops for good.
+    // latest the call's time limit, 600 ms) and stops for good. A loaded machine may take
+    // longer to get there: up to 3 s.
     sleep(900).await;
+    for _ in 0..21 {
+        if later.query_selector_all("iframe").unwrap().length() == 0 {
+            break;
+        }
+        sleep(100).await;
+    }
     let log_length = later.query_selector_all(".gl-history li").unwrap().length();
     assert_eq!(
         later.query_selector_all("iframe").unwrap().length(),

@@ -22,7 +22,7 @@ fn note(root: &HtmlElement) -> String {
 async fn every_malformed_option_is_named_and_stays_named() {
     // (game, its attributes, words the note must hold)
     type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a [&'a str]);
-    let cases: [Case; 7] = [
+    let cases: [Case; 8] = [
         (
             "bazaar",
             &[(
@@ -61,6 +61,11 @@ async fn every_malformed_option_is_named_and_stays_named() {
             "sprouts",
             &[("data-spots", "50000")],
             &["data-spots=\"50000\" is not a number of spots from 1 to 10666"],
+        ),
+        (
+            "sprouts",
+            &[("data-workers", "99")],
+            &["data-workers=\"99\" is not a number of workers from 0 to 16"],
         ),
         (
             "ade",

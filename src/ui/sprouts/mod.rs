@@ -442,6 +442,13 @@ impl App {
                     .push_str(&format!("data-position=\"{text}\": {e}. "));
             }
         }
+        if let Some(workers) = attr("data-workers") {
+            if !matches!(workers.trim().parse::<usize>(), Ok(n) if n <= MAX_WORKERS) {
+                self.message.push_str(&format!(
+                    "data-workers=\"{workers}\" is not a number of workers from 0 to {MAX_WORKERS}; using one a core. "
+                ));
+            }
+        }
         match attr("data-goal").map(|g| g.trim().to_string()).as_deref() {
             None | Some("outcome") => {}
             Some("nimber") => self.dom.goal.set_value("nimber"),
@@ -908,6 +915,12 @@ fn start_computation(app: &Shared) {
                 }
             }
         } else {
+            // A start the engine refuses leaves the last computation as it was.
+            if let Err(e) = check_computable(&start) {
+                a.message = e.0;
+                a.refresh();
+                return;
+            }
             // The last computation's workers, if any, take the new one.
             let workers = match a.computation.take().map(|c| c.runner) {
                 Some(Runner::Team(team)) if team.is_alive() => Some(team),
@@ -959,7 +972,8 @@ impl App {
             .dom
             .root
             .get_attribute("data-workers")
-            .and_then(|w| w.trim().parse::<usize>().ok());
+            .and_then(|w| w.trim().parse::<usize>().ok())
+            .filter(|&n| n <= MAX_WORKERS);
         asked
             .unwrap_or_else(|| {
                 dom::window()
