@@ -92,3 +92,39 @@ proptest! {
         prop_assert!(purchase.visibles.iter().all(|c| !purchase.wallet.contains(&c.bag())));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The wire reader on arbitrary bytes: a value, an error, or the end; never a panic, never
+    /// more than its limit read for one value.
+    #[test]
+    fn the_wire_reader_takes_any_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..300), limit in 1usize..120) {
+        use gamelab::engine::bazaar::wire::{read_value, WireError};
+        let mut stream = std::io::Cursor::new(bytes.clone());
+        for _ in 0..=bytes.len() {
+            let before = stream.position();
+            match read_value(&mut stream, limit) {
+                Err(WireError::Closed) => break,
+                _ => prop_assert!(stream.position() - before <= limit as u64),
+            }
+            if stream.position() == before {
+                break; // nothing taken: an error at the very end
+            }
+        }
+    }
+
+    /// Every JSON value a peer may send reads back as written, one after another.
+    #[test]
+    fn wire_lines_read_back(words in proptest::collection::vec("[a-z\"\\\\\\]\\[{} ]{0,12}", 1..6), flags in proptest::collection::vec(any::<bool>(), 1..6)) {
+        use gamelab::engine::bazaar::wire::{line, read_value, MAX_MESSAGE_BYTES};
+        let values: Vec<serde_json::Value> = words.iter().zip(flags.iter().cycle()).map(|(w, &f)| {
+            if f { serde_json::json!([w, {"k": [w, false]}]) } else { serde_json::json!(w) }
+        }).chain([serde_json::json!(false)]).collect();
+        let bytes: Vec<u8> = values.iter().flat_map(line).collect();
+        let mut stream = std::io::Cursor::new(bytes);
+        for v in &values {
+            prop_assert_eq!(&read_value(&mut stream, MAX_MESSAGE_BYTES).unwrap(), v);
+        }
+    }
+}

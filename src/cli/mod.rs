@@ -18,7 +18,10 @@ games and commands:
   ade png       the same, as PNG bytes
   bazaar xeq|xturn|xstrategy|xrules|xgames|xgames-blogic|xgames-resources  the course harnesses: JSON values in, out
   bazaar xserver CLIENTS-FILE  the milestone-10 server test (stdin) with its clients' input, in one process
-  bazaar ... --timeout-ms N    the time limit per player call (default 600)
+  bazaar xserver PORT          the milestone-10 server over TCP: the server test on stdin, clients sign up
+                               (--wait-ms N a sign-up period, default 20000; --name-ms N, default 3000)
+  bazaar xclients PORT [IP]    the milestone-10 clients over TCP: the clients' test on stdin
+  bazaar ... --timeout-ms N    the time limit per player call (default 600; 5000 for xserver PORT)
   dots-and-boxes solve  JSON {\"rows\", \"cols\", \"moves\": [ids]} -> {\"value\", \"best\"}
   dots-and-boxes arena  JSON {\"rows\", \"cols\", \"levels\": [a, b], \"games\", \"seed\"} -> wins, draws, rates
   chain-reaction arena  JSON {\"rows\", \"cols\", \"levels\": [\"mcts-500\", \"greedy\"], \"games\", \"seed\"} -> win rates

@@ -99,6 +99,13 @@ impl Actor {
         }
     }
 
+    /// Whether the next call of `method` is the one this actor never returns from: a remote
+    /// client then goes silent rather than blocking its thread for good.
+    pub fn loops_on_next(&self, method: Method) -> bool {
+        matches!(self.misbehaviour, Misbehaviour::Loop(m, count)
+            if m == method && self.calls[method as usize] + 1 == count)
+    }
+
     /// Counts a call of `method`; errors or loops if this call is the one to misbehave on.
     fn enter(&mut self, method: Method) -> Result<(), String> {
         let n = &mut self.calls[method as usize];

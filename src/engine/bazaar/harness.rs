@@ -124,24 +124,13 @@ pub fn prepare(name: &str, input: &str, clients: Option<&str>) -> Result<Prepare
             });
         }
         "xserver" => {
-            let equations = valid_equations(&take(2)?[0])?;
-            let game = json::game(&values[1], "the game")?;
-            if let Some(problem) = game.problem() {
-                return Err(format!("the server refuses this game: {problem}"));
-            }
-            let bonus = match values.get(2) {
-                None => None,
-                Some(b) => Some(b.as_str().and_then(Bonus::parse).ok_or_else(|| {
-                    format!("{} is not a bonus (\"RWB\" or \"SEY\")", json::short(b))
-                })?),
-            };
+            let (equations, mut game, bonus) = server_test(&values)?;
             let clients = json::values(clients.ok_or("xserver needs the clients' input")?)
                 .map_err(|e| format!("the clients' input: {e}"))?;
-            let signed_up = sign_up(&clients)?;
+            let signed_up = sign_up(self::clients(&clients)?);
             if signed_up.len() < 2 {
                 vec![serde_json::json!([[], []])]
             } else {
-                let mut game = game;
                 let n = signed_up.len().min(game.players.len());
                 game.players.truncate(n);
                 let actors = signed_up.into_iter().take(n).collect();
@@ -162,6 +151,30 @@ pub fn prepare(name: &str, input: &str, clients: Option<&str>) -> Result<Prepare
         }
     };
     Ok(Prepared::Done(done))
+}
+
+/// Reads the server's test (spec §13): equations, a Game whose players carry cards, an optional
+/// bonus. A Game that breaks the validity conditions of §10 is refused.
+pub fn server_test(values: &[Value]) -> Result<(Vec<Equation>, GameState, Option<Bonus>), String> {
+    if values.len() < 2 {
+        return Err(format!(
+            "the server's test has equations and a game: it has {} JSON values",
+            values.len()
+        ));
+    }
+    let equations = valid_equations(&values[0])?;
+    let game = json::game(&values[1], "the game")?;
+    if let Some(problem) = game.problem() {
+        return Err(format!("the server refuses this game: {problem}"));
+    }
+    let bonus =
+        match values.get(2) {
+            None => None,
+            Some(b) => Some(b.as_str().and_then(Bonus::parse).ok_or_else(|| {
+                format!("{} is not a bonus (\"RWB\" or \"SEY\")", json::short(b))
+            })?),
+        };
+    Ok((equations, game, bonus))
 }
 
 /// A game's result as the harness prints it: winners and drop-outs, or `[winners, drop-outs]`
@@ -263,7 +276,8 @@ pub fn valid_name(name: &str) -> bool {
     (1..=20).contains(&name.len()) && name.chars().all(|c| c.is_ascii_alphanumeric())
 }
 
-fn actor(value: &Value, what: &str, allowed: Kinds) -> Result<Actor, String> {
+/// Reads an actor; `named` checks its name against the name rule.
+fn actor(value: &Value, what: &str, allowed: Kinds, named: bool) -> Result<Actor, String> {
     let parts = value.as_array().ok_or_else(|| {
         format!(
             "{what} must be a JSON array [name, policy, …], not {}",
@@ -272,7 +286,7 @@ fn actor(value: &Value, what: &str, allowed: Kinds) -> Result<Actor, String> {
     })?;
     let text = |i: usize| parts.get(i).and_then(Value::as_str);
     let name = text(0).ok_or_else(|| format!("{what}: the name must be a string"))?;
-    if !valid_name(name) {
+    if named && !valid_name(name) {
         return Err(format!(
             "{what}: \"{name}\" is not a name (letters and digits, at most 20)"
         ));
@@ -333,7 +347,7 @@ pub fn actors(value: &Value, allowed: Kinds) -> Result<Vec<Actor>, String> {
     let actors: Vec<Actor> = list
         .iter()
         .enumerate()
-        .map(|(i, a)| actor(a, &format!("actor {}", i + 1), allowed))
+        .map(|(i, a)| actor(a, &format!("actor {}", i + 1), allowed, true))
         .collect::<Result<_, _>>()?;
     for (i, a) in actors.iter().enumerate() {
         if actors[..i].iter().any(|b| b.name == a.name) {
@@ -343,57 +357,136 @@ pub fn actors(value: &Value, allowed: Kinds) -> Result<Vec<Actor>, String> {
     Ok(actors)
 }
 
-/// The protocol-level misbehaviour of the course's special clients (spec §12.4) in local form;
-/// None for a client that never signs up, Some(None) for a name that is no special client.
-fn special(name: &str) -> Option<Option<Misbehaviour>> {
-    Some(Some(match name {
-        "AAdivergeBeforeSending" => return None,
-        "AAsendnameloop" => Misbehaviour::Loop(Method::Setup, 1),
-        "nonSetup" => Misbehaviour::Raise(Method::Setup),
-        "illTT" | "invTTBadString" => Misbehaviour::Raise(Method::PebbleOrTrades),
-        "nonWin" => Misbehaviour::Raise(Method::Win),
-        _ => return Some(None),
-    }))
+/// The course's special clients of the bonus tests (spec §12.4), known by their names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Special {
+    /// Connects and never sends its name.
+    DivergeBeforeSending,
+    /// Sends its name, then never answers.
+    SendNameLoop,
+    /// Answers something other than "void" to setup.
+    NonSetup,
+    /// Answers ill-formed JSON to the turn calls.
+    IllTurn,
+    /// Answers a bad string to the turn calls.
+    BadStringTurn,
+    /// Answers something other than "void" to win.
+    NonWin,
 }
 
-/// The milestone-10 sign-up (spec §9, §12.4): the clients' actors in order, then the special
-/// clients named in the second value; special clients behave as their names say, bad names and
-/// silent clients never sign up; six at most.
-pub fn sign_up(clients: &[Value]) -> Result<Vec<Actor>, String> {
-    let list = clients.first().ok_or("the clients' input is empty")?;
+impl Special {
+    pub fn from_name(name: &str) -> Option<Special> {
+        Some(match name {
+            "AAdivergeBeforeSending" => Special::DivergeBeforeSending,
+            "AAsendnameloop" => Special::SendNameLoop,
+            "nonSetup" => Special::NonSetup,
+            "illTT" => Special::IllTurn,
+            "invTTBadString" => Special::BadStringTurn,
+            "nonWin" => Special::NonWin,
+            _ => return None,
+        })
+    }
+
+    /// How the client shows in one process (no wire): None for one that never signs up.
+    fn local(self) -> Option<Misbehaviour> {
+        Some(match self {
+            Special::DivergeBeforeSending => return None,
+            Special::SendNameLoop => Misbehaviour::Loop(Method::Setup, 1),
+            Special::NonSetup => Misbehaviour::Raise(Method::Setup),
+            Special::IllTurn | Special::BadStringTurn => {
+                Misbehaviour::Raise(Method::PebbleOrTrades)
+            }
+            Special::NonWin => Misbehaviour::Raise(Method::Win),
+        })
+    }
+}
+
+/// One client of a milestone-10 clients' test, in the order it connects: an actor (whose name
+/// may break the name rule: the server refuses it), special if its name says so.
+pub struct Client {
+    pub actor: Actor,
+    pub special: Option<Special>,
+}
+
+/// Reads the clients' test (spec §13): the actors, then the optional list of special clients'
+/// names (these play purchase-points when they play at all); six clients at most sign up, but
+/// all of them try.
+pub fn clients(values: &[Value]) -> Result<Vec<Client>, String> {
+    let list = values.first().ok_or("the clients' input is empty")?;
     let parts = list
         .as_array()
         .ok_or("the clients' actors must be a JSON array")?;
-    let mut signed = Vec::new();
-    for (i, value) in parts.iter().enumerate() {
-        match actor(value, &format!("client {}", i + 1), Kinds::LOOP) {
-            Ok(mut a) => match special(&a.name) {
-                None => {}
-                Some(None) => signed.push(a),
-                Some(Some(behaviour)) => {
-                    a.misbehaviour = behaviour;
-                    signed.push(a);
-                }
-            },
-            Err(e) if e.contains("is not a name") => {} // refused at sign-up
-            Err(e) => return Err(e),
-        }
+    if parts.len() > MAX_CLIENTS {
+        return Err(format!(
+            "{} clients; at most {MAX_CLIENTS} connect",
+            parts.len()
+        ));
     }
-    if let Some(extra) = clients.get(1) {
+    let mut clients = Vec::new();
+    for (i, value) in parts.iter().enumerate() {
+        let actor = actor(value, &format!("client {}", i + 1), Kinds::LOOP, false)?;
+        let special = Special::from_name(&actor.name);
+        clients.push(Client { actor, special });
+    }
+    if let Some(extra) = values.get(1) {
         let names = extra
             .as_array()
             .ok_or("the special clients must be a JSON array of names")?;
+        if names.len() > MAX_CLIENTS {
+            return Err(format!(
+                "{} special clients; at most {MAX_CLIENTS}",
+                names.len()
+            ));
+        }
         for name in names {
             let name = name
                 .as_str()
                 .ok_or("a special client is named by a string")?;
-            match special(name) {
-                None => {}
-                Some(None) => return Err(format!("unknown special client {name}")),
-                Some(Some(behaviour)) => signed.push(Actor::new(name, Policy::Points, behaviour)),
-            }
+            let special =
+                Special::from_name(name).ok_or_else(|| format!("unknown special client {name}"))?;
+            let actor = Actor::new(name, Policy::Points, Misbehaviour::None);
+            clients.push(Client {
+                actor,
+                special: Some(special),
+            });
         }
     }
-    signed.truncate(6);
-    Ok(signed)
+    Ok(clients)
+}
+
+/// The most clients a clients' test may name (the server signs up six; the rest are refused).
+pub const MAX_CLIENTS: usize = 64;
+
+/// The server's sign-up rule for one name (spec §9): the name rule, and no name twice.
+pub fn refuse_name(name: &str, signed: &[String]) -> Option<String> {
+    if !valid_name(name) {
+        Some(format!(
+            "{} breaks the name rule (letters and digits, 1 to 20)",
+            Value::from(name)
+        ))
+    } else if signed.iter().any(|s| s == name) {
+        Some(format!("{name} has signed up already"))
+    } else {
+        None
+    }
+}
+
+/// The milestone-10 sign-up in one process (spec §9, §12.4): the clients in order, special ones
+/// behaving as their names say; bad or repeated names and silent clients never sign up; six at
+/// most.
+pub fn sign_up(clients: Vec<Client>) -> Vec<Actor> {
+    let mut signed: Vec<Actor> = Vec::new();
+    for Client { mut actor, special } in clients {
+        let names: Vec<String> = signed.iter().map(|a| a.name.clone()).collect();
+        if signed.len() == json::MAX_PLAYERS || refuse_name(&actor.name, &names).is_some() {
+            continue;
+        }
+        match special.map(Special::local) {
+            Some(None) => continue,
+            Some(Some(behaviour)) => actor.misbehaviour = behaviour,
+            None => {}
+        }
+        signed.push(actor);
+    }
+    signed
 }

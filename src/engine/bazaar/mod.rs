@@ -11,7 +11,8 @@
 //! - `driver`: natively, players in threads with a time limit per call;
 //!   `referee::run_direct` calls trusted players directly (benchmarks, the page's built-in seats);
 //! - `json`: the course's JSON data definitions;
-//! - `harness`: the course's milestone harnesses: reading tests, comparing outputs.
+//! - `harness`: the course's milestone harnesses: reading tests, comparing outputs;
+//! - `wire`: the remote protocol on a byte stream (bounded reads of JSON values, calls).
 
 pub mod actors;
 pub mod cards;
@@ -26,3 +27,4 @@ pub mod rules;
 pub mod setup;
 pub mod state;
 pub mod strategy;
+pub mod wire;
