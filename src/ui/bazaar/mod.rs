@@ -375,6 +375,14 @@ pub fn mount(root: &HtmlElement) {
         viewing: None,
     }));
     app.borrow_mut().rebuild_seats();
+    // Once the element has left the page its players' frames go too (a frame whose turn was
+    // not pending would otherwise stay behind, waiting).
+    let weak = Rc::downgrade(&app);
+    app.borrow().pump.when_gone(move || {
+        if let Some(app) = weak.upgrade() {
+            app.borrow_mut().stop_workers();
+        }
+    });
     wire(&app);
     restore_codes(&app);
     embed::offer_for(root, "bazaar", &app, App::embed_attributes);

@@ -3,7 +3,7 @@
 //! firing and animating goes through `run` (or a `Pump`, which never has two turns pending);
 //! work stops by itself once its game's element has left the page.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use web_sys::Element;
@@ -65,7 +65,11 @@ pub fn run(root: &Element, delay_ms: i32, turn: impl FnMut(&Slice) -> Next + 'st
 #[derive(Clone, Default)]
 pub struct Pump {
     pending: Rc<Cell<bool>>,
+    /// Run once when a turn finds the element gone (what lives outside the turns: frames).
+    gone: Rc<RefCell<Option<Cleanup>>>,
 }
+
+type Cleanup = Box<dyn FnOnce()>;
 
 impl Pump {
     pub fn schedule(
@@ -77,7 +81,12 @@ impl Pump {
         if self.pending.replace(true) {
             return;
         }
-        schedule(root.clone(), delay_ms, turn, Some(self.pending.clone()));
+        schedule(root.clone(), delay_ms, turn, Some(self.clone()));
+    }
+
+    /// Asks for `cleanup` to run when a turn finds the element out of the page.
+    pub fn when_gone(&self, cleanup: impl FnOnce() + 'static) {
+        *self.gone.borrow_mut() = Some(Box::new(cleanup));
     }
 }
 
@@ -85,14 +94,19 @@ fn schedule(
     root: Element,
     delay_ms: i32,
     mut turn: impl FnMut(&Slice) -> Next + 'static,
-    pending: Option<Rc<Cell<bool>>>,
+    pump: Option<Pump>,
 ) {
     let go = move || {
-        if let Some(pending) = &pending {
-            pending.set(false);
+        if let Some(pump) = &pump {
+            pump.pending.set(false);
         }
         if !root.is_connected() {
-            return; // the element left the page: its work ends with it
+            // The element left the page: its work ends with it.
+            let cleanup = pump.as_ref().and_then(|p| p.gone.borrow_mut().take());
+            if let Some(cleanup) = cleanup {
+                cleanup();
+            }
+            return;
         }
         let slice = Slice {
             started: dom::now(),
@@ -102,12 +116,12 @@ fn schedule(
             Next::Again => 0,
             Next::After(ms) => ms,
         };
-        if let Some(pending) = &pending {
-            if pending.replace(true) {
+        if let Some(pump) = &pump {
+            if pump.pending.replace(true) {
                 return; // somebody scheduled a turn meanwhile: that one goes on
             }
         }
-        schedule(root, next, turn, pending);
+        schedule(root, next, turn, pump);
     };
     if delay_ms > 0 {
         dom::after(delay_ms, go);
