@@ -18,9 +18,10 @@ use crate::engine::bazaar::json::{self, reply_out};
 use crate::engine::bazaar::referee::Method;
 use crate::engine::bazaar::wire::{self, call_in, read_value, WireError, MAX_MESSAGE_BYTES};
 
-/// The longest a client connects, and waits for the server's next call, before it gives up.
+/// The longest a client takes to connect (and to send one message).
 const CONNECT_LIMIT: Duration = Duration::from_secs(5);
-pub const IDLE_LIMIT: Duration = Duration::from_secs(300);
+/// The longest a client waits for the server's next call before it gives up.
+const IDLE_LIMIT: Duration = Duration::from_secs(300);
 
 /// Connects the clients of `input` to the server at `ip`:`port` and plays until it closes them.
 pub fn connect(port: u16, ip: &str, input: &str) -> Result<String, CliError> {

@@ -150,8 +150,7 @@ fn read_name(
         Ok(other) => return refuse(format!("it sent {} for its name", json::short(&other))),
         Err(e) => return refuse(format!("{e} for its name")),
     };
-    let names: Vec<String> = signed.iter().map(|c| c.name.clone()).collect();
-    if let Some(why) = refuse_name(&name, &names) {
+    if let Some(why) = refuse_name(&name, signed.iter().map(|c| c.name.as_str())) {
         return refuse(why);
     }
     Some(SignedUp {
@@ -258,14 +257,15 @@ impl Player for RemotePlayer {
     ) -> Result<Option<Vec<Equation>>, String> {
         match self.ask(Call::PebbleOrTrades(turn.clone()))? {
             Reply::Trades(exchanges) => Ok(Some(exchanges)),
-            _ => Ok(None),
+            Reply::Pebble => Ok(None),
+            other => Err(format!("it answered {other:?} to request-pebble-or-trades")),
         }
     }
 
     fn request_cards(&mut self, turn: &TurnState) -> Result<Vec<Card>, String> {
         match self.ask(Call::Cards(turn.clone()))? {
             Reply::Cards(cards) => Ok(cards),
-            _ => Ok(Vec::new()),
+            other => Err(format!("it answered {other:?} to request-cards")),
         }
     }
 

@@ -458,13 +458,13 @@ pub fn clients(values: &[Value]) -> Result<Vec<Client>, String> {
 pub const MAX_CLIENTS: usize = 64;
 
 /// The server's sign-up rule for one name (spec §9): the name rule, and no name twice.
-pub fn refuse_name(name: &str, signed: &[String]) -> Option<String> {
+pub fn refuse_name<'a>(name: &str, mut signed: impl Iterator<Item = &'a str>) -> Option<String> {
     if !valid_name(name) {
         Some(format!(
             "{} breaks the name rule (letters and digits, 1 to 20)",
             Value::from(name)
         ))
-    } else if signed.iter().any(|s| s == name) {
+    } else if signed.any(|s| s == name) {
         Some(format!("{name} has signed up already"))
     } else {
         None
@@ -477,8 +477,8 @@ pub fn refuse_name(name: &str, signed: &[String]) -> Option<String> {
 pub fn sign_up(clients: Vec<Client>) -> Vec<Actor> {
     let mut signed: Vec<Actor> = Vec::new();
     for Client { mut actor, special } in clients {
-        let names: Vec<String> = signed.iter().map(|a| a.name.clone()).collect();
-        if signed.len() == json::MAX_PLAYERS || refuse_name(&actor.name, &names).is_some() {
+        let taken = signed.iter().map(|a| a.name.as_str());
+        if signed.len() == json::MAX_PLAYERS || refuse_name(&actor.name, taken).is_some() {
             continue;
         }
         match special.map(Special::local) {
