@@ -127,7 +127,7 @@ fn pruning_changes_no_value_on_random_positions() {
         let board = Board::new(rows, cols).unwrap();
         let mut pruned = Solver::new(&board).unwrap();
         let mut plain = Solver::new(&board).unwrap();
-        plain.chain_rules = false;
+        plain.techniques.chain_rules = false;
         for p in 0..positions {
             // Between a third and all of the lines drawn, so that chains and loops are common.
             let density = 35 + next() % 60;

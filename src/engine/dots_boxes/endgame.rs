@@ -56,6 +56,8 @@ pub fn components(lines: &Lines) -> Vec<(Component, Vec<usize>)> {
 #[derive(Default)]
 pub struct Endgames {
     memo: HashMap<Vec<Component>, i32>,
+    /// Set when a value was found greedily (the memo being full), so it may not be exact.
+    greedy_used: bool,
 }
 
 /// Beyond this many remembered endgames, larger ones are valued greedily (smallest first).
@@ -69,6 +71,13 @@ impl Endgames {
         self.sorted_value(&sorted)
     }
 
+    /// The exact value, or None once the memo is full and a value would only be greedy.
+    pub fn exact_value(&mut self, components: &[Component]) -> Option<i32> {
+        self.greedy_used = false;
+        let v = self.value(components);
+        (!self.greedy_used).then_some(v)
+    }
+
     fn sorted_value(&mut self, sorted: &[Component]) -> i32 {
         if sorted.is_empty() {
             return 0;
@@ -77,6 +86,7 @@ impl Endgames {
             return v;
         }
         let greedy = self.memo.len() >= MEMO_LIMIT;
+        self.greedy_used |= greedy;
         let mut best = i32::MIN;
         for i in 0..sorted.len() {
             if i > 0 && sorted[i] == sorted[i - 1] {

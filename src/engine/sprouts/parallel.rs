@@ -1,6 +1,7 @@
 //! Every core on one computation (native): a team of df-pn searches of the same couple, one a
-//! thread, each breaking ties its own way so they take different paths, sharing every losing
-//! couple one of them proves. The first to finish gives the answer. The page does the same with
+//! thread, sharing every losing couple one of them proves. Member 0 searches as one search alone
+//! does; each other member breaks ties its own way and keeps away from the couples the members
+//! before it are working on (their paths, told at every exchange), so they take different paths. The first to finish gives the answer. The page does the same with
 //! Web Workers, passing the same losses as messages.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -27,6 +28,8 @@ struct Shared {
     result: Mutex<Option<Progress>>,
     finished: Condvar,
     expansions: AtomicU64,
+    /// Where each member is working (its `Dfpn::path`), as of its last exchange.
+    paths: Mutex<Vec<Vec<u128>>>,
 }
 
 /// A running team; `finish` stops it and gathers what it proved.
@@ -54,6 +57,7 @@ impl Team {
             result: Mutex::new(None),
             finished: Condvar::new(),
             expansions: AtomicU64::new(0),
+            paths: Mutex::new(vec![Vec::new(); threads]),
         });
         let members = (0..threads)
             .map(|index| {
@@ -131,6 +135,12 @@ fn member(
                 let _ = local.insert(land, *nimber);
             }
             seen = losses.len();
+        }
+        {
+            let mut paths = shared.paths.lock().unwrap_or_else(|e| e.into_inner());
+            paths[index] = search.path();
+            // A member keeps away from where the members before it work.
+            search.avoid(paths[..index].iter().flatten().copied());
         }
         if progress != Progress::Running {
             let mut result = shared.result.lock().unwrap_or_else(|e| e.into_inner());

@@ -9,7 +9,7 @@ use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::messages::{pack, unpack, ChildRow, FromMember, LevelRow, ToMember};
+use super::messages::{key_of, pack, unpack, wire_key, ChildRow, FromMember, LevelRow, ToMember};
 use crate::engine::sprouts::dfpn::{Dfpn, TABLE_COUPLES};
 use crate::engine::sprouts::{exchange, Computation, Database, Position, Progress};
 
@@ -169,6 +169,10 @@ impl Member {
                 self.report(true);
                 false
             }
+            ToMember::Avoid { keys } => {
+                self.search.avoid(keys.into_iter().map(key_of));
+                false
+            }
         }
     }
 
@@ -202,6 +206,7 @@ impl Member {
                 levels,
                 children,
                 reply,
+                path: self.search.path().into_iter().map(wire_key).collect(),
             },
             &words,
         );

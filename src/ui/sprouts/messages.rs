@@ -36,6 +36,21 @@ pub enum ToMember {
     Watch {
         level: Option<usize>,
     },
+    /// Where the members before this one are working (their paths' keys): go elsewhere.
+    Avoid {
+        keys: Vec<WireKey>,
+    },
+}
+
+/// A couple's 128-bit table key as two halves (JSON numbers are not that wide).
+pub type WireKey = (u64, u64);
+
+pub fn wire_key(key: u128) -> WireKey {
+    ((key >> 64) as u64, key as u64)
+}
+
+pub fn key_of(wire: WireKey) -> u128 {
+    (wire.0 as u128) << 64 | wire.1 as u128
 }
 
 /// From one member to the page; its losses since the last message ride along in the words.
@@ -49,6 +64,8 @@ pub enum FromMember {
         children: Option<(usize, Vec<ChildRow>)>,
         /// An answer to a zap or a watch: show it at once.
         reply: bool,
+        /// Where the member is working (`Dfpn::path`), for the members after it to avoid.
+        path: Vec<WireKey>,
     },
     Done {
         expansions: u64,

@@ -11,7 +11,7 @@
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::messages::{pack, run_of, unpack, FromMember, ToMember};
+use super::messages::{pack, run_of, unpack, FromMember, ToMember, WireKey};
 use crate::engine::sprouts::search::{ChildView, LevelView};
 use crate::engine::sprouts::{exchange, Answer, Database, Goal, Notation, Position};
 
@@ -72,6 +72,8 @@ pub struct Team {
     task: Option<(Position, Goal)>,
     begun: f64,
     expansions: Vec<u64>,
+    /// Where each member said it was working last.
+    paths: Vec<Vec<WireKey>>,
     /// Couples the team added to the main base.
     pub stored: u64,
     levels: Vec<LevelView>,
@@ -106,6 +108,7 @@ impl Team {
             task: None,
             begun: 0.0,
             expansions: vec![0; size],
+            paths: vec![Vec::new(); size],
             stored: 0,
             levels: Vec::new(),
             children: None,
@@ -146,6 +149,7 @@ impl Team {
     pub fn begin(&mut self, position: &Position, goal: Goal, db: &Database) {
         self.run += 1;
         self.expansions.iter_mut().for_each(|e| *e = 0);
+        self.paths.iter_mut().for_each(Vec::clear);
         self.stored = 0;
         self.levels.clear();
         self.children = None;
@@ -229,8 +233,10 @@ impl Team {
                 levels,
                 children,
                 reply,
+                path,
             } => {
                 self.count(index, expansions);
+                self.tell_paths(index, path);
                 if let Some(rows) = levels {
                     self.levels = rows.iter().filter_map(|r| r.view()).collect();
                 }
@@ -247,6 +253,19 @@ impl Team {
             FromMember::Refused { message } => Heard::Refused(message),
         };
         (heard, words)
+    }
+
+    /// Keeps where member `index` works and tells the members after it, which keep away from
+    /// the paths of the members before them (member 0 searches as one search alone does).
+    fn tell_paths(&mut self, index: usize, path: Vec<WireKey>) {
+        let Some(slot) = self.paths.get_mut(index) else {
+            return;
+        };
+        *slot = path;
+        for (j, worker) in self.workers.iter().enumerate().skip(index + 1) {
+            let keys = self.paths[..j].iter().flatten().copied().collect();
+            let _ = worker.post_message(&pack(&ToMember::Avoid { keys }, self.run, &[]));
+        }
     }
 
     fn count(&mut self, index: usize, expansions: u64) {

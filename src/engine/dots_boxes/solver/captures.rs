@@ -1,0 +1,179 @@
+//! The chain rules (spec §6.2), applied as one macro move: every capture they force is made at
+//! once, without a node or a table entry of its own, and what is left is a position with no
+//! capturable box, a choice between "take" and "decline", or a shape the rules do not cover.
+//! Also: recognising a simple loony endgame (every box left has two sides drawn), whose value
+//! the chain-and-loop analysis of `endgame.rs` gives exactly.
+
+use super::super::endgame::Component;
+use super::geometry::{Geometry, Pos};
+use super::moves::Moves;
+
+/// What is left once the forced captures are made.
+pub enum Left {
+    /// No capturable box.
+    Quiet,
+    /// Capturable chains of two (or opened loops of four): each gives a "take" and a
+    /// "decline" move, and these are the only moves worth trying.
+    Choices(Moves),
+    /// A capturable box in a shape the rules do not cover: every move is tried.
+    Uncovered,
+}
+
+/// What the chain rules say of one capturable box.
+enum Rule {
+    Take(usize),
+    Choose { take: usize, decline: usize },
+    Uncovered,
+}
+
+/// Makes every capture the chain rules force; returns the boxes taken (by the player to move,
+/// who keeps the turn) and what is left.
+pub fn settle(geometry: &Geometry, pos: &mut Pos) -> (i32, Left) {
+    let mut gained = 0;
+    'again: loop {
+        let mask = pos.mask();
+        let mut choices = Moves::new();
+        let (mut capturable, mut uncovered) = (false, false);
+        for x in 0..geometry.boxes {
+            if geometry.drawn_sides(mask, x) != 3 {
+                continue;
+            }
+            capturable = true;
+            match rule(geometry, mask, x) {
+                Rule::Take(line) => {
+                    gained += geometry.completes(mask, line);
+                    *pos = geometry.draw(*pos, line);
+                    continue 'again;
+                }
+                Rule::Choose { take, decline } => {
+                    choices.push(take, geometry.completes(mask, take));
+                    choices.push(decline, 0);
+                }
+                Rule::Uncovered => uncovered = true,
+            }
+        }
+        let left = if !capturable {
+            Left::Quiet
+        } else if uncovered {
+            Left::Uncovered
+        } else {
+            choices.sort_dedup();
+            Left::Choices(choices)
+        };
+        return (gained, left);
+    }
+}
+
+/// The rule for a capturable box x: a capture that hands nothing on is made; so is the first
+/// box of a chain of three or more (five or more when its far end is capturable too); a chain
+/// of two offers "take" and "leave the domino", an opened loop of four "take" and "cut it into
+/// two dominoes".
+fn rule(g: &Geometry, mask: u64, x: usize) -> Rule {
+    let Some(capture) = g.free_side(mask, x, None) else {
+        return Rule::Uncovered;
+    };
+    let Some(y) = g
+        .across(capture, x)
+        .filter(|&y| g.drawn_sides(mask, y) == 2)
+    else {
+        return Rule::Take(capture); // the border, a box not handed on, or a domino
+    };
+    let Some(decline) = g.free_side(mask, y, Some(capture)) else {
+        return Rule::Uncovered;
+    };
+    // Walk the chain x, y, ... to the border, a box with fewer sides, or a capturable box.
+    let (mut length, mut via, mut current) = (2, capture, y);
+    let capturable_end = loop {
+        let Some(far) = g.free_side(mask, current, Some(via)) else {
+            return Rule::Uncovered;
+        };
+        match g.across(far, current).map(|z| (z, g.drawn_sides(mask, z))) {
+            Some((z, 2)) if length < g.boxes => {
+                length += 1;
+                (via, current) = (far, z);
+            }
+            Some((_, 3)) => {
+                length += 1;
+                break true;
+            }
+            Some((_, 2)) => return Rule::Uncovered,
+            _ => break false,
+        }
+    };
+    match (capturable_end, length) {
+        (false, 2) | (true, 4) => Rule::Choose {
+            take: capture,
+            decline,
+        },
+        (false, _) => Rule::Take(capture),
+        (true, l) if l >= 5 => Rule::Take(capture),
+        _ => Rule::Uncovered,
+    }
+}
+
+/// Boxes the opponent can take in a row after `line` was drawn (a sacrifice's size).
+pub fn handed(g: &Geometry, mask: u64, line: usize) -> usize {
+    let mut total = 0;
+    for x in g.boxes_of(line) {
+        if g.drawn_sides(mask, x) != 3 {
+            continue;
+        }
+        let (mut current, mut via) = (x, line);
+        total += 1;
+        while let Some(next_line) = g.free_side(mask, current, Some(via)) {
+            match g.across(next_line, current) {
+                Some(next) if g.drawn_sides(mask, next) == 2 && total < g.boxes => {
+                    total += 1;
+                    (current, via) = (next, next_line);
+                }
+                _ => break,
+            }
+        }
+    }
+    total
+}
+
+/// The chains and loops of a simple loony endgame: None unless every box not yet taken has
+/// exactly two sides drawn (then no line is safe and each group of boxes is a chain from the
+/// border to the border, or a loop). `components` receives them.
+pub fn simple_endgame(g: &Geometry, mask: u64, components: &mut Vec<Component>) -> bool {
+    components.clear();
+    let mut open = 0u64; // boxes not yet taken
+    for b in 0..g.boxes {
+        match g.drawn_sides(mask, b) {
+            4 => {}
+            2 => open |= 1 << b,
+            _ => return false,
+        }
+    }
+    while open != 0 {
+        let start = open.trailing_zeros() as usize;
+        // Collect the group, noting whether some member reaches the border (then a chain).
+        let (mut stack, mut size, mut grounded) = (1u64 << start, 0u8, false);
+        open &= !(1 << start);
+        while stack != 0 {
+            let b = stack.trailing_zeros() as usize;
+            stack &= stack - 1;
+            size = size.saturating_add(1);
+            let mut free = g.box_sides[b] & !mask;
+            while free != 0 {
+                let line = free.trailing_zeros() as usize;
+                free &= free - 1;
+                match g.across(line, b) {
+                    Some(o) if open & 1 << o != 0 => {
+                        open &= !(1 << o);
+                        stack |= 1 << o;
+                    }
+                    Some(_) => {}
+                    None => grounded = true,
+                }
+            }
+        }
+        components.push(if grounded {
+            Component::Chain(size)
+        } else {
+            Component::Loop(size)
+        });
+    }
+    true
+}

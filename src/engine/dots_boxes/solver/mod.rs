@@ -1,0 +1,489 @@
+//! Exact values (spec §4): the value of a position is the best net number of boxes the player to
+//! move will still take. Negamax with alpha-beta over bit sets of drawn lines, with what made
+//! solving feasible (spec §6.2) and what makes it fast here, each a switch in `Techniques` so
+//! its worth can be measured (`cargo bench --bench dots_boxes_solve`):
+//!
+//! - the chain rules, as one macro move: forced captures are made at once, with no node or table
+//!   entry of their own; inside a capturable chain only "take" or "decline" are tried;
+//! - simple loony endgames (every box left has two sides drawn) valued exactly by the chain and
+//!   loop analysis instead of searched;
+//! - a table of lower and upper bounds and the best move (tried first), shared by symmetric
+//!   positions and by the two interchangeable border lines of each corner box; the symmetric
+//!   images of a position are updated with each move, not recomputed;
+//! - moves ordered: the table's move, safe lines from the centre out, then sacrifices, the
+//!   fewest boxes handed over first (Barker and Korf: moves that give a third side last).
+//!
+//! Values are found with narrow windows (win / tie / loss first); a node budget makes every
+//! search stoppable: an interrupted search stores nothing false and can be started again,
+//! reusing what it learned.
+
+mod captures;
+mod geometry;
+mod moves;
+mod table;
+
+use super::board::Board;
+use super::endgame::{Component, Endgames};
+use captures::{handed, settle, simple_endgame, Left};
+use geometry::{Geometry, Pos};
+use moves::Moves;
+use table::{Table, ENTRY_BYTES, NO_MOVE};
+
+/// The most lines an exact solve is attempted for (4 × 4 boxes has 40).
+pub const MAX_SOLVE_LINES: usize = 64;
+
+/// The table's memory by default (`Solver::new`): 64 MiB, enough for every position of up to
+/// about 30 undrawn lines; the command line and benchmarks can give more.
+pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
+
+/// The techniques the search uses (all on by default); turning one off measures its worth or,
+/// for the chain rules, checks that they change no value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Techniques {
+    /// Forced captures made as one macro move; only "take" or "decline" in capturable chains.
+    pub chain_rules: bool,
+    /// Simple loony endgames valued exactly instead of searched.
+    pub endgame: bool,
+    /// The table's best move tried first.
+    pub table_move: bool,
+    /// Symmetric positions share table entries.
+    pub symmetry: bool,
+    /// Sacrifices tried in order of the boxes they hand over (else from the centre out).
+    pub sacrifice_order: bool,
+}
+
+impl Default for Techniques {
+    fn default() -> Self {
+        Techniques {
+            chain_rules: true,
+            endgame: true,
+            table_move: true,
+            symmetry: true,
+            sacrifice_order: true,
+        }
+    }
+}
+
+pub struct Solver {
+    board: Board,
+    geometry: Geometry,
+    table: Table,
+    endgames: Endgames,
+    /// Scratch space for a simple endgame's chains and loops.
+    components: Vec<Component>,
+    pub techniques: Techniques,
+    /// Positions searched (a forced capture is not one).
+    pub nodes: u64,
+    limit: u64,
+    interrupted: bool,
+}
+
+/// The table size (log2 entries) for a board and a memory allowance: about 2^(lines − 8)
+/// entries (what a search of the empty board stores), at most what the memory holds.
+pub fn table_bits(lines: usize, bytes: usize) -> u32 {
+    let wanted = (lines as u32).saturating_sub(8).clamp(10, 30);
+    let affordable = (bytes / ENTRY_BYTES).max(1 << 10).ilog2();
+    wanted.min(affordable)
+}
+
+impl Solver {
+    /// A solver whose table is sized to the board, in at most `DEFAULT_TABLE_BYTES`.
+    pub fn new(board: &Board) -> Result<Solver, String> {
+        Solver::with_memory(board, DEFAULT_TABLE_BYTES)
+    }
+
+    /// A solver whose table is sized to the board, in at most `bytes`.
+    pub fn with_memory(board: &Board, bytes: usize) -> Result<Solver, String> {
+        Solver::with_table(board, table_bits(board.lines(), bytes))
+    }
+
+    /// A solver with a table of 2^bits entries (16 bytes each).
+    pub fn with_table(board: &Board, bits: u32) -> Result<Solver, String> {
+        if board.lines() > MAX_SOLVE_LINES {
+            return Err(format!(
+                "{} lines are too many to solve exactly (at most {MAX_SOLVE_LINES})",
+                board.lines()
+            ));
+        }
+        Ok(Solver {
+            geometry: Geometry::new(board),
+            table: Table::new(bits.clamp(10, 32)),
+            endgames: Endgames::default(),
+            components: Vec::new(),
+            techniques: Techniques::default(),
+            nodes: 0,
+            limit: u64::MAX,
+            interrupted: false,
+            board: board.clone(),
+        })
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Bytes the table takes.
+    pub fn table_bytes(&self) -> usize {
+        self.table.entries() * ENTRY_BYTES
+    }
+
+    /// Boxes that drawing `line` completes in position `mask`.
+    pub fn completes(&self, mask: u64, line: usize) -> i32 {
+        self.geometry.completes(mask, line)
+    }
+
+    /// Drawing `line` gives no box a third side.
+    pub fn is_safe(&self, mask: u64, line: usize) -> bool {
+        self.geometry.is_safe(mask, line)
+    }
+
+    /// The value for the player to move (spec §4).
+    pub fn value(&mut self, mask: u64) -> i32 {
+        self.limit = u64::MAX;
+        self.exact(self.geometry.position(mask))
+    }
+
+    /// The value, unless the search needs more than `budget` further nodes (then None; what was
+    /// learned stays in the table, so asking again continues the work).
+    pub fn try_value(&mut self, mask: u64, budget: u64) -> Option<i32> {
+        self.start(budget);
+        let v = self.exact(self.geometry.position(mask));
+        (!self.interrupted).then_some(v)
+    }
+
+    /// Win, tie or loss for the player to move (+1, 0, −1): the search with window (−1, 1).
+    pub fn outcome(&mut self, mask: u64) -> i32 {
+        self.limit = u64::MAX;
+        self.node(self.geometry.position(mask), true, -1, 1)
+            .signum()
+    }
+
+    /// The value of drawing `line`: k + value(next) if it completes k boxes, else −value(next).
+    pub fn move_value(&mut self, mask: u64, line: usize) -> i32 {
+        self.limit = u64::MAX;
+        self.child_value(mask, line)
+    }
+
+    /// Every undrawn line with its value.
+    pub fn move_values(&mut self, mask: u64) -> Vec<(usize, i32)> {
+        self.limit = u64::MAX;
+        self.all_move_values(mask)
+    }
+
+    /// Every undrawn line with its value, unless that needs more than `budget` further nodes.
+    pub fn try_move_values(&mut self, mask: u64, budget: u64) -> Option<Vec<(usize, i32)>> {
+        self.start(budget);
+        let values = self.all_move_values(mask);
+        (!self.interrupted).then_some(values)
+    }
+
+    /// The position's value and every optimal move, unless that needs more than `budget` further
+    /// nodes. Cheaper than `try_move_values`: once the value v is known, each move only has to
+    /// show whether it reaches v, a search with a one-wide window; moves to symmetric positions
+    /// are searched once.
+    pub fn try_best_moves(&mut self, mask: u64, budget: u64) -> Option<(i32, Vec<usize>)> {
+        self.start(budget);
+        let value = self.exact(self.geometry.position(mask));
+        if self.interrupted {
+            return None;
+        }
+        let mut best = Vec::new();
+        let mut seen: Vec<(u64, bool)> = Vec::new();
+        for line in self.undrawn(mask) {
+            let (k, next) = (
+                self.completes(mask, line),
+                self.geometry.draw_mask(mask, line),
+            );
+            let key = self.geometry.key(&next, true).0;
+            let reaches = match seen.iter().find(|s| s.0 == key) {
+                Some(&(_, reaches)) => reaches,
+                None => {
+                    // No move exceeds v, so "reaches v" is "equals v". Fail-soft bounds: a
+                    // result on either side of the window bounds the true value on that side.
+                    let reaches = if k > 0 {
+                        k + self.node(next, true, value - k - 1, value - k) >= value
+                    } else {
+                        -self.node(next, true, -value, 1 - value) >= value
+                    };
+                    if self.interrupted {
+                        return None;
+                    }
+                    seen.push((key, reaches));
+                    reaches
+                }
+            };
+            if reaches {
+                best.push(line);
+            }
+        }
+        Some((value, best))
+    }
+
+    /// A best move and the position's value, unless that needs more than `budget` further nodes.
+    pub fn try_best_move(&mut self, mask: u64, budget: u64) -> Option<(usize, i32)> {
+        let (value, best) = self.try_best_moves_first(mask, budget)?;
+        Some((best, value))
+    }
+
+    fn try_best_moves_first(&mut self, mask: u64, budget: u64) -> Option<(i32, usize)> {
+        self.start(budget);
+        let value = self.exact(self.geometry.position(mask));
+        if self.interrupted {
+            return None;
+        }
+        // The table's move first: it is usually the one that proved the value.
+        let pos = self.geometry.position(mask);
+        let hint = self.hint(&pos);
+        let lines = hint.into_iter().chain(self.undrawn(mask));
+        for line in lines.collect::<Vec<_>>() {
+            let (k, next) = (
+                self.completes(mask, line),
+                self.geometry.draw_mask(mask, line),
+            );
+            let reaches = if k > 0 {
+                k + self.node(next, true, value - k - 1, value - k) >= value
+            } else {
+                -self.node(next, true, -value, 1 - value) >= value
+            };
+            if self.interrupted {
+                return None;
+            }
+            if reaches {
+                return Some((value, line));
+            }
+        }
+        None
+    }
+
+    fn start(&mut self, budget: u64) {
+        self.limit = self.nodes.saturating_add(budget);
+        self.interrupted = false;
+    }
+
+    fn undrawn(&self, mask: u64) -> impl Iterator<Item = usize> {
+        let lines = self.geometry.lines;
+        (0..lines).filter(move |&l| mask & 1 << l == 0)
+    }
+
+    /// The table's best move for a position, in the position's own frame, if it is undrawn.
+    fn hint(&self, pos: &Pos) -> Option<usize> {
+        let (key, s) = self.geometry.key(pos, self.techniques.symmetry);
+        let entry = self.table.get(key)?;
+        (entry.best != NO_MOVE)
+            .then(|| self.geometry.preimages[s][entry.best as usize] as usize)
+            .filter(|&l| pos.mask() & 1 << l == 0)
+    }
+
+    fn all_move_values(&mut self, mask: u64) -> Vec<(usize, i32)> {
+        let mut values = Vec::new();
+        let mut seen: Vec<(u64, i32)> = Vec::new();
+        for line in self.undrawn(mask) {
+            let next = self.geometry.draw_mask(mask, line);
+            let key = self.geometry.key(&next, true).0;
+            let value = match seen.iter().find(|s| s.0 == key) {
+                Some(&(_, v)) => v,
+                None => {
+                    let v = self.child_value(mask, line);
+                    if self.interrupted {
+                        return values;
+                    }
+                    seen.push((key, v));
+                    v
+                }
+            };
+            values.push((line, value));
+        }
+        values
+    }
+
+    fn child_value(&mut self, mask: u64, line: usize) -> i32 {
+        let k = self.completes(mask, line);
+        let next = self.exact(self.geometry.draw_mask(mask, line));
+        if k > 0 {
+            k + next
+        } else {
+            -next
+        }
+    }
+
+    /// The exact value: first win / tie / loss (window (−1, 1)); a result outside it bounds
+    /// the value on that side, and one more search with the rest of the range makes it exact.
+    fn exact(&mut self, pos: Pos) -> i32 {
+        let n = self.geometry.boxes as i32 + 1;
+        let v = self.node(pos, true, -1, 1);
+        if self.interrupted || (-1 < v && v < 1) {
+            return v;
+        }
+        if v >= 1 {
+            self.node(pos, true, v - 1, n)
+        } else {
+            self.node(pos, true, -n, v + 1)
+        }
+    }
+
+    /// The value of a position for the player to move: forced captures made first (when
+    /// `settle`; a position reached by a safe line from one with no capturable box has none).
+    fn node(&mut self, mut pos: Pos, settle_first: bool, alpha: i32, beta: i32) -> i32 {
+        let (gained, left) = match (settle_first, self.techniques.chain_rules) {
+            (false, _) => (0, Left::Quiet),
+            (true, true) => settle(&self.geometry, &mut pos),
+            (true, false) => (0, self.capturable(pos.mask())),
+        };
+        if pos.mask() == self.geometry.full {
+            return gained;
+        }
+        gained + self.decide(pos, left, alpha - gained, beta - gained)
+    }
+
+    /// Without the chain rules: every move is tried wherever a box is capturable.
+    fn capturable(&self, mask: u64) -> Left {
+        if (0..self.geometry.boxes).any(|b| self.geometry.drawn_sides(mask, b) == 3) {
+            Left::Uncovered
+        } else {
+            Left::Quiet
+        }
+    }
+
+    /// A position with no forced capture left: the table, then the moves.
+    fn decide(&mut self, pos: Pos, left: Left, mut alpha: i32, mut beta: i32) -> i32 {
+        if self.nodes >= self.limit {
+            self.interrupted = true;
+            return 0;
+        }
+        self.nodes += 1;
+        let (alpha0, beta0) = (alpha, beta);
+        let (key, frame) = self.geometry.key(&pos, self.techniques.symmetry);
+        let n = self.geometry.boxes as i32;
+        let (mut lo, mut hi, mut hint) = (-n, n, NO_MOVE);
+        if let Some(entry) = self.table.get(key) {
+            (lo, hi) = (entry.lo as i32, entry.hi as i32);
+            if lo == hi || lo >= beta {
+                return lo;
+            }
+            if hi <= alpha {
+                return hi;
+            }
+            alpha = alpha.max(lo);
+            beta = beta.min(hi);
+            if entry.best != NO_MOVE {
+                hint = self.geometry.preimages[frame][entry.best as usize];
+            }
+        }
+        let mask = pos.mask();
+        let quiet = matches!(left, Left::Quiet);
+        let mut moves = match left {
+            Left::Choices(moves) => moves,
+            Left::Uncovered => self.every_move(mask),
+            Left::Quiet => {
+                if self.techniques.endgame
+                    && simple_endgame(&self.geometry, mask, &mut self.components)
+                {
+                    if let Some(v) = self.endgames.exact_value(&self.components) {
+                        self.table.put(key, v, v, NO_MOVE);
+                        return v;
+                    }
+                }
+                self.quiet_moves(mask)
+            }
+        };
+        if self.techniques.table_move && hint != NO_MOVE {
+            moves.bring_forward(hint);
+        }
+        let mut best = (i32::MIN, NO_MOVE);
+        for (line, k) in moves.iter() {
+            let child = self.geometry.draw(pos, line);
+            let value = if k > 0 {
+                k + self.node(child, true, alpha - k, beta - k)
+            } else {
+                let settle_child = !quiet || !self.geometry.is_safe(mask, line);
+                -self.node(child, settle_child, -beta, -alpha)
+            };
+            if self.interrupted {
+                return 0;
+            }
+            if value > best.0 {
+                best = (value, line as u8);
+            }
+            alpha = alpha.max(value);
+            if alpha >= beta {
+                break;
+            }
+        }
+        let value = best.0;
+        if value <= alpha0 {
+            hi = hi.min(value); // an upper bound
+        } else if value >= beta0 {
+            lo = lo.max(value); // a lower bound
+        } else {
+            (lo, hi) = (value, value);
+        }
+        let stored = if best.1 == NO_MOVE {
+            NO_MOVE
+        } else {
+            self.geometry.image_line(best.1 as usize, frame)
+        };
+        self.table.put(key, lo, hi, stored);
+        value
+    }
+
+    /// The moves of a position with no capturable box: safe lines from the centre out, then
+    /// sacrifices (the fewest boxes handed over first); a corner's second border line is the
+    /// same move as its first.
+    fn quiet_moves(&self, mask: u64) -> Moves {
+        let g = &self.geometry;
+        let mut moves = Moves::new();
+        let mut sacrifices: Vec<(usize, usize)> = Vec::new();
+        for &line in &g.centre_out {
+            let line = line as usize;
+            if mask & 1 << line != 0 || g.is_corner_twin(mask, line) {
+                continue;
+            }
+            if g.is_safe(mask, line) {
+                moves.push(line, 0);
+            } else if self.techniques.sacrifice_order {
+                sacrifices.push((handed(g, mask | 1 << line, line), line));
+            } else {
+                sacrifices.push((0, line));
+            }
+        }
+        sacrifices.sort_by_key(|s| s.0); // stable: centre-out among equals
+        for (_, line) in sacrifices {
+            moves.push(line, 0);
+        }
+        moves
+    }
+
+    /// Every move, captures first, then safe lines, then the rest by boxes handed over.
+    fn every_move(&self, mask: u64) -> Moves {
+        let g = &self.geometry;
+        let mut ranked: Vec<(usize, usize, i32)> = Vec::new();
+        for &line in &g.centre_out {
+            let line = line as usize;
+            if mask & 1 << line != 0 || g.is_corner_twin(mask, line) {
+                continue;
+            }
+            let k = g.completes(mask, line);
+            let rank = if k > 0 {
+                0
+            } else if g.is_safe(mask, line) {
+                1
+            } else {
+                2 + handed(g, mask | 1 << line, line)
+            };
+            ranked.push((rank, line, k));
+        }
+        ranked.sort_by_key(|r| r.0);
+        let mut moves = Moves::new();
+        for (_, line, k) in ranked {
+            moves.push(line, k);
+        }
+        moves
+    }
+}
+
+/// The mask of drawn lines of a game.
+pub fn mask_of(drawn: impl Iterator<Item = bool>) -> u64 {
+    drawn
+        .enumerate()
+        .fold(0u64, |m, (i, d)| if d && i < 64 { m | 1 << i } else { m })
+}
