@@ -46,6 +46,15 @@ fn the_spec_table_of_solved_values() {
 }
 
 #[test]
+fn three_by_four_is_a_tie_reached_only_by_18_23_and_28() {
+    // Issue 17: two independent solvers agree that only these first moves keep the tie.
+    assert_eq!(
+        solve(json!({"rows": 3, "cols": 4, "moves": []})),
+        json!({"value": 0, "best": [18, 23, 28]})
+    );
+}
+
+#[test]
 fn boxes_already_taken_count_and_the_side_to_move_matters() {
     // 1 × 1: P1 draws 0, P2 1, P1 2; P2 takes the box with line 3: the game is over, P2 +1.
     assert_eq!(

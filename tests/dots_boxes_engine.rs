@@ -44,6 +44,20 @@ fn every_shared_value_and_move_value() {
     }
 }
 
+/// Issue 17's fact, which two independent solvers agree on: on the empty 3 × 4 board exactly
+/// the first moves 18, 23 and 28 tie, and every other first move loses by 2.
+#[test]
+fn on_three_by_four_only_18_23_and_28_tie_and_every_other_first_move_loses_by_two() {
+    let board = Board::new(3, 4).unwrap();
+    let mut solver = Solver::new(&board).unwrap();
+    let values = solver.move_values(0);
+    assert_eq!(values.len(), 31, "every line of the empty board");
+    for (line, value) in values {
+        let want = if [18, 23, 28].contains(&line) { 0 } else { -2 };
+        assert_eq!(value, want, "first move {line}");
+    }
+}
+
 #[test]
 fn numbering_scoring_and_moving_again() {
     let board = Board::new(2, 2).unwrap();

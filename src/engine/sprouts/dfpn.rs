@@ -988,11 +988,19 @@ mod tests {
             assert!(path.len() >= 2, "{n} spots: a path below the root");
             let mut other = Dfpn::new(Position::spots(n), goal, 1 << 16);
             other.step(&mut Database::new(), None, 3);
-            assert_eq!(other.path()[1], path[1], "{n} spots: alone, both go the same way");
+            assert_eq!(
+                other.path()[1],
+                path[1],
+                "{n} spots: alone, both go the same way"
+            );
             let mut member = Dfpn::new(Position::spots(n), goal, 1 << 16).team_member(0);
             member.avoid(path.iter().copied());
             member.step(&mut Database::new(), None, 3);
-            assert_ne!(member.path()[1], path[1], "{n} spots: the member went elsewhere");
+            assert_ne!(
+                member.path()[1],
+                path[1],
+                "{n} spots: the member went elsewhere"
+            );
             // It still finds the outcome.
             let mut db = Database::new();
             let answer = loop {

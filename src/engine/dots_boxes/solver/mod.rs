@@ -274,8 +274,17 @@ impl Solver {
             .filter(|&l| pos.mask() & 1 << l == 0)
     }
 
+    /// Every move's value, from the position's value v down: no move exceeds v, so each is
+    /// settled by searches with a one-wide window ("does it reach t?"), t = v first, then the
+    /// bound the failed search returned (fail-soft), until one reaches. Most moves on a solved
+    /// board take one or two such searches, all sharing the table.
     fn all_move_values(&mut self, mask: u64) -> Vec<(usize, i32)> {
         let mut values = Vec::new();
+        let value = self.exact(self.geometry.position(mask));
+        if self.interrupted {
+            return values;
+        }
+        let lowest = -(self.geometry.boxes as i32);
         let mut seen: Vec<(u64, i32)> = Vec::new();
         for line in self.undrawn(mask) {
             let next = self.geometry.draw_mask(mask, line);
@@ -283,10 +292,17 @@ impl Solver {
             let value = match seen.iter().find(|s| s.0 == key) {
                 Some(&(_, v)) => v,
                 None => {
-                    let v = self.child_value(mask, line);
-                    if self.interrupted {
-                        return values;
-                    }
+                    let mut target = value;
+                    let v = loop {
+                        let (reaches, bound) = self.reaches(mask, line, target);
+                        if self.interrupted {
+                            return values;
+                        }
+                        if reaches || target <= lowest {
+                            break target;
+                        }
+                        target = bound.min(target - 1).max(lowest);
+                    };
                     seen.push((key, v));
                     v
                 }
@@ -294,6 +310,21 @@ impl Solver {
             values.push((line, value));
         }
         values
+    }
+
+    /// Whether drawing `line` is worth at least `target` to the player to move, and a bound on
+    /// its worth from the search (its worth when it reaches, an upper bound when not).
+    fn reaches(&mut self, mask: u64, line: usize, target: i32) -> (bool, i32) {
+        let (k, next) = (
+            self.completes(mask, line),
+            self.geometry.draw_mask(mask, line),
+        );
+        let worth = if k > 0 {
+            k + self.node(next, true, target - k - 1, target - k)
+        } else {
+            -self.node(next, true, -target, 1 - target)
+        };
+        (worth >= target, worth)
     }
 
     fn child_value(&mut self, mask: u64, line: usize) -> i32 {
