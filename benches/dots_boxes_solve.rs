@@ -1,5 +1,6 @@
 //! `cargo bench --bench dots_boxes_solve`: time and nodes to solve the empty board (its value
-//! only, then with every first move's value) for small boards, then 3 × 4's value.
+//! only, then with every first move's value) for small boards, then 3 × 4's value, its optimal
+//! first moves (what `solve` prints) and every first move's value.
 //! `DOTS_4X4=1` adds the 4 × 4 attempt: the outcome by the (−1, 1) window with a 2^27-entry
 //! table (2 GB), as in spec §7; `DOTS_TABLE_BITS` sets that table's size.
 
@@ -36,6 +37,30 @@ fn main() {
         "  3 x 4: value {value:+} in {:.2} s ({} nodes, 2^24-entry table)",
         started.elapsed().as_secs_f64(),
         solver.nodes
+    );
+    // What `gamelab dots-and-boxes solve` does (the value, then which first moves reach it),
+    // and every first move's value, each with a fresh solver of the default memory.
+    let mut solver = Solver::new(&board).expect("small enough");
+    let started = Instant::now();
+    let (value, best) = solver
+        .try_best_moves(0, u64::MAX)
+        .expect("no budget to run out");
+    println!(
+        "  3 x 4: value {value:+} and the optimal first moves {best:?} in {:.2} s ({} nodes, {} MB table)",
+        started.elapsed().as_secs_f64(),
+        solver.nodes,
+        solver.table_bytes() >> 20
+    );
+    let mut solver = Solver::new(&board).expect("small enough");
+    let started = Instant::now();
+    let moves = solver.move_values(0);
+    let ties = moves.iter().filter(|m| m.1 == 0).count();
+    println!(
+        "  3 x 4: every first move's value in {:.2} s ({} nodes, {} MB table); {ties} tie, the others lose by {}",
+        started.elapsed().as_secs_f64(),
+        solver.nodes,
+        solver.table_bytes() >> 20,
+        -moves.iter().map(|m| m.1).min().unwrap_or(0)
     );
     if std::env::var("DOTS_4X4").is_ok() {
         let bits = std::env::var("DOTS_TABLE_BITS")
