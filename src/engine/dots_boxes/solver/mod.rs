@@ -190,21 +190,13 @@ impl Solver {
         let mut best = Vec::new();
         let mut seen: Vec<(u64, bool)> = Vec::new();
         for line in self.undrawn(mask) {
-            let (k, next) = (
-                self.completes(mask, line),
-                self.geometry.draw_mask(mask, line),
-            );
+            let next = self.geometry.draw_mask(mask, line);
             let key = self.geometry.key(&next, true).0;
             let reaches = match seen.iter().find(|s| s.0 == key) {
                 Some(&(_, reaches)) => reaches,
                 None => {
-                    // No move exceeds v, so "reaches v" is "equals v". Fail-soft bounds: a
-                    // result on either side of the window bounds the true value on that side.
-                    let reaches = if k > 0 {
-                        k + self.node(next, true, value - k - 1, value - k) >= value
-                    } else {
-                        -self.node(next, true, -value, 1 - value) >= value
-                    };
+                    // No move exceeds v, so "reaches v" is "equals v".
+                    let (reaches, _) = self.reaches(mask, line, value);
                     if self.interrupted {
                         return None;
                     }
@@ -236,15 +228,7 @@ impl Solver {
         let hint = self.hint(&pos);
         let lines = hint.into_iter().chain(self.undrawn(mask));
         for line in lines.collect::<Vec<_>>() {
-            let (k, next) = (
-                self.completes(mask, line),
-                self.geometry.draw_mask(mask, line),
-            );
-            let reaches = if k > 0 {
-                k + self.node(next, true, value - k - 1, value - k) >= value
-            } else {
-                -self.node(next, true, -value, 1 - value) >= value
-            };
+            let (reaches, _) = self.reaches(mask, line, value);
             if self.interrupted {
                 return None;
             }
@@ -313,7 +297,8 @@ impl Solver {
     }
 
     /// Whether drawing `line` is worth at least `target` to the player to move, and a bound on
-    /// its worth from the search (its worth when it reaches, an upper bound when not).
+    /// its worth from the search with a one-wide window (fail-soft: a lower bound when it
+    /// reaches, an upper bound when not).
     fn reaches(&mut self, mask: u64, line: usize, target: i32) -> (bool, i32) {
         let (k, next) = (
             self.completes(mask, line),
