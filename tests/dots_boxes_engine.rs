@@ -119,8 +119,67 @@ fn a_full_game_ends_with_every_box_owned() {
     assert_eq!(replayed.dbn(), game.dbn());
 }
 
-/// The chain rules, the corner equivalence and the table keys change no value: every value and
-/// move value of random positions matches a plain search (no chain rules) on boards up to 3 × 3.
+/// The bound on a sacrifice the opponent can double-deal holds for every such sacrifice of
+/// random positions (its value by a plain search is at most the bound), and is reached often:
+/// a bound one box tighter would be wrong.
+#[test]
+fn a_sacrifice_is_worth_at_most_its_double_dealing_bound() {
+    let mut state = 7u64;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        state >> 33
+    };
+    let (mut bounded, mut reached) = (0, 0);
+    for (rows, cols, positions) in [(1, 5, 80), (2, 3, 80), (2, 4, 60), (3, 3, 40)] {
+        let board = Board::new(rows, cols).unwrap();
+        let mut plain = Solver::new(&board).unwrap();
+        plain.techniques.chain_rules = false;
+        plain.techniques.loony_bound = false;
+        for _ in 0..positions {
+            // A position with no capturable box: lines drawn in a random order, each unless it
+            // gives a box a third side, until a random number of them is drawn.
+            let wanted = 3 + next() as usize % board.lines();
+            let mut mask = 0u64;
+            for _ in 0..4 * board.lines() {
+                let line = next() as usize % board.lines();
+                if mask.count_ones() as usize >= wanted {
+                    break;
+                }
+                let after = mask | 1 << line;
+                let quiet = board
+                    .sides
+                    .iter()
+                    .all(|sides| sides.iter().filter(|&&l| after & 1 << l != 0).count() < 3);
+                if quiet {
+                    mask = after;
+                }
+            }
+            for line in 0..board.lines() {
+                let Some(bound) = plain.sacrifice_bound(mask, line) else {
+                    continue;
+                };
+                let value = plain.move_value(mask, line);
+                assert!(
+                    value <= bound,
+                    "{rows} x {cols}, lines {mask:#x}: drawing {line} is worth {value} > {bound}"
+                );
+                bounded += 1;
+                reached += usize::from(value == bound);
+            }
+        }
+    }
+    assert!(bounded >= 200, "{bounded} sacrifices bounded");
+    assert!(
+        reached >= 20,
+        "the bound was reached {reached} times of {bounded}"
+    );
+}
+
+/// The chain rules, the bound on sacrifices that can be double-dealt, the corner equivalence and
+/// the table keys change no value: every value and move value of random positions matches a
+/// plain search (no chain rules, no sacrifice bound) on boards up to 3 × 3.
 #[test]
 fn pruning_changes_no_value_on_random_positions() {
     let mut state = 99u64;
@@ -142,6 +201,7 @@ fn pruning_changes_no_value_on_random_positions() {
         let mut pruned = Solver::new(&board).unwrap();
         let mut plain = Solver::new(&board).unwrap();
         plain.techniques.chain_rules = false;
+        plain.techniques.loony_bound = false;
         for p in 0..positions {
             // Between a third and all of the lines drawn, so that chains and loops are common.
             let density = 35 + next() % 60;

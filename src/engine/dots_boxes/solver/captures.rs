@@ -111,6 +111,50 @@ fn rule(g: &Geometry, mask: u64, x: usize) -> Rule {
     }
 }
 
+/// An upper bound on what a sacrifice is worth to the player who makes it, when the opponent
+/// can answer it by double-dealing (spec §6.1): `line` was just drawn (`mask` includes it) in a
+/// position with no capturable box. The opponent may take all k boxes handed over and move on
+/// in the position P left (k + V(P)), or take all but the last two (four of a loop) and hand
+/// those over with one line, so that the sacrificer takes them and must move in the same P
+/// (k − 4 − V(P), or k − 8 − V(P)). The better of two is at least their mean: the opponent gets
+/// at least k − 2 (k − 4 for a loop), whatever P is worth. None where the boxes handed over do
+/// not allow that (a single box, two single boxes, a shape the walk does not know).
+pub fn loony_bound(g: &Geometry, mask: u64, line: usize) -> Option<i32> {
+    let mut capturable = g.boxes_of(line).filter(|&b| g.drawn_sides(mask, b) == 3);
+    let first = capturable.next()?;
+    let (a, loop_closed) = walk(g, mask, first)?;
+    let Some(second) = capturable.next() else {
+        // One chain opened at its end.
+        return (!loop_closed && a >= 2).then(|| 2 - a as i32);
+    };
+    if loop_closed {
+        // The walk from one came back to the other: an opened loop.
+        return (a >= 4).then(|| 4 - a as i32);
+    }
+    // A chain cut in two: the opponent takes one piece, then double-deals the other.
+    let (b, _) = walk(g, mask, second)?;
+    (a.max(b) >= 2).then(|| 2 - (a + b) as i32)
+}
+
+/// From capturable box `x`, the boxes taken in a row (x included) and whether the walk ended
+/// at another capturable box (counted); None for a walk longer than the board.
+fn walk(g: &Geometry, mask: u64, x: usize) -> Option<(usize, bool)> {
+    let (mut via, mut current) = (g.free_side(mask, x, None)?, x);
+    let mut length = 1;
+    loop {
+        match g.across(via, current).map(|z| (z, g.drawn_sides(mask, z))) {
+            Some((z, 2)) if length < g.boxes => {
+                length += 1;
+                via = g.free_side(mask, z, Some(via))?;
+                current = z;
+            }
+            Some((_, 3)) => return Some((length + 1, true)),
+            Some((_, 2)) => return None,
+            _ => return Some((length, false)),
+        }
+    }
+}
+
 /// Boxes the opponent can take in a row after `line` was drawn (a sacrifice's size).
 pub fn handed(g: &Geometry, mask: u64, line: usize) -> usize {
     let mut total = 0;

@@ -24,7 +24,7 @@ mod table;
 
 use super::board::Board;
 use super::endgame::{Component, Endgames};
-use captures::{handed, settle, simple_endgame, Left};
+use captures::{handed, loony_bound, settle, simple_endgame, Left};
 use geometry::{Geometry, Pos};
 use moves::Moves;
 use table::{Table, ENTRY_BYTES, NO_MOVE};
@@ -50,6 +50,8 @@ pub struct Techniques {
     pub symmetry: bool,
     /// Sacrifices tried in order of the boxes they hand over (else from the centre out).
     pub sacrifice_order: bool,
+    /// Sacrifices the opponent can double-deal skipped when their bound cannot raise alpha.
+    pub loony_bound: bool,
 }
 
 impl Default for Techniques {
@@ -60,6 +62,7 @@ impl Default for Techniques {
             table_move: true,
             symmetry: true,
             sacrifice_order: true,
+            loony_bound: true,
         }
     }
 }
@@ -135,6 +138,18 @@ impl Solver {
     /// Drawing `line` gives no box a third side.
     pub fn is_safe(&self, mask: u64, line: usize) -> bool {
         self.geometry.is_safe(mask, line)
+    }
+
+    /// What a sacrifice can be worth at most, when drawing `line` in `mask` (a position with
+    /// no capturable box) hands over boxes the opponent can double-deal (`captures::loony_bound`).
+    pub fn sacrifice_bound(&self, mask: u64, line: usize) -> Option<i32> {
+        let quiet = (0..self.geometry.boxes).all(|b| self.geometry.drawn_sides(mask, b) < 3);
+        let sacrifice =
+            mask & 1 << line == 0 && self.completes(mask, line) == 0 && !self.is_safe(mask, line);
+        if !(quiet && sacrifice) {
+            return None;
+        }
+        loony_bound(&self.geometry, mask | 1 << line, line)
     }
 
     /// The value for the player to move (spec §4).
@@ -407,6 +422,17 @@ impl Solver {
         }
         let mut best = (i32::MIN, NO_MOVE);
         for (line, k) in moves.iter() {
+            if quiet && k == 0 && self.techniques.loony_bound && !self.geometry.is_safe(mask, line)
+            {
+                // A sacrifice the opponent can double-deal is worth at most its bound: when
+                // that cannot raise alpha, it need not be searched.
+                if let Some(bound) = loony_bound(&self.geometry, mask | 1 << line, line) {
+                    if bound <= alpha {
+                        best.0 = best.0.max(bound);
+                        continue;
+                    }
+                }
+            }
             let child = self.geometry.draw(pos, line);
             let value = if k > 0 {
                 k + self.node(child, true, alpha - k, beta - k)
