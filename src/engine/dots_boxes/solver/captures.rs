@@ -5,7 +5,7 @@
 //! the chain-and-loop analysis of `endgame.rs` gives exactly.
 
 use super::super::endgame::Component;
-use super::geometry::{Geometry, Pos};
+use super::geometry::{Geometry, Pos, NO_BOX};
 use super::moves::Moves;
 
 /// What is left once the forced captures are made.
@@ -153,6 +153,36 @@ fn walk(g: &Geometry, mask: u64, x: usize) -> Option<(usize, bool)> {
             _ => return Some((length, false)),
         }
     }
+}
+
+/// Whether drawing `line` in `mask` (a position with no capturable box) is a half-hearted
+/// handout: it opens a chain of exactly two boxes at one end. Drawing the line between the two
+/// boxes instead (the hard-hearted handout) hands over the same two boxes as two single ones:
+/// the opponent takes both (a capture that hands nothing on is always right) and moves in the
+/// very position that taking both after the half-hearted handout leads to, where it could also
+/// decline the two. More options for the opponent are never worth more to the sacrificer, so
+/// the half-hearted handout need not be searched. Returns the line between the two boxes.
+pub fn half_hearted(g: &Geometry, mask: u64, line: usize) -> Option<usize> {
+    // The box opened, with two sides drawn; the line's other side must stay uncapturable.
+    let sides = |b: Option<usize>| b.map_or(0, |b| g.drawn_sides(mask, b));
+    let [x, y] = g.line_boxes[line].map(|b| (b != NO_BOX).then_some(b as usize));
+    let (a, d) = match (x, y) {
+        (Some(a), d) if sides(x) == 2 && sides(d) <= 1 => (a, d),
+        (d, Some(a)) if sides(y) == 2 && sides(d) <= 1 => (a, d),
+        _ => return None,
+    };
+    // Its other free side leads to a second box with two sides drawn ...
+    let middle = g.free_side(mask, a, Some(line))?;
+    let b = g
+        .across(middle, a)
+        .filter(|&b| g.drawn_sides(mask, b) == 2)?;
+    // ... whose far side leads to the border or to another box that stays uncapturable.
+    let far = g.free_side(mask, b, Some(middle))?;
+    let stays = match g.across(far, b) {
+        None => true,
+        Some(c) => Some(c) != d && g.drawn_sides(mask, c) <= 1,
+    };
+    stays.then_some(middle)
 }
 
 /// Boxes the opponent can take in a row after `line` was drawn (a sacrifice's size).

@@ -19,12 +19,13 @@
 
 mod captures;
 mod geometry;
+mod huge_pages;
 mod moves;
 mod table;
 
 use super::board::Board;
 use super::endgame::{Component, Endgames};
-use captures::{handed, loony_bound, settle, simple_endgame, Left};
+use captures::{half_hearted, handed, loony_bound, settle, simple_endgame, Left};
 use geometry::{Geometry, Pos};
 use moves::Moves;
 use table::{Table, ENTRY_BYTES, NO_MOVE};
@@ -52,6 +53,8 @@ pub struct Techniques {
     pub sacrifice_order: bool,
     /// Sacrifices the opponent can double-deal skipped when their bound cannot raise alpha.
     pub loony_bound: bool,
+    /// Half-hearted handouts of two-box chains skipped (the hard-hearted one is searched).
+    pub handouts: bool,
 }
 
 impl Default for Techniques {
@@ -63,8 +66,16 @@ impl Default for Techniques {
             symmetry: true,
             sacrifice_order: true,
             loony_bound: true,
+            handouts: true,
         }
     }
+}
+
+/// A node's search window as its moves narrow it, and its best move so far.
+struct Window {
+    alpha: i32,
+    beta: i32,
+    best: (i32, u8),
 }
 
 pub struct Solver {
@@ -150,6 +161,15 @@ impl Solver {
             return None;
         }
         loony_bound(&self.geometry, mask | 1 << line, line)
+    }
+
+    /// When drawing `line` in `mask` (a position with no capturable box) is a half-hearted
+    /// handout of a two-box chain, the line between the two boxes (`captures::half_hearted`).
+    pub fn hard_hearted_handout(&self, mask: u64, line: usize) -> Option<usize> {
+        let quiet = (0..self.geometry.boxes).all(|b| self.geometry.drawn_sides(mask, b) < 3);
+        (quiet && mask & 1 << line == 0)
+            .then(|| half_hearted(&self.geometry, mask, line))
+            .flatten()
     }
 
     /// The value for the player to move (spec §4).
@@ -401,7 +421,16 @@ impl Solver {
             }
         }
         let mask = pos.mask();
-        let quiet = matches!(left, Left::Quiet);
+        let hint = if self.techniques.table_move {
+            hint
+        } else {
+            NO_MOVE
+        };
+        let mut window = Window {
+            alpha,
+            beta,
+            best: (i32::MIN, NO_MOVE),
+        };
         let mut moves = match left {
             Left::Choices(moves) => moves,
             Left::Uncovered => self.every_move(mask),
@@ -414,43 +443,20 @@ impl Solver {
                         return v;
                     }
                 }
-                self.quiet_moves(mask)
+                self.quiet_search(pos, hint, &mut window);
+                Moves::new()
             }
         };
-        if self.techniques.table_move && hint != NO_MOVE {
-            moves.bring_forward(hint);
-        }
-        let mut best = (i32::MIN, NO_MOVE);
+        moves.bring_forward(hint);
         for (line, k) in moves.iter() {
-            if quiet && k == 0 && self.techniques.loony_bound && !self.geometry.is_safe(mask, line)
-            {
-                // A sacrifice the opponent can double-deal is worth at most its bound: when
-                // that cannot raise alpha, it need not be searched.
-                if let Some(bound) = loony_bound(&self.geometry, mask | 1 << line, line) {
-                    if bound <= alpha {
-                        best.0 = best.0.max(bound);
-                        continue;
-                    }
-                }
-            }
-            let child = self.geometry.draw(pos, line);
-            let value = if k > 0 {
-                k + self.node(child, true, alpha - k, beta - k)
-            } else {
-                let settle_child = !quiet || !self.geometry.is_safe(mask, line);
-                -self.node(child, settle_child, -beta, -alpha)
-            };
-            if self.interrupted {
-                return 0;
-            }
-            if value > best.0 {
-                best = (value, line as u8);
-            }
-            alpha = alpha.max(value);
-            if alpha >= beta {
+            if self.try_move(pos, false, line, k, &mut window) {
                 break;
             }
         }
+        if self.interrupted {
+            return 0;
+        }
+        let best = window.best;
         let value = best.0;
         if value <= alpha0 {
             hi = hi.min(value); // an upper bound
@@ -468,31 +474,85 @@ impl Solver {
         value
     }
 
-    /// The moves of a position with no capturable box: safe lines from the centre out, then
-    /// sacrifices (the fewest boxes handed over first); a corner's second border line is the
-    /// same move as its first.
-    fn quiet_moves(&self, mask: u64) -> Moves {
-        let g = &self.geometry;
-        let mut moves = Moves::new();
-        let mut sacrifices: Vec<(usize, usize)> = Vec::new();
-        for &line in &g.centre_out {
-            let line = line as usize;
-            if mask & 1 << line != 0 || g.is_corner_twin(mask, line) {
+    /// The moves of a position with no capturable box, until one cuts off: the table's move,
+    /// safe lines from the centre out, then sacrifices, the fewest boxes handed over first
+    /// (ranked only when the search gets that far); a corner's second border line is the same
+    /// move as its first.
+    fn quiet_search(&mut self, pos: Pos, hint: u8, window: &mut Window) {
+        let mask = pos.mask();
+        let movable =
+            |g: &Geometry, line: usize| mask & 1 << line == 0 && !g.is_corner_twin(mask, line);
+        let handouts = self.techniques.handouts;
+        let dominated =
+            |g: &Geometry, line: usize| handouts && half_hearted(g, mask, line).is_some();
+        if hint != NO_MOVE
+            && movable(&self.geometry, hint as usize)
+            && !dominated(&self.geometry, hint as usize)
+            && self.try_move(pos, true, hint as usize, 0, window)
+        {
+            return;
+        }
+        // (boxes handed over, line), ranked once the safe lines are spent.
+        let mut sacrifices = [(0u8, 0u8); MAX_SOLVE_LINES];
+        let mut count = 0;
+        for i in 0..self.geometry.centre_out.len() {
+            let line = self.geometry.centre_out[i] as usize;
+            if line == hint as usize || !movable(&self.geometry, line) {
                 continue;
             }
-            if g.is_safe(mask, line) {
-                moves.push(line, 0);
-            } else if self.techniques.sacrifice_order {
-                sacrifices.push((handed(g, mask | 1 << line, line), line));
-            } else {
-                sacrifices.push((0, line));
+            if !self.geometry.is_safe(mask, line) {
+                if !dominated(&self.geometry, line) {
+                    sacrifices[count] = (0, line as u8);
+                    count += 1;
+                }
+            } else if self.try_move(pos, true, line, 0, window) {
+                return;
             }
         }
-        sacrifices.sort_by_key(|s| s.0); // stable: centre-out among equals
-        for (_, line) in sacrifices {
-            moves.push(line, 0);
+        let sacrifices = &mut sacrifices[..count];
+        if self.techniques.sacrifice_order {
+            for s in sacrifices.iter_mut() {
+                s.0 = handed(&self.geometry, mask | 1 << s.1, s.1 as usize) as u8;
+            }
+            sacrifices.sort_by_key(|s| s.0); // stable: centre-out among equals
         }
-        moves
+        for &(_, line) in sacrifices.iter() {
+            if self.try_move(pos, true, line as usize, 0, window) {
+                return;
+            }
+        }
+    }
+
+    /// Searches one move of a position (`quiet`: one with no capturable box) and narrows the
+    /// window by it; true when the position needs no more moves (a cutoff, or the budget spent).
+    fn try_move(&mut self, pos: Pos, quiet: bool, line: usize, k: i32, w: &mut Window) -> bool {
+        let mask = pos.mask();
+        let safe = self.geometry.is_safe(mask, line);
+        if quiet && self.techniques.loony_bound && !safe {
+            // A sacrifice the opponent can double-deal is worth at most its bound: when that
+            // cannot raise alpha, it need not be searched.
+            if let Some(bound) = loony_bound(&self.geometry, mask | 1 << line, line) {
+                if bound <= w.alpha {
+                    w.best.0 = w.best.0.max(bound);
+                    return false;
+                }
+            }
+        }
+        let child = self.geometry.draw(pos, line);
+        let value = if k > 0 {
+            k + self.node(child, true, w.alpha - k, w.beta - k)
+        } else {
+            // A safe line drawn where nothing was capturable leaves nothing capturable.
+            -self.node(child, !quiet || !safe, -w.beta, -w.alpha)
+        };
+        if self.interrupted {
+            return true;
+        }
+        if value > w.best.0 {
+            w.best = (value, line as u8);
+        }
+        w.alpha = w.alpha.max(value);
+        w.alpha >= w.beta
     }
 
     /// Every move, captures first, then safe lines, then the rest by boxes handed over.

@@ -2,6 +2,8 @@
 //! that was best (tried first next time), in buckets of two slots: one keeps the entry with the
 //! most undrawn lines (the costliest to recompute), the other takes every newcomer.
 
+use super::huge_pages;
+
 /// No move known.
 pub const NO_MOVE: u8 = u8::MAX;
 
@@ -28,16 +30,20 @@ impl Table {
     /// A table of 2^bits entries.
     pub fn new(bits: u32) -> Table {
         let bits = bits.clamp(2, 32);
+        let count = 1usize << bits;
+        let mut slots = Vec::with_capacity(count);
+        huge_pages::advise(&mut slots);
+        slots.resize(
+            count,
+            Entry {
+                key: EMPTY,
+                lo: 0,
+                hi: 0,
+                best: NO_MOVE,
+            },
+        );
         Table {
-            slots: vec![
-                Entry {
-                    key: EMPTY,
-                    lo: 0,
-                    hi: 0,
-                    best: NO_MOVE
-                };
-                1 << bits
-            ],
+            slots,
             buckets: (1 << (bits - 1)) - 1,
         }
     }
