@@ -183,6 +183,55 @@ fn a_half_hearted_handout_is_never_better_than_the_hard_hearted_one() {
     );
 }
 
+/// Every line of a chain of one box or of three and more, or of a loop, opens it equally well
+/// (the search tries one per chain): by a plain search of random positions, all the lines that
+/// open one group have one value.
+#[test]
+fn every_line_of_a_chain_or_loop_opens_it_equally_well() {
+    let mut state = 5u64;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        state >> 33
+    };
+    let (mut groups, mut long) = (0, 0);
+    for (rows, cols, positions) in [(1, 5, 80), (2, 3, 80), (2, 4, 60), (3, 3, 40)] {
+        let board = Board::new(rows, cols).unwrap();
+        let mut plain = Solver::new(&board).unwrap();
+        plain.techniques.chain_rules = false;
+        plain.techniques.loony_bound = false;
+        plain.techniques.handouts = false;
+        plain.techniques.equal_openings = false;
+        for _ in 0..positions {
+            let mask = random_quiet_position(&board, &mut next);
+            // (group, value of its first line)
+            let mut seen: Vec<(u64, i32)> = Vec::new();
+            for line in 0..board.lines() {
+                let Some(group) = plain.opened_group(mask, line) else {
+                    continue;
+                };
+                let value = plain.move_value(mask, line);
+                match seen.iter().find(|s| s.0 == group) {
+                    Some(&(_, first)) => assert_eq!(
+                        value, first,
+                        "{rows} x {cols}, lines {mask:#x}: {line} opens {group:#b} unlike the first"
+                    ),
+                    None => {
+                        seen.push((group, value));
+                        groups += 1;
+                        long += usize::from(group.count_ones() >= 3);
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        groups >= 200 && long >= 50,
+        "{groups} groups, {long} of three boxes or more"
+    );
+}
+
 /// The bound on a sacrifice the opponent can double-deal holds for every such sacrifice of
 /// random positions (its value by a plain search is at most the bound), and is reached often:
 /// a bound one box tighter would be wrong.
@@ -225,9 +274,9 @@ fn a_sacrifice_is_worth_at_most_its_double_dealing_bound() {
 }
 
 /// The chain rules, the bound on sacrifices that can be double-dealt, skipping half-hearted
-/// handouts, the corner equivalence and the table keys change no value: every value and move
-/// value of random positions matches a plain search (no chain rules, no sacrifice bound, every
-/// handout) on boards up to 3 × 3.
+/// handouts and equal openings, the corner equivalence and the table keys change no value:
+/// every value and move value of random positions matches a plain search (no chain rules, no
+/// sacrifice bound, every sacrifice) on boards up to 3 × 3.
 #[test]
 fn pruning_changes_no_value_on_random_positions() {
     let mut state = 99u64;
@@ -251,6 +300,7 @@ fn pruning_changes_no_value_on_random_positions() {
         plain.techniques.chain_rules = false;
         plain.techniques.loony_bound = false;
         plain.techniques.handouts = false;
+        plain.techniques.equal_openings = false;
         for p in 0..positions {
             // Between a third and all of the lines drawn, so that chains and loops are common.
             let density = 35 + next() % 60;

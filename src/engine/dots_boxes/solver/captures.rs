@@ -185,6 +185,52 @@ pub fn half_hearted(g: &Geometry, mask: u64, line: usize) -> Option<usize> {
     stays.then_some(middle)
 }
 
+/// The group of boxes with two sides drawn (a chain or a loop) that drawing `line` in `mask` (a
+/// position with no capturable box) opens, as a mask of boxes, when every line of the group
+/// opens it equally well: whatever line is drawn, the opponent's choices come to the same two,
+/// taking every box and moving on in the position left, or declining the last two (four of a
+/// loop) and letting the sacrificer take them and move on there. That holds for a single box, a
+/// chain of three or more boxes whose two ends differ (the border, or boxes with at most one
+/// side drawn) and a loop; not for a chain of two (`half_hearted`).
+pub fn opened_group(g: &Geometry, mask: u64, line: usize) -> Option<u64> {
+    let start = g.boxes_of(line).find(|&b| g.drawn_sides(mask, b) == 2)?;
+    let (mut group, mut frontier) = (1u64 << start, 1u64 << start);
+    // The group's ends: the boxes (or the border, NO_BOX) its free lines lead out to.
+    let mut ends = [NO_BOX; 2];
+    let mut end_count = 0;
+    while frontier != 0 {
+        let b = frontier.trailing_zeros() as usize;
+        frontier &= frontier - 1;
+        let mut free = g.box_sides[b] & !mask;
+        while free != 0 {
+            let side = free.trailing_zeros() as usize;
+            free &= free - 1;
+            match g.across(side, b) {
+                Some(o) if g.drawn_sides(mask, o) == 2 => {
+                    if group & 1 << o == 0 {
+                        group |= 1 << o;
+                        frontier |= 1 << o;
+                    }
+                }
+                end => {
+                    if end_count == ends.len() {
+                        return None; // not a chain: the walk does not know it
+                    }
+                    ends[end_count] = end.map_or(NO_BOX, |o| o as u8);
+                    end_count += 1;
+                }
+            }
+        }
+    }
+    let boxes = group.count_ones();
+    let same_end = ends[0] != NO_BOX && ends[0] == ends[1];
+    match end_count {
+        0 => Some(group),                            // a loop
+        2 if boxes != 2 && !same_end => Some(group), // a chain
+        _ => None,
+    }
+}
+
 /// Boxes the opponent can take in a row after `line` was drawn (a sacrifice's size).
 pub fn handed(g: &Geometry, mask: u64, line: usize) -> usize {
     let mut total = 0;

@@ -25,7 +25,7 @@ mod table;
 
 use super::board::Board;
 use super::endgame::{Component, Endgames};
-use captures::{half_hearted, handed, loony_bound, settle, simple_endgame, Left};
+use captures::{half_hearted, handed, loony_bound, opened_group, settle, simple_endgame, Left};
 use geometry::{Geometry, Pos};
 use moves::Moves;
 use table::{Table, ENTRY_BYTES, NO_MOVE};
@@ -55,6 +55,8 @@ pub struct Techniques {
     pub loony_bound: bool,
     /// Half-hearted handouts of two-box chains skipped (the hard-hearted one is searched).
     pub handouts: bool,
+    /// One line per chain or loop whose every line opens it equally well.
+    pub equal_openings: bool,
 }
 
 impl Default for Techniques {
@@ -67,6 +69,7 @@ impl Default for Techniques {
             sacrifice_order: true,
             loony_bound: true,
             handouts: true,
+            equal_openings: true,
         }
     }
 }
@@ -169,6 +172,15 @@ impl Solver {
         let quiet = (0..self.geometry.boxes).all(|b| self.geometry.drawn_sides(mask, b) < 3);
         (quiet && mask & 1 << line == 0)
             .then(|| half_hearted(&self.geometry, mask, line))
+            .flatten()
+    }
+
+    /// When drawing `line` in `mask` (a position with no capturable box) opens a chain or loop
+    /// that each of its lines opens equally well, its boxes as a mask (`captures::opened_group`).
+    pub fn opened_group(&self, mask: u64, line: usize) -> Option<u64> {
+        let quiet = (0..self.geometry.boxes).all(|b| self.geometry.drawn_sides(mask, b) < 3);
+        (quiet && mask & 1 << line == 0 && !self.is_safe(mask, line))
+            .then(|| opened_group(&self.geometry, mask, line))
             .flatten()
     }
 
@@ -509,7 +521,32 @@ impl Solver {
                 return;
             }
         }
-        let sacrifices = &mut sacrifices[..count];
+        // One line per chain or loop that every line of opens equally well (the table's move
+        // may have opened one already).
+        let mut opened = 0u64;
+        let equal_openings = self.techniques.equal_openings;
+        let group = |line: usize| {
+            let g = &self.geometry;
+            (equal_openings && !g.is_safe(mask, line))
+                .then(|| opened_group(g, mask, line))
+                .flatten()
+        };
+        if hint != NO_MOVE && movable(&self.geometry, hint as usize) {
+            opened |= group(hint as usize).unwrap_or(0);
+        }
+        let mut kept = 0;
+        for i in 0..count {
+            let line = sacrifices[i].1 as usize;
+            if let Some(boxes) = group(line) {
+                if opened & boxes != 0 {
+                    continue;
+                }
+                opened |= boxes;
+            }
+            sacrifices[kept] = sacrifices[i];
+            kept += 1;
+        }
+        let sacrifices = &mut sacrifices[..kept];
         if self.techniques.sacrifice_order {
             for s in sacrifices.iter_mut() {
                 s.0 = handed(&self.geometry, mask | 1 << s.1, s.1 as usize) as u8;
