@@ -4,7 +4,7 @@
 mod common;
 
 use gamelab::engine::dots_boxes::board::parse_dbn;
-use gamelab::engine::dots_boxes::solver::{mask_of, Solver};
+use gamelab::engine::dots_boxes::solver::{mask_of, Opening, Solver};
 use gamelab::engine::dots_boxes::{Board, Game, MoveError};
 
 #[test]
@@ -163,7 +163,7 @@ fn a_half_hearted_handout_is_never_better_than_the_hard_hearted_one() {
         for _ in 0..positions {
             let mask = random_quiet_position(&board, &mut next);
             for line in 0..board.lines() {
-                let Some(middle) = plain.hard_hearted_handout(mask, line) else {
+                let Some(Opening::HalfHearted { middle }) = plain.opening(mask, line) else {
                     continue;
                 };
                 let (half, hard) = (plain.move_value(mask, line), plain.move_value(mask, middle));
@@ -208,7 +208,7 @@ fn every_line_of_a_chain_or_loop_opens_it_equally_well() {
             // (group, value of its first line)
             let mut seen: Vec<(u64, i32)> = Vec::new();
             for line in 0..board.lines() {
-                let Some(group) = plain.opened_group(mask, line) else {
+                let Some(Opening::Group(group)) = plain.opening(mask, line) else {
                     continue;
                 };
                 let value = plain.move_value(mask, line);

@@ -155,47 +155,34 @@ fn walk(g: &Geometry, mask: u64, x: usize) -> Option<(usize, bool)> {
     }
 }
 
-/// Whether drawing `line` in `mask` (a position with no capturable box) is a half-hearted
-/// handout: it opens a chain of exactly two boxes at one end. Drawing the line between the two
-/// boxes instead (the hard-hearted handout) hands over the same two boxes as two single ones:
-/// the opponent takes both (a capture that hands nothing on is always right) and moves in the
-/// very position that taking both after the half-hearted handout leads to, where it could also
-/// decline the two. More options for the opponent are never worth more to the sacrificer, so
-/// the half-hearted handout need not be searched. Returns the line between the two boxes.
-pub fn half_hearted(g: &Geometry, mask: u64, line: usize) -> Option<usize> {
-    // The box opened, with two sides drawn; the line's other side must stay uncapturable.
-    let sides = |b: Option<usize>| b.map_or(0, |b| g.drawn_sides(mask, b));
-    let [x, y] = g.line_boxes[line].map(|b| (b != NO_BOX).then_some(b as usize));
-    let (a, d) = match (x, y) {
-        (Some(a), d) if sides(x) == 2 && sides(d) <= 1 => (a, d),
-        (d, Some(a)) if sides(y) == 2 && sides(d) <= 1 => (a, d),
-        _ => return None,
-    };
-    // Its other free side leads to a second box with two sides drawn ...
-    let middle = g.free_side(mask, a, Some(line))?;
-    let b = g
-        .across(middle, a)
-        .filter(|&b| g.drawn_sides(mask, b) == 2)?;
-    // ... whose far side leads to the border or to another box that stays uncapturable.
-    let far = g.free_side(mask, b, Some(middle))?;
-    let stays = match g.across(far, b) {
-        None => true,
-        Some(c) => Some(c) != d && g.drawn_sides(mask, c) <= 1,
-    };
-    stays.then_some(middle)
+/// What a sacrifice opens, as far as the search can tell lines apart that need not all be tried.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opening {
+    /// A chain or loop (as a mask of boxes) that every one of its lines opens equally well:
+    /// whatever line is drawn, the opponent's choices come to the same two, taking every box
+    /// and moving on in the position left, or declining the last two (four of a loop) and
+    /// letting the sacrificer take them and move on there. That holds for a single box, a chain
+    /// of three or more boxes whose two ends differ, and a loop.
+    Group(u64),
+    /// A chain of exactly two boxes opened at one end. Drawing `middle`, the line between the
+    /// two (the hard-hearted handout), hands over the same two boxes as two single ones: the
+    /// opponent takes both (a capture that hands nothing on is always right) and moves in the
+    /// very position that taking both after the half-hearted handout leads to, where it could
+    /// also decline the two. More options for the opponent are never worth more to the
+    /// sacrificer, so the half-hearted handout need not be searched.
+    HalfHearted { middle: usize },
+    /// Anything else: the middle of a chain of two, a chain whose ends meet at one box.
+    Other,
 }
 
-/// The group of boxes with two sides drawn (a chain or a loop) that drawing `line` in `mask` (a
-/// position with no capturable box) opens, as a mask of boxes, when every line of the group
-/// opens it equally well: whatever line is drawn, the opponent's choices come to the same two,
-/// taking every box and moving on in the position left, or declining the last two (four of a
-/// loop) and letting the sacrificer take them and move on there. That holds for a single box, a
-/// chain of three or more boxes whose two ends differ (the border, or boxes with at most one
-/// side drawn) and a loop; not for a chain of two (`half_hearted`).
-pub fn opened_group(g: &Geometry, mask: u64, line: usize) -> Option<u64> {
-    let start = g.boxes_of(line).find(|&b| g.drawn_sides(mask, b) == 2)?;
+/// What drawing `line` in `mask` (a position with no capturable box, `line` not safe) opens: the
+/// boxes with two sides drawn that it touches, grown along their free sides, and where that
+/// group ends (the border, or boxes with at most one side drawn).
+pub fn opening(g: &Geometry, mask: u64, line: usize) -> Opening {
+    let Some(start) = g.boxes_of(line).find(|&b| g.drawn_sides(mask, b) == 2) else {
+        return Opening::Other;
+    };
     let (mut group, mut frontier) = (1u64 << start, 1u64 << start);
-    // The group's ends: the boxes (or the border, NO_BOX) its free lines lead out to.
     let mut ends = [NO_BOX; 2];
     let mut end_count = 0;
     while frontier != 0 {
@@ -214,7 +201,7 @@ pub fn opened_group(g: &Geometry, mask: u64, line: usize) -> Option<u64> {
                 }
                 end => {
                     if end_count == ends.len() {
-                        return None; // not a chain: the walk does not know it
+                        return Opening::Other; // not a chain (a box with three sides?)
                     }
                     ends[end_count] = end.map_or(NO_BOX, |o| o as u8);
                     end_count += 1;
@@ -222,12 +209,23 @@ pub fn opened_group(g: &Geometry, mask: u64, line: usize) -> Option<u64> {
             }
         }
     }
-    let boxes = group.count_ones();
     let same_end = ends[0] != NO_BOX && ends[0] == ends[1];
-    match end_count {
-        0 => Some(group),                            // a loop
-        2 if boxes != 2 && !same_end => Some(group), // a chain
-        _ => None,
+    match (end_count, group.count_ones()) {
+        (0, _) => Opening::Group(group), // a loop
+        (2, 2) if !same_end => {
+            // The line between the two boxes is the one both have free.
+            let [a, b] = [start, (group & !(1 << start)).trailing_zeros() as usize];
+            let middle = g.box_sides[a] & g.box_sides[b];
+            if middle & 1 << line != 0 {
+                Opening::Other
+            } else {
+                Opening::HalfHearted {
+                    middle: middle.trailing_zeros() as usize,
+                }
+            }
+        }
+        (2, _) if !same_end => Opening::Group(group),
+        _ => Opening::Other,
     }
 }
 

@@ -25,7 +25,8 @@ mod table;
 
 use super::board::Board;
 use super::endgame::{Component, Endgames};
-use captures::{half_hearted, handed, loony_bound, opened_group, settle, simple_endgame, Left};
+pub use captures::Opening;
+use captures::{handed, loony_bound, opening, settle, simple_endgame, Left};
 use geometry::{Geometry, Pos};
 use moves::Moves;
 use table::{Table, ENTRY_BYTES, NO_MOVE};
@@ -166,22 +167,12 @@ impl Solver {
         loony_bound(&self.geometry, mask | 1 << line, line)
     }
 
-    /// When drawing `line` in `mask` (a position with no capturable box) is a half-hearted
-    /// handout of a two-box chain, the line between the two boxes (`captures::half_hearted`).
-    pub fn hard_hearted_handout(&self, mask: u64, line: usize) -> Option<usize> {
-        let quiet = (0..self.geometry.boxes).all(|b| self.geometry.drawn_sides(mask, b) < 3);
-        (quiet && mask & 1 << line == 0)
-            .then(|| half_hearted(&self.geometry, mask, line))
-            .flatten()
-    }
-
-    /// When drawing `line` in `mask` (a position with no capturable box) opens a chain or loop
-    /// that each of its lines opens equally well, its boxes as a mask (`captures::opened_group`).
-    pub fn opened_group(&self, mask: u64, line: usize) -> Option<u64> {
+    /// What drawing `line` in `mask` opens (`captures::Opening`), when `mask` has no capturable
+    /// box and `line` is a sacrifice.
+    pub fn opening(&self, mask: u64, line: usize) -> Option<Opening> {
         let quiet = (0..self.geometry.boxes).all(|b| self.geometry.drawn_sides(mask, b) < 3);
         (quiet && mask & 1 << line == 0 && !self.is_safe(mask, line))
-            .then(|| opened_group(&self.geometry, mask, line))
-            .flatten()
+            .then(|| opening(&self.geometry, mask, line))
     }
 
     /// The value for the player to move (spec §4).
@@ -494,54 +485,51 @@ impl Solver {
         let mask = pos.mask();
         let movable =
             |g: &Geometry, line: usize| mask & 1 << line == 0 && !g.is_corner_twin(mask, line);
-        let handouts = self.techniques.handouts;
-        let dominated =
-            |g: &Geometry, line: usize| handouts && half_hearted(g, mask, line).is_some();
-        if hint != NO_MOVE
-            && movable(&self.geometry, hint as usize)
-            && !dominated(&self.geometry, hint as usize)
-            && self.try_move(pos, true, hint as usize, 0, window)
-        {
-            return;
+        let hint =
+            (hint != NO_MOVE && movable(&self.geometry, hint as usize)).then_some(hint as usize);
+        let hint_opening = hint
+            .filter(|&line| !self.geometry.is_safe(mask, line))
+            .map(|line| opening(&self.geometry, mask, line));
+        let hint_dominated =
+            self.techniques.handouts && matches!(hint_opening, Some(Opening::HalfHearted { .. }));
+        if let Some(line) = hint.filter(|_| !hint_dominated) {
+            if self.try_move(pos, true, line, 0, window) {
+                return;
+            }
         }
         // (boxes handed over, line), ranked once the safe lines are spent.
         let mut sacrifices = [(0u8, 0u8); MAX_SOLVE_LINES];
         let mut count = 0;
         for i in 0..self.geometry.centre_out.len() {
             let line = self.geometry.centre_out[i] as usize;
-            if line == hint as usize || !movable(&self.geometry, line) {
+            if Some(line) == hint || !movable(&self.geometry, line) {
                 continue;
             }
             if !self.geometry.is_safe(mask, line) {
-                if !dominated(&self.geometry, line) {
-                    sacrifices[count] = (0, line as u8);
-                    count += 1;
-                }
+                sacrifices[count] = (0, line as u8);
+                count += 1;
             } else if self.try_move(pos, true, line, 0, window) {
                 return;
             }
         }
-        // One line per chain or loop that every line of opens equally well (the table's move
-        // may have opened one already).
-        let mut opened = 0u64;
-        let equal_openings = self.techniques.equal_openings;
-        let group = |line: usize| {
-            let g = &self.geometry;
-            (equal_openings && !g.is_safe(mask, line))
-                .then(|| opened_group(g, mask, line))
-                .flatten()
+        // Of the sacrifices, one line per chain or loop that every line of opens equally well
+        // (the table's move may have opened one already), and no half-hearted handout.
+        let g = &self.geometry;
+        let mut opened = match hint_opening {
+            Some(Opening::Group(boxes)) if self.techniques.equal_openings => boxes,
+            _ => 0,
         };
-        if hint != NO_MOVE && movable(&self.geometry, hint as usize) {
-            opened |= group(hint as usize).unwrap_or(0);
-        }
         let mut kept = 0;
         for i in 0..count {
             let line = sacrifices[i].1 as usize;
-            if let Some(boxes) = group(line) {
-                if opened & boxes != 0 {
-                    continue;
-                }
-                opened |= boxes;
+            let in_opened = g.boxes_of(line).any(|b| opened & 1 << b != 0);
+            if in_opened {
+                continue; // its group's 2-sided boxes are all in `opened`
+            }
+            match opening(g, mask, line) {
+                Opening::Group(boxes) if self.techniques.equal_openings => opened |= boxes,
+                Opening::HalfHearted { .. } if self.techniques.handouts => continue,
+                _ => {}
             }
             sacrifices[kept] = sacrifices[i];
             kept += 1;
@@ -549,7 +537,7 @@ impl Solver {
         let sacrifices = &mut sacrifices[..kept];
         if self.techniques.sacrifice_order {
             for s in sacrifices.iter_mut() {
-                s.0 = handed(&self.geometry, mask | 1 << s.1, s.1 as usize) as u8;
+                s.0 = handed(g, mask | 1 << s.1, s.1 as usize) as u8;
             }
             sacrifices.sort_by_key(|s| s.0); // stable: centre-out among equals
         }
