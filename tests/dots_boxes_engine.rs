@@ -208,9 +208,12 @@ fn every_line_of_a_chain_or_loop_opens_it_equally_well() {
             // (group, value of its first line)
             let mut seen: Vec<(u64, i32)> = Vec::new();
             for line in 0..board.lines() {
-                let Some(Opening::Group(group)) = plain.opening(mask, line) else {
+                let Some(opening @ Opening::Group { boxes: group, .. }) = plain.opening(mask, line)
+                else {
                     continue;
                 };
+                // The search bounds the group's lines by the group: the same as line by line.
+                assert_eq!(opening.bound(), plain.sacrifice_bound(mask, line));
                 let value = plain.move_value(mask, line);
                 match seen.iter().find(|s| s.0 == group) {
                     Some(&(_, first)) => assert_eq!(

@@ -162,8 +162,8 @@ pub enum Opening {
     /// whatever line is drawn, the opponent's choices come to the same two, taking every box
     /// and moving on in the position left, or declining the last two (four of a loop) and
     /// letting the sacrificer take them and move on there. That holds for a single box, a chain
-    /// of three or more boxes whose two ends differ, and a loop.
-    Group(u64),
+    /// of three or more boxes whose two ends differ, and a loop (`closed`).
+    Group { boxes: u64, closed: bool },
     /// A chain of exactly two boxes opened at one end. Drawing `middle`, the line between the
     /// two (the hard-hearted handout), hands over the same two boxes as two single ones: the
     /// opponent takes both (a capture that hands nothing on is always right) and moves in the
@@ -173,6 +173,23 @@ pub enum Opening {
     HalfHearted { middle: usize },
     /// Anything else: the middle of a chain of two, a chain whose ends meet at one box.
     Other,
+}
+
+impl Opening {
+    /// What opening the group is worth at most to its sacrificer (as `loony_bound` finds it for
+    /// each of its lines): the opponent can double-deal a chain of k ≥ 3 boxes, a loop of k ≥ 4.
+    pub fn bound(self) -> Option<i32> {
+        match self {
+            Opening::Group { boxes, closed } => {
+                let k = boxes.count_ones() as i32;
+                match closed {
+                    false => (k >= 3).then_some(2 - k),
+                    true => (k >= 4).then_some(4 - k),
+                }
+            }
+            _ => None,
+        }
+    }
 }
 
 /// What drawing `line` in `mask` (a position with no capturable box, `line` not safe) opens: the
@@ -211,7 +228,10 @@ pub fn opening(g: &Geometry, mask: u64, line: usize) -> Opening {
     }
     let same_end = ends[0] != NO_BOX && ends[0] == ends[1];
     match (end_count, group.count_ones()) {
-        (0, _) => Opening::Group(group), // a loop
+        (0, _) => Opening::Group {
+            boxes: group,
+            closed: true,
+        },
         (2, 2) if !same_end => {
             // The line between the two boxes is the one both have free.
             let [a, b] = [start, (group & !(1 << start)).trailing_zeros() as usize];
@@ -224,7 +244,10 @@ pub fn opening(g: &Geometry, mask: u64, line: usize) -> Opening {
                 }
             }
         }
-        (2, _) if !same_end => Opening::Group(group),
+        (2, _) if !same_end => Opening::Group {
+            boxes: group,
+            closed: false,
+        },
         _ => Opening::Other,
     }
 }

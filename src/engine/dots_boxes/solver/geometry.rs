@@ -194,9 +194,9 @@ impl Geometry {
     /// A corner's second border line drawn alone counts as its first.
     pub fn corners_normalized(&self, mut mask: u64) -> u64 {
         for &(first, second) in &self.corner_pairs {
-            if mask & second != 0 && mask & first == 0 {
-                mask ^= first | second;
-            }
+            // Without a branch: which corners hold a lone second line is unpredictable.
+            let lone = (mask & second != 0) & (mask & first == 0);
+            mask ^= (first | second) & (lone as u64).wrapping_neg();
         }
         mask
     }

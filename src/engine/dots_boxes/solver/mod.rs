@@ -452,7 +452,7 @@ impl Solver {
         };
         moves.bring_forward(hint);
         for (line, k) in moves.iter() {
-            if self.try_move(pos, false, line, k, &mut window) {
+            if self.try_move(pos, false, line, k, None, &mut window) {
                 break;
             }
         }
@@ -493,7 +493,8 @@ impl Solver {
         let hint_dominated =
             self.techniques.handouts && matches!(hint_opening, Some(Opening::HalfHearted { .. }));
         if let Some(line) = hint.filter(|_| !hint_dominated) {
-            if self.try_move(pos, true, line, 0, window) {
+            let bound = hint_opening.and_then(|o| self.sacrifice_limit(mask, line, o));
+            if self.try_move(pos, true, line, 0, bound, window) {
                 return;
             }
         }
@@ -508,61 +509,84 @@ impl Solver {
             if !self.geometry.is_safe(mask, line) {
                 sacrifices[count] = (0, line as u8);
                 count += 1;
-            } else if self.try_move(pos, true, line, 0, window) {
+            } else if self.try_move(pos, true, line, 0, None, window) {
                 return;
             }
         }
         // Of the sacrifices, one line per chain or loop that every line of opens equally well
-        // (the table's move may have opened one already), and no half-hearted handout.
-        let g = &self.geometry;
+        // (the table's move may have opened one already), and no half-hearted handout; each
+        // with the boxes it hands over (its rank) and its bound.
         let mut opened = match hint_opening {
-            Some(Opening::Group(boxes)) if self.techniques.equal_openings => boxes,
+            Some(Opening::Group { boxes, .. }) if self.techniques.equal_openings => boxes,
             _ => 0,
         };
+        let mut bounds = [None; MAX_SOLVE_LINES];
         let mut kept = 0;
         for i in 0..count {
+            let g = &self.geometry;
             let line = sacrifices[i].1 as usize;
-            let in_opened = g.boxes_of(line).any(|b| opened & 1 << b != 0);
-            if in_opened {
-                continue; // its group's 2-sided boxes are all in `opened`
+            if g.boxes_of(line).any(|b| opened & 1 << b != 0) {
+                continue; // its group's boxes (all with two sides drawn) are in `opened`
             }
-            match opening(g, mask, line) {
-                Opening::Group(boxes) if self.techniques.equal_openings => opened |= boxes,
+            let what = opening(g, mask, line);
+            let handed = match what {
+                Opening::Group { boxes, .. } => {
+                    if self.techniques.equal_openings {
+                        opened |= boxes;
+                    }
+                    boxes.count_ones() as usize
+                }
                 Opening::HalfHearted { .. } if self.techniques.handouts => continue,
-                _ => {}
-            }
-            sacrifices[kept] = sacrifices[i];
+                _ => handed(g, mask | 1 << line, line),
+            };
+            let rank = if self.techniques.sacrifice_order {
+                handed
+            } else {
+                0
+            };
+            sacrifices[kept] = (rank as u8, line as u8);
+            bounds[line] = self.sacrifice_limit(mask, line, what);
             kept += 1;
         }
         let sacrifices = &mut sacrifices[..kept];
-        if self.techniques.sacrifice_order {
-            for s in sacrifices.iter_mut() {
-                s.0 = handed(g, mask | 1 << s.1, s.1 as usize) as u8;
-            }
-            sacrifices.sort_by_key(|s| s.0); // stable: centre-out among equals
-        }
+        sacrifices.sort_by_key(|s| s.0); // stable: centre-out among equals
         for &(_, line) in sacrifices.iter() {
-            if self.try_move(pos, true, line as usize, 0, window) {
+            let line = line as usize;
+            if self.try_move(pos, true, line, 0, bounds[line], window) {
                 return;
             }
         }
     }
 
+    /// The bound on a sacrifice, if the technique is on and the opponent can double-deal it.
+    fn sacrifice_limit(&self, mask: u64, line: usize, what: Opening) -> Option<i32> {
+        if !self.techniques.loony_bound {
+            return None;
+        }
+        match what {
+            Opening::Group { .. } => what.bound(),
+            _ => loony_bound(&self.geometry, mask | 1 << line, line),
+        }
+    }
+
     /// Searches one move of a position (`quiet`: one with no capturable box) and narrows the
     /// window by it; true when the position needs no more moves (a cutoff, or the budget spent).
-    fn try_move(&mut self, pos: Pos, quiet: bool, line: usize, k: i32, w: &mut Window) -> bool {
+    /// A sacrifice whose `bound` cannot raise alpha is not searched: it is worth at most that.
+    fn try_move(
+        &mut self,
+        pos: Pos,
+        quiet: bool,
+        line: usize,
+        k: i32,
+        bound: Option<i32>,
+        w: &mut Window,
+    ) -> bool {
+        if let Some(bound) = bound.filter(|&b| b <= w.alpha) {
+            w.best.0 = w.best.0.max(bound);
+            return false;
+        }
         let mask = pos.mask();
         let safe = self.geometry.is_safe(mask, line);
-        if quiet && self.techniques.loony_bound && !safe {
-            // A sacrifice the opponent can double-deal is worth at most its bound: when that
-            // cannot raise alpha, it need not be searched.
-            if let Some(bound) = loony_bound(&self.geometry, mask | 1 << line, line) {
-                if bound <= w.alpha {
-                    w.best.0 = w.best.0.max(bound);
-                    return false;
-                }
-            }
-        }
         let child = self.geometry.draw(pos, line);
         let value = if k > 0 {
             k + self.node(child, true, w.alpha - k, w.beta - k)
