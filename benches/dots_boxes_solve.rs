@@ -1,6 +1,7 @@
 //! `cargo bench --bench dots_boxes_solve`: time and nodes to solve the empty board (its value
 //! only, then with every first move's value) for small boards, then 3 × 4's value, its optimal
-//! first moves (what `solve` prints) and every first move's value.
+//! first moves (what `solve` prints) and every first move's value, and the page's analysis of a
+//! 4 × 4 position of 30 undrawn lines (every line's value).
 //! `DOTS_4X4=1` adds the 4 × 4 attempt: the outcome by the (−1, 1) window with a 2^27-entry
 //! table (2 GB), as in spec §7; `DOTS_TABLE_BITS` sets that table's size.
 
@@ -62,6 +63,11 @@ fn main() {
         solver.table_bytes() >> 20,
         -moves.iter().map(|m| m.1).min().unwrap_or(0)
     );
+    let clock = {
+        let origin = Instant::now();
+        move || origin.elapsed().as_secs_f64()
+    };
+    println!("  {}", gamelab::bench::dots_boxes_analysis(&clock));
     if std::env::var("DOTS_4X4").is_ok() {
         let bits = std::env::var("DOTS_TABLE_BITS")
             .ok()

@@ -145,7 +145,8 @@ pub fn bench_chain_reaction() -> String {
     crate::bench::chain_reaction_playouts(&clock, 20_000)
 }
 
-/// Dots and Boxes exact solves in this browser (tests/wasm_bench.rs): 3 × 3, and 3 × 4 if asked.
+/// Dots and Boxes exact solves in this browser (tests/wasm_bench.rs): 3 × 3, and if asked 3 × 4
+/// and the analysis of a 4 × 4 position of 30 undrawn lines.
 #[wasm_bindgen]
 pub fn bench_dots_boxes(with_3x4: bool) -> String {
     let clock = || dom::now() / 1000.0;
@@ -154,7 +155,11 @@ pub fn bench_dots_boxes(with_3x4: bool) -> String {
     } else {
         &[(3, 3)]
     };
-    crate::bench::dots_boxes_solves(&clock, boards).join("\n")
+    let mut lines = crate::bench::dots_boxes_solves(&clock, boards);
+    if with_3x4 {
+        lines.push(crate::bench::dots_boxes_analysis(&clock));
+    }
+    lines.join("\n")
 }
 
 /// Mounts one element according to its `data-gamelab` attribute.
