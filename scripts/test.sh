@@ -23,6 +23,9 @@ cargo test --locked 2>&1 | tee "$logs/native.txt"
 cargo check --locked --benches
 
 echo "== 2/3 browser tests: wasm-pack test --headless --chrome"
+# The runner gives a test file 20 s by default; the Bazaar page's file takes about 19 s, so a
+# slow first start of Chromium could fail it for nothing.
+export WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-180}"
 # Every target compiles for wasm32 too (what wasm-pack builds): native-only tests compile empty.
 cargo build --locked --target wasm32-unknown-unknown --tests
 wasm-pack test --headless --chrome 2>&1 | tee "$logs/browser.txt"

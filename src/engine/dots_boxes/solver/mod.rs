@@ -11,7 +11,10 @@
 //!   positions and by the two interchangeable border lines of each corner box; the symmetric
 //!   images of a position are updated with each move, not recomputed;
 //! - moves ordered: the table's move, safe lines from the centre out, then sacrifices, the
-//!   fewest boxes handed over first (Barker and Korf: moves that give a third side last).
+//!   fewest boxes handed over first (Barker and Korf: moves that give a third side last);
+//! - sacrifices pruned: one line per chain or loop that every line of opens equally well, no
+//!   half-hearted handout of a two-box chain, and none the opponent can double-deal when its
+//!   bound (−(k − 2) for a chain of k, −(k − 4) for a loop) cannot raise alpha.
 //!
 //! Values are found with narrow windows (win / tie / loss first); a node budget makes every
 //! search stoppable: an interrupted search stores nothing false and can be started again,
