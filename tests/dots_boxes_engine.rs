@@ -119,6 +119,28 @@ fn a_full_game_ends_with_every_box_owned() {
     assert_eq!(replayed.dbn(), game.dbn());
 }
 
+/// A seeded stream of pseudo-random numbers (a linear congruential generator's high bits).
+fn numbers(seed: u64) -> impl FnMut() -> u64 {
+    let mut state = seed;
+    move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        state >> 33
+    }
+}
+
+/// A solver without any of the pruning the tests below check: no chain rules, no sacrifice
+/// bound, every sacrifice searched.
+fn plain_solver(board: &Board) -> Solver {
+    let mut plain = Solver::new(board).unwrap();
+    plain.techniques.chain_rules = false;
+    plain.techniques.loony_bound = false;
+    plain.techniques.handouts = false;
+    plain.techniques.equal_openings = false;
+    plain
+}
+
 /// A position with no capturable box: lines drawn in a random order, each unless it gives a box
 /// a third side, until a random number of them is drawn.
 fn random_quiet_position(board: &Board, next: &mut impl FnMut() -> u64) -> u64 {
@@ -141,41 +163,41 @@ fn random_quiet_position(board: &Board, next: &mut impl FnMut() -> u64) -> u64 {
     mask
 }
 
+/// Calls `check` with a plain solver, its board's name and each position of 260 random ones
+/// with no capturable box on four small boards, each undrawn line in turn.
+fn for_quiet_positions(seed: u64, mut check: impl FnMut(&mut Solver, &str, u64, usize)) {
+    let mut next = numbers(seed);
+    for (rows, cols, positions) in [(1, 5, 80), (2, 3, 80), (2, 4, 60), (3, 3, 40)] {
+        let board = Board::new(rows, cols).unwrap();
+        let mut plain = plain_solver(&board);
+        let name = format!("{rows} x {cols}");
+        for _ in 0..positions {
+            let mask = random_quiet_position(&board, &mut next);
+            for line in (0..board.lines()).filter(|&l| mask & 1 << l == 0) {
+                check(&mut plain, &name, mask, line);
+            }
+        }
+    }
+}
+
 /// A half-hearted handout (a chain of two boxes opened at one end), which the search skips, is
 /// never worth more than the hard-hearted one (the line between the two boxes) by a plain
 /// search of random positions, and often worth less (the opponent declines the two).
 #[test]
 fn a_half_hearted_handout_is_never_better_than_the_hard_hearted_one() {
-    let mut state = 11u64;
-    let mut next = move || {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        state >> 33
-    };
     let (mut found, mut worse) = (0, 0);
-    for (rows, cols, positions) in [(1, 5, 80), (2, 3, 80), (2, 4, 60), (3, 3, 40)] {
-        let board = Board::new(rows, cols).unwrap();
-        let mut plain = Solver::new(&board).unwrap();
-        plain.techniques.chain_rules = false;
-        plain.techniques.loony_bound = false;
-        plain.techniques.handouts = false;
-        for _ in 0..positions {
-            let mask = random_quiet_position(&board, &mut next);
-            for line in 0..board.lines() {
-                let Some(Opening::HalfHearted { middle }) = plain.opening(mask, line) else {
-                    continue;
-                };
-                let (half, hard) = (plain.move_value(mask, line), plain.move_value(mask, middle));
-                assert!(
-                    half <= hard,
-                    "{rows} x {cols}, lines {mask:#x}: {line} is worth {half} > {hard} for {middle}"
-                );
-                found += 1;
-                worse += usize::from(half < hard);
-            }
-        }
-    }
+    for_quiet_positions(11, |plain, board, mask, line| {
+        let Some(Opening::HalfHearted { middle }) = plain.opening(mask, line) else {
+            return;
+        };
+        let (half, hard) = (plain.move_value(mask, line), plain.move_value(mask, middle));
+        assert!(
+            half <= hard,
+            "{board}, lines {mask:#x}: {line} is worth {half} > {hard} for {middle}"
+        );
+        found += 1;
+        worse += usize::from(half < hard);
+    });
     assert!(found >= 100, "{found} half-hearted handouts");
     assert!(
         worse >= 10,
@@ -188,47 +210,28 @@ fn a_half_hearted_handout_is_never_better_than_the_hard_hearted_one() {
 /// open one group have one value.
 #[test]
 fn every_line_of_a_chain_or_loop_opens_it_equally_well() {
-    let mut state = 5u64;
-    let mut next = move || {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        state >> 33
-    };
     let (mut groups, mut long) = (0, 0);
-    for (rows, cols, positions) in [(1, 5, 80), (2, 3, 80), (2, 4, 60), (3, 3, 40)] {
-        let board = Board::new(rows, cols).unwrap();
-        let mut plain = Solver::new(&board).unwrap();
-        plain.techniques.chain_rules = false;
-        plain.techniques.loony_bound = false;
-        plain.techniques.handouts = false;
-        plain.techniques.equal_openings = false;
-        for _ in 0..positions {
-            let mask = random_quiet_position(&board, &mut next);
-            // (group, value of its first line)
-            let mut seen: Vec<(u64, i32)> = Vec::new();
-            for line in 0..board.lines() {
-                let Some(opening @ Opening::Group { boxes: group, .. }) = plain.opening(mask, line)
-                else {
-                    continue;
-                };
-                // The search bounds the group's lines by the group: the same as line by line.
-                assert_eq!(opening.bound(), plain.sacrifice_bound(mask, line));
-                let value = plain.move_value(mask, line);
-                match seen.iter().find(|s| s.0 == group) {
-                    Some(&(_, first)) => assert_eq!(
-                        value, first,
-                        "{rows} x {cols}, lines {mask:#x}: {line} opens {group:#b} unlike the first"
-                    ),
-                    None => {
-                        seen.push((group, value));
-                        groups += 1;
-                        long += usize::from(group.count_ones() >= 3);
-                    }
-                }
+    // (position, group, value of its first line)
+    let mut seen: Vec<(u64, u64, i32)> = Vec::new();
+    for_quiet_positions(5, |plain, board, mask, line| {
+        let Some(opening @ Opening::Group { boxes: group, .. }) = plain.opening(mask, line) else {
+            return;
+        };
+        // The search bounds the group's lines by the group: the same as line by line.
+        assert_eq!(opening.bound(), plain.sacrifice_bound(mask, line));
+        let value = plain.move_value(mask, line);
+        match seen.iter().find(|s| s.0 == mask && s.1 == group) {
+            Some(&(_, _, first)) => assert_eq!(
+                value, first,
+                "{board}, lines {mask:#x}: {line} opens {group:#b} unlike the first"
+            ),
+            None => {
+                seen.push((mask, group, value));
+                groups += 1;
+                long += usize::from(group.count_ones() >= 3);
             }
         }
-    }
+    });
     assert!(
         groups >= 200 && long >= 50,
         "{groups} groups, {long} of three boxes or more"
@@ -240,35 +243,19 @@ fn every_line_of_a_chain_or_loop_opens_it_equally_well() {
 /// a bound one box tighter would be wrong.
 #[test]
 fn a_sacrifice_is_worth_at_most_its_double_dealing_bound() {
-    let mut state = 7u64;
-    let mut next = move || {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        state >> 33
-    };
     let (mut bounded, mut reached) = (0, 0);
-    for (rows, cols, positions) in [(1, 5, 80), (2, 3, 80), (2, 4, 60), (3, 3, 40)] {
-        let board = Board::new(rows, cols).unwrap();
-        let mut plain = Solver::new(&board).unwrap();
-        plain.techniques.chain_rules = false;
-        plain.techniques.loony_bound = false;
-        for _ in 0..positions {
-            let mask = random_quiet_position(&board, &mut next);
-            for line in 0..board.lines() {
-                let Some(bound) = plain.sacrifice_bound(mask, line) else {
-                    continue;
-                };
-                let value = plain.move_value(mask, line);
-                assert!(
-                    value <= bound,
-                    "{rows} x {cols}, lines {mask:#x}: drawing {line} is worth {value} > {bound}"
-                );
-                bounded += 1;
-                reached += usize::from(value == bound);
-            }
-        }
-    }
+    for_quiet_positions(7, |plain, board, mask, line| {
+        let Some(bound) = plain.sacrifice_bound(mask, line) else {
+            return;
+        };
+        let value = plain.move_value(mask, line);
+        assert!(
+            value <= bound,
+            "{board}, lines {mask:#x}: drawing {line} is worth {value} > {bound}"
+        );
+        bounded += 1;
+        reached += usize::from(value == bound);
+    });
     assert!(bounded >= 200, "{bounded} sacrifices bounded");
     assert!(
         reached >= 20,
@@ -282,13 +269,7 @@ fn a_sacrifice_is_worth_at_most_its_double_dealing_bound() {
 /// sacrifice bound, every sacrifice) on boards up to 3 × 3.
 #[test]
 fn pruning_changes_no_value_on_random_positions() {
-    let mut state = 99u64;
-    let mut next = move || {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        state >> 33
-    };
+    let mut next = numbers(99);
     for (rows, cols, positions) in [
         (1, 3, 60),
         (2, 2, 60),
@@ -299,11 +280,7 @@ fn pruning_changes_no_value_on_random_positions() {
     ] {
         let board = Board::new(rows, cols).unwrap();
         let mut pruned = Solver::new(&board).unwrap();
-        let mut plain = Solver::new(&board).unwrap();
-        plain.techniques.chain_rules = false;
-        plain.techniques.loony_bound = false;
-        plain.techniques.handouts = false;
-        plain.techniques.equal_openings = false;
+        let mut plain = plain_solver(&board);
         for p in 0..positions {
             // Between a third and all of the lines drawn, so that chains and loops are common.
             let density = 35 + next() % 60;
