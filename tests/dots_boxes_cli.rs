@@ -55,6 +55,19 @@ fn three_by_four_is_a_tie_reached_only_by_18_23_and_28() {
 }
 
 #[test]
+fn the_table_memory_changes_no_answer() {
+    // The smallest table (1 MB) and a big one give 3 × 3's value and optimal moves alike.
+    let default = solve(json!({"rows": 3, "cols": 3, "moves": [12]}));
+    for table_mb in [1, 4096] {
+        assert_eq!(
+            solve(json!({"rows": 3, "cols": 3, "moves": [12], "table_mb": table_mb})),
+            default,
+            "table_mb {table_mb}"
+        );
+    }
+}
+
+#[test]
 fn boxes_already_taken_count_and_the_side_to_move_matters() {
     // 1 × 1: P1 draws 0, P2 1, P1 2; P2 takes the box with line 3: the game is over, P2 +1.
     assert_eq!(
@@ -83,6 +96,18 @@ fn bad_input_is_named() {
         (r#"{"rows": 2, "cols": 2, "moves": ["a"]}"#, "move 0"),
         (r#"{"rows": 2}"#, "missing \"cols\""),
         (r#"nonsense"#, "not JSON"),
+        (
+            r#"{"rows": 2, "cols": 2, "moves": [], "table_mb": 0}"#,
+            "\"table_mb\" goes from 1",
+        ),
+        (
+            r#"{"rows": 2, "cols": 2, "moves": [], "table_mb": "big"}"#,
+            "not \"big\"",
+        ),
+        (
+            r#"{"rows": 2, "cols": 2, "moves": [], "table_mb": 99999}"#,
+            "16384",
+        ),
     ] {
         let out = gamelab(&["dots-and-boxes", "solve"], input);
         assert_eq!(out.status.code(), Some(2), "{input}");

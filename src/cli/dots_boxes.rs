@@ -1,9 +1,10 @@
 //! `gamelab dots-and-boxes solve | arena`.
 //!
 //! `solve` reads `{"rows": 3, "cols": 3, "moves": [a1, a2, ...]}` (boxes,
-//! and OpenSpiel action ids already played) and prints `{"value": v, "best": [a, ...]}`: v the
-//! final score difference, first player's boxes minus second player's, under perfect play from
-//! there (boxes already taken included), and the optimal moves for the player to move.
+//! and OpenSpiel action ids already played; optionally `"table_mb"`, the solver's table memory)
+//! and prints `{"value": v, "best": [a, ...]}`: v the final score difference, first player's
+//! boxes minus second player's, under perfect play from there (boxes already taken included),
+//! and the optimal moves for the player to move.
 //!
 //! `arena` reads `{"rows": 4, "cols": 4, "levels": ["strong", "original"], "games": 10, "seed": 1}`
 //! and plays the two levels against each other, seats alternating, printing wins, draws, win
@@ -12,11 +13,15 @@
 use serde_json::{json, Value};
 
 use super::{json_count, json_object, json_seed, Budget, Failure, Output};
-use crate::engine::dots_boxes::solver::{mask_of, Solver};
+use crate::engine::dots_boxes::solver::{mask_of, Solver, DEFAULT_TABLE_BYTES};
 use crate::engine::dots_boxes::{Board, Game, Level, Player};
 
 /// Positions with more undrawn lines than this are not solved exactly here (3 × 4 has 31).
 pub const MAX_UNDRAWN: usize = 36;
+
+/// The most memory `"table_mb"` may give the solver's table (the table never takes more than
+/// the board needs: 128 MB for 3 × 4, 2 GB for 4 × 4).
+pub const MAX_TABLE_MB: u64 = 16 * 1024;
 
 /// Runs one command; `--max-nodes` counts solver nodes (solve) or moves played (arena).
 pub fn run(command: &str, input: &str, budget: &Budget) -> Result<Output, Failure> {
@@ -58,7 +63,14 @@ fn solve(input: &str, budget: &Budget) -> Result<String, Failure> {
         )
         .into());
     }
-    let mut solver = Solver::new(&board)?;
+    let table_mb = match request.get("table_mb") {
+        None => DEFAULT_TABLE_BYTES as u64 >> 20,
+        Some(v) => v
+            .as_u64()
+            .filter(|mb| (1..=MAX_TABLE_MB).contains(mb))
+            .ok_or_else(|| format!("\"table_mb\" goes from 1 to {MAX_TABLE_MB}, not {v}"))?,
+    };
+    let mut solver = Solver::with_memory(&board, (table_mb << 20) as usize)?;
     let mask = mask_of(game.drawn().into_iter());
     // In slices: an interrupted search keeps what it learned in its table and goes on from there.
     let (best_value, best) = loop {
