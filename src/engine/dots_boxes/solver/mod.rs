@@ -161,20 +161,23 @@ impl Solver {
     /// What a sacrifice can be worth at most, when drawing `line` in `mask` (a position with
     /// no capturable box) hands over boxes the opponent can double-deal (`captures::loony_bound`).
     pub fn sacrifice_bound(&self, mask: u64, line: usize) -> Option<i32> {
-        let quiet = (0..self.geometry.boxes).all(|b| self.geometry.drawn_sides(mask, b) < 3);
         let sacrifice =
             mask & 1 << line == 0 && self.completes(mask, line) == 0 && !self.is_safe(mask, line);
-        if !(quiet && sacrifice) {
+        if !(self.is_quiet(mask) && sacrifice) {
             return None;
         }
         loony_bound(&self.geometry, mask | 1 << line, line)
     }
 
+    /// No box of `mask` is capturable (none has three sides drawn).
+    fn is_quiet(&self, mask: u64) -> bool {
+        (0..self.geometry.boxes).all(|b| self.geometry.drawn_sides(mask, b) < 3)
+    }
+
     /// What drawing `line` in `mask` opens (`captures::Opening`), when `mask` has no capturable
     /// box and `line` is a sacrifice.
     pub fn opening(&self, mask: u64, line: usize) -> Option<Opening> {
-        let quiet = (0..self.geometry.boxes).all(|b| self.geometry.drawn_sides(mask, b) < 3);
-        (quiet && mask & 1 << line == 0 && !self.is_safe(mask, line))
+        (self.is_quiet(mask) && mask & 1 << line == 0 && !self.is_safe(mask, line))
             .then(|| opening(&self.geometry, mask, line))
     }
 
@@ -437,9 +440,12 @@ impl Solver {
             beta,
             best: (i32::MIN, NO_MOVE),
         };
-        let mut moves = match left {
-            Left::Choices(moves) => moves,
-            Left::Uncovered => self.every_move(mask),
+        match left {
+            Left::Choices(moves) => self.list_search(pos, moves, hint, &mut window),
+            Left::Uncovered => {
+                let moves = self.every_move(mask);
+                self.list_search(pos, moves, hint, &mut window);
+            }
             Left::Quiet => {
                 if self.techniques.endgame
                     && simple_endgame(&self.geometry, mask, &mut self.components)
@@ -450,13 +456,6 @@ impl Solver {
                     }
                 }
                 self.quiet_search(pos, hint, &mut window);
-                Moves::new()
-            }
-        };
-        moves.bring_forward(hint);
-        for (line, k) in moves.iter() {
-            if self.try_move(pos, false, line, k, None, &mut window) {
-                break;
             }
         }
         if self.interrupted {
@@ -478,6 +477,17 @@ impl Solver {
         };
         self.table.put(key, lo, hi, stored);
         value
+    }
+
+    /// The moves of a position with a capturable box, the table's move first, until one cuts
+    /// off.
+    fn list_search(&mut self, pos: Pos, mut moves: Moves, hint: u8, window: &mut Window) {
+        moves.bring_forward(hint);
+        for (line, k) in moves.iter() {
+            if self.try_move(pos, false, line, k, None, window) {
+                return;
+            }
+        }
     }
 
     /// The moves of a position with no capturable box, until one cuts off: the table's move,
