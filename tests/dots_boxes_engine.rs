@@ -131,10 +131,13 @@ fn numbers(seed: u64) -> impl FnMut() -> u64 {
 }
 
 /// A solver without any of the pruning the tests below check: no chain rules, no sacrifice
-/// bound, every sacrifice searched.
+/// bound, every sacrifice searched, no move cut off or skipped by what the table knows of the
+/// position it leads to.
 fn plain_solver(board: &Board) -> Solver {
     let mut plain = Solver::new(board).unwrap();
     plain.techniques.chain_rules = false;
+    plain.techniques.transposition_cutoffs = false;
+    plain.techniques.sacrifice_cutoffs = false;
     plain.techniques.loony_bound = false;
     plain.techniques.handouts = false;
     plain.techniques.equal_openings = false;
@@ -264,7 +267,8 @@ fn a_sacrifice_is_worth_at_most_its_double_dealing_bound() {
 }
 
 /// The chain rules, the bound on sacrifices that can be double-dealt, skipping half-hearted
-/// handouts and equal openings, the corner equivalence and the table keys change no value:
+/// handouts and equal openings, the transposition cutoffs, the corner equivalence and the
+/// table keys change no value:
 /// every value and move value of random positions matches a plain search (no chain rules, no
 /// sacrifice bound, every sacrifice) on boards up to 3 × 3.
 #[test]

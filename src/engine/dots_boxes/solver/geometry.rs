@@ -1,7 +1,7 @@
 //! What the search needs to know of a board, computed once: each box's sides as a bit mask, the
 //! boxes of each line, the board's symmetries as per-line image bits (so a move updates every
-//! image of the position with one OR each), the corners' interchangeable border lines, and the
-//! lines from the centre outwards.
+//! image of the position, corners normalized, with a few bit operations each), the corners'
+//! interchangeable border lines, and the lines from the centre outwards.
 
 use super::super::board::Board;
 
@@ -23,6 +23,10 @@ pub struct Geometry {
     pub line_boxes: Vec<[u8; 2]>,
     /// Per line, the bit of its image under each symmetry (index 0: the identity).
     pub images: Vec<[u64; IMAGES]>,
+    /// Per line and symmetry, what drawing it adds to a corners-normalized image: (the bit set
+    /// at once, the bit set too when the first was already set). For a corner's border line
+    /// that is (its first line, its second line); for any other line, its image bit twice.
+    draws: Vec<[(u64, u64); IMAGES]>,
     /// Per symmetry, the line each line comes from (to read a move stored in a key's frame).
     pub preimages: [Vec<u8>; IMAGES],
     /// The two border lines of each corner box (boards of at least 2 × 2) as (first, second)
@@ -33,15 +37,17 @@ pub struct Geometry {
     pub centre_out: Vec<u8>,
 }
 
-/// A position as the drawn lines under every symmetry: `images[0]` is the position itself.
+/// A position: its drawn lines, and their images under every symmetry with corners normalized
+/// (`keys[0]` is the position's own), the candidates for its table key.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Pos {
-    pub images: [u64; IMAGES],
+    mask: u64,
+    keys: [u64; IMAGES],
 }
 
 impl Pos {
     pub fn mask(&self) -> u64 {
-        self.images[0]
+        self.mask
     }
 }
 
@@ -80,7 +86,7 @@ impl Geometry {
             }
             from
         });
-        let mut corner_pairs = Vec::new();
+        let mut corner_pairs: Vec<(u64, u64)> = Vec::new();
         if board.rows >= 2 && board.cols >= 2 {
             for b in [
                 0,
@@ -97,6 +103,18 @@ impl Geometry {
                 corner_pairs.push((1u64 << a, 1u64 << c));
             }
         }
+        let draws = images
+            .iter()
+            .map(|bits| {
+                bits.map(|bit| {
+                    corner_pairs
+                        .iter()
+                        .copied()
+                        .find(|&(first, second)| bit == first || bit == second)
+                        .unwrap_or((bit, bit))
+                })
+            })
+            .collect();
         Geometry {
             lines,
             boxes: board.boxes(),
@@ -108,6 +126,7 @@ impl Geometry {
             box_sides,
             line_boxes,
             images,
+            draws,
             preimages,
             corner_pairs,
             centre_out: centre_out(board),
@@ -117,7 +136,8 @@ impl Geometry {
     /// The position of the drawn lines `mask`, with its images.
     pub fn position(&self, mask: u64) -> Pos {
         let mut pos = Pos {
-            images: [0; IMAGES],
+            mask: 0,
+            keys: [0; IMAGES],
         };
         let mut bits = mask & self.full;
         while bits != 0 {
@@ -133,12 +153,16 @@ impl Geometry {
     }
 
     pub fn draw(&self, pos: Pos, line: usize) -> Pos {
-        let bits = &self.images[line];
-        let mut images = pos.images;
-        for (image, bit) in images.iter_mut().zip(bits) {
-            *image |= bit;
+        let mut keys = pos.keys;
+        for (key, &(first, second)) in keys.iter_mut().zip(&self.draws[line]) {
+            // A corner's first border line stands for whichever of its two is drawn alone.
+            let had_first = (*key & first != 0) as u64;
+            *key |= first | (second & had_first.wrapping_neg());
         }
-        Pos { images }
+        Pos {
+            mask: pos.mask | 1 << line,
+            keys,
+        }
     }
 
     /// Sides already drawn around box `b`.
@@ -191,23 +215,12 @@ impl Geometry {
             .any(|&(first, second)| second == bit && mask & first == 0)
     }
 
-    /// A corner's second border line drawn alone counts as its first.
-    pub fn corners_normalized(&self, mut mask: u64) -> u64 {
-        for &(first, second) in &self.corner_pairs {
-            // Without a branch: which corners hold a lone second line is unpredictable.
-            let lone = (mask & second != 0) & (mask & first == 0);
-            mask ^= (first | second) & (lone as u64).wrapping_neg();
-        }
-        mask
-    }
-
     /// The table key: the smallest image under the symmetries, corners normalized (with
     /// `symmetric` false, the position itself, corners normalized); and which symmetry gave it.
     pub fn key(&self, pos: &Pos, symmetric: bool) -> (u64, usize) {
-        let mut best = (self.corners_normalized(pos.images[0]), 0);
+        let mut best = (pos.keys[0], 0);
         if symmetric {
-            for (s, &image) in pos.images.iter().enumerate().skip(1) {
-                let key = self.corners_normalized(image);
+            for (s, &key) in pos.keys.iter().enumerate().skip(1) {
                 if key < best.0 {
                     best = (key, s);
                 }

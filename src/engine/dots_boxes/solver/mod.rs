@@ -9,12 +9,15 @@
 //!   loop analysis instead of searched;
 //! - a table of lower and upper bounds and the best move (tried first), shared by symmetric
 //!   positions and by the two interchangeable border lines of each corner box; the symmetric
-//!   images of a position are updated with each move, not recomputed;
+//!   images of a position, corners normalized, are updated with each move, not recomputed;
 //! - moves ordered: the table's move, safe lines from the centre out, then sacrifices, the
 //!   fewest boxes handed over first (Barker and Korf: moves that give a third side last);
 //! - sacrifices pruned: one line per chain or loop that every line of opens equally well, no
 //!   half-hearted handout of a two-box chain, and none the opponent can double-deal when its
-//!   bound (−(k − 2) for a chain of k, −(k − 4) for a loop) cannot raise alpha.
+//!   bound (−(k − 2) for a chain of k, −(k − 4) for a loop) cannot raise alpha;
+//! - enhanced transposition cutoffs: before the safe lines (then the sacrifices) are searched,
+//!   the table is asked about every position they lead to, all fetched from memory at once; a
+//!   move known to cut off ends the node, one known to fail low is skipped.
 //!
 //! Values are found with narrow windows (win / tie / loss first); a node budget makes every
 //! search stoppable: an interrupted search stores nothing false and can be started again,
@@ -59,6 +62,12 @@ pub struct Techniques {
     pub loony_bound: bool,
     /// Half-hearted handouts of two-box chains skipped (the hard-hearted one is searched).
     pub handouts: bool,
+    /// Before the safe lines are searched, the table is asked about every position they lead
+    /// to: one known to cut off ends the search there, one known to fail low is not searched
+    /// (enhanced transposition cutoffs).
+    pub transposition_cutoffs: bool,
+    /// The same for the sacrifices, the opponent's forced captures made first.
+    pub sacrifice_cutoffs: bool,
     /// One line per chain or loop whose every line opens it equally well.
     pub equal_openings: bool,
 }
@@ -73,6 +82,8 @@ impl Default for Techniques {
             sacrifice_order: true,
             loony_bound: true,
             handouts: true,
+            transposition_cutoffs: true,
+            sacrifice_cutoffs: true,
             equal_openings: true,
         }
     }
@@ -511,18 +522,35 @@ impl Solver {
                 return;
             }
         }
-        // (boxes handed over, line), ranked once the safe lines are spent.
+        // The safe lines (centre-out) and the sacrifices, ranked once the safe lines are spent
+        // as (boxes handed over, line).
+        let mut safe = [0u8; MAX_SOLVE_LINES];
         let mut sacrifices = [(0u8, 0u8); MAX_SOLVE_LINES];
-        let mut count = 0;
+        let (mut safe_count, mut count) = (0, 0);
         for i in 0..self.geometry.centre_out.len() {
             let line = self.geometry.centre_out[i] as usize;
             if Some(line) == hint || !movable(&self.geometry, line) {
                 continue;
             }
-            if !self.geometry.is_safe(mask, line) {
+            if self.geometry.is_safe(mask, line) {
+                safe[safe_count] = line as u8;
+                safe_count += 1;
+            } else {
                 sacrifices[count] = (0, line as u8);
                 count += 1;
-            } else if self.try_move(pos, true, line, 0, None, window) {
+            }
+        }
+        let safe = &safe[..safe_count];
+        // Each line's upper bound, where one is known (the table's, a double-dealing bound).
+        let mut bounds = [None; MAX_SOLVE_LINES];
+        if self.techniques.transposition_cutoffs
+            && self.transposition_cutoff(pos, safe.iter().copied(), false, window, &mut bounds)
+        {
+            return;
+        }
+        for &line in safe {
+            let line = line as usize;
+            if self.try_move(pos, true, line, 0, bounds[line], window) {
                 return;
             }
         }
@@ -533,7 +561,6 @@ impl Solver {
             Some(Opening::Group { boxes, .. }) if self.techniques.equal_openings => boxes,
             _ => 0,
         };
-        let mut bounds = [None; MAX_SOLVE_LINES];
         let mut kept = 0;
         for i in 0..count {
             let g = &self.geometry;
@@ -563,12 +590,67 @@ impl Solver {
         }
         let sacrifices = &mut sacrifices[..kept];
         sacrifices.sort_by_key(|s| s.0); // stable: centre-out among equals
+        if self.techniques.sacrifice_cutoffs && self.techniques.chain_rules {
+            let lines = sacrifices.iter().map(|s| s.1);
+            if self.transposition_cutoff(pos, lines, true, window, &mut bounds) {
+                return;
+            }
+        }
         for &(_, line) in sacrifices.iter() {
             let line = line as usize;
             if self.try_move(pos, true, line, 0, bounds[line], window) {
                 return;
             }
         }
+    }
+
+    /// Enhanced transposition cutoffs: whether one of `lines` is already known to cut off,
+    /// because the table holds an upper bound low enough for the position it leads to (once the
+    /// opponent's forced captures are made, when `captures`). Else each line's upper bound the
+    /// table knows is noted in `bounds` (with any bound already there), so that a line known to
+    /// fail low is not searched. The positions' buckets are all fetched from memory first, so
+    /// the probes wait for memory about once, not once each.
+    fn transposition_cutoff(
+        &mut self,
+        pos: Pos,
+        lines: impl Iterator<Item = u8> + Clone,
+        captures: bool,
+        window: &mut Window,
+        bounds: &mut [Option<i32>; MAX_SOLVE_LINES],
+    ) -> bool {
+        // Per line: the key of the position it leads to, and the boxes the opponent takes first
+        // (None: they are all the boxes left, so that position has no entry).
+        let mut keys = [(0u64, None); MAX_SOLVE_LINES];
+        for (i, line) in lines.clone().enumerate() {
+            let mut child = self.geometry.draw(pos, line as usize);
+            let taken = if captures {
+                settle(&self.geometry, &mut child).0
+            } else {
+                0
+            };
+            if child.mask() != self.geometry.full {
+                let key = self.geometry.key(&child, self.techniques.symmetry).0;
+                self.table.prefetch(key);
+                keys[i] = (key, Some(taken));
+            }
+        }
+        for (&(key, taken), line) in keys.iter().zip(lines) {
+            let Some(taken) = taken else { continue };
+            let Some(entry) = self.table.get(key) else {
+                continue;
+            };
+            // The opponent's value there lies in [lo, hi]: the line is worth −(taken + hi) at
+            // least, −(taken + lo) at most.
+            let (least, most) = (-(taken + entry.hi as i32), -(taken + entry.lo as i32));
+            if least >= window.beta {
+                window.best = (least, line);
+                window.alpha = least;
+                return true;
+            }
+            let bound = &mut bounds[line as usize];
+            *bound = Some(bound.map_or(most, |b| b.min(most)));
+        }
+        false
     }
 
     /// The bound on a sacrifice, if the technique is on and the opponent can double-deal it.
