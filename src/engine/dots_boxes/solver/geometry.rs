@@ -2,6 +2,11 @@
 //! boxes of each line, the board's symmetries as per-line image bits (so a move updates every
 //! image of the position, corners normalized, with a few bit operations each), the corners'
 //! interchangeable border lines, and the lines from the centre outwards.
+//!
+//! Keys (a position's images) number the lines their own way: the border lines take the lowest
+//! bits and the inner lines the bits above them. So the smallest image is chosen by the inner
+//! lines first, and `key >> border_bits` is the same for positions that differ only in border
+//! lines: the table keeps those close together (table.rs).
 
 use super::super::board::Board;
 
@@ -21,13 +26,15 @@ pub struct Geometry {
     pub box_sides: Vec<u64>,
     /// Per line, its one or two boxes (`NO_BOX` for the missing one of a border line).
     pub line_boxes: Vec<[u8; 2]>,
-    /// Per line, the bit of its image under each symmetry (index 0: the identity).
+    /// Per line, the key bit of its image under each symmetry (index 0: the identity).
     pub images: Vec<[u64; IMAGES]>,
+    /// How many of a key's lowest bits are border lines (the rest are inner lines).
+    pub border_bits: u32,
     /// Per line and symmetry, what drawing it adds to a corners-normalized image: (the bit set
     /// at once, the bit set too when the first was already set). For a corner's border line
     /// that is (its first line, its second line); for any other line, its image bit twice.
     draws: Vec<[(u64, u64); IMAGES]>,
-    /// Per symmetry, the line each line comes from (to read a move stored in a key's frame).
+    /// Per symmetry, the line each key bit comes from (to read a move stored in a key's frame).
     pub preimages: [Vec<u8>; IMAGES],
     /// The two border lines of each corner box (boards of at least 2 × 2) as (first, second)
     /// bits: either one is the same move (both tie the same coin to the ground), so keys count
@@ -70,11 +77,12 @@ impl Geometry {
             })
             .collect();
         let permutations = symmetries(board);
+        let (key_bit, border_bits) = key_bits(board);
         let images = (0..lines)
             .map(|l| {
-                let mut bits = [1u64 << l; IMAGES];
+                let mut bits = [1u64 << key_bit[l]; IMAGES];
                 for (s, perm) in permutations.iter().enumerate().take(IMAGES - 1) {
-                    bits[s + 1] = 1 << perm[l];
+                    bits[s + 1] = 1 << key_bit[perm[l] as usize];
                 }
                 bits
             })
@@ -103,11 +111,19 @@ impl Geometry {
                 corner_pairs.push((1u64 << a, 1u64 << c));
             }
         }
+        // The corner pairs as key bits.
+        let key_pairs: Vec<(u64, u64)> = corner_pairs
+            .iter()
+            .map(|&(first, second)| {
+                let bits = [first, second].map(|b| 1u64 << key_bit[b.trailing_zeros() as usize]);
+                (bits[0].min(bits[1]), bits[0].max(bits[1]))
+            })
+            .collect();
         let draws = images
             .iter()
             .map(|bits| {
                 bits.map(|bit| {
-                    corner_pairs
+                    key_pairs
                         .iter()
                         .copied()
                         .find(|&(first, second)| bit == first || bit == second)
@@ -126,6 +142,7 @@ impl Geometry {
             box_sides,
             line_boxes,
             images,
+            border_bits,
             draws,
             preimages,
             corner_pairs,
@@ -216,7 +233,7 @@ impl Geometry {
     }
 
     /// The table key: the smallest image under the symmetries, corners normalized (with
-    /// `symmetric` false, the position itself, corners normalized); and which symmetry gave it.
+    /// `symmetric` false, the position's own image); and which symmetry gave it.
     pub fn key(&self, pos: &Pos, symmetric: bool) -> (u64, usize) {
         let mut best = (pos.keys[0], 0);
         if symmetric {
@@ -229,10 +246,22 @@ impl Geometry {
         best
     }
 
-    /// A line of the position as seen in its image under symmetry `s`.
+    /// The key bit of a line of the position in its image under symmetry `s`.
     pub fn image_line(&self, line: usize, s: usize) -> u8 {
         self.images[line][s].trailing_zeros() as u8
     }
+}
+
+/// Each line's bit in keys: the border lines (those of one box) first, then the inner lines,
+/// each in id order; and the number of border lines.
+fn key_bits(board: &Board) -> (Vec<u32>, u32) {
+    let border = |l: &usize| board.boxes_of[*l].len() == 1;
+    let (outer, inner): (Vec<usize>, Vec<usize>) = (0..board.lines()).partition(border);
+    let mut key_bit = vec![0u32; board.lines()];
+    for (bit, &line) in outer.iter().chain(&inner).enumerate() {
+        key_bit[line] = bit as u32;
+    }
+    (key_bit, outer.len() as u32)
 }
 
 /// A map of the dots onto themselves (a symmetry of the board).

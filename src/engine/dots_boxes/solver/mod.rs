@@ -9,7 +9,9 @@
 //!   loop analysis instead of searched;
 //! - a table of lower and upper bounds and the best move (tried first), shared by symmetric
 //!   positions and by the two interchangeable border lines of each corner box; the symmetric
-//!   images of a position, corners normalized, are updated with each move, not recomputed;
+//!   images of a position, corners normalized, are updated with each move, not recomputed; a
+//!   position's place in the table is chosen by its inner lines first, so that positions which
+//!   differ only in border lines share memory pages (table.rs);
 //! - moves ordered: the table's move, safe lines from the centre out, then sacrifices, the
 //!   fewest boxes handed over first (Barker and Korf: moves that give a third side last);
 //! - sacrifices pruned: one line per chain or loop that every line of opens equally well, no
@@ -17,7 +19,8 @@
 //!   bound (−(k − 2) for a chain of k, −(k − 4) for a loop) cannot raise alpha;
 //! - enhanced transposition cutoffs: before the safe lines (then the sacrifices) are searched,
 //!   the table is asked about every position they lead to, all fetched from memory at once; a
-//!   move known to cut off ends the node, one known to fail low is skipped.
+//!   move known to cut off ends the node, one known to fail low is skipped (a sacrifice its
+//!   double-dealing bound already rules out is not asked about).
 //!
 //! Values are found with narrow windows (win / tie / loss first); a node budget makes every
 //! search stoppable: an interrupted search stores nothing false and can be started again,
@@ -137,9 +140,11 @@ impl Solver {
                 board.lines()
             ));
         }
+        let geometry = Geometry::new(board);
+        let inner_lines = geometry.lines as u32 - geometry.border_bits;
         Ok(Solver {
-            geometry: Geometry::new(board),
-            table: Table::new(bits.clamp(10, 32)),
+            table: Table::new(bits.clamp(10, 32), geometry.border_bits, inner_lines),
+            geometry,
             endgames: Endgames::default(),
             components: Vec::new(),
             techniques: Techniques::default(),
@@ -591,7 +596,17 @@ impl Solver {
         let sacrifices = &mut sacrifices[..kept];
         sacrifices.sort_by_key(|s| s.0); // stable: centre-out among equals
         if self.techniques.sacrifice_cutoffs && self.techniques.chain_rules {
-            let lines = sacrifices.iter().map(|s| s.1);
+            // A sacrifice whose double-dealing bound cannot raise alpha is skipped whatever the
+            // table says: the table is not asked about it.
+            let mut open = [0u8; MAX_SOLVE_LINES];
+            let mut open_count = 0;
+            for &(_, line) in sacrifices.iter() {
+                if bounds[line as usize].is_none_or(|b| b > window.alpha) {
+                    open[open_count] = line;
+                    open_count += 1;
+                }
+            }
+            let lines = open[..open_count].iter().copied();
             if self.transposition_cutoff(pos, lines, true, window, &mut bounds) {
                 return;
             }
