@@ -354,6 +354,13 @@ fn dots_and_boxes_searches_stop_when_their_budget_runs_out() {
         3,
         "time limit of 20 ms",
     );
+    // The empty 4 × 4 board (40 lines, the most taken) is accepted, then held to the budget.
+    fails(
+        &["dots-and-boxes", "solve", "--max-nodes", "1000"],
+        r#"{"rows": 4, "cols": 4, "moves": [], "table_mb": 1}"#,
+        3,
+        "node budget of 1000",
+    );
     let arena = r#"{"rows": 3, "cols": 3, "levels": ["strong", "easy"], "games": 50}"#;
     fails(
         &["dots-and-boxes", "arena", "--max-nodes", "30"],
