@@ -4,7 +4,7 @@
 
 use gamelab::engine::sprouts::children::raw_children;
 use gamelab::engine::sprouts::database::parse_spr;
-use gamelab::engine::sprouts::notation::{parse_written, write_trees};
+use gamelab::engine::sprouts::notation::{append_glop2, parse_written, write_trees};
 use gamelab::engine::sprouts::position::Tree;
 use gamelab::engine::sprouts::symbols::*;
 use gamelab::engine::sprouts::{
@@ -141,6 +141,45 @@ proptest! {
             let text = p.write(notation);
             prop_assert_eq!(parse_written(&text).unwrap().literal(), p.clone(), "{}", text);
             prop_assert_eq!(parse_written(&text).unwrap().write(notation), text);
+        }
+    }
+
+    #[test]
+    fn the_move_orders_flat_writer_writes_what_the_tree_writer_does(
+        small in positions(),
+        large in large_positions(),
+        seed in any::<u64>(),
+    ) {
+        // As played, and as written with other letter names and land order (not canonical).
+        let renamed = parse_written(&relabelled(&large, &mut Dice(seed))).unwrap().literal();
+        for p in [Position::empty(), small, large, renamed] {
+            let mut out = b"before ".to_vec();
+            append_glop2(&p, &mut out);
+            prop_assert_eq!(
+                String::from_utf8(out).unwrap(),
+                format!("before {}", p.write(Notation::Glop2))
+            );
+        }
+    }
+
+    #[test]
+    fn estimated_children_follow_the_specs_formula(small in positions(), large in large_positions()) {
+        // Spec §4.5, pair by pair: Σ |B1|·|B2| + Σ ⌊|B|² · 2^(nb−1) / 2⌋ per region.
+        for p in [small, large] {
+            let mut expected: u128 = 0;
+            for land in p.lands() {
+                for region in land.tree() {
+                    let sizes: Vec<u128> = region.iter().map(|b| b.len() as u128).collect();
+                    for i in 0..sizes.len() {
+                        for j in i + 1..sizes.len() {
+                            expected += sizes[i] * sizes[j];
+                        }
+                        expected += sizes[i] * sizes[i] * (1u128 << (sizes.len() - 1)) / 2;
+                    }
+                }
+            }
+            let expected = u64::try_from(expected).unwrap_or(u64::MAX);
+            prop_assert_eq!(p.estimated_children(), expected, "{}", p.write(Notation::Glop2));
         }
     }
 

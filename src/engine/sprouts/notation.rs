@@ -561,6 +561,76 @@ pub fn write_trees(lands: &[Tree], notation: Notation) -> String {
     out
 }
 
+/// Appends `position` in Glop 2.x's notation to `out`, byte for byte what
+/// `position.write(Notation::Glop2)` gives, straight from the flat lands: no tree and no string
+/// per position (the move order compares these strings for many couples of every node).
+pub fn append_glop2(position: &Position, out: &mut Vec<u8>) {
+    use std::io::Write;
+    let lands = position.lands();
+    if lands.is_empty() {
+        out.push(b'!');
+        return;
+    }
+    let all = || lands.iter().flat_map(|land| land.symbols().iter().copied());
+    let extended_lower = all().any(|s| is_lower(s) && s >= LOWER_FIRST + 12);
+    let extended_upper = all().any(|s| is_upper(s) && s >= UPPER_FIRST + 25);
+    let vertex = |out: &mut Vec<u8>, s: Sym| match s {
+        SPOT => out.push(b'0'),
+        ONE => out.push(b'1'),
+        TWO => out.push(b'2'),
+        DEAD => out.push(b'3'),
+        TEMP_FIRST => out.push(b'-'),
+        TEMP_SECOND => out.push(b'='),
+        NEW_VERTEX => out.push(b'#'),
+        s if is_lower(s) && !extended_lower => out.push(b'a' + (s - LOWER_FIRST) as u8),
+        s if is_lower(s) => {
+            let _ = write!(out, "m({})", s - LOWER_FIRST + 1);
+        }
+        s if is_upper(s) && !extended_upper => out.push(b'A' + (s - UPPER_FIRST) as u8),
+        s => {
+            let _ = write!(out, "Z({})", s - UPPER_FIRST + 1);
+        }
+    };
+    for (l, land) in lands.iter().enumerate() {
+        if l > 0 {
+            out.push(b'+');
+        }
+        let symbols = land.symbols();
+        let symbols = symbols.strip_suffix(&[END_LAND]).unwrap_or(symbols);
+        let symbols = symbols.strip_suffix(&[END_REGION]).unwrap_or(symbols);
+        for (r, region) in symbols.split(|&s| s == END_REGION).enumerate() {
+            if r > 0 {
+                out.push(b'|');
+            }
+            let mut rest = region;
+            let mut b = 0;
+            while !rest.is_empty() {
+                if b > 0 {
+                    out.push(b'.');
+                }
+                // Two or more boundaries that are a lone spot each: `0*k`.
+                let run = rest
+                    .chunks_exact(2)
+                    .take_while(|pair| *pair == [SPOT, END_BOUNDARY])
+                    .count();
+                if run >= 2 {
+                    let _ = write!(out, "0*{run}");
+                    rest = &rest[2 * run..];
+                    b += run;
+                } else {
+                    let end = rest
+                        .iter()
+                        .position(|&s| s == END_BOUNDARY)
+                        .unwrap_or(rest.len());
+                    rest[..end].iter().for_each(|&s| vertex(out, s));
+                    rest = rest.get(end + 1..).unwrap_or(&[]);
+                    b += 1;
+                }
+            }
+        }
+    }
+}
+
 impl Land {
     pub fn write(&self, notation: Notation) -> String {
         write_trees(&[self.tree()], notation)

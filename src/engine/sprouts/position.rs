@@ -79,24 +79,12 @@ impl Land {
 
     /// Glop's estimate of the number of children (spec §4.5).
     pub fn estimated_children(&self) -> u64 {
-        let mut total = 0u64;
-        let mut sizes: Vec<u64> = Vec::new();
-        let mut current = 0u64;
-        for &s in self.0.iter() {
-            match s {
-                END_BOUNDARY => {
-                    sizes.push(current);
-                    current = 0;
-                }
-                END_REGION => {
-                    total = total.saturating_add(region_estimate(&sizes));
-                    sizes.clear();
-                }
-                END_LAND => {}
-                _ => current += 1,
-            }
-        }
-        total
+        let symbols = self.0.strip_suffix(&[END_LAND]).unwrap_or(&self.0);
+        let symbols = symbols.strip_suffix(&[END_REGION]).unwrap_or(symbols);
+        symbols
+            .split(|&s| s == END_REGION)
+            .map(region_estimate)
+            .fold(0, u64::saturating_add)
     }
 
     pub fn region_count(&self) -> usize {
@@ -109,19 +97,45 @@ impl Land {
     }
 }
 
-fn region_estimate(sizes: &[u64]) -> u64 {
-    // The sum of a·b over pairs of boundaries, as ((Σ)² − Σ squares) / 2: linear in the
-    // boundaries (a region of a thousand spots has half a million pairs).
-    let total: u128 = sizes.iter().map(|&a| a as u128).sum();
-    let squares: u128 = sizes.iter().map(|&a| a as u128 * a as u128).sum();
-    let mut estimate = u64::try_from((total * total - squares) / 2).unwrap_or(u64::MAX);
-    if !sizes.is_empty() {
-        let coefficient = 1u64.checked_shl(sizes.len() as u32 - 1).unwrap_or(u64::MAX);
-        for &size in sizes {
-            estimate = estimate.saturating_add((size * size).saturating_mul(coefficient) / 2);
+fn region_estimate(region: &[Sym]) -> u64 {
+    // One pass for the boundaries' count, sum, sum of squares and largest size: no list.
+    let (mut count, mut total, mut squares, mut largest) = (0u32, 0u128, 0u128, 0u64);
+    let mut size = 0u64;
+    for &s in region {
+        if s == END_BOUNDARY {
+            count += 1;
+            total += size as u128;
+            squares += size as u128 * size as u128;
+            largest = largest.max(size);
+            size = 0;
+        } else {
+            size += 1;
         }
     }
-    estimate
+    // The sum of a·b over pairs of boundaries, as ((Σ)² − Σ squares) / 2: linear in the
+    // boundaries (a region of a thousand spots has half a million pairs).
+    let estimate = u64::try_from((total * total - squares) / 2).unwrap_or(u64::MAX);
+    if count == 0 {
+        return estimate;
+    }
+    // Plus size² · 2^(count − 1) / 2 for each boundary, each term saturating on its own (as
+    // Glop's sum did): at once unless the largest term saturates.
+    let coefficient = 1u64.checked_shl(count - 1).unwrap_or(u64::MAX);
+    if (largest * largest).checked_mul(coefficient).is_some() {
+        let terms = if count == 1 {
+            squares / 2
+        } else {
+            squares * (coefficient / 2) as u128
+        };
+        return u64::try_from(estimate as u128 + terms).unwrap_or(u64::MAX);
+    }
+    let sizes = region
+        .split(|&s| s == END_BOUNDARY)
+        .take(count as usize)
+        .map(|b| b.len() as u64);
+    sizes.fold(estimate, |estimate, size| {
+        estimate.saturating_add((size * size).saturating_mul(coefficient) / 2)
+    })
 }
 
 pub(crate) fn lives_of(symbols: &[Sym]) -> u32 {

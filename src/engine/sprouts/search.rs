@@ -8,7 +8,7 @@
 use super::children::{check_computable, ChildrenCache};
 use super::database::{Database, MAX_NIMBER};
 use super::dfpn::{Dfpn, TABLE_COUPLES};
-use super::notation::Notation;
+use super::notation::{append_glop2, Notation};
 use super::position::{Land, Position};
 
 /// What a search computes.
@@ -908,6 +908,7 @@ pub fn sort_couples(couples: &mut Vec<Couple>, guide: Option<&Database>, unique:
         .collect();
     keyed.sort_by_key(|a| (a.0, a.1, a.2, a.3));
     // Ties: the position strings, computed only where needed.
+    let mut text: Vec<u8> = Vec::new();
     let mut start = 0;
     while start < keyed.len() {
         let key = |k: &Keyed| (k.0, k.1, k.2, k.3);
@@ -917,11 +918,21 @@ pub fn sort_couples(couples: &mut Vec<Couple>, guide: Option<&Database>, unique:
                 .take_while(|k| key(k) == key(&keyed[start]))
                 .count();
         if end - start > 1 {
-            let mut run: Vec<(String, Keyed)> = keyed
+            // All the run's strings in one buffer, each couple with its string's span.
+            text.clear();
+            let mut run: Vec<(std::ops::Range<usize>, Keyed)> = keyed
                 .drain(start..end)
-                .map(|k| (k.4.position.write(Notation::Glop2), k))
+                .map(|k| {
+                    let from = text.len();
+                    append_glop2(&k.4.position, &mut text);
+                    (from..text.len(), k)
+                })
                 .collect();
-            run.sort_by(|a, b| a.0.cmp(&b.0).then(a.1 .4.nimber.cmp(&b.1 .4.nimber)));
+            run.sort_by(|a, b| {
+                text[a.0.clone()]
+                    .cmp(&text[b.0.clone()])
+                    .then(a.1 .4.nimber.cmp(&b.1 .4.nimber))
+            });
             if unique {
                 run.dedup_by(|a, b| a.1 .4 == b.1 .4);
             }
