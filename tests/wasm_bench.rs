@@ -75,8 +75,14 @@ async fn sprouts_n_spot_outcomes_through_the_page() {
         .unchecked_into();
     let now = || web_sys::window().unwrap().performance().unwrap().now();
     let mut total = 0.0;
-    // 1..12 in turn (their sum is the README's figure), then 13 and 14 alone.
-    for n in (1..=14).filter(|&n| n <= 12 || SPROUTS_PAGE_ALSO.contains(&n)) {
+    let mut again = 0.0;
+    // 1..12 in turn (their sum is the README's figure), then 1..12 again (the workers loaded
+    // and the browser's optimized code made: a page's first computations run on baseline code
+    // while the hot functions are compiled again), then 13 and 14 alone.
+    let first = (1..=12).map(|n| (1, n));
+    let second = (1..=12).map(|n| (2, n));
+    let larger = SPROUTS_PAGE_ALSO.iter().map(|&n| (1, n));
+    for (pass, n) in first.chain(second).chain(larger) {
         click("clear-base");
         spots.set_value(&n.to_string());
         let started = now();
@@ -91,8 +97,10 @@ async fn sprouts_n_spot_outcomes_through_the_page() {
             wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
         }
         let wall = (now() - started) / 1000.0;
-        if n <= 12 {
-            total += wall;
+        match pass {
+            1 if n <= 12 => total += wall,
+            1 => {}
+            _ => again += wall,
         }
         let status = root
             .query_selector(".gl-tab-panel[data-tab='compute'] .gl-status")
@@ -101,12 +109,16 @@ async fn sprouts_n_spot_outcomes_through_the_page() {
             .text_content()
             .unwrap();
         web_sys::console::log_1(
-            &format!("BENCH page {n:>2} spots: {wall:.3} s wall clock — {status}").into(),
+            &format!("BENCH page {n:>2} spots (pass {pass}): {wall:.3} s wall clock — {status}")
+                .into(),
         );
     }
     web_sys::console::log_1(
         &format!("BENCH page n = 1..12 in {total:.2} s in all (wall clock, time slices of 25 ms)")
             .into(),
+    );
+    web_sys::console::log_1(
+        &format!("BENCH page n = 1..12 again, in the same page: {again:.2} s in all").into(),
     );
 }
 
