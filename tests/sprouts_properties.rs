@@ -153,12 +153,9 @@ proptest! {
         // As played, and as written with other letter names and land order (not canonical).
         let renamed = parse_written(&relabelled(&large, &mut Dice(seed))).unwrap().literal();
         for p in [Position::empty(), small, large, renamed] {
-            let mut out = b"before ".to_vec();
+            let mut out = "before ".to_string();
             append_glop2(&p, &mut out);
-            prop_assert_eq!(
-                String::from_utf8(out).unwrap(),
-                format!("before {}", p.write(Notation::Glop2))
-            );
+            prop_assert_eq!(out, format!("before {}", p.write(Notation::Glop2)));
         }
     }
 

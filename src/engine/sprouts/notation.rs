@@ -492,34 +492,89 @@ fn upper_name(k: usize) -> String {
     }
 }
 
+/// How letters are named in one written position: compact (`a`, `A`) unless one of them needs
+/// the extended form (`m(13)`, `Z(26)`), and then all of that case are extended.
+struct Names {
+    extended_lower: bool,
+    extended_upper: bool,
+}
+
+impl Names {
+    fn of(mut symbols: impl Iterator<Item = Sym> + Clone) -> Names {
+        Names {
+            extended_lower: symbols
+                .clone()
+                .any(|s| is_lower(s) && s >= LOWER_FIRST + 12),
+            extended_upper: symbols.any(|s| is_upper(s) && s >= UPPER_FIRST + 25),
+        }
+    }
+
+    fn vertex(&self, out: &mut String, s: Sym) {
+        match s {
+            SPOT => out.push('0'),
+            ONE => out.push('1'),
+            TWO => out.push('2'),
+            DEAD => out.push('3'),
+            TEMP_FIRST => out.push('-'),
+            TEMP_SECOND => out.push('='),
+            NEW_VERTEX => out.push('#'),
+            s if is_lower(s) && !self.extended_lower => {
+                out.push(char::from(b'a' + (s - LOWER_FIRST) as u8))
+            }
+            s if is_lower(s) => out.push_str(&format!("m({})", s - LOWER_FIRST + 1)),
+            s if is_upper(s) && !self.extended_upper => {
+                out.push(char::from(b'A' + (s - UPPER_FIRST) as u8))
+            }
+            s => out.push_str(&format!("Z({})", s - UPPER_FIRST + 1)),
+        }
+    }
+
+    /// One land in Glop 2.x's notation: regions joined by `|`, boundaries by `.`, two or more
+    /// boundaries that are a lone spot each as `0*k`.
+    fn glop2_land<'a, R>(&self, out: &mut String, regions: impl Iterator<Item = R>)
+    where
+        R: Iterator<Item = &'a [Sym]>,
+    {
+        for (r, region) in regions.enumerate() {
+            if r > 0 {
+                out.push('|');
+            }
+            let mut boundaries = region.peekable();
+            let mut first = true;
+            while let Some(boundary) = boundaries.next() {
+                if !first {
+                    out.push('.');
+                }
+                first = false;
+                if boundary == [SPOT] {
+                    let mut run = 1;
+                    while boundaries.next_if(|b| *b == [SPOT]).is_some() {
+                        run += 1;
+                    }
+                    if run >= 2 {
+                        out.push_str(&format!("0*{run}"));
+                        continue;
+                    }
+                }
+                boundary.iter().for_each(|&s| self.vertex(out, s));
+            }
+        }
+    }
+}
+
 /// Writes lands (as trees) in a notation. Names are compact unless one needs the extended form.
 pub fn write_trees(lands: &[Tree], notation: Notation) -> String {
     if lands.is_empty() {
         return "!".to_string();
     }
-    let all = lands.iter().flatten().flatten().flatten().copied();
-    let extended_lower = all.clone().any(|s| is_lower(s) && s >= LOWER_FIRST + 12);
-    let extended_upper = all.clone().any(|s| is_upper(s) && s >= UPPER_FIRST + 25);
-    let vertex = |out: &mut String, s: Sym| match s {
-        SPOT => out.push('0'),
-        ONE => out.push('1'),
-        TWO => out.push('2'),
-        DEAD => out.push('3'),
-        TEMP_FIRST => out.push('-'),
-        TEMP_SECOND => out.push('='),
-        NEW_VERTEX => out.push('#'),
-        s if is_lower(s) && !extended_lower => out.push(char::from(b'a' + (s - LOWER_FIRST) as u8)),
-        s if is_lower(s) => out.push_str(&format!("m({})", s - LOWER_FIRST + 1)),
-        s if is_upper(s) && !extended_upper => out.push(char::from(b'A' + (s - UPPER_FIRST) as u8)),
-        s => out.push_str(&format!("Z({})", s - UPPER_FIRST + 1)),
-    };
+    let names = Names::of(lands.iter().flatten().flatten().flatten().copied());
     let mut out = String::new();
     match notation {
         Notation::Glop10 => {
             for land in lands {
                 for region in land {
                     for boundary in region {
-                        boundary.iter().for_each(|&s| vertex(&mut out, s));
+                        boundary.iter().for_each(|&s| names.vertex(&mut out, s));
                         out.push('.');
                     }
                     out.push('}');
@@ -533,101 +588,29 @@ pub fn write_trees(lands: &[Tree], notation: Notation) -> String {
                 if l > 0 {
                     out.push('+');
                 }
-                for (r, region) in land.iter().enumerate() {
-                    if r > 0 {
-                        out.push('|');
-                    }
-                    let mut b = 0;
-                    while b < region.len() {
-                        if b > 0 {
-                            out.push('.');
-                        }
-                        let run = region[b..]
-                            .iter()
-                            .take_while(|bd| bd.as_slice() == [SPOT])
-                            .count();
-                        if run >= 2 {
-                            out.push_str(&format!("0*{run}"));
-                            b += run;
-                        } else {
-                            region[b].iter().for_each(|&s| vertex(&mut out, s));
-                            b += 1;
-                        }
-                    }
-                }
+                let regions = land.iter().map(|region| region.iter().map(Vec::as_slice));
+                names.glop2_land(&mut out, regions);
             }
         }
     }
     out
 }
 
-/// Appends `position` in Glop 2.x's notation to `out`, byte for byte what
-/// `position.write(Notation::Glop2)` gives, straight from the flat lands: no tree and no string
-/// per position (the move order compares these strings for many couples of every node).
-pub fn append_glop2(position: &Position, out: &mut Vec<u8>) {
-    use std::io::Write;
+/// Appends `position` in Glop 2.x's notation to `out`, what `position.write(Notation::Glop2)`
+/// gives, read in place from the flat lands: no tree and no string per position (the move
+/// order compares these strings for many couples of every node).
+pub fn append_glop2(position: &Position, out: &mut String) {
     let lands = position.lands();
     if lands.is_empty() {
-        out.push(b'!');
+        out.push('!');
         return;
     }
-    let all = || lands.iter().flat_map(|land| land.symbols().iter().copied());
-    let extended_lower = all().any(|s| is_lower(s) && s >= LOWER_FIRST + 12);
-    let extended_upper = all().any(|s| is_upper(s) && s >= UPPER_FIRST + 25);
-    let vertex = |out: &mut Vec<u8>, s: Sym| match s {
-        SPOT => out.push(b'0'),
-        ONE => out.push(b'1'),
-        TWO => out.push(b'2'),
-        DEAD => out.push(b'3'),
-        TEMP_FIRST => out.push(b'-'),
-        TEMP_SECOND => out.push(b'='),
-        NEW_VERTEX => out.push(b'#'),
-        s if is_lower(s) && !extended_lower => out.push(b'a' + (s - LOWER_FIRST) as u8),
-        s if is_lower(s) => {
-            let _ = write!(out, "m({})", s - LOWER_FIRST + 1);
-        }
-        s if is_upper(s) && !extended_upper => out.push(b'A' + (s - UPPER_FIRST) as u8),
-        s => {
-            let _ = write!(out, "Z({})", s - UPPER_FIRST + 1);
-        }
-    };
+    let names = Names::of(lands.iter().flat_map(|land| land.symbols().iter().copied()));
     for (l, land) in lands.iter().enumerate() {
         if l > 0 {
-            out.push(b'+');
+            out.push('+');
         }
-        let symbols = land.symbols();
-        let symbols = symbols.strip_suffix(&[END_LAND]).unwrap_or(symbols);
-        let symbols = symbols.strip_suffix(&[END_REGION]).unwrap_or(symbols);
-        for (r, region) in symbols.split(|&s| s == END_REGION).enumerate() {
-            if r > 0 {
-                out.push(b'|');
-            }
-            let mut rest = region;
-            let mut b = 0;
-            while !rest.is_empty() {
-                if b > 0 {
-                    out.push(b'.');
-                }
-                // Two or more boundaries that are a lone spot each: `0*k`.
-                let run = rest
-                    .chunks_exact(2)
-                    .take_while(|pair| *pair == [SPOT, END_BOUNDARY])
-                    .count();
-                if run >= 2 {
-                    let _ = write!(out, "0*{run}");
-                    rest = &rest[2 * run..];
-                    b += run;
-                } else {
-                    let end = rest
-                        .iter()
-                        .position(|&s| s == END_BOUNDARY)
-                        .unwrap_or(rest.len());
-                    rest[..end].iter().for_each(|&s| vertex(out, s));
-                    rest = rest.get(end + 1..).unwrap_or(&[]);
-                    b += 1;
-                }
-            }
-        }
+        names.glop2_land(out, land.regions());
     }
 }
 

@@ -56,6 +56,18 @@ impl Land {
         &self.0
     }
 
+    /// The land's regions, each as its boundaries' vertices, read in place from the flat
+    /// symbols (what `tree` gives, without building it).
+    pub fn regions(&self) -> impl Iterator<Item = impl Iterator<Item = &[Sym]> + Clone> + '_ {
+        let body = self.0.strip_suffix(&[END_LAND]).unwrap_or(&self.0);
+        body.split_inclusive(|&s| s == END_REGION).map(|region| {
+            let region = region.strip_suffix(&[END_REGION]).unwrap_or(region);
+            region
+                .split_inclusive(|&s| s == END_BOUNDARY)
+                .map(|b| b.strip_suffix(&[END_BOUNDARY]).unwrap_or(b))
+        })
+    }
+
     /// The land as regions of boundaries.
     pub fn tree(&self) -> Tree {
         let mut tree = Vec::new();
@@ -79,10 +91,7 @@ impl Land {
 
     /// Glop's estimate of the number of children (spec §4.5).
     pub fn estimated_children(&self) -> u64 {
-        let symbols = self.0.strip_suffix(&[END_LAND]).unwrap_or(&self.0);
-        let symbols = symbols.strip_suffix(&[END_REGION]).unwrap_or(symbols);
-        symbols
-            .split(|&s| s == END_REGION)
+        self.regions()
             .map(region_estimate)
             .fold(0, u64::saturating_add)
     }
@@ -97,42 +106,18 @@ impl Land {
     }
 }
 
-fn region_estimate(region: &[Sym]) -> u64 {
-    // One pass for the boundaries' count, sum, sum of squares and largest size: no list.
-    let (mut count, mut total, mut squares, mut largest) = (0u32, 0u128, 0u128, 0u64);
-    let mut size = 0u64;
-    for &s in region {
-        if s == END_BOUNDARY {
-            count += 1;
-            total += size as u128;
-            squares += size as u128 * size as u128;
-            largest = largest.max(size);
-            size = 0;
-        } else {
-            size += 1;
-        }
-    }
+fn region_estimate<'a>(boundaries: impl Iterator<Item = &'a [Sym]> + Clone) -> u64 {
+    let sizes = boundaries.map(|b| b.len() as u64);
     // The sum of a·b over pairs of boundaries, as ((Σ)² − Σ squares) / 2: linear in the
     // boundaries (a region of a thousand spots has half a million pairs).
+    let (count, total, squares) = sizes.clone().fold((0u32, 0u128, 0u128), |(n, t, q), a| {
+        (n + 1, t + a as u128, q + a as u128 * a as u128)
+    });
     let estimate = u64::try_from((total * total - squares) / 2).unwrap_or(u64::MAX);
     if count == 0 {
         return estimate;
     }
-    // Plus size² · 2^(count − 1) / 2 for each boundary, each term saturating on its own (as
-    // Glop's sum did): at once unless the largest term saturates.
     let coefficient = 1u64.checked_shl(count - 1).unwrap_or(u64::MAX);
-    if (largest * largest).checked_mul(coefficient).is_some() {
-        let terms = if count == 1 {
-            squares / 2
-        } else {
-            squares * (coefficient / 2) as u128
-        };
-        return u64::try_from(estimate as u128 + terms).unwrap_or(u64::MAX);
-    }
-    let sizes = region
-        .split(|&s| s == END_BOUNDARY)
-        .take(count as usize)
-        .map(|b| b.len() as u64);
     sizes.fold(estimate, |estimate, size| {
         estimate.saturating_add((size * size).saturating_mul(coefficient) / 2)
     })

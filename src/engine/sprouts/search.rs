@@ -908,7 +908,7 @@ pub fn sort_couples(couples: &mut Vec<Couple>, guide: Option<&Database>, unique:
         .collect();
     keyed.sort_by_key(|a| (a.0, a.1, a.2, a.3));
     // Ties: the position strings, computed only where needed.
-    let mut text: Vec<u8> = Vec::new();
+    let mut text = String::new();
     let mut start = 0;
     while start < keyed.len() {
         let key = |k: &Keyed| (k.0, k.1, k.2, k.3);
