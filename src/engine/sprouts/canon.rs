@@ -300,20 +300,12 @@ fn rename_lower_per_boundary(land: &mut Tree) {
 /// `line_order` of `a` and `b` each followed by the same end mark (greater than any symbol
 /// that can stand where it is compared): with no pseudo-order difference, the longer is smaller.
 fn order_terminated(a: &[Sym], b: &[Sym]) -> Ordering {
-    for (&x, &y) in a.iter().zip(b) {
-        match pseudo_cmp(x, y) {
-            Ordering::Equal => {}
-            other => return other,
-        }
-    }
-    match b.len().cmp(&a.len()) {
-        Ordering::Equal => a.cmp(b),
-        longer_first => longer_first,
-    }
+    let (pseudo, plain) = first_differences(a.iter().copied().zip(b.iter().copied()));
+    pseudo.then(b.len().cmp(&a.len())).then(plain)
 }
 
 /// The symbols of a region as one terminated sequence, without building it.
-fn region_symbols(region: &Region) -> impl Iterator<Item = Sym> + Clone + '_ {
+fn region_symbols(region: &Region) -> impl Iterator<Item = Sym> + '_ {
     region
         .iter()
         .flat_map(|b| b.iter().copied().chain(std::iter::once(END_BOUNDARY)))
@@ -322,35 +314,25 @@ fn region_symbols(region: &Region) -> impl Iterator<Item = Sym> + Clone + '_ {
 /// `line_order` of two regions written out (boundaries ending in `END_BOUNDARY`, the region in
 /// an end mark greater than all of those).
 fn order_regions(a: &Region, b: &Region) -> Ordering {
-    let (x, y) = (region_symbols(a), region_symbols(b));
-    for (p, q) in x.clone().zip(y.clone()) {
-        match pseudo_cmp(p, q) {
-            Ordering::Equal => {}
-            other => return other,
-        }
-    }
+    let (pseudo, plain) = first_differences(region_symbols(a).zip(region_symbols(b)));
     let length = |r: &Region| r.iter().map(|b| b.len() + 1).sum::<usize>();
-    match length(b).cmp(&length(a)) {
-        Ordering::Equal => x.cmp(y),
-        longer_first => longer_first,
-    }
+    pseudo.then_with(|| length(b).cmp(&length(a))).then(plain)
 }
 
 /// Compares the rotations of `b` starting at `i` and at `j` in Glop's order.
 fn order_rotations(b: &[Sym], i: usize, j: usize) -> Ordering {
-    let n = b.len();
-    // Indices wrap by one subtraction (both starts are below n): no division in this hot loop.
-    let at = |start: usize, t: usize| {
-        let k = start + t;
-        b[if k >= n { k - n } else { k }]
-    };
-    for t in 0..n {
-        match pseudo_cmp(at(i, t), at(j, t)) {
-            Ordering::Equal => {}
-            other => return other,
-        }
+    if i > j {
+        return order_rotations(b, j, i).reverse();
     }
-    (0..n).map(|t| at(i, t)).cmp((0..n).map(|t| at(j, t)))
+    // Side by side, the two rotations are three straight stretches of `b`: until the later one
+    // wraps round, until the earlier one does, and the rest (no index arithmetic per symbol).
+    let n = b.len();
+    let until_later_wraps = b[i..].iter().zip(&b[j..]);
+    let until_earlier_wraps = b[i + n - j..].iter().zip(&b[..j - i]);
+    let rest = b[..i].iter().zip(&b[j - i..j]);
+    let pairs = until_later_wraps.chain(until_earlier_wraps).chain(rest);
+    let (pseudo, plain) = first_differences(pairs.map(|(&x, &y)| (x, y)));
+    pseudo.then(plain)
 }
 
 /// The smallest rotation of a boundary, same direction.

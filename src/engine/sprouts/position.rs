@@ -89,11 +89,26 @@ impl Land {
         lives_of(&self.0)
     }
 
-    /// Glop's estimate of the number of children (spec §4.5).
+    /// Glop's estimate of the number of children (spec §4.5), in one pass over the symbols.
     pub fn estimated_children(&self) -> u64 {
-        self.regions()
-            .map(region_estimate)
-            .fold(0, u64::saturating_add)
+        let mut estimate = 0u64;
+        let mut region = RegionSizes::default();
+        let mut size = 0u64;
+        for &s in self.0.iter() {
+            match s {
+                END_BOUNDARY => {
+                    region.add(size);
+                    size = 0;
+                }
+                END_REGION => {
+                    estimate = estimate.saturating_add(region.estimate());
+                    region = RegionSizes::default();
+                }
+                END_LAND => {}
+                _ => size += 1,
+            }
+        }
+        estimate
     }
 
     pub fn region_count(&self) -> usize {
@@ -106,21 +121,53 @@ impl Land {
     }
 }
 
-fn region_estimate<'a>(boundaries: impl Iterator<Item = &'a [Sym]> + Clone) -> u64 {
-    let sizes = boundaries.map(|b| b.len() as u64);
-    // The sum of a·b over pairs of boundaries, as ((Σ)² − Σ squares) / 2: linear in the
-    // boundaries (a region of a thousand spots has half a million pairs).
-    let (count, total, squares) = sizes.clone().fold((0u32, 0u128, 0u128), |(n, t, q), a| {
-        (n + 1, t + a as u128, q + a as u128 * a as u128)
-    });
-    let estimate = u64::try_from((total * total - squares) / 2).unwrap_or(u64::MAX);
-    if count == 0 {
-        return estimate;
+/// What Glop's estimate needs of a region: how many boundaries, and the sum of their sizes
+/// and of their squares.
+#[derive(Default)]
+struct RegionSizes {
+    count: u32,
+    total: u64,
+    squares: u64,
+}
+
+impl RegionSizes {
+    fn add(&mut self, size: u64) {
+        self.count += 1;
+        self.total += size;
+        self.squares = self.squares.saturating_add(square(size));
     }
-    let coefficient = 1u64.checked_shl(count - 1).unwrap_or(u64::MAX);
-    sizes.fold(estimate, |estimate, size| {
-        estimate.saturating_add((size * size).saturating_mul(coefficient) / 2)
-    })
+
+    /// Σ over pairs |B1|·|B2| + Σ ⌊|B|² · 2^(nb−1) / 2⌋, saturating at `u64::MAX`.
+    fn estimate(&self) -> u64 {
+        // The pairs: ((Σ)² − Σ squares) / 2, linear in the boundaries.
+        let pairs = (square(self.total).saturating_sub(self.squares)) / 2;
+        // Each ⌊|B|² · 2^(nb−1) / 2⌋ is exactly |B|² · 2^(nb−2) when nb ≥ 2 (so they add up to
+        // Σ squares · 2^(nb−2)); with one boundary it is ⌊|B|² / 2⌋.
+        let own = match self.count {
+            0 => 0,
+            1 => self.squares / 2,
+            n => {
+                let shift = n - 2;
+                if shift >= 64 || self.squares > u64::MAX >> shift {
+                    u64::MAX
+                } else {
+                    self.squares << shift
+                }
+            }
+        };
+        pairs.saturating_add(own)
+    }
+}
+
+/// x², or `u64::MAX` past 2^32 (a size or a sum of sizes of a land in memory is below that,
+/// and a comparison is cheaper in wasm than a multiplication checked for overflow, which is a
+/// 128-bit library call there).
+fn square(x: u64) -> u64 {
+    if x >> 32 == 0 {
+        x * x
+    } else {
+        u64::MAX
+    }
 }
 
 pub(crate) fn lives_of(symbols: &[Sym]) -> u32 {
@@ -220,13 +267,9 @@ impl Ord for Position {
             .iter()
             .flat_map(|l| l.0.iter().copied())
             .chain(end);
-        // The pseudo-order pass, then the lexicographic one, as in `line_order`.
-        let pseudo = a
-            .clone()
-            .zip(b.clone())
-            .map(|(x, y)| pseudo_cmp(x, y))
-            .find(|o| o.is_ne());
-        pseudo.unwrap_or_else(|| a.cmp(b))
+        // The same one pass as `line_order`: the pseudo-order, else the plain order.
+        let (pseudo, plain) = first_differences(a.clone().zip(b.clone()));
+        pseudo.then(plain).then_with(|| a.count().cmp(&b.count()))
     }
 }
 

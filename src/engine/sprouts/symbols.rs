@@ -6,6 +6,9 @@
 //! thousands of names, so positions of thousands of spots fit (Glop and SPOTS have no fixed limit
 //! either; ours is far beyond what any search reaches).
 
+use std::cmp::Ordering;
+use std::ops::ControlFlow;
+
 /// One symbol of a position: a vertex or an end mark.
 pub type Sym = u16;
 
@@ -82,35 +85,55 @@ pub fn digit_lives(s: Sym) -> u32 {
     }
 }
 
-fn letter_class(s: Sym) -> u8 {
-    if is_lower(s) {
-        0
-    } else if is_upper(s) {
-        1
+/// Where a symbol stands in the pseudo-order: digits and end marks by their code, letters by
+/// their class only (lower-case, upper-case, temporary), which sit between the two.
+#[inline]
+pub fn pseudo_key(s: Sym) -> Sym {
+    if is_letter(s) {
+        LOWER_FIRST + Sym::from(s > LOWER_LAST) + Sym::from(s > UPPER_LAST)
     } else {
-        2
+        s
     }
 }
 
 /// One step of the pseudo-order: two letters compare by class only (lower-case, upper-case,
 /// temporary); anything else by code.
 #[inline]
-pub fn pseudo_cmp(x: Sym, y: Sym) -> std::cmp::Ordering {
-    if is_letter(x) && is_letter(y) {
-        letter_class(x).cmp(&letter_class(y))
-    } else {
-        x.cmp(&y)
+pub fn pseudo_cmp(x: Sym, y: Sym) -> Ordering {
+    pseudo_key(x).cmp(&pseudo_key(y))
+}
+
+/// Reads two sequences side by side in one pass: the first pseudo-order difference, and the
+/// first plain difference (which decides when the pseudo-order sees none). Equal for none.
+#[inline]
+pub(crate) fn first_differences(
+    mut pairs: impl Iterator<Item = (Sym, Sym)>,
+) -> (Ordering, Ordering) {
+    let mut plain = Ordering::Equal;
+    // `try_for_each` lets a chain of stretches run each stretch in its own loop.
+    let pseudo = pairs.try_for_each(|(x, y)| {
+        if x != y {
+            let pseudo = pseudo_cmp(x, y);
+            if pseudo.is_ne() {
+                return ControlFlow::Break(pseudo);
+            }
+            if plain.is_eq() {
+                plain = x.cmp(&y);
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    match pseudo {
+        ControlFlow::Break(pseudo) => (pseudo, plain),
+        ControlFlow::Continue(()) => (Ordering::Equal, plain),
     }
 }
 
 /// Glop's comparison of two sequences: first the pseudo-order (letters compare only by class),
 /// then plain lexicographic order. A proper prefix is smaller.
-pub fn line_order(a: &[Sym], b: &[Sym]) -> std::cmp::Ordering {
-    a.iter()
-        .zip(b)
-        .map(|(&x, &y)| pseudo_cmp(x, y))
-        .find(|o| o.is_ne())
-        .unwrap_or_else(|| a.cmp(b))
+pub fn line_order(a: &[Sym], b: &[Sym]) -> Ordering {
+    let (pseudo, plain) = first_differences(a.iter().copied().zip(b.iter().copied()));
+    pseudo.then(plain).then(a.len().cmp(&b.len()))
 }
 
 /// The symbols packed four to a 64-bit word (the last word padded with zeros), for hashing.
@@ -204,5 +227,66 @@ mod tests {
         let long = [UPPER_FIRST, UPPER_FIRST + 1, END_BOUNDARY];
         let short = [UPPER_FIRST, END_BOUNDARY];
         assert_eq!(line_order(&long, &short), Ordering::Less);
+    }
+
+    /// The spec's definition (§5.4) read literally: two letters by class, anything else by
+    /// code; over the common length, the pseudo-order first, then the plain order, then length.
+    fn two_pass_order(a: &[Sym], b: &[Sym]) -> Ordering {
+        let class = |s: Sym| {
+            [is_lower(s), is_upper(s), is_temp(s)]
+                .iter()
+                .position(|&c| c)
+        };
+        let pseudo = a.iter().zip(b).find_map(|(&x, &y)| {
+            let o = match (class(x), class(y)) {
+                (Some(p), Some(q)) => p.cmp(&q),
+                _ => x.cmp(&y),
+            };
+            o.is_ne().then_some(o)
+        });
+        pseudo.unwrap_or_else(|| a.cmp(b))
+    }
+
+    #[test]
+    fn the_one_pass_order_is_the_specs_two_pass_order() {
+        // Symbols from every class and both ends of each, in short random sequences.
+        let pool = [
+            SPOT,
+            ONE,
+            TWO,
+            DEAD,
+            LOWER_FIRST,
+            LOWER_FIRST + 1,
+            LOWER_LAST,
+            UPPER_FIRST,
+            UPPER_FIRST + 1,
+            UPPER_LAST,
+            TEMP_FIRST,
+            TEMP_SECOND,
+            NEW_VERTEX,
+            END_BOUNDARY,
+            END_REGION,
+            END_LAND,
+            END_POSITION,
+        ];
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = |below: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % below as u64) as usize
+        };
+        for _ in 0..20_000 {
+            let mut a: Vec<Sym> = (0..next(6)).map(|_| pool[next(pool.len())]).collect();
+            let mut b: Vec<Sym> = (0..next(6)).map(|_| pool[next(pool.len())]).collect();
+            if next(2) == 0 {
+                // Often a shared prefix, so later symbols decide.
+                b = a.iter().copied().take(next(4)).chain(b).collect();
+            }
+            if next(4) == 0 {
+                a.clone_from(&b);
+            }
+            assert_eq!(line_order(&a, &b), two_pass_order(&a, &b), "{a:?} {b:?}");
+        }
     }
 }
