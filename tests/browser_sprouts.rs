@@ -702,6 +702,41 @@ async fn the_computation_runs_in_a_web_worker_a_core_or_in_the_page_when_asked()
 }
 
 #[wasm_bindgen_test]
+async fn workers_load_and_warm_up_as_the_page_opens_and_take_the_first_computation() {
+    forget_kept_base().await;
+    let root = mount(&[("data-workers", "2")]);
+    assert!(
+        !root.has_attribute("data-workers-ready"),
+        "ready before loading"
+    );
+    let mut waited = 0;
+    while !root.has_attribute("data-workers-ready") {
+        assert!(waited < 30_000, "the workers never said they were ready");
+        sleep(25).await;
+        waited += 25;
+    }
+    compute(&root, "7").await;
+    let done = text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status");
+    assert!(done.contains("in 2 Web Workers"), "{done}");
+    assert!(done.contains("loss (the first player loses)"), "{done}");
+    // The warm-up's couples are not the page's: only the computation's reach the main base.
+    let stored: usize = done
+        .split(" couples stored")
+        .next()
+        .and_then(|before| before.split_whitespace().last())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{done}"));
+    assert!(stored > 0);
+    assert_eq!(base_count(&root), stored, "{done}");
+
+    // No workers when the page computes in its own slices.
+    forget_kept_base().await;
+    let root = mount(&[("data-workers", "0")]);
+    sleep(1000).await;
+    assert!(!root.has_attribute("data-workers-ready"));
+}
+
+#[wasm_bindgen_test]
 async fn a_team_zaps_lists_and_discards_and_a_removed_element_ends_its_workers() {
     forget_kept_base().await;
     let root = mount(&[("data-workers", "2")]);

@@ -191,6 +191,12 @@ impl ChildrenCache {
         }
     }
 
+    /// How many positions' children lists it holds.
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.recent.len() + self.older.len()
+    }
+
     pub(crate) fn children(&mut self, position: &Position) -> Rc<[Position]> {
         if let Some(found) = self.recent.get(position) {
             return found.clone();

@@ -418,6 +418,16 @@ impl Dfpn {
             .unwrap_or_default()
     }
 
+    /// Frees the table and the children cache once the search has its answer (they serve no
+    /// more: zaps are refused and the levels are kept). A large search's take a noticeable time
+    /// to free (0.1 s after 12 spots in a browser), better spent before the next one is asked.
+    pub fn release_when_finished(&mut self) {
+        if self.finished.is_some() {
+            self.table = Table::new(self.table.capacity);
+            self.cache = ChildrenCache::new(DFPN_CHILDREN_CACHE_BYTES);
+        }
+    }
+
     /// The keys of the couples this search is working on, from the root down
     /// (at most `PATH_LEVELS`): what a team member tells the others.
     pub fn path(&self) -> Vec<u128> {
@@ -965,6 +975,36 @@ mod tests {
         assert!(Thresholds::NONE.hold(Numbers::UNKNOWN));
         assert!(!Thresholds::NONE.hold(Numbers::WIN));
         assert!(!Thresholds::NONE.hold(Numbers::LOSS));
+    }
+
+    #[test]
+    fn a_finished_search_frees_its_table_and_keeps_its_answer_and_levels() {
+        let mut search = Dfpn::new(
+            Position::spots(6),
+            Goal::Outcome { nimber_part: 0 },
+            1 << 12,
+        );
+        search.release_when_finished(); // unfinished: keeps everything
+        let mut db = Database::new();
+        let done = search.step(&mut db, None, 50);
+        assert_eq!(done, Progress::Running);
+        assert!(search.table_len() > 0);
+        search.release_when_finished();
+        assert!(
+            search.table_len() > 0,
+            "an unfinished search lost its table"
+        );
+        assert!(search.cache.len() > 0);
+        let done = search.step(&mut db, None, u64::MAX);
+        assert_eq!(done, Progress::Done(Answer::Outcome(Verdict::Loss)));
+        let (levels, expansions) = (search.levels(), search.stats().expansions);
+        search.release_when_finished();
+        assert_eq!(search.table_len(), 0);
+        assert_eq!(search.cache.len(), 0);
+        assert_eq!(search.levels(), levels);
+        assert_eq!(search.stats().expansions, expansions);
+        assert_eq!(search.step(&mut db, None, 10), done);
+        assert!(search.zap(0, 0).is_err());
     }
 
     #[test]

@@ -11,7 +11,7 @@ use wasm_bindgen::JsCast;
 
 use super::messages::{key_of, pack, unpack, wire_key, ChildRow, FromMember, LevelRow, ToMember};
 use crate::engine::sprouts::dfpn::{Dfpn, TABLE_COUPLES};
-use crate::engine::sprouts::{exchange, Computation, Database, Position, Progress};
+use crate::engine::sprouts::{exchange, Computation, Database, Goal, Position, Progress};
 
 /// Milliseconds a slice computes before the member looks at its messages.
 const SLICE_MS: f64 = 25.0;
@@ -38,6 +38,9 @@ thread_local! {
     /// Where the next slice is asked for: a message to oneself is run as soon as the messages
     /// before it are (a zero timeout would be held back 4 ms after a few rounds).
     static WAKE: RefCell<Option<web_sys::MessagePort>> = const { RefCell::new(None) };
+    /// The warm-up under way (`ToMember::WarmUp`), run in slices as a computation is, so that
+    /// a computation asked for meanwhile replaces it at once. A slice is asked for while it is.
+    static WARM_UP: RefCell<Option<(Dfpn, Database)>> = const { RefCell::new(None) };
 }
 
 /// Runs in the worker once the module is loaded: listens to the page.
@@ -84,9 +87,11 @@ fn heard(data: &JsValue) {
     } = message
     {
         RUN.with(|r| r.set(run));
-        // The page reuses its workers: a new computation replaces the last one, whose slice
-        // may still be asked for.
+        // The page reuses its workers: a new computation replaces the last one (or the
+        // warm-up), whose slice may still be asked for.
+        let warming = WARM_UP.with(|w| w.borrow_mut().take().is_some());
         let scheduled = MEMBER.with(|m| m.borrow_mut().take().is_some_and(|old| old.scheduled));
+        let scheduled = scheduled || warming;
         match start(&position, goal.into(), index, &words) {
             Ok(mut member) => {
                 member.scheduled = scheduled;
@@ -97,6 +102,17 @@ fn heard(data: &JsValue) {
         schedule();
         return;
     }
+    if let ToMember::WarmUp { spots } = message {
+        if spots == 0 || MEMBER.with(|m| m.borrow().is_some()) {
+            say(&FromMember::Ready, &[]);
+        } else {
+            let goal = Goal::Outcome { nimber_part: 0 };
+            let search = Dfpn::new(Position::spots(spots), goal, 1 << 16);
+            WARM_UP.with(|w| *w.borrow_mut() = Some((search, Database::new())));
+            wake();
+        }
+        return;
+    }
     let reply = MEMBER.with(|m| {
         let mut guard = m.borrow_mut();
         let member = guard.as_mut()?;
@@ -105,6 +121,37 @@ fn heard(data: &JsValue) {
     if reply == Some(true) {
         schedule();
     }
+}
+
+/// Most expansions a warm-up makes (the 7-spot game takes 2,702): it ends there in any case.
+const WARM_UP_EXPANSIONS: u64 = 20_000;
+
+/// One slice of the warm-up: the `spots`-spot game solved with a small table and forgotten,
+/// saying `Ready` at its end. The browser first runs a module on quickly made code and then
+/// optimizes the functions that keep running; the compiled module is shared by the page's
+/// workers, so one warm-up serves them all. True while it goes on.
+fn warm_up_slice() -> bool {
+    let started = now();
+    let going = WARM_UP.with(|w| {
+        let mut guard = w.borrow_mut();
+        let Some((search, db)) = guard.as_mut() else {
+            return false;
+        };
+        while search.stats().expansions < WARM_UP_EXPANSIONS && now() - started < SLICE_MS {
+            if search.step(db, None, STEP_EXPANSIONS) != Progress::Running {
+                break;
+            }
+        }
+        let going = search.stats().expansions < WARM_UP_EXPANSIONS && !search.is_finished();
+        if !going {
+            *guard = None;
+        }
+        going
+    });
+    if !going {
+        say(&FromMember::Ready, &[]);
+    }
+    going
 }
 
 fn start(
@@ -137,7 +184,7 @@ impl Member {
     /// Does what the page asks; true when a slice should be scheduled.
     fn obey(&mut self, message: ToMember, words: &[u16]) -> bool {
         match message {
-            ToMember::Start { .. } => false,
+            ToMember::Start { .. } | ToMember::WarmUp { .. } => false,
             ToMember::Losses => {
                 // From our own other members: a broken message is skipped, not fatal.
                 if let Ok(couples) = exchange::decode(words) {
@@ -232,6 +279,8 @@ impl Member {
                 let expansions = self.search.stats().expansions;
                 let answer = answer.into();
                 say(&FromMember::Done { expansions, answer }, &words);
+                // While the page takes the answer, not when the next computation starts.
+                self.search.release_when_finished();
                 false
             }
             Progress::Failed(message) => {
@@ -254,15 +303,26 @@ fn schedule() {
         }
     });
     if ask {
-        WAKE.with(|w| {
-            if let Some(port) = w.borrow().as_ref() {
-                let _ = port.post_message(&JsValue::NULL);
-            }
-        });
+        wake();
     }
 }
 
+/// Asks for a slice (`run_slice`), run once the messages already here are read.
+fn wake() {
+    WAKE.with(|w| {
+        if let Some(port) = w.borrow().as_ref() {
+            let _ = port.post_message(&JsValue::NULL);
+        }
+    });
+}
+
 fn run_slice() {
+    if WARM_UP.with(|w| w.borrow().is_some()) {
+        if warm_up_slice() {
+            wake();
+        }
+        return;
+    }
     let again = MEMBER.with(|m| {
         let mut guard = m.borrow_mut();
         let Some(member) = guard.as_mut() else {

@@ -40,6 +40,12 @@ pub enum ToMember {
     Avoid {
         keys: Vec<WireKey>,
     },
+    /// Sent once the worker has loaded, before any computation: solve the `spots`-spot game
+    /// (0: nothing) and forget it, so that the browser has optimized the engine's code before
+    /// the first computation; then say `Ready`.
+    WarmUp {
+        spots: usize,
+    },
 }
 
 /// A couple's 128-bit table key as two halves (JSON numbers are not that wide).
@@ -78,6 +84,8 @@ pub enum FromMember {
     Refused {
         message: String,
     },
+    /// The worker has loaded (and warmed up, if asked to).
+    Ready,
 }
 
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]

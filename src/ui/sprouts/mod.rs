@@ -102,6 +102,9 @@ struct App {
     child_run: Option<ChildRun>,
     /// Why the computation runs in the page rather than in Web Workers (empty when it does not).
     runner_note: String,
+    /// Workers started when the page opened, waiting for the first computation (loaded and
+    /// warmed up by then, unless it comes at once).
+    ready_team: Option<Team>,
 }
 
 /// The nimber of one child of the Children tab, computed into the main base.
@@ -148,6 +151,7 @@ pub fn mount(root: &HtmlElement) {
         check_message: String::new(),
         child_run: None,
         runner_note: String::new(),
+        ready_team: None,
     };
     app.start_from_page(root);
     app.restore_parameters();
@@ -157,6 +161,53 @@ pub fn mount(root: &HtmlElement) {
     embed::offer_for(root, "sprouts", &app, App::embed_attributes);
     app.borrow_mut().refresh();
     restore_base(&app);
+    prepare_team(&app);
+}
+
+/// Starts the workers as the page opens, so that the first computation finds them loaded and
+/// the engine's code optimized (`team::WARM_UP_SPOTS`) rather than waiting for both. Workers
+/// nobody uses within a minute are ended, as after a computation.
+fn prepare_team(app: &Shared) {
+    let mut a = app.borrow_mut();
+    let size = a.team_size();
+    if size == 0 {
+        return;
+    }
+    let (said, failed) = (a.me.clone(), a.me.clone());
+    let Ok(team) = Team::new(
+        size,
+        true,
+        move |index, data| member_said(&said, index, &data),
+        move |text| member_failed(&failed, text),
+    ) else {
+        return; // the first computation tries again, and says why it computes in the page
+    };
+    a.ready_team = Some(team);
+    // Looked at every second: still unused after a minute, or the element gone, its workers end.
+    let drop_ready = |app: &std::rc::Weak<RefCell<App>>| {
+        if let Some(app) = app.upgrade() {
+            if let Ok(mut a) = app.try_borrow_mut() {
+                a.ready_team = None;
+            }
+        }
+    };
+    let watch = slices::Pump::default();
+    let gone = a.me.clone();
+    watch.when_gone(move || drop_ready(&gone));
+    let (handle, opened) = (a.me.clone(), dom::now());
+    watch.schedule(&a.dom.root, 1000, move |_| {
+        let waiting = handle
+            .upgrade()
+            .is_some_and(|app| app.try_borrow().map_or(true, |a| a.ready_team.is_some()));
+        if !waiting {
+            Next::Done
+        } else if dom::now() - opened >= f64::from(IDLE_MS) {
+            drop_ready(&handle);
+            Next::Done
+        } else {
+            Next::After(1000)
+        }
+    });
 }
 
 /// The element's own options, to tell whether kept parameters were made for it as it is.
@@ -921,10 +972,11 @@ fn start_computation(app: &Shared) {
                 a.refresh();
                 return;
             }
-            // The last computation's workers, if any, take the new one.
+            // The last computation's workers, if any, take the new one (or those started as
+            // the page opened).
             let workers = match a.computation.take().map(|c| c.runner) {
                 Some(Runner::Team(team)) if team.is_alive() => Some(team),
-                _ => None,
+                _ => a.ready_team.take(),
             };
             a.runner_note.clear();
             let runner = match a.runner_for(&start, goal, workers) {
@@ -1001,6 +1053,7 @@ impl App {
                 Some(team) => Ok(team),
                 None => Team::new(
                     size,
+                    false,
                     move |index, data| member_said(&said, index, &data),
                     move |text| member_failed(&failed, text),
                 ),
@@ -1028,6 +1081,15 @@ fn member_said(app: &std::rc::Weak<RefCell<App>>, index: usize, data: &wasm_bind
         return;
     };
     let a = &mut *guard;
+    if let Some(team) = a.ready_team.as_mut() {
+        // Workers waiting for the first computation have loaded (or warmed up).
+        if !a.dom.root.is_connected() {
+            a.ready_team = None;
+        } else if matches!(team.hear(index, data).0, Heard::Ready) && team.is_ready() {
+            let _ = a.dom.root.set_attribute("data-workers-ready", "");
+        }
+        return;
+    }
     let Some(c) = a.computation.as_mut() else {
         return;
     };
@@ -1057,7 +1119,7 @@ fn member_said(app: &std::rc::Weak<RefCell<App>>, index: usize, data: &wasm_bind
         team.call_helpers(&a.db);
     }
     let now_too = match heard {
-        Heard::Stale => return,
+        Heard::Stale | Heard::Ready => return,
         Heard::Progress { reply } => reply,
         Heard::Done(answer) => {
             // The others stop; the workers wait a while for the next computation.
@@ -1092,10 +1154,12 @@ fn member_said(app: &std::rc::Weak<RefCell<App>>, index: usize, data: &wasm_bind
     }
 }
 
+/// How long idle workers are kept.
+const IDLE_MS: i32 = 60_000;
+
 /// Idle workers hold their memory (a table, a copy of the base): a team still idle a minute
 /// after its computation ended is ended.
 fn end_when_idle(root: &HtmlElement, app: &std::rc::Weak<RefCell<App>>, run: u32) {
-    const IDLE_MS: i32 = 60_000;
     let app = app.clone();
     slices::run(root, IDLE_MS, move |_| {
         let Some(app) = app.upgrade() else {
@@ -1122,6 +1186,11 @@ fn member_failed(handle: &std::rc::Weak<RefCell<App>>, text: String) {
         let Ok(mut a) = app.try_borrow_mut() else {
             return;
         };
+        if a.ready_team.take().is_some() {
+            // Workers started ahead cannot load here: the first computation tries again,
+            // and computes in the page when they still cannot.
+            return;
+        }
         let Some(c) = a.computation.as_mut() else {
             return;
         };
