@@ -128,7 +128,11 @@ async fn sprouts_n_spot_outcomes_through_the_page() {
         while root.get_attribute("data-state").as_deref() != Some("done") {
             pause().await.unwrap();
         }
-        let ended = if finished.get().is_nan() { now() } else { finished.get() };
+        let ended = if finished.get().is_nan() {
+            now()
+        } else {
+            finished.get()
+        };
         let wall = (ended - started) / 1000.0;
         match pass {
             1 if n <= 12 => total += wall,

@@ -343,18 +343,26 @@ fn smallest_rotation(boundary: &mut Boundary) {
     }
     let mut best = 0;
     for i in 1..n {
-        if order_rotations(boundary, i, best) == Ordering::Less {
+        // Most rotations lose on their first symbol: only the others are read further.
+        let (first, best_first) = (pseudo_key(boundary[i]), pseudo_key(boundary[best]));
+        if first < best_first
+            || (first == best_first && order_rotations(boundary, i, best) == Ordering::Less)
+        {
             best = i;
         }
     }
-    boundary.rotate_left(best);
+    if best != 0 {
+        boundary.rotate_left(best);
+    }
 }
 
 fn sort_boundaries(region: &mut Region) {
     for boundary in region.iter_mut() {
         smallest_rotation(boundary);
     }
-    region.sort_by(|a, b| order_terminated(a, b));
+    if region.len() > 1 {
+        region.sort_by(|a, b| order_terminated(a, b));
+    }
 }
 
 /// Sorts a region both ways round and keeps the smaller (each region may be mirrored alone).

@@ -27,7 +27,8 @@ impl Land {
         );
         for region in tree {
             for boundary in region {
-                flat.extend_from_slice(boundary);
+                // Symbol by symbol: boundaries are short, and wasm copies a slice by a call.
+                flat.extend(boundary.iter().copied());
                 flat.push(END_BOUNDARY);
             }
             flat.push(END_REGION);
@@ -171,15 +172,13 @@ fn square(x: u64) -> u64 {
 }
 
 pub(crate) fn lives_of(symbols: &[Sym]) -> u32 {
-    let mut lives = 0;
-    let mut letters = 0;
-    for &s in symbols {
-        if is_letter(s) {
-            letters += 1;
-        } else {
-            lives += digit_lives(s);
-        }
-    }
+    // Without branches: a digit d has 3 − d lives (a dead vertex none), end marks none.
+    let (lives, letters) = symbols.iter().fold((0u32, 0u32), |(lives, letters), &s| {
+        (
+            lives + u32::from(DEAD.saturating_sub(s)),
+            letters + u32::from(is_letter(s)),
+        )
+    });
     lives + letters / 2
 }
 
