@@ -172,13 +172,15 @@ fn square(x: u64) -> u64 {
 }
 
 pub(crate) fn lives_of(symbols: &[Sym]) -> u32 {
-    // Without branches: a digit d has 3 − d lives (a dead vertex none), end marks none.
-    let (lives, letters) = symbols.iter().fold((0u32, 0u32), |(lives, letters), &s| {
-        (
-            lives + u32::from(DEAD.saturating_sub(s)),
-            letters + u32::from(is_letter(s)),
-        )
-    });
+    let mut lives = 0;
+    let mut letters = 0;
+    for &s in symbols {
+        if is_letter(s) {
+            letters += 1;
+        } else {
+            lives += digit_lives(s);
+        }
+    }
     lives + letters / 2
 }
 

@@ -154,12 +154,7 @@ fn warm_up_slice() -> bool {
     going
 }
 
-fn start(
-    text: &str,
-    goal: crate::engine::sprouts::Goal,
-    index: usize,
-    base: &[u16],
-) -> Result<Member, String> {
+fn start(text: &str, goal: Goal, index: usize, base: &[u16]) -> Result<Member, String> {
     let position = Position::parse(text).map_err(|e| e.to_string())?;
     let mut db = Database::new();
     for (land, nimber) in exchange::decode(base)? {

@@ -173,13 +173,7 @@ fn prepare_team(app: &Shared) {
     if size == 0 {
         return;
     }
-    let (said, failed) = (a.me.clone(), a.me.clone());
-    let Ok(team) = Team::new(
-        size,
-        true,
-        move |index, data| member_said(&said, index, &data),
-        move |text| member_failed(&failed, text),
-    ) else {
+    let Ok(team) = a.new_team(size, true) else {
         return; // the first computation tries again, and says why it computes in the page
     };
     a.ready_team = Some(team);
@@ -1036,6 +1030,18 @@ impl App {
             .min(MAX_WORKERS)
     }
 
+    /// `size` workers whose messages and failures come back to this page; `warm_up` when they
+    /// are started ahead of any computation (`Team::new`).
+    fn new_team(&self, size: usize, warm_up: bool) -> Result<Team, String> {
+        let (said, failed) = (self.me.clone(), self.me.clone());
+        Team::new(
+            size,
+            warm_up,
+            move |index, data| member_said(&said, index, &data),
+            move |text| member_failed(&failed, text),
+        )
+    }
+
     /// A team of workers on `start` (`workers`, the last computation's, if there are the
     /// right number of them), or the page's own search when there are none to be had (the
     /// note says why); Err for a start the engine refuses.
@@ -1048,15 +1054,9 @@ impl App {
         check_computable(start).map_err(|e| e.0)?;
         let size = self.team_size();
         if size > 0 {
-            let (said, failed) = (self.me.clone(), self.me.clone());
             let team = match workers.filter(|t| t.size() == size) {
                 Some(team) => Ok(team),
-                None => Team::new(
-                    size,
-                    false,
-                    move |index, data| member_said(&said, index, &data),
-                    move |text| member_failed(&failed, text),
-                ),
+                None => self.new_team(size, false),
             };
             match team {
                 Ok(mut team) => {
