@@ -146,7 +146,7 @@ impl Thresholds {
 
     /// For the most proving child of a single land (`node` its numbers now, `others` the sum
     /// of the other children's proof numbers): the child's disproof number is the land's proof
-    /// number until it passes `switch` (the second-best child's, plus one).
+    /// number until it passes `switch` (the second-best child's and half again: `switch_point`).
     fn for_move(&self, child: Numbers, others: u32, switch: u32) -> Thresholds {
         Thresholds {
             proof: below(self.disproof, others),
@@ -188,8 +188,8 @@ impl Thresholds {
     }
 }
 
-/// The child with the smallest `number` (ties broken by `tie`) and the second-best number
-/// plus one (when the chosen child's disproof number passes it, another child is better).
+/// The child with the smallest `number` (ties broken by `tie`) and the point where another
+/// child becomes better (`switch_point` of the second-best number).
 fn most_proving(children: &[Child], number: impl Fn(&Child) -> u32) -> Option<(usize, u32)> {
     let mut best: Option<usize> = None;
     let mut second = INFINITE;
@@ -204,7 +204,17 @@ fn most_proving(children: &[Child], number: impl Fn(&Child) -> u32) -> Option<(u
             None => best = Some(k),
         }
     }
-    Some((best?, add(second, 1)))
+    Some((best?, switch_point(second)))
+}
+
+/// Where the search leaves the most proving child for the second best: once its number passes
+/// the second's by half (the 1 + ε trick of Pawlewicz and Lew, ε = 1/2). Leaving as soon as it
+/// passes the second's plus one sent df-pn back and forth between near-equal children, and which
+/// of them it happened to finish decided the cost: 14 spots took 114–265 thousand expansions as
+/// tie-breaks varied (16 of them, 183 thousand on average; 127 thousand with ε = 1/2, 150
+/// thousand with 1/3, 153 thousand with 1).
+fn switch_point(second: u32) -> u32 {
+    add(second, 1 + second / 2)
 }
 
 /// A child another member works on counts as if twice as far from proved (measured on the
@@ -439,6 +449,58 @@ impl Dfpn {
     pub fn avoid(&mut self, keys: impl IntoIterator<Item = u128>) {
         self.avoided.clear();
         self.avoided.extend(keys);
+    }
+
+    /// Losses another search proved (`lands`, already added to `db`): the children listed on
+    /// this search's stack that hold one of them are listed again, simplified. Where that proves
+    /// a level (a move to a losing couple, or the level's own land known), the search leaves
+    /// the levels above it at once instead of finishing work that no longer counts.
+    pub fn notice(&mut self, lands: &[(Land, u8)], db: &Database) {
+        if lands.is_empty() || self.finished.is_some() {
+            return;
+        }
+        let learned = |land: &Land| lands.iter().any(|(l, _)| l == land);
+        let holds_learned = |couple: &Couple| couple.position.lands().iter().any(learned);
+        for i in 0..self.stack.len() {
+            let frame = &self.stack[i];
+            if !matches!(frame.kind, Kind::Moves) {
+                continue; // a sum takes its lands' news as it updates
+            }
+            if let [land] = frame.couple.position.lands() {
+                if let Some(n) = db.get(land).filter(|_| learned(land)) {
+                    let numbers = if n == frame.couple.nimber {
+                        Numbers::LOSS
+                    } else {
+                        Numbers::WIN
+                    };
+                    self.leave_above(i);
+                    self.stack[i].numbers = numbers;
+                    self.stack[i].stale = false;
+                    return;
+                }
+            }
+            let current = frame.current;
+            let stale: Vec<usize> = (0..frame.children.len())
+                .filter(|&k| Some(k) != current)
+                .filter(|&k| {
+                    let child = &frame.children[k];
+                    !child.numbers.is_proved() && holds_learned(&child.couple)
+                })
+                .collect();
+            let mut proved = false;
+            for k in stale {
+                let couple = self.stack[i].children[k].couple.clone().into_simplified(db);
+                let child = self.child(couple);
+                proved |= child.numbers.is_loss();
+                self.stack[i].children[k] = child;
+            }
+            if proved {
+                self.leave_above(i);
+                self.stack[i].numbers = Numbers::WIN;
+                self.stack[i].stale = false;
+                return;
+            }
+        }
     }
 
     /// Couples in the transposition table.
@@ -770,6 +832,25 @@ impl Dfpn {
             .filter(|(_, f)| f.current.is_some())
     }
 
+    /// Closes every frame above frame `i` as if its thresholds had run out: the table keeps
+    /// what was found, and frame `i`'s numbers are worked out again before it goes on.
+    fn leave_above(&mut self, i: usize) {
+        while self.stack.len() > i + 1 {
+            let Some(frame) = self.stack.pop() else {
+                break;
+            };
+            self.remember(&frame, None, None);
+            if let Some(parent) = self.stack.last_mut() {
+                if let Some(k) = parent.current.take() {
+                    if let Some(c) = parent.children.get_mut(k) {
+                        c.numbers = frame.numbers;
+                    }
+                }
+                parent.stale = true;
+            }
+        }
+    }
+
     fn level_index(&self, level: usize) -> Result<usize, String> {
         self.levels_frames()
             .nth(level)
@@ -918,22 +999,7 @@ impl Computation for Dfpn {
             }
             Some(_) => {}
         }
-        // Everything above the level is closed as if its thresholds had run out: the table
-        // keeps what was found, and the level's numbers are worked out again before it goes on.
-        while self.stack.len() > i + 1 {
-            let Some(frame) = self.stack.pop() else {
-                break;
-            };
-            self.remember(&frame, None, None);
-            if let Some(parent) = self.stack.last_mut() {
-                if let Some(k) = parent.current.take() {
-                    if let Some(c) = parent.children.get_mut(k) {
-                        c.numbers = frame.numbers;
-                    }
-                }
-                parent.stale = true;
-            }
-        }
+        self.leave_above(i);
         self.stack[i].forced = Some(child);
         self.stack[i].current = Some(child);
         Ok(())
@@ -1007,6 +1073,72 @@ mod tests {
         assert!(search.zap(0, 0).is_err());
     }
 
+    /// Where `search`'s stack holds a move (below the top, not the one being searched) to a
+    /// single small land, open, whose true nimber makes that move a loss: the frame, child, land
+    /// and nimber.
+    fn losing_move_off_the_path(search: &Dfpn) -> Option<(usize, usize, Land, u8)> {
+        let below_top = search.stack.len().saturating_sub(1);
+        for (i, frame) in search.stack[..below_top].iter().enumerate() {
+            if !matches!(frame.kind, Kind::Moves) {
+                continue;
+            }
+            for (k, child) in frame.children.iter().enumerate() {
+                let [land] = child.couple.position.lands() else {
+                    continue;
+                };
+                // Small lands only: their nimbers are quick to find. (A move to a smaller heap
+                // keeps the land: the frame's own land would be learned too.)
+                if Some(k) == frame.current
+                    || child.numbers.is_proved()
+                    || land.lives() > 12
+                    || child.couple.position == frame.couple.position
+                {
+                    continue;
+                }
+                let position = Position::from_lands(vec![land.clone()]);
+                let mut own = Database::new();
+                if let Ok((Answer::Nimber(n), _)) =
+                    crate::engine::sprouts::solve(&position, Goal::Nimber, &mut own)
+                {
+                    if n == child.couple.nimber {
+                        return Some((i, k, land.clone(), n));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn a_loss_another_member_proved_ends_the_levels_it_answers() {
+        let goal = Goal::Outcome { nimber_part: 0 };
+        let mut search = Dfpn::new(Position::spots(8), goal, 1 << 16);
+        let mut db = Database::new();
+        let mut found = None;
+        for _ in 0..400 {
+            assert_eq!(search.step(&mut db, None, 10), Progress::Running);
+            found = losing_move_off_the_path(&search);
+            if found.is_some() {
+                break;
+            }
+        }
+        let (i, k, land, nimber) = found.expect("a move to a losing land off the path");
+        let depth = search.stack.len();
+        // News of a land not in the game changes nothing.
+        let other = (Position::spots(20).lands()[0].clone(), 0);
+        search.notice(&[other], &db);
+        assert_eq!(search.stack.len(), depth);
+        // The loss proves frame i: the levels above it are left and it is closed next.
+        db.insert(&land, nimber).unwrap();
+        search.notice(&[(land, nimber)], &db);
+        assert_eq!(search.stack.len(), i + 1);
+        assert!(search.stack[i].children[k].numbers.is_loss());
+        assert!(search.stack[i].numbers.is_win());
+        // And the search still finds the outcome.
+        let done = search.step(&mut db, None, u64::MAX);
+        assert_eq!(done, Progress::Done(Answer::Outcome(Verdict::Loss)));
+    }
+
     #[test]
     fn keys_differ_by_nimber_and_lands() {
         let a = Couple::new(Position::spots(3), 0);
@@ -1035,7 +1167,7 @@ mod tests {
             );
             let mut member = Dfpn::new(Position::spots(n), goal, 1 << 16).team_member(0);
             member.avoid(path.iter().copied());
-            member.step(&mut Database::new(), None, 3);
+            member.step(&mut Database::new(), None, 2); // the root, then its first choice
             assert_ne!(
                 member.path()[1],
                 path[1],

@@ -134,6 +134,8 @@ fn member(
             for (land, nimber) in &losses[seen..] {
                 let _ = local.insert(land, *nimber);
             }
+            // A level another member's loss proves is left at once.
+            search.notice(&losses[seen..], &local);
             seen = losses.len();
         }
         {

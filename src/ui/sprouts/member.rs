@@ -183,9 +183,11 @@ impl Member {
             ToMember::Losses => {
                 // From our own other members: a broken message is skipped, not fatal.
                 if let Ok(couples) = exchange::decode(words) {
-                    for (land, nimber) in couples {
-                        let _ = self.db.insert(&land, nimber);
+                    for (land, nimber) in &couples {
+                        let _ = self.db.insert(land, *nimber);
                     }
+                    // A level one of them proves is left at once.
+                    self.search.notice(&couples, &self.db);
                 }
                 false
             }
