@@ -1,8 +1,9 @@
 //! Every core on one computation (native): a team of df-pn searches of the same couple, one a
 //! thread, sharing every losing couple one of them proves. Member 0 searches as one search alone
 //! does; each other member breaks ties its own way and keeps away from the couples the members
-//! before it are working on (their paths, told at every exchange), so they take different paths. The first to finish gives the answer. The page does the same with
-//! Web Workers, passing the same losses as messages.
+//! before it are working on (their paths, told at every exchange), so they take different paths.
+//! Every member leaves at once any level another member's loss settles. The first to finish gives
+//! the answer. The page does the same with Web Workers, passing the same losses as messages.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
