@@ -10,6 +10,8 @@ mod member;
 mod messages;
 mod runner;
 mod team;
+
+pub use team::live_workers;
 mod view;
 
 use std::cell::RefCell;
@@ -1158,24 +1160,57 @@ fn member_said(app: &std::rc::Weak<RefCell<App>>, index: usize, data: &wasm_bind
 const IDLE_MS: i32 = 60_000;
 
 /// Idle workers hold their memory (a table, a copy of the base): a team still idle a minute
-/// after its computation ended is ended.
+/// after its computation ended, or whose element has left the page, is ended. Looked at every
+/// second, as the workers started ahead are (`prepare_team`).
 fn end_when_idle(root: &HtmlElement, app: &std::rc::Weak<RefCell<App>>, run: u32) {
-    let app = app.clone();
-    slices::run(root, IDLE_MS, move |_| {
-        let Some(app) = app.upgrade() else {
-            return Next::Done;
-        };
-        let Ok(mut a) = app.try_borrow_mut() else {
-            return Next::After(IDLE_MS);
-        };
-        let running = a.running;
-        if let Some(Runner::Team(team)) = a.computation.as_mut().map(|c| &mut c.runner) {
-            if team.run() == run && !running {
-                team.end();
-            }
+    let watch = slices::Pump::default();
+    let gone = app.clone();
+    watch.when_gone(move || {
+        end_idle_team(&gone, run);
+    });
+    let (app, ended) = (app.clone(), dom::now());
+    watch.schedule(root, 1000, move |_| {
+        if dom::now() - ended < f64::from(IDLE_MS) {
+            return if idle_team(&app, run) {
+                Next::After(1000)
+            } else {
+                Next::Done
+            };
         }
+        end_idle_team(&app, run);
         Next::Done
     });
+}
+
+/// The team of computation `run` is still there, paused (no computation has taken it since).
+/// A busy page counts as yes: it is looked at again later.
+fn idle_team(app: &std::rc::Weak<RefCell<App>>, run: u32) -> bool {
+    let Some(app) = app.upgrade() else {
+        return false;
+    };
+    let Ok(a) = app.try_borrow() else {
+        return true;
+    };
+    let running = a.running;
+    matches!(
+        a.computation.as_ref().map(|c| &c.runner),
+        Some(Runner::Team(team)) if team.run() == run && !running
+    )
+}
+
+fn end_idle_team(app: &std::rc::Weak<RefCell<App>>, run: u32) {
+    let Some(app) = app.upgrade() else {
+        return;
+    };
+    let Ok(mut a) = app.try_borrow_mut() else {
+        return;
+    };
+    let running = a.running;
+    if let Some(Runner::Team(team)) = a.computation.as_mut().map(|c| &mut c.runner) {
+        if team.run() == run && !running {
+            team.end();
+        }
+    }
 }
 
 /// A worker failed. Before any member has spoken, the workers cannot load in this page (its

@@ -8,8 +8,20 @@
 //! `import.meta.url`) and instantiates the WebAssembly module the page passes it: nothing is
 //! fetched twice, and a course page embedding gamelab.js needs no other file.
 
+use std::cell::Cell;
+
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
+
+thread_local! {
+    /// Workers of every Glop element in this page not yet ended.
+    static LIVE_WORKERS: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Glop's Web Workers alive in this page (each holds a table and a copy of a base).
+pub fn live_workers() -> usize {
+    LIVE_WORKERS.with(Cell::get)
+}
 
 use super::messages::{pack, run_of, unpack, FromMember, ToMember, WireKey};
 use crate::engine::sprouts::search::{ChildView, LevelView};
@@ -155,6 +167,7 @@ impl Team {
                 let _ = worker.post_message(&pack(&ToMember::WarmUp { spots }, 0, &[]));
             }
             team.workers.push(worker);
+            LIVE_WORKERS.with(|n| n.set(n.get() + 1));
             team._handlers.extend([heard, error]);
         }
         Ok(team)
@@ -355,6 +368,7 @@ impl Team {
             worker.set_onmessage(None);
             worker.set_onerror(None);
             worker.terminate();
+            LIVE_WORKERS.with(|n| n.set(n.get().saturating_sub(1)));
         }
         let _ = web_sys::Url::revoke_object_url(&self.script_url);
     }
