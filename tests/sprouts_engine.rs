@@ -379,3 +379,44 @@ fn text_after_the_end_mark_is_pointed_at() {
         "spaces around are fine"
     );
 }
+
+/// A team of three df-pn searches (sharing their losses, each leaving the levels the others'
+/// losses settle) answers as one search does: the published outcomes up to 11 spots, and the
+/// nimbers of every fifth land reachable from 4 spots, each with a base of its own.
+#[test]
+fn a_team_finds_the_published_outcomes_and_the_nimbers_of_lands() {
+    use gamelab::engine::sprouts::parallel::Team;
+    use gamelab::engine::sprouts::{Answer, Goal, Progress, Verdict};
+    use std::time::Duration;
+    let answer_of = |position: &Position, goal: Goal| {
+        let mut db = Database::new();
+        let team = Team::start(position, goal, 3, &db).unwrap();
+        let progress = team.wait(Duration::from_secs(120));
+        let stats = team.finish(&mut db);
+        assert_eq!(stats.stored as usize, db.len());
+        progress
+    };
+    let table = common::read_text("sprouts/nspot_outcomes.tsv");
+    for line in table.lines().filter(|l| !l.starts_with('#')) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let n: usize = cols[0].parse().unwrap();
+        if n > 11 {
+            continue;
+        }
+        let want = if cols[1] == "W" {
+            Verdict::Win
+        } else {
+            Verdict::Loss
+        };
+        let goal = Goal::Outcome { nimber_part: 0 };
+        let got = answer_of(&Position::spots(n), goal);
+        assert_eq!(got, Progress::Done(Answer::Outcome(want)), "{n} spots");
+    }
+    let lands = common::read_text("sprouts/land_nimbers_from_4spots.tsv");
+    for line in lands.lines().filter(|l| !l.starts_with('#')).step_by(5) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let want: u8 = cols[2].parse().unwrap();
+        let got = answer_of(&Position::parse(cols[0]).unwrap(), Goal::Nimber);
+        assert_eq!(got, Progress::Done(Answer::Nimber(want)), "{}", cols[0]);
+    }
+}
