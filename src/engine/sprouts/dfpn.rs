@@ -210,9 +210,9 @@ fn most_proving(children: &[Child], number: impl Fn(&Child) -> u32) -> Option<(u
 /// Where the search leaves the most proving child for the second best: once its number passes
 /// the second's by half (the 1 + ε trick of Pawlewicz and Lew, ε = 1/2). Leaving as soon as it
 /// passes the second's plus one sent df-pn back and forth between near-equal children, and which
-/// of them it happened to finish decided the cost: 14 spots took 114–265 thousand expansions as
+/// of them it happened to finish decided the cost: 14 spots took 102–265 thousand expansions as
 /// tie-breaks varied (16 of them, 183 thousand on average; 127 thousand with ε = 1/2, 150
-/// thousand with 1/3, 153 thousand with 1).
+/// thousand with 1/3, 153 thousand with 1 over eight).
 fn switch_point(second: u32) -> u32 {
     add(second, 1 + second / 2)
 }
@@ -473,14 +473,11 @@ impl Dfpn {
                     } else {
                         Numbers::WIN
                     };
-                    self.leave_above(i);
-                    self.stack[i].numbers = numbers;
-                    self.stack[i].stale = false;
-                    return;
+                    return self.settle(i, numbers);
                 }
             }
             let current = frame.current;
-            let stale: Vec<usize> = (0..frame.children.len())
+            let relist: Vec<usize> = (0..frame.children.len())
                 .filter(|&k| Some(k) != current)
                 .filter(|&k| {
                     let child = &frame.children[k];
@@ -488,19 +485,23 @@ impl Dfpn {
                 })
                 .collect();
             let mut proved = false;
-            for k in stale {
+            for k in relist {
                 let couple = self.stack[i].children[k].couple.clone().into_simplified(db);
                 let child = self.child(couple);
                 proved |= child.numbers.is_loss();
                 self.stack[i].children[k] = child;
             }
             if proved {
-                self.leave_above(i);
-                self.stack[i].numbers = Numbers::WIN;
-                self.stack[i].stale = false;
-                return;
+                return self.settle(i, Numbers::WIN);
             }
         }
+    }
+
+    /// Frame `i` is proved (`numbers`): the levels above it are left, and it is closed next.
+    fn settle(&mut self, i: usize, numbers: Numbers) {
+        self.leave_above(i);
+        self.stack[i].numbers = numbers;
+        self.stack[i].stale = false;
     }
 
     /// Couples in the transposition table.

@@ -135,7 +135,7 @@ fn member(
             for (land, nimber) in &losses[seen..] {
                 let _ = local.insert(land, *nimber);
             }
-            // A level another member's loss proves is left at once.
+            // Levels the team's new losses settle are left at once.
             search.notice(&losses[seen..], &local);
             seen = losses.len();
         }

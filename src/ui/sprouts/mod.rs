@@ -10,9 +10,9 @@ mod member;
 mod messages;
 mod runner;
 mod team;
+mod view;
 
 pub use team::live_workers;
-mod view;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -179,31 +179,12 @@ fn prepare_team(app: &Shared) {
         return; // the first computation tries again, and says why it computes in the page
     };
     a.ready_team = Some(team);
-    // Looked at every second: still unused after a minute, or the element gone, its workers end.
-    let drop_ready = |app: &std::rc::Weak<RefCell<App>>| {
-        if let Some(app) = app.upgrade() {
-            if let Ok(mut a) = app.try_borrow_mut() {
-                a.ready_team = None;
-            }
-        }
-    };
-    let watch = slices::Pump::default();
-    let gone = a.me.clone();
-    watch.when_gone(move || drop_ready(&gone));
-    let (handle, opened) = (a.me.clone(), dom::now());
-    watch.schedule(&a.dom.root, 1000, move |_| {
-        let waiting = handle
-            .upgrade()
-            .is_some_and(|app| app.try_borrow().map_or(true, |a| a.ready_team.is_some()));
-        if !waiting {
-            Next::Done
-        } else if dom::now() - opened >= f64::from(IDLE_MS) {
-            drop_ready(&handle);
-            Next::Done
-        } else {
-            Next::After(1000)
-        }
-    });
+    end_unused(
+        &a.dom.root,
+        &a.me,
+        |a| a.ready_team.is_some(),
+        |a| a.ready_team = None,
+    );
 }
 
 /// The element's own options, to tell whether kept parameters were made for it as it is.
@@ -1160,57 +1141,57 @@ fn member_said(app: &std::rc::Weak<RefCell<App>>, index: usize, data: &wasm_bind
 const IDLE_MS: i32 = 60_000;
 
 /// Idle workers hold their memory (a table, a copy of the base): a team still idle a minute
-/// after its computation ended, or whose element has left the page, is ended. Looked at every
-/// second, as the workers started ahead are (`prepare_team`).
+/// after its computation ended, or whose element has left the page, is ended.
 fn end_when_idle(root: &HtmlElement, app: &std::rc::Weak<RefCell<App>>, run: u32) {
-    let watch = slices::Pump::default();
-    let gone = app.clone();
-    watch.when_gone(move || {
-        end_idle_team(&gone, run);
-    });
-    let (app, ended) = (app.clone(), dom::now());
-    watch.schedule(root, 1000, move |_| {
-        if dom::now() - ended < f64::from(IDLE_MS) {
-            return if idle_team(&app, run) {
-                Next::After(1000)
-            } else {
-                Next::Done
-            };
-        }
-        end_idle_team(&app, run);
-        Next::Done
-    });
-}
-
-/// The team of computation `run` is still there, paused (no computation has taken it since).
-/// A busy page counts as yes: it is looked at again later.
-fn idle_team(app: &std::rc::Weak<RefCell<App>>, run: u32) -> bool {
-    let Some(app) = app.upgrade() else {
-        return false;
+    let paused = move |a: &App| {
+        matches!(
+            a.computation.as_ref().map(|c| &c.runner),
+            Some(Runner::Team(team)) if team.run() == run && !a.running
+        )
     };
-    let Ok(a) = app.try_borrow() else {
-        return true;
-    };
-    let running = a.running;
-    matches!(
-        a.computation.as_ref().map(|c| &c.runner),
-        Some(Runner::Team(team)) if team.run() == run && !running
-    )
-}
-
-fn end_idle_team(app: &std::rc::Weak<RefCell<App>>, run: u32) {
-    let Some(app) = app.upgrade() else {
-        return;
-    };
-    let Ok(mut a) = app.try_borrow_mut() else {
-        return;
-    };
-    let running = a.running;
-    if let Some(Runner::Team(team)) = a.computation.as_mut().map(|c| &mut c.runner) {
-        if team.run() == run && !running {
+    end_unused(root, app, paused, |a| {
+        if let Some(Runner::Team(team)) = a.computation.as_mut().map(|c| &mut c.runner) {
             team.end();
         }
-    }
+    });
+}
+
+/// Looks every second at workers kept for a next computation while `waiting` says they are
+/// still unused: `end` ends them a minute on (`IDLE_MS`), or as soon as the element has left
+/// the page. A busy page is looked at again a second later.
+fn end_unused(
+    root: &HtmlElement,
+    app: &std::rc::Weak<RefCell<App>>,
+    waiting: impl Fn(&App) -> bool + 'static,
+    end: impl Fn(&mut App) + 'static,
+) {
+    let unused = std::rc::Rc::new(move |app: &std::rc::Weak<RefCell<App>>, now: bool| {
+        let Some(app) = app.upgrade() else {
+            return false;
+        };
+        let Ok(mut a) = app.try_borrow_mut() else {
+            return true;
+        };
+        let still = waiting(&a);
+        if still && now {
+            end(&mut a);
+        }
+        still && !now
+    });
+    let watch = slices::Pump::default();
+    let (gone, end_now) = (app.clone(), unused.clone());
+    watch.when_gone(move || {
+        end_now(&gone, true);
+    });
+    let (app, since) = (app.clone(), dom::now());
+    watch.schedule(root, 1000, move |_| {
+        let idle_long = dom::now() - since >= f64::from(IDLE_MS);
+        if unused(&app, idle_long) {
+            Next::After(1000)
+        } else {
+            Next::Done
+        }
+    });
 }
 
 /// A worker failed. Before any member has spoken, the workers cannot load in this page (its

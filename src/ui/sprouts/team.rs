@@ -13,6 +13,14 @@ use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::messages::{pack, run_of, unpack, FromMember, ToMember, WireKey};
+use crate::engine::sprouts::search::{ChildView, LevelView};
+use crate::engine::sprouts::{exchange, Answer, Database, Goal, Notation, Position};
+
+/// Milliseconds member 0 computes alone before the others join in: a small computation is
+/// over before then (a team only pays on long ones, and each member starts with its own table).
+const HELPERS_AFTER_MS: f64 = 300.0;
+
 thread_local! {
     /// Workers of every Glop element in this page not yet ended.
     static LIVE_WORKERS: Cell<usize> = const { Cell::new(0) };
@@ -22,14 +30,6 @@ thread_local! {
 pub fn live_workers() -> usize {
     LIVE_WORKERS.with(Cell::get)
 }
-
-use super::messages::{pack, run_of, unpack, FromMember, ToMember, WireKey};
-use crate::engine::sprouts::search::{ChildView, LevelView};
-use crate::engine::sprouts::{exchange, Answer, Database, Goal, Notation, Position};
-
-/// Milliseconds member 0 computes alone before the others join in: a small computation is
-/// over before then (a team only pays on long ones, and each member starts with its own table).
-const HELPERS_AFTER_MS: f64 = 300.0;
 
 /// The game the first worker solves as soon as it has loaded, before any computation
 /// (`ToMember::WarmUp`): 2,702 expansions, about 0.3 s of one core in a browser.
