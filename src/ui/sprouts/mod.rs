@@ -1098,9 +1098,6 @@ fn member_said(app: &std::rc::Weak<RefCell<App>>, index: usize, data: &wasm_bind
             }
         }
     }
-    if a.running {
-        team.call_helpers(&a.db);
-    }
     let now_too = match heard {
         Heard::Stale | Heard::Ready => return,
         Heard::Progress { reply } => reply,
