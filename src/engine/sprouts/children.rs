@@ -7,6 +7,7 @@ use std::rc::Rc;
 
 use super::canon::{canonical_lands, canonical_position, try_globalize_lower};
 use super::position::{Boundary, Land, Position, Region, Tree};
+use super::search::{listed_in_move_order, Listed};
 use super::symbols::*;
 
 /// Why a position is beyond what the engine computes on.
@@ -157,27 +158,35 @@ pub(crate) fn children_unsorted(position: &Position) -> Vec<Position> {
 
 /// Children of recently expanded lands. A land is expanded again for every nimber part tried
 /// and whenever a search comes back to it; generating its children is most of an expansion's
-/// cost. Two generations, each of at most `budget` bytes (estimated): when the recent one is
-/// full, the older one is dropped.
+/// cost. Each list is kept in Glop's move order with each child's ordering key, duplicates
+/// removed, so that ordering a node's children again works out nothing for those the base
+/// left as they were (`sort_children`). Two
+/// generations, each of at most `budget` bytes (estimated): when the recent one is full, the
+/// older one is dropped.
 pub struct ChildrenCache {
-    recent: HashMap<Position, Rc<[Position]>>,
-    older: HashMap<Position, Rc<[Position]>>,
+    recent: HashMap<Position, Rc<[Listed]>>,
+    older: HashMap<Position, Rc<[Listed]>>,
     recent_bytes: usize,
     budget: usize,
 }
 
 /// Heap bytes a cached list of children takes, about (allocations included).
-fn cached_bytes(key: &Position, children: &[Position]) -> usize {
+fn cached_bytes(key: &Position, children: &[Listed]) -> usize {
     const ALLOCATION: usize = 16;
     let position = |p: &Position| {
-        std::mem::size_of::<Position>()
+        std::mem::size_of::<Listed>()
             + ALLOCATION
             + p.lands()
                 .iter()
                 .map(|l| std::mem::size_of::<Land>() + ALLOCATION + l.bytes())
                 .sum::<usize>()
     };
-    position(key) + ALLOCATION + children.iter().map(position).sum::<usize>()
+    position(key)
+        + ALLOCATION
+        + children
+            .iter()
+            .map(|c| position(&c.position))
+            .sum::<usize>()
 }
 
 impl ChildrenCache {
@@ -197,13 +206,13 @@ impl ChildrenCache {
         self.recent.len() + self.older.len()
     }
 
-    pub(crate) fn children(&mut self, position: &Position) -> Rc<[Position]> {
+    pub(crate) fn children(&mut self, position: &Position) -> Rc<[Listed]> {
         if let Some(found) = self.recent.get(position) {
             return found.clone();
         }
-        let found: Rc<[Position]> = match self.older.remove(position) {
+        let found: Rc<[Listed]> = match self.older.remove(position) {
             Some(found) => found,
-            None => children_unsorted(position).into(),
+            None => listed_in_move_order(children_unsorted(position)).into(),
         };
         let bytes = cached_bytes(position, &found);
         if self.recent_bytes + bytes > self.budget {

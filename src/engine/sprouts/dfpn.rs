@@ -20,8 +20,8 @@ use super::children::ChildrenCache;
 use super::database::{Database, MAX_NIMBER};
 use super::position::{Land, Position};
 use super::search::{
-    next_unknown, record_loss, sort_couples, Answer, ChildView, Computation, Contradiction, Couple,
-    Goal, LevelView, Progress, Stats, Verdict,
+    next_unknown, ordered_children, record_loss, sort_couples, Answer, ChildView, Computation,
+    Contradiction, Couple, Goal, LevelView, Progress, Stats, Verdict,
 };
 use super::symbols::words;
 
@@ -586,21 +586,11 @@ impl Dfpn {
         }
         self.stats.expansions += 1;
         let nimber = frame.couple.nimber;
-        let mut children: Vec<Couple> = (0..nimber)
-            .map(|m| Couple::new(frame.couple.position.clone(), m))
-            .collect();
-        for child in self.cache.children(&frame.couple.position).iter() {
-            let child = Couple::new(child.clone(), nimber).into_simplified(db);
-            if child.position.is_empty() {
-                if child.nimber == 0 {
-                    frame.numbers = Numbers::WIN;
-                    return frame;
-                }
-                continue;
-            }
-            children.push(child);
-        }
-        sort_couples(&mut children, None, true);
+        let listed = self.cache.children(&frame.couple.position);
+        let Some(children) = ordered_children(&frame.couple.position, nimber, &listed, db) else {
+            frame.numbers = Numbers::WIN;
+            return frame;
+        };
         frame.children = children.into_iter().map(|c| self.child(c)).collect();
         self.update(&mut frame, db);
         frame

@@ -521,7 +521,7 @@ impl GlopSearch {
             .map(|m| Couple::new(couple.position.clone(), m))
             .collect();
         for child in self.cache.children(&couple.position).iter() {
-            let child = Couple::new(child.clone(), couple.nimber).simplified(db);
+            let child = Couple::new(child.position.clone(), couple.nimber).simplified(db);
             if child.position.is_empty() {
                 if child.nimber == 0 {
                     self.stack.pop();
@@ -881,61 +881,195 @@ pub(crate) fn record_loss(
     }
 }
 
-/// A couple with Glop's ordering keys in front of it (lives and nimber, lands, estimate, …).
-type Keyed = (u8, u64, i64, u64, Couple);
+/// What Glop's move order reads of a position itself (spec §6.2): its lives, its lands (more
+/// first) and its estimated children. The children cache keeps it with every child it lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct PositionKey {
+    lives: u64,
+    fewer_lands: i64,
+    estimate: u64,
+}
+
+impl PositionKey {
+    pub(crate) fn of(position: &Position) -> PositionKey {
+        PositionKey {
+            lives: position.lives() as u64,
+            fewer_lands: -(position.lands().len() as i64),
+            estimate: position.estimated_children(),
+        }
+    }
+}
+
+/// A child as the children cache lists it: the cache's order is Glop's move order.
+#[derive(Clone, Debug)]
+pub(crate) struct Listed {
+    pub position: Position,
+    pub key: PositionKey,
+}
+
+/// A couple's whole ordering key: known losses, then known wins, then unknown (check
+/// computations only); lives + 4 × nimber part; then its position's own key.
+type OrderKey = (u8, u64, i64, u64);
+
+/// A couple with its ordering key, and its place in the children cache's list when it is one
+/// of the listed children as listed there (its parent's nimber, no land taken off).
+type Keyed = (OrderKey, Option<u32>, Couple);
+
+fn order_key(couple: &Couple, key: PositionKey, guide: Option<&Database>) -> OrderKey {
+    let rank = match guide.map(|g| couple.known(g)) {
+        Some(Some(Verdict::Loss)) => 0,
+        Some(Some(Verdict::Win)) => 1,
+        _ => 2,
+    };
+    let lives = key.lives + 4 * couple.nimber as u64;
+    (rank, lives, key.fewer_lands, key.estimate)
+}
 
 /// Glop's move ordering (spec §6.2): known losses, then known wins, then unknown (check
 /// computations only); lives + 4 × nimber part; more lands first; fewer estimated children;
 /// the 2.x string. Duplicates are removed when `unique`.
 pub fn sort_couples(couples: &mut Vec<Couple>, guide: Option<&Database>, unique: bool) {
-    let mut keyed: Vec<Keyed> = couples
+    let keyed = couples
         .drain(..)
-        .map(|c| {
-            let rank = match guide.map(|g| c.known(g)) {
-                Some(Some(Verdict::Loss)) => 0,
-                Some(Some(Verdict::Win)) => 1,
-                _ => 2,
-            };
-            let lives = c.position.lives() as u64 + 4 * c.nimber as u64;
-            (
-                rank,
+        .map(|c| (order_key(&c, PositionKey::of(&c.position), guide), None, c))
+        .collect();
+    couples.extend(sort_keyed(keyed, unique).into_iter().map(|k| k.2));
+}
+
+/// Distinct positions in Glop's move order, each with its key (what the children cache lists).
+pub(crate) fn listed_in_move_order(positions: Vec<Position>) -> Vec<Listed> {
+    let keyed = positions
+        .into_iter()
+        .map(|p| {
+            let key = PositionKey::of(&p);
+            let couple = Couple::new(p, 0);
+            ((2, key.lives, key.fewer_lands, key.estimate), None, couple)
+        })
+        .collect();
+    sort_keyed(keyed, true)
+        .into_iter()
+        .map(|((_, lives, fewer_lands, estimate), _, c)| Listed {
+            position: c.position,
+            key: PositionKey {
                 lives,
-                -(c.position.lands().len() as i64),
-                c.position.estimated_children(),
-                c,
+                fewer_lands,
+                estimate,
+            },
+        })
+        .collect()
+}
+
+/// A node's children (couple `position`, `nimber`; `listed` its position's children from the
+/// cache) in Glop's move order, each with the lands the base knows taken off, duplicates
+/// removed: the couples of the same position with a smaller nimber and its moves. None when
+/// one of them is then known to lose (the node wins).
+pub(crate) fn ordered_children(
+    position: &Position,
+    nimber: u8,
+    listed: &[Listed],
+    db: &Database,
+) -> Option<Vec<Couple>> {
+    let mut others: Vec<Couple> = (0..nimber)
+        .map(|m| Couple::new(position.clone(), m))
+        .collect();
+    let mut kept = Vec::with_capacity(listed.len());
+    for (place, child) in listed.iter().enumerate() {
+        let known = child.position.lands().iter().any(|l| db.contains(l));
+        if !known && !child.position.is_empty() {
+            kept.push(place);
+            continue;
+        }
+        // The base knows one of its lands: the child is ordered again without them.
+        let child = Couple::new(child.position.clone(), nimber).into_simplified(db);
+        if child.position.is_empty() {
+            if child.nimber == 0 {
+                return None;
+            }
+            continue;
+        }
+        others.push(child);
+    }
+    Some(sort_children(listed, nimber, kept.into_iter(), others))
+}
+
+/// `sort_couples` (unique, no guide) for a node's children, given as the listed children kept
+/// as they were (by their places in the list) and the others: the listed ones are already in
+/// order among themselves, so neither their keys nor (among them) their strings are worked out
+/// again.
+fn sort_children(
+    listed: &[Listed],
+    nimber: u8,
+    kept: impl Iterator<Item = usize>,
+    others: Vec<Couple>,
+) -> Vec<Couple> {
+    let mut keyed: Vec<Keyed> = kept
+        .map(|place| {
+            let child = &listed[place];
+            let couple = Couple::new(child.position.clone(), nimber);
+            (
+                order_key(&couple, child.key, None),
+                Some(place as u32),
+                couple,
             )
         })
         .collect();
-    keyed.sort_by_key(|a| (a.0, a.1, a.2, a.3));
+    keyed.extend(
+        others
+            .into_iter()
+            .map(|c| (order_key(&c, PositionKey::of(&c.position), None), None, c)),
+    );
+    sort_keyed(keyed, true).into_iter().map(|k| k.2).collect()
+}
+
+fn sort_keyed(mut keyed: Vec<Keyed>, unique: bool) -> Vec<Keyed> {
+    keyed.sort_by_key(|k| k.0);
     // Ties: the position strings, computed only where needed.
     let mut text = String::new();
     let mut start = 0;
     while start < keyed.len() {
-        let key = |k: &Keyed| (k.0, k.1, k.2, k.3);
         let end = start
             + keyed[start..]
                 .iter()
-                .take_while(|k| key(k) == key(&keyed[start]))
+                .take_while(|k| k.0 == keyed[start].0)
                 .count();
-        if end - start > 1 {
+        if end - start > 1 && keyed[start..end].iter().all(|k| k.1.is_some()) {
+            // Listed children only: the list's order is their strings' order, and they are
+            // distinct (the stable sort has kept them in it).
+            start = end;
+        } else if end - start > 1 {
+            let mut run: Vec<Keyed> = keyed.drain(start..end).collect();
+            if unique {
+                // Copies first (a node lists many children twice or more), by their symbols
+                // alone, so that strings are written for distinct couples only.
+                run.sort_unstable_by(|a, b| {
+                    let (a, b) = (&a.2, &b.2);
+                    let (al, bl) = (a.position.lands(), b.position.lands());
+                    a.nimber
+                        .cmp(&b.nimber)
+                        .then(al.len().cmp(&bl.len()))
+                        .then_with(|| {
+                            al.iter()
+                                .map(Land::symbols)
+                                .cmp(bl.iter().map(Land::symbols))
+                        })
+                });
+                run.dedup_by(|a, b| a.2 == b.2);
+            }
             // All the run's strings in one buffer, each couple with its string's span.
             text.clear();
-            let mut run: Vec<(std::ops::Range<usize>, Keyed)> = keyed
-                .drain(start..end)
+            let mut run: Vec<(std::ops::Range<usize>, Keyed)> = run
+                .into_iter()
                 .map(|k| {
                     let from = text.len();
-                    append_glop2(&k.4.position, &mut text);
+                    append_glop2(&k.2.position, &mut text);
                     (from..text.len(), k)
                 })
                 .collect();
             run.sort_by(|a, b| {
                 text[a.0.clone()]
                     .cmp(&text[b.0.clone()])
-                    .then(a.1 .4.nimber.cmp(&b.1 .4.nimber))
+                    .then(a.1 .2.nimber.cmp(&b.1 .2.nimber))
             });
-            if unique {
-                run.dedup_by(|a, b| a.1 .4 == b.1 .4);
-            }
             let len = run.len();
             keyed.splice(start..start, run.into_iter().map(|(_, k)| k));
             start += len;
@@ -943,7 +1077,7 @@ pub fn sort_couples(couples: &mut Vec<Couple>, guide: Option<&Database>, unique:
             start = end;
         }
     }
-    couples.extend(keyed.into_iter().map(|k| k.4));
+    keyed
 }
 
 /// The canonical children of a position, each with its nimber when the base knows every one of
@@ -983,5 +1117,82 @@ pub fn solve_with(
         Progress::Done(answer) => Ok((answer, search.stats())),
         Progress::Failed(message) => Err(message),
         Progress::Running => Err("the search stopped early".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::sprouts::children::{children, children_unsorted};
+
+    /// Positions met walking down from a few starts, each step a pseudo-random move.
+    fn walked_positions() -> Vec<Position> {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |below: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % below.max(1) as u64) as usize
+        };
+        let mut out = Vec::new();
+        for spots in 3..=7 {
+            for _ in 0..6 {
+                let mut position = Position::spots(spots);
+                while let Ok(list) = children(&position) {
+                    if list.is_empty() {
+                        break;
+                    }
+                    out.push(position.clone());
+                    position = list[next(list.len())].clone();
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn children_ordered_from_the_cache_list_are_in_glops_move_order() {
+        let positions = walked_positions();
+        assert!(positions.len() > 50, "{}", positions.len());
+        // A base that knows some of the lands met (nimbers made up: only the order is tested).
+        let mut db = Database::new();
+        for (k, position) in positions.iter().enumerate().filter(|(k, _)| k % 3 == 0) {
+            if let Ok(list) = children(position) {
+                for (j, land) in list.iter().flat_map(|c| c.lands()).enumerate() {
+                    if j % 4 == k % 4 {
+                        let _ = db.insert(land, (j % 3) as u8);
+                    }
+                }
+            }
+        }
+        let mut shortened = 0;
+        let mut cache = ChildrenCache::new(1 << 20);
+        for position in &positions {
+            let listed = cache.children(position);
+            for nimber in 0..3 {
+                // What the search did before the cache kept its lists in order.
+                let mut expected: Vec<Couple> = (0..nimber)
+                    .map(|m| Couple::new(position.clone(), m))
+                    .collect();
+                let mut wins = false;
+                for child in children_unsorted(position) {
+                    let before = child.lands().len();
+                    let child = Couple::new(child, nimber).into_simplified(&db);
+                    shortened += usize::from(child.position.lands().len() < before);
+                    if child.position.is_empty() {
+                        wins |= child.nimber == 0;
+                        continue;
+                    }
+                    expected.push(child);
+                }
+                sort_couples(&mut expected, None, true);
+                let found = ordered_children(position, nimber, &listed, &db);
+                assert_eq!(found, (!wins).then_some(expected), "{position} {nimber}");
+            }
+        }
+        assert!(
+            shortened > 100,
+            "the base shortened only {shortened} children"
+        );
     }
 }
