@@ -702,6 +702,27 @@ async fn the_computation_runs_in_a_web_worker_a_core_or_in_the_page_when_asked()
     assert!(done.contains("win (the first player wins)"), "{done}");
 }
 
+/// Once a team's computation has its answer, what the other members still had to say of it
+/// (losses of a slice sent before they were paused) changes neither the base nor the counts.
+#[wasm_bindgen_test]
+async fn a_computation_answered_by_a_team_no_longer_changes_the_base() {
+    forget_kept_base().await;
+    let root = mount(&[("data-workers", "2")]);
+    for spots in ["6", "7", "8", "9", "10"] {
+        click(&root, "clear-base");
+        compute(&root, spots).await;
+        let count = base_count(&root);
+        let status = text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status");
+        sleep(200).await;
+        assert_eq!(base_count(&root), count, "{spots} spots");
+        assert_eq!(
+            text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status"),
+            status,
+            "{spots} spots"
+        );
+    }
+}
+
 #[wasm_bindgen_test]
 async fn workers_load_and_warm_up_as_the_page_opens_and_take_the_first_computation() {
     forget_kept_base().await;

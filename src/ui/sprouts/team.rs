@@ -13,7 +13,7 @@ use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::messages::{pack, run_of, unpack, FromMember, ToMember, WireKey};
+use super::messages::{pack, run_of, unpack, ChildRow, FromMember, LevelRow, ToMember, WireKey};
 use crate::engine::sprouts::search::{ChildView, LevelView};
 use crate::engine::sprouts::{exchange, Answer, Database, Goal, Notation, Position};
 
@@ -93,6 +93,10 @@ pub struct Team {
     pub heard: bool,
     /// How many workers have said they are ready.
     ready: usize,
+    /// The computation under way has its answer: what the other members still say of it (a
+    /// slice's losses sent before they were paused) is not heard, so that a finished
+    /// computation's base no longer changes.
+    answered: bool,
 }
 
 impl Team {
@@ -128,6 +132,7 @@ impl Team {
             children: None,
             heard: false,
             ready: 0,
+            answered: false,
         };
         let options = web_sys::WorkerOptions::new();
         options.set_type(web_sys::WorkerType::Module);
@@ -170,6 +175,7 @@ impl Team {
     /// long ones) made 1–12 spots 7 % slower through the page (four runs each, 2026-11-25).
     pub fn begin(&mut self, position: &Position, goal: Goal, db: &Database) {
         self.run += 1;
+        self.answered = false;
         self.expansions.iter_mut().for_each(|e| *e = 0);
         self.paths.iter_mut().for_each(Vec::clear);
         self.stored = 0;
@@ -233,6 +239,22 @@ impl Team {
             Err(e) => return (Heard::Failed(e), Vec::new()),
         };
         self.heard = true;
+        if self.answered {
+            // Only answers to what the page asks (a watch) are heard once the computation is
+            // answered; losses and counts sent before a member was paused are not.
+            return match message {
+                FromMember::Progress {
+                    levels,
+                    children,
+                    reply: true,
+                    ..
+                } => {
+                    self.show(levels, children);
+                    (Heard::Progress { reply: true }, Vec::new())
+                }
+                _ => (Heard::Stale, Vec::new()),
+            };
+        }
         let heard = match message {
             FromMember::Progress {
                 expansions,
@@ -243,16 +265,12 @@ impl Team {
             } => {
                 self.count(index, expansions);
                 self.tell_paths(index, path);
-                if let Some(rows) = levels {
-                    self.levels = rows.iter().filter_map(|r| r.view()).collect();
-                }
-                if let Some((k, rows)) = children {
-                    self.children = Some((k, rows.iter().filter_map(|r| r.view()).collect()));
-                }
+                self.show(levels, children);
                 Heard::Progress { reply }
             }
             FromMember::Done { expansions, answer } => {
                 self.count(index, expansions);
+                self.answered = true;
                 Heard::Done(answer.into())
             }
             FromMember::Failed { message } => Heard::Failed(message),
@@ -275,6 +293,16 @@ impl Team {
         for (j, worker) in self.workers.iter().enumerate().skip(index + 1) {
             let keys = self.paths[..j].iter().flatten().copied().collect();
             let _ = worker.post_message(&pack(&ToMember::Avoid { keys }, self.run, &[]));
+        }
+    }
+
+    /// Keeps the levels and watched children member 0 sent, if it sent them.
+    fn show(&mut self, levels: Option<Vec<LevelRow>>, children: Option<(usize, Vec<ChildRow>)>) {
+        if let Some(rows) = levels {
+            self.levels = rows.iter().filter_map(|r| r.view()).collect();
+        }
+        if let Some((k, rows)) = children {
+            self.children = Some((k, rows.iter().filter_map(|r| r.view()).collect()));
         }
     }
 
