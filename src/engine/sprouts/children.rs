@@ -160,9 +160,8 @@ pub(crate) fn children_unsorted(position: &Position) -> Vec<Position> {
 /// and whenever a search comes back to it; generating its children is most of an expansion's
 /// cost. Each list is kept in Glop's move order with each child's ordering key, duplicates
 /// removed, so that ordering a node's children again works out nothing for those the base
-/// left as they were (`sort_children`). Two
-/// generations, each of at most `budget` bytes (estimated): when the recent one is full, the
-/// older one is dropped.
+/// left as they were (`search::ordered_children`). Two generations, each of at most `budget`
+/// bytes (estimated): when the recent one is full, the older one is dropped.
 pub struct ChildrenCache {
     recent: HashMap<Position, Rc<[Listed]>>,
     older: HashMap<Position, Rc<[Listed]>>,

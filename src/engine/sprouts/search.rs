@@ -883,7 +883,7 @@ pub(crate) fn record_loss(
 
 /// What Glop's move order reads of a position itself (spec §6.2): its lives, its lands (more
 /// first) and its estimated children. The children cache keeps it with every child it lists.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct PositionKey {
     lives: u64,
     fewer_lands: i64,
