@@ -432,7 +432,7 @@ mod tests {
             seed ^= seed << 17;
             (seed % below as u64) as usize
         };
-        let mut region = |next: &mut dyn FnMut(usize) -> usize| -> Region {
+        let region = |next: &mut dyn FnMut(usize) -> usize| -> Region {
             (0..1 + next(3))
                 .map(|_| (0..1 + next(4)).map(|_| pool[next(pool.len())]).collect())
                 .collect()
