@@ -461,7 +461,7 @@ mod tests {
             }
             let order = order_regions(&a, &b);
             assert_eq!(order, order_written_out(&a, &b), "{a:?} {b:?}");
-            decided_by[order as i8 as usize + 1] += 1;
+            decided_by[(order as i8 + 1) as usize] += 1;
         }
         assert!(decided_by.iter().all(|&n| n > 1000), "{decided_by:?}");
     }
