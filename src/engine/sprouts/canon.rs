@@ -425,13 +425,7 @@ mod tests {
             UPPER_FIRST,
             UPPER_FIRST + 1,
         ];
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = |below: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % below as u64) as usize
-        };
+        let mut next = test_random(0x9E37_79B9_7F4A_7C15);
         let region = |next: &mut dyn FnMut(usize) -> usize| -> Region {
             (0..1 + next(3))
                 .map(|_| (0..1 + next(4)).map(|_| pool[next(pool.len())]).collect())

@@ -1127,13 +1127,7 @@ mod tests {
 
     /// Positions met walking down from a few starts, each step a pseudo-random move.
     fn walked_positions() -> Vec<Position> {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = |below: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % below.max(1) as u64) as usize
-        };
+        let mut next = crate::engine::sprouts::symbols::test_random(0x2545_F491_4F6C_DD1D);
         let mut out = Vec::new();
         for spots in 3..=7 {
             for _ in 0..6 {

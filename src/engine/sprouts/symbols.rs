@@ -208,6 +208,18 @@ impl<T: Copy + Default> LetterTable<T> {
     }
 }
 
+/// A small xorshift generator for the engine's tests: `next(below)` is in `0..below` (0 when
+/// `below` is 0), the same sequence on every run for a seed.
+#[cfg(test)]
+pub(crate) fn test_random(mut seed: u64) -> impl FnMut(usize) -> usize {
+    move |below: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % below.max(1) as u64) as usize
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -269,13 +281,7 @@ mod tests {
             END_LAND,
             END_POSITION,
         ];
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = |below: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % below as u64) as usize
-        };
+        let mut next = test_random(0x9E37_79B9_7F4A_7C15);
         for _ in 0..20_000 {
             let mut a: Vec<Sym> = (0..next(6)).map(|_| pool[next(pool.len())]).collect();
             let mut b: Vec<Sym> = (0..next(6)).map(|_| pool[next(pool.len())]).collect();
