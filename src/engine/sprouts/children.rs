@@ -172,20 +172,18 @@ pub struct ChildrenCache {
 /// Heap bytes a cached list of children takes, about (allocations included).
 fn cached_bytes(key: &Position, children: &[Listed]) -> usize {
     const ALLOCATION: usize = 16;
-    let position = |p: &Position| {
-        std::mem::size_of::<Listed>()
-            + ALLOCATION
+    let lands = |p: &Position| {
+        ALLOCATION
             + p.lands()
                 .iter()
                 .map(|l| std::mem::size_of::<Land>() + ALLOCATION + l.bytes())
                 .sum::<usize>()
     };
-    position(key)
+    let listed = |c: &Listed| std::mem::size_of::<Listed>() + lands(&c.position);
+    std::mem::size_of::<Position>()
+        + lands(key)
         + ALLOCATION
-        + children
-            .iter()
-            .map(|c| position(&c.position))
-            .sum::<usize>()
+        + children.iter().map(listed).sum::<usize>()
 }
 
 impl ChildrenCache {

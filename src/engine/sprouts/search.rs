@@ -941,11 +941,15 @@ pub(crate) fn listed_in_move_order(positions: Vec<Position>) -> Vec<Listed> {
     let keyed = positions
         .into_iter()
         .map(|p| {
-            let key = PositionKey::of(&p);
             let couple = Couple::new(p, 0);
-            ((2, key.lives, key.fewer_lands, key.estimate), None, couple)
+            (
+                order_key(&couple, PositionKey::of(&couple.position), None),
+                None,
+                couple,
+            )
         })
         .collect();
+    // With nimber 0 and no guide, a couple's ordering key is its position's.
     sort_keyed(keyed, true)
         .into_iter()
         .map(|((_, lives, fewer_lands, estimate), _, c)| Listed {
@@ -980,7 +984,7 @@ pub(crate) fn ordered_children(
             continue;
         }
         // The base knows one of its lands: the child is ordered again without them.
-        let child = Couple::new(child.position.clone(), nimber).into_simplified(db);
+        let child = Couple::new(child.position.clone(), nimber).simplified(db);
         if child.position.is_empty() {
             if child.nimber == 0 {
                 return None;
@@ -989,7 +993,7 @@ pub(crate) fn ordered_children(
         }
         others.push(child);
     }
-    Some(sort_children(listed, nimber, kept.into_iter(), others))
+    Some(sort_children(listed, nimber, &kept, others))
 }
 
 /// `sort_couples` (unique, no guide) for a node's children, given as the listed children kept
@@ -999,11 +1003,12 @@ pub(crate) fn ordered_children(
 fn sort_children(
     listed: &[Listed],
     nimber: u8,
-    kept: impl Iterator<Item = usize>,
+    kept: &[usize],
     others: Vec<Couple>,
 ) -> Vec<Couple> {
     let mut keyed: Vec<Keyed> = kept
-        .map(|place| {
+        .iter()
+        .map(|&place| {
             let child = &listed[place];
             let couple = Couple::new(child.position.clone(), nimber);
             (
@@ -1032,50 +1037,49 @@ fn sort_keyed(mut keyed: Vec<Keyed>, unique: bool) -> Vec<Keyed> {
                 .iter()
                 .take_while(|k| k.0 == keyed[start].0)
                 .count();
-        if end - start > 1 && keyed[start..end].iter().all(|k| k.1.is_some()) {
-            // Listed children only: the list's order is their strings' order, and they are
-            // distinct (the stable sort has kept them in it).
+        // Listed children only: the list's order is their strings' order, and they are
+        // distinct (the stable sort has kept them in it).
+        let listed_only = keyed[start..end].iter().all(|k| k.1.is_some());
+        if end - start < 2 || listed_only {
             start = end;
-        } else if end - start > 1 {
-            let mut run: Vec<Keyed> = keyed.drain(start..end).collect();
-            if unique {
-                // Copies first (a node lists many children twice or more), by their symbols
-                // alone, so that strings are written for distinct couples only.
-                run.sort_unstable_by(|a, b| {
-                    let (a, b) = (&a.2, &b.2);
-                    let (al, bl) = (a.position.lands(), b.position.lands());
-                    a.nimber
-                        .cmp(&b.nimber)
-                        .then(al.len().cmp(&bl.len()))
-                        .then_with(|| {
-                            al.iter()
-                                .map(Land::symbols)
-                                .cmp(bl.iter().map(Land::symbols))
-                        })
-                });
-                run.dedup_by(|a, b| a.2 == b.2);
-            }
-            // All the run's strings in one buffer, each couple with its string's span.
-            text.clear();
-            let mut run: Vec<(std::ops::Range<usize>, Keyed)> = run
-                .into_iter()
-                .map(|k| {
-                    let from = text.len();
-                    append_glop2(&k.2.position, &mut text);
-                    (from..text.len(), k)
-                })
-                .collect();
-            run.sort_by(|a, b| {
-                text[a.0.clone()]
-                    .cmp(&text[b.0.clone()])
-                    .then(a.1 .2.nimber.cmp(&b.1 .2.nimber))
-            });
-            let len = run.len();
-            keyed.splice(start..start, run.into_iter().map(|(_, k)| k));
-            start += len;
-        } else {
-            start = end;
+            continue;
         }
+        let mut run: Vec<Keyed> = keyed.drain(start..end).collect();
+        if unique {
+            // Copies first (a node lists many children twice or more), by their symbols
+            // alone, so that strings are written for distinct couples only.
+            run.sort_unstable_by(|a, b| {
+                let (a, b) = (&a.2, &b.2);
+                let (al, bl) = (a.position.lands(), b.position.lands());
+                a.nimber
+                    .cmp(&b.nimber)
+                    .then(al.len().cmp(&bl.len()))
+                    .then_with(|| {
+                        al.iter()
+                            .map(Land::symbols)
+                            .cmp(bl.iter().map(Land::symbols))
+                    })
+            });
+            run.dedup_by(|a, b| a.2 == b.2);
+        }
+        // All the run's strings in one buffer, each couple with its string's span.
+        text.clear();
+        let mut run: Vec<(std::ops::Range<usize>, Keyed)> = run
+            .into_iter()
+            .map(|k| {
+                let from = text.len();
+                append_glop2(&k.2.position, &mut text);
+                (from..text.len(), k)
+            })
+            .collect();
+        run.sort_by(|a, b| {
+            text[a.0.clone()]
+                .cmp(&text[b.0.clone()])
+                .then(a.1 .2.nimber.cmp(&b.1 .2.nimber))
+        });
+        let len = run.len();
+        keyed.splice(start..start, run.into_iter().map(|(_, k)| k));
+        start += len;
     }
     keyed
 }

@@ -94,8 +94,8 @@ pub struct Team {
     /// How many workers have said they are ready.
     ready: usize,
     /// The computation under way has its answer: what the other members still say of it (a
-    /// slice's losses sent before they were paused) is not heard, so that a finished
-    /// computation's base no longer changes.
+    /// slice's losses and counts sent before they were paused) is not heard, so that a
+    /// finished computation's base no longer changes; replies to a watch still are.
     answered: bool,
 }
 
