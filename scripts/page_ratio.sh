@@ -3,7 +3,7 @@
 # one-core search of the same games. This machine's speed drifts by a quarter from one quarter
 # hour to the next, so each page run (two passes of 1–12 in one page, tests/wasm_bench.rs
 # through_the_page) sits between two native runs, and its ratio is taken against their mean.
-# Usage: scripts/page_ratio.sh [ROUNDS] (default 5; about 70 s a round).
+# Usage: scripts/page_ratio.sh [ROUNDS] (default 5; about 30 s a round).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds="${1:-5}"
@@ -17,8 +17,12 @@ export WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-900}"
 cargo bench --bench sprouts_solve --no-run 2>/dev/null
 cargo test --release --target wasm32-unknown-unknown --no-default-features --test wasm_bench --no-run 2>/dev/null
 
+# The seconds of a "n = 1..12 in S s in all" line (both benchmarks print one).
+total() {
+  sed -n 's/.*n = 1\.\.12 in \([0-9.]*\) s in all.*/\1/p'
+}
 native() {
-  cargo bench --bench sprouts_solve -- 12 600 dfpn 2>/dev/null | sed -n 's/.*n = 1\.\.12 in \([0-9.]*\) s in all.*/\1/p'
+  cargo bench --bench sprouts_solve -- 12 600 dfpn 2>/dev/null | total
 }
 page() {
   cargo test --release --target wasm32-unknown-unknown --no-default-features --test wasm_bench -- \
@@ -30,7 +34,7 @@ before=$(native)
 for round in $(seq 1 "$rounds"); do
   lines=$(page)
   after=$(native)
-  first=$(sed -n 's/.*n = 1\.\.12 in \([0-9.]*\) s in all.*/\1/p' <<<"$lines")
+  first=$(total <<<"$lines")
   second=$(sed -n 's/.*n = 1\.\.12 again, in the same page: \([0-9.]*\) s in all.*/\1/p' <<<"$lines")
   twelve=$(sed -n 's/.*12 spots (pass [12]): \([0-9.]*\) s.*/\1/p' <<<"$lines" | paste -sd/)
   if [ -z "$first" ] || [ -z "$second" ] || [ -z "$before" ] || [ -z "$after" ]; then
