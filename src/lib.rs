@@ -9,6 +9,10 @@ pub mod bench;
 pub mod cli;
 pub mod draw;
 pub mod engine;
+mod small_alloc;
+
+#[global_allocator]
+static ALLOCATOR: small_alloc::SmallAlloc = small_alloc::SmallAlloc;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
