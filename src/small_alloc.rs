@@ -117,6 +117,8 @@ impl Lists {
 
     /// A fresh block of the class cut from the chunk (a new one if the old is used up); null if
     /// the system has no memory left.
+    #[cold]
+    #[inline(never)]
     fn cut(&mut self, class: usize) -> *mut u8 {
         let size = class_size(class);
         if self.chunk_left < size {
