@@ -11,6 +11,7 @@ pub mod draw;
 pub mod engine;
 mod small_alloc;
 
+// Small blocks from free lists by size class: about a fifth of a Sprouts search was allocation.
 #[global_allocator]
 static ALLOCATOR: small_alloc::SmallAlloc = small_alloc::SmallAlloc;
 

@@ -142,6 +142,8 @@ impl Lists {
 /// The global allocator (installed in lib.rs).
 pub struct SmallAlloc;
 
+// The lists' fast paths are left for the compiler to inline where vectors grow and drop: calling
+// them instead made the site's wasm 60 KB smaller but its searches 13 % slower.
 unsafe impl GlobalAlloc for SmallAlloc {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         match class_of(layout) {
