@@ -10,6 +10,8 @@ scripts/setup.sh >/dev/null
 # wasm-opt (binaryen 132, from the npm registry) lives in .tools/; cargo's tools in ~/.cargo/bin.
 export PATH="$PWD/.tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
+# The wasm benchmarks run in a build with every game (the gallery's module).
+features=all-games
 
 cargo bench --bench ade_fire 2>/dev/null
 cargo bench --bench chain_reaction_playouts 2>/dev/null
@@ -20,7 +22,7 @@ cargo bench --bench sprouts_solve -- "${SPROUTS_MAX:-14}" "${SPROUTS_LIMIT:-600}
 # The benchmarks block the page for seconds at a time: give the runner room.
 export WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-900}"
 echo "wasm ($(chromium --version | head -n 1), headless, release build):"
-cargo test --release --target wasm32-unknown-unknown --no-default-features --test wasm_bench -- --include-ignored --nocapture 2>/dev/null |
+cargo test --release --target wasm32-unknown-unknown --no-default-features --features "$features" --test wasm_bench -- --include-ignored --nocapture 2>/dev/null |
   grep -o 'BENCH.*' | sed 's/^BENCH /  /'
 
 trunk build --release >/dev/null 2>&1

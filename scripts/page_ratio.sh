@@ -4,7 +4,8 @@
 # hour to the next, so each page run (two passes of 1–12 in one page, tests/wasm_bench.rs
 # through_the_page) sits between two native runs, and its ratio is taken against their mean.
 # Each round also prints the page's 12-spot times and its 13- and 14-spot ones (computed once, after the two passes).
-# Usage: scripts/page_ratio.sh [ROUNDS] (default 5; about 30 s a round).
+# Usage: scripts/page_ratio.sh [ROUNDS] (default 5; about 30 s a round). The page is Glop's own
+# module (the play page's); FEATURES=all-games measures the gallery's module with every game.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds="${1:-5}"
@@ -13,10 +14,11 @@ scripts/setup.sh >/dev/null
 export PATH="$PWD/.tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 export WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-900}"
+features="${FEATURES:-sprouts}"
 
 # Build both once, so that no round times a compilation.
 cargo bench --bench sprouts_solve --no-run 2>/dev/null
-cargo test --release --target wasm32-unknown-unknown --no-default-features --test wasm_bench --no-run 2>/dev/null
+cargo test --release --target wasm32-unknown-unknown --no-default-features --features "$features" --test wasm_bench --no-run 2>/dev/null
 
 # The seconds of a "n = 1..12 in S s in all" line (both benchmarks print one).
 total() {
@@ -26,7 +28,7 @@ native() {
   cargo bench --bench sprouts_solve -- 12 600 dfpn 2>/dev/null | total
 }
 page() {
-  cargo test --release --target wasm32-unknown-unknown --no-default-features --test wasm_bench -- \
+  cargo test --release --target wasm32-unknown-unknown --no-default-features --features "$features" --test wasm_bench -- \
     --include-ignored --nocapture through_the_page 2>/dev/null |
     grep -o 'BENCH page.*' || true
 }

@@ -2,8 +2,8 @@
 # Installs what gamelab's site build and tests need, skipping whatever is already present:
 # the wasm32 target, wasm-bindgen-cli pinned to the version in Cargo.lock, wasm-pack 0.15.1 and
 # trunk 0.21.14 (from crates.io; wasm-pack's npm package downloads a prebuilt binary, which fails
-# here), binaryen 132's wasm-opt (npm registry, into .tools/), and Debian's chromium +
-# chromium-driver for the headless browser tests.
+# here), binaryen 132's wasm-opt and playwright-core (npm registry, into .tools/), and Debian's
+# chromium + chromium-driver for the headless browser tests, graphviz and ruby-sanitize.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,19 +42,26 @@ missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
 command -v dot >/dev/null 2>&1 || missing+=(graphviz)  # the Sprouts proof-graph test renders with dot
+# Canvas's kind of allow-list (Ruby's sanitize gem), for the course-platform test
+ruby -e 'require "sanitize"' >/dev/null 2>&1 || missing+=(ruby-sanitize)
 if [ ${#missing[@]} -gt 0 ]; then
   say "installing ${missing[*]} from Debian"
   as_root apt-get update -qq
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-# wasm-opt for release builds: the npm registry's binaryen 132 (Debian's 108 breaks the
-# externref table that wasm-bindgen 0.2.130 emits), kept in the project's .tools/.
+# From the npm registry, kept in the project's .tools/ (installed together: npm's --no-save
+# prunes what an earlier --no-save put there): wasm-opt for release builds, binaryen 132
+# (Debian's 108 breaks the externref table that wasm-bindgen 0.2.130 emits); and
+# playwright-core, which drives Debian's chromium through course pages with games in frames
+# from another origin (scripts/course_platforms.sh; it downloads no browser).
 BINARYEN_VERSION=132
-if [ "$(.tools/node_modules/.bin/wasm-opt --version 2>/dev/null)" != "wasm-opt version $BINARYEN_VERSION (version_$BINARYEN_VERSION)" ]; then
+PLAYWRIGHT_VERSION=1.65.1
+if [ "$(.tools/node_modules/.bin/wasm-opt --version 2>/dev/null)" != "wasm-opt version $BINARYEN_VERSION (version_$BINARYEN_VERSION)" ] ||
+  [ "$(node -p 'require("./.tools/node_modules/playwright-core/package.json").version' 2>/dev/null)" != "$PLAYWRIGHT_VERSION" ]; then
   command -v npm >/dev/null 2>&1 || { say "installing nodejs and npm from Debian"; as_root apt-get update -qq; DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq nodejs npm >/dev/null; }
-  say "installing binaryen $BINARYEN_VERSION (wasm-opt) from the npm registry into .tools/"
-  npm install --prefix .tools --no-save --no-audit --no-fund "binaryen@$BINARYEN_VERSION" >/dev/null
+  say "installing binaryen $BINARYEN_VERSION (wasm-opt) and playwright-core $PLAYWRIGHT_VERSION from the npm registry into .tools/"
+  npm install --prefix .tools --no-save --no-audit --no-fund "binaryen@$BINARYEN_VERSION" "playwright-core@$PLAYWRIGHT_VERSION" >/dev/null
 fi
 
 if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then

@@ -271,7 +271,7 @@ async fn embed_this_gives_a_snippet_that_opens_the_game_as_it_is() {
     web::fire(&analysis, "change");
     let snippet = open_snippet(&dots);
     assert!(
-        snippet.contains("import init from \"./dist/gamelab.js\""),
+        snippet.contains("import init from \"./dist/games/dots-and-boxes.js\""),
         "{snippet}"
     );
     assert!(
@@ -286,6 +286,41 @@ async fn embed_this_gives_a_snippet_that_opens_the_game_as_it_is() {
             .unchecked_into::<HtmlInputElement>()
             .value(),
         "2"
+    );
+    // The frame and the link open the play page with the same options.
+    let frame = one(&dots, "[data-field='embed-frame']")
+        .unchecked_into::<HtmlTextAreaElement>()
+        .value();
+    let link = one(&dots, "[data-field='embed-link']")
+        .unchecked_into::<HtmlTextAreaElement>()
+        .value();
+    let holder = document().create_element("div").unwrap();
+    holder.set_inner_html(&frame);
+    let iframe = one(&holder, "iframe");
+    let src = iframe.get_attribute("src").unwrap();
+    assert_eq!(src, link, "the frame shows what the link opens");
+    assert!(
+        src.starts_with("http") && src.contains("/play.html?game=dots-and-boxes&"),
+        "{src}"
+    );
+    assert_eq!(
+        iframe.get_attribute("title").unwrap(),
+        "Dots and Boxes (gamelab)"
+    );
+    let width: u32 = iframe.get_attribute("width").unwrap().parse().unwrap();
+    let height: u32 = iframe.get_attribute("height").unwrap().parse().unwrap();
+    assert!(
+        (320..=960).contains(&width) && height > 300,
+        "{width} × {height}"
+    );
+    let request = gamelab::embedding::read_query(&src[src.find('?').unwrap()..]);
+    assert!(request.problems.is_empty(), "{:?}", request.problems);
+    assert_eq!(
+        request.attributes,
+        snippet_attributes(&snippet)
+            .into_iter()
+            .filter(|(n, _)| n != "data-gamelab")
+            .collect::<Vec<_>>()
     );
     // Bazaar: its seats and seed.
     let bazaar = web::mount(
@@ -396,4 +431,70 @@ async fn every_game_fits_a_400_px_column() {
         );
         column.remove();
     }
+}
+
+/// The play page: the game and its options come from the address, what is not used is named,
+/// and its "Embed this" points at the play page itself.
+#[wasm_bindgen_test]
+async fn the_play_page_sets_up_its_game_from_the_address() {
+    use web_sys::{HtmlInputElement, HtmlTextAreaElement};
+    let window = web_sys::window().unwrap();
+    let history = window.history().unwrap();
+    let before = window.location().href().unwrap();
+    history
+        .replace_state_with_url(
+            &wasm_bindgen::JsValue::NULL,
+            "",
+            Some("?game=dots-and-boxes&rows=2&cols=4&seats=human,easy&colour=red&rows=4"),
+        )
+        .unwrap();
+    let stage: HtmlElement = document().create_element("main").unwrap().unchecked_into();
+    stage.set_attribute("data-gamelab-play", "").unwrap();
+    document().body().unwrap().append_child(&stage).unwrap();
+    gamelab::ui::play::set_up();
+    history
+        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&before))
+        .unwrap();
+    let game: HtmlElement = one(&stage, "[data-gamelab='dots-and-boxes']").unchecked_into();
+    assert_eq!(
+        game.get_attribute("data-gamelab-mounted").as_deref(),
+        Some("dots-and-boxes")
+    );
+    let field = |name: &str| {
+        one(&game, &format!("[data-field='{name}']"))
+            .unchecked_into::<HtmlInputElement>()
+            .value()
+    };
+    assert_eq!(
+        (field("rows"), field("cols")),
+        ("4".to_string(), "4".to_string())
+    );
+    let note = one(&game, ".gl-attribute-note").text_content().unwrap();
+    assert!(
+        note.contains("colour=\"red\": Dots and Boxes has no option colour"),
+        "{note}"
+    );
+    assert!(
+        note.contains("rows is given twice; using the last, \"4\""),
+        "{note}"
+    );
+    // Set up once: a second call leaves the stage as it is.
+    gamelab::ui::play::set_up();
+    assert_eq!(
+        stage.query_selector_all("[data-gamelab]").unwrap().length(),
+        1
+    );
+    let details = one(&game, "details.gl-embed");
+    details.set_attribute("open", "").unwrap();
+    details
+        .dispatch_event(&web_sys::Event::new("toggle").unwrap())
+        .unwrap();
+    let link = one(&game, "[data-field='embed-link']")
+        .unchecked_into::<HtmlTextAreaElement>()
+        .value();
+    assert!(
+        link.ends_with("play.html?game=dots-and-boxes&rows=4&cols=4&seats=human,easy"),
+        "{link}"
+    );
+    stage.remove();
 }

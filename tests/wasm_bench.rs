@@ -8,6 +8,7 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+#[cfg(feature = "ade")]
 #[wasm_bindgen_test]
 #[ignore = "a benchmark: scripts/bench.sh runs it"]
 fn ade_fire_layers_per_second() {
@@ -17,6 +18,7 @@ fn ade_fire_layers_per_second() {
     }
 }
 
+#[cfg(feature = "sprouts")]
 #[wasm_bindgen_test]
 #[ignore = "a benchmark: scripts/bench.sh runs it"]
 async fn sprouts_n_spot_outcomes() {
@@ -46,6 +48,7 @@ async fn sprouts_n_spot_outcomes() {
 const SPROUTS_PAGE_ALSO: [usize; 2] = [13, 14];
 
 /// The same n-spot games through Glop's page: typed, computed in time slices, read back.
+#[cfg(feature = "sprouts")]
 #[wasm_bindgen_test]
 #[ignore = "a benchmark: scripts/bench.sh runs it"]
 async fn sprouts_n_spot_outcomes_through_the_page() {
@@ -159,12 +162,14 @@ async fn sprouts_n_spot_outcomes_through_the_page() {
     );
 }
 
+#[cfg(feature = "chain-reaction")]
 #[wasm_bindgen_test]
 #[ignore = "a benchmark: scripts/bench.sh runs it"]
 fn chain_reaction_random_playouts() {
     web_sys::console::log_1(&format!("BENCH {}", gamelab::ui::bench_chain_reaction()).into());
 }
 
+#[cfg(feature = "dots-and-boxes")]
 #[wasm_bindgen_test]
 #[ignore = "a benchmark: scripts/bench.sh runs it"]
 fn dots_and_boxes_exact_solves() {
@@ -173,6 +178,7 @@ fn dots_and_boxes_exact_solves() {
     }
 }
 
+#[cfg(feature = "bazaar")]
 #[wasm_bindgen_test]
 #[ignore = "a benchmark: scripts/bench.sh runs it"]
 fn bazaar_games_per_second() {

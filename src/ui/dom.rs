@@ -4,6 +4,20 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Document, Element, HtmlElement};
 
+#[wasm_bindgen]
+extern "C" {
+    type ImportMeta;
+    #[wasm_bindgen(thread_local_v2, js_namespace = import, js_name = meta)]
+    static IMPORT_META: ImportMeta;
+    #[wasm_bindgen(method, getter)]
+    fn url(this: &ImportMeta) -> String;
+}
+
+/// The URL of this module's own JavaScript (`gamelab.js`, or `games/<game>.js`).
+pub fn module_url() -> String {
+    IMPORT_META.with(ImportMeta::url)
+}
+
 pub fn window() -> Option<web_sys::Window> {
     web_sys::window()
 }

@@ -1,18 +1,29 @@
 //! Everything that touches the page. Every element with `data-gamelab="<game>"` is mounted at
 //! start-up, several per page; games read their options from the element's data attributes.
+//! A build mounts the games its features name (the site builds one module per game and one with
+//! all five); elements of a game another module carries are left to that module.
 
+// A one-game build leaves the other games' shared widgets unused.
+#![cfg_attr(not(feature = "all-games"), allow(dead_code, unused_imports))]
+
+#[cfg(feature = "ade")]
 pub mod ade;
+#[cfg(feature = "bazaar")]
 pub mod bazaar;
+#[cfg(any(feature = "chain-reaction", feature = "dots-and-boxes"))]
 pub mod board;
+#[cfg(feature = "chain-reaction")]
 pub mod chain_reaction;
 pub mod dom;
+#[cfg(feature = "dots-and-boxes")]
 pub mod dots_boxes;
+pub mod play;
+#[cfg(feature = "sprouts")]
 pub mod sprouts;
 pub mod widgets;
 
 use wasm_bindgen::prelude::*;
 
-/// Runs when the module is loaded: mounts every game element on the page.
 /// The games' styles (scoped to their roots), put in the page once by the first game mounted.
 const GAMES_CSS: &str = include_str!("games.css");
 const STYLE_ID: &str = "gamelab-games";
@@ -40,9 +51,11 @@ fn add_styles(element: &web_sys::HtmlElement) {
     }
 }
 
+/// Runs when the module is loaded: sets up a play page, mounts every game element on the page.
 #[wasm_bindgen(start)]
 pub fn start() {
     console_error_panic_hook::set_once();
+    play::set_up();
     mount_all();
     watch_for_new_games();
 }
@@ -95,7 +108,20 @@ pub fn watch_for_new_games() {
     observer.forget(); // watches for the page's lifetime
 }
 
-/// Mounts every `[data-gamelab]` element not mounted yet; returns how many were mounted.
+/// Whether this build mounts `game`.
+pub fn carries(game: &str) -> bool {
+    let built = [
+        ("ade", cfg!(feature = "ade")),
+        ("sprouts", cfg!(feature = "sprouts")),
+        ("bazaar", cfg!(feature = "bazaar")),
+        ("chain-reaction", cfg!(feature = "chain-reaction")),
+        ("dots-and-boxes", cfg!(feature = "dots-and-boxes")),
+    ];
+    built.iter().any(|&(name, on)| on && name == game)
+}
+
+/// Mounts every `[data-gamelab]` element not mounted yet that this build carries (or that names
+/// no game at all, to say so); returns how many were mounted.
 #[wasm_bindgen]
 pub fn mount_all() -> usize {
     let Some(document) = dom::document() else {
@@ -111,6 +137,10 @@ pub fn mount_all() -> usize {
             .item(i)
             .and_then(|n| n.dyn_into::<web_sys::HtmlElement>().ok())
         {
+            let game = element.get_attribute("data-gamelab").unwrap_or_default();
+            if crate::embedding::is_game(&game) && !carries(&game) {
+                continue; // another module's game
+            }
             mount(&element);
             mounted += 1;
         }
@@ -119,6 +149,7 @@ pub fn mount_all() -> usize {
 }
 
 /// Runs the shared benchmarks in this browser (used by `www/bench.html`); one line a figure.
+#[cfg(feature = "ade")]
 #[wasm_bindgen]
 pub fn bench_ade() -> String {
     let clock = || dom::now() / 1000.0;
@@ -131,6 +162,7 @@ pub fn bench_ade() -> String {
 
 /// The Sprouts n-spot figure for one n, measured in this browser with the default search
 /// (tests/wasm_bench.rs runs n = 1..12, yielding between them).
+#[cfg(feature = "sprouts")]
 #[wasm_bindgen]
 pub fn bench_sprouts(spots: usize) -> String {
     let clock = || dom::now() / 1000.0;
@@ -139,6 +171,7 @@ pub fn bench_sprouts(spots: usize) -> String {
 }
 
 /// Chain Reaction's random playouts per second in this browser (tests/wasm_bench.rs).
+#[cfg(feature = "chain-reaction")]
 #[wasm_bindgen]
 pub fn bench_chain_reaction() -> String {
     let clock = || dom::now() / 1000.0;
@@ -147,6 +180,7 @@ pub fn bench_chain_reaction() -> String {
 
 /// Dots and Boxes exact solves in this browser (tests/wasm_bench.rs): 3 × 3, and if asked 3 × 4
 /// and the analysis of a 4 × 4 position of 30 undrawn lines.
+#[cfg(feature = "dots-and-boxes")]
 #[wasm_bindgen]
 pub fn bench_dots_boxes(with_3x4: bool) -> String {
     let clock = || dom::now() / 1000.0;
@@ -168,11 +202,22 @@ pub fn mount(element: &web_sys::HtmlElement) {
     let _ = element.set_attribute("data-gamelab-mounted", &game);
     add_styles(element);
     match game.as_str() {
+        #[cfg(feature = "ade")]
         "ade" => ade::mount(element),
+        #[cfg(feature = "sprouts")]
         "sprouts" => sprouts::mount(element),
+        #[cfg(feature = "chain-reaction")]
         "chain-reaction" => chain_reaction::mount(element),
+        #[cfg(feature = "dots-and-boxes")]
         "dots-and-boxes" => dots_boxes::mount(element),
+        #[cfg(feature = "bazaar")]
         "bazaar" => bazaar::mount(element),
+        other if crate::embedding::is_game(other) => {
+            element.set_text_content(Some(&format!(
+                "gamelab: this module does not carry '{other}': load games/{other}.js (or gamelab.js, which has every game)"
+            )));
+            let _ = element.set_attribute("data-gamelab-error", "game not in this module");
+        }
         other => {
             element.set_text_content(Some(&format!(
                 "gamelab: unknown game '{other}' in data-gamelab (expected ade, sprouts, bazaar, chain-reaction or dots-and-boxes)"

@@ -35,15 +35,6 @@ const WARM_UP_SPOTS: usize = 7;
 /// base and its own table.
 pub const MAX_WORKERS: usize = 16;
 
-#[wasm_bindgen]
-extern "C" {
-    type ImportMeta;
-    #[wasm_bindgen(thread_local_v2, js_namespace = import, js_name = meta)]
-    static IMPORT_META: ImportMeta;
-    #[wasm_bindgen(method, getter)]
-    fn url(this: &ImportMeta) -> String;
-}
-
 /// The worker's script: load the module, wait for the page's WebAssembly module, then listen.
 fn script(glue_url: &str) -> String {
     let glue = serde_json::to_string(glue_url).unwrap_or_default();
@@ -111,7 +102,7 @@ impl Team {
         on_error: impl Fn(String) + Clone + 'static,
     ) -> Result<Team, String> {
         let size = size.clamp(1, MAX_WORKERS);
-        let glue_url = IMPORT_META.with(ImportMeta::url);
+        let glue_url = crate::ui::dom::module_url();
         let parts = js_sys::Array::of1(&JsValue::from_str(&script(&glue_url)));
         let bag = web_sys::BlobPropertyBag::new();
         bag.set_type("text/javascript");

@@ -1,0 +1,240 @@
+// Games in a course platform, tested the way the platform shows them. The built site (dist/) is
+// served from a sub-path (/course/gamelab/) on one loopback port. From its gallery, "Embed this"
+// gives each game's iframe snippet; the snippet goes through Canvas's kind of allow-list
+// (canvas_sanitize.rb, Ruby's sanitize gem); what survives is put in a course page with hostile
+// CSS, served from another port (another origin), and opened in headless Chromium. In every frame
+// the game mounts and takes a move through real input (mouse and keyboard), and nothing logs a
+// script error or a policy violation. Also checked inside the frames: Glop's Web Workers and its
+// kept base, a Bazaar JavaScript player in its sandboxed frame and its kept code, the ADE
+// picture download.
+//
+//   node tests/course/platforms.mjs DIST
+//
+// Prints `course: ok   …` / `course: FAIL …` a check and closes with `course: N passed, M failed`.
+import { createServer } from "node:http";
+import { readFile, stat } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { extname, join, normalize, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(join(here, "../../.tools/node_modules/"));
+const { chromium } = require("playwright-core");
+
+const dist = process.argv[2] || "dist";
+const GAMES = ["ade", "sprouts", "bazaar", "chain-reaction", "dots-and-boxes"];
+const TYPES = {
+  ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".wasm": "application/wasm",
+  ".css": "text/css", ".png": "image/png", ".json": "application/json",
+};
+const HOSTILE_CSS = "* { box-sizing: border-box; margin: 0; padding: 0 } iframe { max-width: 100% }"
+  + " body { background: #111; color: #eee; font: 18px serif } main { max-width: 760px; margin: 0 auto }";
+
+// A server on a free loopback port: `files(path)` gives a file's path, a page's text as
+// `{ html }`, or null.
+async function serve(files) {
+  const server = createServer(async (request, response) => {
+    const path = decodeURIComponent(new URL(request.url, "http://x").pathname);
+    const file = files(path);
+    try {
+      if (file && file.html !== undefined) {
+        response.writeHead(200, { "content-type": TYPES[".html"] });
+        return response.end(file.html);
+      }
+      if (!file || !(await stat(file)).isFile()) throw new Error("none");
+      response.writeHead(200, { "content-type": TYPES[extname(file)] || "application/octet-stream" });
+      response.end(await readFile(file));
+    } catch {
+      response.writeHead(404).end("not found");
+    }
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, origin: `http://127.0.0.1:${server.address().port}` };
+}
+
+let passed = 0, failed = 0;
+async function check(name, test) {
+  try {
+    const why = await test();
+    if (why === true || why === undefined) {
+      passed++;
+      console.log(`course: ok   ${name}`);
+      return;
+    }
+    throw new Error(String(why));
+  } catch (error) {
+    failed++;
+    console.log(`course: FAIL ${name}: ${String(error.message || error).split("\n")[0]}`);
+  }
+}
+
+const site = await serve((path) => {
+  const prefix = "/course/gamelab/";
+  if (!path.startsWith(prefix)) return null;
+  const rest = normalize(path.slice(prefix.length) || "index.html");
+  if (rest.startsWith("..")) return null;
+  return join(dist, rest.endsWith("/") ? rest + "index.html" : rest);
+});
+let coursePage = "";
+const course = await serve((path) => (path === "/week-3.html" ? { html: coursePage } : null));
+
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+const problems = [];
+try {
+  const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+  // In every frame: uncaught errors, refused promises and policy violations reach the console.
+  await context.addInitScript(() => {
+    addEventListener("error", (e) => console.error(`uncaught: ${e.message}`));
+    addEventListener("unhandledrejection", (e) => console.error(`unhandled: ${e.reason}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      console.error(`policy violation: ${e.violatedDirective} ${e.blockedURI}`));
+  });
+  const page = await context.newPage();
+  page.on("console", (m) => { if (m.type() === "error") problems.push(`${m.location().url}: ${m.text()}`); });
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+
+  // 1. The gallery's Embed this, for every game.
+  await page.goto(`${site.origin}/course/gamelab/`);
+  const snippets = {};
+  for (const game of GAMES) {
+    const root = page.locator(`[data-gamelab="${game}"]`).first();
+    await root.locator("details.gl-embed > summary").click();
+    snippets[game] = await root.locator("[data-field='embed-frame']").inputValue();
+  }
+  await check("Embed this offers a frame of the play page for all five games", () => {
+    const bad = GAMES.filter((g) => !snippets[g].startsWith(`<iframe src="${site.origin}/course/gamelab/play.html?game=${g}`));
+    return bad.length === 0 || `not a frame of the play page: ${bad.map((g) => snippets[g]).join(" | ")}`;
+  });
+
+  // 2. Through Canvas's kind of allow-list.
+  const kept = {};
+  for (const game of GAMES) {
+    kept[game] = execFileSync("ruby", [join(here, "canvas_sanitize.rb")], { input: snippets[game] }).toString();
+  }
+  const attributes = (html) => Object.fromEntries([...html.matchAll(/ ([a-z]+)(?:="([^"]*)")?/g)].map((m) => [m[1], m[2] ?? ""]));
+  await check("the allow-list keeps every frame's src, title, width and height", () => {
+    for (const game of GAMES) {
+      const before = attributes(snippets[game]), after = attributes(kept[game]);
+      for (const name of ["src", "title", "width", "height"]) {
+        if (!after[name] || after[name] !== before[name]) return `${game}: ${name} lost: ${kept[game]}`;
+      }
+    }
+    return true;
+  });
+  await check("the allow-list does strip a script snippet (what Canvas does to it)", () => {
+    const stripped = execFileSync("ruby", [join(here, "canvas_sanitize.rb")],
+      { input: '<script type="module">import init from "./dist/games/ade.js"; init();</script><div data-gamelab="ade"></div>' }).toString();
+    return !/script|data-gamelab/.test(stripped) || stripped;
+  });
+
+  // 3. The course page, from another origin, with a second Bazaar frame seating a JavaScript player.
+  const bazaarSrc = attributes(kept.bazaar).src.replaceAll("&amp;", "&");
+  const withPlayer = new URL(bazaarSrc);
+  withPlayer.searchParams.set("seats", "purchase-points,javascript");
+  withPlayer.searchParams.set("seed", "2");
+  const frames = GAMES.map((g) => `<h2>${g}</h2>\n${kept[g]}`).join("\n")
+    + `\n<h2>bazaar with a JavaScript player</h2>\n<iframe src="${withPlayer.href.replaceAll("&", "&amp;")}" title="Bazaar (gamelab)" width="700" height="900"></iframe>`;
+  coursePage = `<!doctype html><html><head><meta charset="utf-8"><title>Week 3</title><style>${HOSTILE_CSS}</style></head>`
+    + `<body><main><h1>Week 3: games</h1><p>Play each game below.</p>\n${frames}\n</main></body></html>`;
+  problems.length = 0;
+  await page.goto(`${course.origin}/week-3.html`);
+  const frameOf = (game, extra = "") => page.frames().find((f) => f.url().includes(`play.html?game=${game}`) && f.url().includes(extra));
+  for (const game of GAMES) {
+    await check(`${game} mounts in its frame`, async () => {
+      const frame = frameOf(game);
+      if (!frame) return "no frame";
+      await frame.locator(`[data-gamelab-mounted="${game}"]`).waitFor({ timeout: 20000 });
+      const url = new URL(frame.url());
+      return url.origin !== course.origin || "the frame is not from another origin";
+    });
+  }
+
+  await check("dots-and-boxes: a line drawn with the keyboard, the computer answers", async () => {
+    const frame = frameOf("dots-and-boxes");
+    await frame.locator("canvas").first().focus();
+    await page.keyboard.press("Enter");
+    await frame.waitForFunction(() => document.querySelectorAll(".gl-history li").length >= 2, null, { timeout: 30000 });
+  });
+  await check("chain-reaction: an orb dropped with the mouse", async () => {
+    const frame = frameOf("chain-reaction");
+    await frame.locator("canvas").first().click({ position: { x: 12, y: 12 } });
+    await frame.waitForFunction(() => document.querySelectorAll(".gl-history li").length >= 1, null, { timeout: 30000 });
+  });
+  await check("ade: played and fired, and the firing-sequence picture downloads", async () => {
+    const frame = frameOf("ade");
+    await frame.locator("button[data-action='playing']").click();
+    await frame.locator("button[data-action='fire']").click();
+    await frame.waitForFunction(() => /\b1: \[/.test(document.body.textContent), null, { timeout: 10000 });
+    await frame.locator("button[data-action='show-graph']").click();
+    const [download] = await Promise.all([
+      page.waitForEvent("download", { timeout: 10000 }),
+      frame.locator("button[data-action='save-png']").click(),
+    ]);
+    const name = download.suggestedFilename();
+    const bytes = await readFile(await download.path());
+    return (name === "firing-sequence.png" && bytes.subarray(1, 4).toString() === "PNG") || `${name}, ${bytes.length} bytes`;
+  });
+  const baseOf = (frame) => frame.evaluate(() => (/Main base: (\d+) positions/.exec(document.body.textContent) || [])[1]);
+  let computedBase = null;
+  await check("sprouts: computed in Web Workers inside the frame", async () => {
+    const frame = frameOf("sprouts");
+    await frame.locator("button[data-action='compute']").click();
+    await frame.waitForFunction(() => document.querySelector("[data-gamelab-mounted]").getAttribute("data-state") === "done", null, { timeout: 60000 });
+    const status = await frame.locator(".gl-tab-panel[data-tab=compute] .gl-status").textContent();
+    computedBase = await baseOf(frame);
+    return /Web Worker/.test(status) || status;
+  });
+  await check("bazaar: a step of the referee", async () => {
+    const frame = frameOf("bazaar", "purchase-size");
+    const before = await frame.locator("[data-gamelab-mounted]").innerText();
+    await frame.locator("button[data-action='step']").click();
+    await frame.waitForFunction((b) => document.querySelector("[data-gamelab-mounted]").innerText !== b, before, { timeout: 10000 });
+  });
+  const MINE = "// kept in a course frame\nfunction requestPebbleOrTrades(t) { return false; }\nfunction requestCards(t) { return []; }";
+  await check("bazaar: a JavaScript player plays from its sandboxed frame", async () => {
+    const frame = frameOf("bazaar", "javascript");
+    const code = frame.locator("[data-field='code-1']");
+    await code.click();
+    await code.fill(MINE);
+    await frame.locator("[data-field='speed']").fill("0").catch(() => {});
+    await frame.locator("button[data-action='new-game']").click();
+    await frame.locator("button[data-action='play']").click();
+    await frame.waitForFunction(() => /Bea|requests? a pebble|takes? a pebble/.test(document.querySelector(".gl-bazaar-log")?.textContent || ""), null, { timeout: 30000 });
+    const sandboxes = await frame.locator("iframe[data-gamelab-player]").count();
+    return sandboxes === 1 || `${sandboxes} player frames`;
+  });
+
+  await check("no script error and no policy violation in the course page or its frames", () =>
+    problems.length === 0 || problems.slice(0, 5).join(" | "));
+
+  // 4. Kept across a reload: Glop's base (IndexedDB) and the player's code (the frame's storage).
+  await page.waitForTimeout(1000);
+  await page.reload();
+  await check("after a reload, Glop's kept base and the pasted player are back", async () => {
+    const glop = frameOf("sprouts");
+    await glop.locator("[data-gamelab-mounted]").waitFor({ timeout: 20000 });
+    await glop.waitForFunction((n) => (/Main base: (\d+) positions/.exec(document.body.textContent) || [])[1] === n, computedBase, { timeout: 20000 })
+      .catch(() => {});
+    const base = await baseOf(glop);
+    const bazaar = frameOf("bazaar", "javascript");
+    await bazaar.waitForFunction((c) => document.querySelector("[data-field='code-1']")?.value === c, MINE, { timeout: 20000 })
+      .catch(() => {});
+    const code = await bazaar.locator("[data-field='code-1']").inputValue();
+    return (Number(base) > 0 && base === computedBase && code === MINE)
+      || `base ${base} (computed ${computedBase}), code kept: ${code === MINE}`;
+  });
+} catch (error) {
+  failed++;
+  console.log(`course: FAIL the run itself: ${error.message.split("\n")[0]}`);
+} finally {
+  await browser.close();
+  site.server.close();
+  course.server.close();
+}
+console.log(`course: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
