@@ -90,23 +90,24 @@ glop_status=$(python3 scripts/page_eval.py "http://127.0.0.1:$port/smoke-glop.ht
 echo "smoke: Glop under the site's policy said: $glop_status" | head -n 3
 check "Glop under the site's policy: 9 spots computed in Web Workers" grep -q 'win (the first player wins).*expansions in [0-9a-z]* Web Worker' <<<"$glop_status"
 
-# A course page that is not ours: the README's snippet verbatim, beside a copy of dist/, in a
-# lecture page with hostile CSS. The module's own import finds the wasm next to it.
+# A course page that is not ours: the README's script snippet verbatim (two games' own modules),
+# beside a copy of dist/, in a lecture page with hostile CSS. Each module's own import finds its
+# wasm next to it.
 course="$work/course"
 mkdir -p "$course"
 cp -r dist "$course/dist"
 python3 - "$course/lecture.html" <<'PY'
 import sys
 readme = open("README.md").read()
-section = readme[readme.index("## Embedding a game in a course page"):]
-start = section.index("```html\n") + len("```html\n")
-snippet = section[start:section.index("```", start)]
+section = readme[readme.index("## Putting a game in a course"):]
+blocks = section.split("```html\n")[1:]
+snippet = next(b[:b.index("```")] for b in blocks if "<script" in b[:b.index("```")])
 hostile = "* { box-sizing: border-box; margin: 0; padding: 0 } button { background: #c00; font-size: 28px } body { background: #111; color: #eee } main { max-width: 700px }"
 open(sys.argv[1], "w").write(f"<!doctype html><html><head><meta charset='utf-8'><style>{hostile}</style></head><body><main><h1>Lecture 7</h1>{snippet}</main></body></html>")
 PY
 serve "$course"
 dump "lecture.html" "$work/lecture.log" "$served" >"$work/lecture.html"
-check "course page: the README's snippet mounts its three games" test "$(count 'data-gamelab-mounted=' "$work/lecture.html")" = 3
+check "course page: the README's script snippet mounts its three games" test "$(count 'data-gamelab-mounted=' "$work/lecture.html")" = 3
 check "course page: the games' styles are added once" test "$(count 'id="gamelab-games"' "$work/lecture.html")" = 1
 check "course page: no script errors" no_errors "$work/lecture.log"
 
@@ -135,7 +136,23 @@ check "screenshot: Chain Reaction at 400 px" shot "$chain_game" chain-400 400,86
 check "screenshot: Dots and Boxes at 1280 px" shot "$dots_game" dots-1280 1280,760
 check "screenshot: Dots and Boxes at 400 px" shot "$dots_game" dots-400 400,860
 
+# Each game's own module, wasm + JavaScript, gzip -9, against its budget (KB): what a play page
+# or a course page with that one game downloads.
+budget() { case $1 in sprouts | bazaar) echo 350 ;; *) echo 200 ;; esac; }
+for game in ade sprouts bazaar chain-reaction dots-and-boxes; do
+  raw=$(cat "dist/games/${game}_bg.wasm" "dist/games/$game.js" | wc -c)
+  zipped=$(( $(gzip -9c "dist/games/${game}_bg.wasm" | wc -c) + $(gzip -9c "dist/games/$game.js" | wc -c) ))
+  echo "smoke: size of $game: $((raw / 1024)) KB raw, $((zipped / 1024)) KB gzip -9 (budget $(budget "$game") KB)"
+  check "size: $game within its budget" test "$zipped" -le "$(( $(budget "$game") * 1024 ))"
+done
+
 ready=$(grep -o 'data-ready-ms="[0-9.]*"' "$work/gallery.html" | head -n 1 | grep -o '[0-9.]*' || true)
-echo "smoke: gallery applet ready ${ready:-?} ms after navigation start (wasm $(wc -c <dist/gamelab_bg.wasm) bytes, $(gzip -9c dist/gamelab_bg.wasm | wc -c) gzip)"
+echo "smoke: gallery applet ready ${ready:-?} ms after navigation start (every game's module: wasm $(wc -c <dist/gamelab_bg.wasm) bytes, $(gzip -9c dist/gamelab_bg.wasm | wc -c) gzip)"
+
+# Course platforms: the frames from Embed this through Canvas's kind of allow-list, in a course
+# page from another origin (tests/course/platforms.mjs, its own count).
+course_status=0
+node tests/course/platforms.mjs dist || course_status=$?
+
 echo "smoke: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+[ "$failed" = 0 ] && [ "$course_status" = 0 ]

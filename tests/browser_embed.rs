@@ -1,4 +1,4 @@
-//! The README's embedding snippet, verbatim, in a lecture page with hostile CSS: every game
+//! The README's script snippet, verbatim, in a lecture page with hostile CSS: every game
 //! mounts and keeps its own layout, the page keeps its own styles, games added later are
 //! mounted, and a game taken out of the page stops its work.
 #![cfg(target_arch = "wasm32")]
@@ -15,14 +15,19 @@ use web::{document, sleep};
 
 const README: &str = include_str!("../README.md");
 
-/// The first `html` code block after the "Embedding a game in a course page" heading.
+/// The script snippet: the `html` code block with a script in "Putting a game in a course".
 fn readme_snippet() -> &'static str {
-    let section = &README[README
-        .find("## Embedding a game in a course page")
+    let mut section = &README[README
+        .find("## Putting a game in a course")
         .expect("the README has the section")..];
-    let start = section.find("```html\n").expect("an html block") + "```html\n".len();
-    let end = section[start..].find("```").expect("the block ends");
-    &section[start..start + end]
+    loop {
+        let start = section.find("```html\n").expect("an html block") + "```html\n".len();
+        let end = start + section[start..].find("```").expect("the block ends");
+        if section[start..end].contains("<script") {
+            return &section[start..end];
+        }
+        section = &section[end + 3..];
+    }
 }
 
 const HOSTILE_CSS: &str = "

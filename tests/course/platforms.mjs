@@ -8,7 +8,7 @@
 // kept base, a Bazaar JavaScript player in its sandboxed frame and its kept code, the ADE
 // picture download.
 //
-//   node tests/course/platforms.mjs DIST
+//   node tests/course/platforms.mjs DIST     (SHOTS=FOLDER also saves pictures of the page)
 //
 // Prints `course: ok   …` / `course: FAIL …` a check and closes with `course: N passed, M failed`.
 import { createServer } from "node:http";
@@ -53,7 +53,13 @@ async function serve(files) {
   return { server, origin: `http://127.0.0.1:${server.address().port}` };
 }
 
+const document_frames = (page) => page.frames().filter((f) => f.url().includes("play.html"));
 let passed = 0, failed = 0;
+// The whole run is bounded: a hung browser fails it rather than holding up the test command.
+setTimeout(() => {
+  console.log(`course: FAIL the run took over 5 minutes\ncourse: ${passed} passed, ${failed + 1} failed`);
+  process.exit(1);
+}, 300_000).unref();
 async function check(name, test) {
   try {
     const why = await test();
@@ -95,8 +101,13 @@ try {
       console.error(`policy violation: ${e.violatedDirective} ${e.blockedURI}`));
   });
   const page = await context.newPage();
-  page.on("console", (m) => { if (m.type() === "error") problems.push(`${m.location().url}: ${m.text()}`); });
+  page.on("console", (m) => {
+    // A page without a favicon is no fault of the games.
+    if (m.type() === "error" && !m.location().url.endsWith("/favicon.ico")) problems.push(`${m.location().url}: ${m.text()}`);
+  });
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  const requested = [];
+  page.on("request", (r) => requested.push(new URL(r.url()).pathname));
 
   // 1. The gallery's Embed this, for every game.
   await page.goto(`${site.origin}/course/gamelab/`);
@@ -104,7 +115,14 @@ try {
   for (const game of GAMES) {
     const root = page.locator(`[data-gamelab="${game}"]`).first();
     await root.locator("details.gl-embed > summary").click();
-    snippets[game] = await root.locator("[data-field='embed-frame']").inputValue();
+    // The snippet is written when the panel's toggle event comes, just after the click.
+    const box = root.locator("[data-field='embed-frame']");
+    await box.evaluate((area) => new Promise((resolve) => {
+      let tries = 0;
+      const look = () => (area.value || ++tries > 250 ? resolve() : setTimeout(look, 20));
+      look();
+    }));
+    snippets[game] = await box.inputValue();
   }
   await check("Embed this offers a frame of the play page for all five games", () => {
     const bad = GAMES.filter((g) => !snippets[g].startsWith(`<iframe src="${site.origin}/course/gamelab/play.html?game=${g}`));
@@ -142,6 +160,7 @@ try {
   coursePage = `<!doctype html><html><head><meta charset="utf-8"><title>Week 3</title><style>${HOSTILE_CSS}</style></head>`
     + `<body><main><h1>Week 3: games</h1><p>Play each game below.</p>\n${frames}\n</main></body></html>`;
   problems.length = 0;
+  requested.length = 0;
   await page.goto(`${course.origin}/week-3.html`);
   const frameOf = (game, extra = "") => page.frames().find((f) => f.url().includes(`play.html?game=${game}`) && f.url().includes(extra));
   for (const game of GAMES) {
@@ -154,6 +173,11 @@ try {
     });
   }
 
+  await check("each frame downloads its own game's module and no other", () => {
+    const wasm = [...new Set(requested.filter((p) => p.endsWith(".wasm")))].sort();
+    const own = GAMES.map((g) => `/course/gamelab/games/${g}_bg.wasm`).sort();
+    return JSON.stringify(wasm) === JSON.stringify(own) || wasm.join(", ");
+  });
   await check("dots-and-boxes: a line drawn with the keyboard, the computer answers", async () => {
     const frame = frameOf("dots-and-boxes");
     await frame.locator("canvas").first().focus();
@@ -183,6 +207,7 @@ try {
   let computedBase = null;
   await check("sprouts: computed in Web Workers inside the frame", async () => {
     const frame = frameOf("sprouts");
+    await frame.locator("button[data-action='tab-compute']").click();
     await frame.locator("button[data-action='compute']").click();
     await frame.waitForFunction(() => document.querySelector("[data-gamelab-mounted]").getAttribute("data-state") === "done", null, { timeout: 60000 });
     const status = await frame.locator(".gl-tab-panel[data-tab=compute] .gl-status").textContent();
@@ -209,6 +234,20 @@ try {
     return sandboxes === 1 || `${sandboxes} player frames`;
   });
 
+  if (process.env.SHOTS) {
+    // Pictures of the course page, for a person to look at: wide, and a phone's width.
+    for (const width of [1280, 400]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(500);
+      // Frames from another origin are painted where they are seen: one picture a frame.
+      for (const [i, frame] of [...document_frames(page)].entries()) {
+        await (await frame.frameElement()).scrollIntoViewIfNeeded();
+        await page.waitForTimeout(300);
+        await (await frame.frameElement()).screenshot({ path: `${process.env.SHOTS}/course-${width}-${i}.png` });
+      }
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
   await check("no script error and no policy violation in the course page or its frames", () =>
     problems.length === 0 || problems.slice(0, 5).join(" | "));
 
