@@ -129,6 +129,24 @@ try {
     return bad.length === 0 || `not a frame of the play page: ${bad.map((g) => snippets[g]).join(" | ")}`;
   });
 
+  await check("each frame's size fits its game as the gallery has it set up", async () => {
+    const misfits = [];
+    for (const game of GAMES) {
+      const size = (name) => Number(new RegExp(` ${name}="(\\d+)"`).exec(snippets[game])[1]);
+      const [width, height] = [size("width"), size("height")];
+      const src = /src="([^"]*)"/.exec(snippets[game])[1].replaceAll("&amp;", "&");
+      const alone = await context.newPage();
+      await alone.setViewportSize({ width, height });
+      await alone.goto(src);
+      await alone.locator(`[data-gamelab-mounted="${game}"]`).waitFor({ timeout: 20000 });
+      await alone.waitForTimeout(1000);
+      const [w, h] = await alone.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]);
+      if (w > width || h > height) misfits.push(`${game}: ${w} × ${h} in ${width} × ${height}`);
+      await alone.close();
+    }
+    return misfits.length === 0 || misfits.join("; ");
+  });
+
   // 2. Through Canvas's kind of allow-list.
   const kept = {};
   for (const game of GAMES) {
@@ -143,6 +161,15 @@ try {
       }
     }
     return true;
+  });
+  await check("the README's frame recipe survives the allow-list whole", async () => {
+    const readme = await readFile(join(here, "../../README.md"), "utf8");
+    const section = readme.slice(readme.indexOf("## Putting a game in a course"));
+    const recipe = /```html\n(<iframe[^\n]*)\n```/.exec(section)?.[1];
+    if (!recipe) return "no iframe recipe in the README";
+    const after = execFileSync("ruby", [join(here, "canvas_sanitize.rb")], { input: recipe }).toString();
+    const [a, b] = [attributes(recipe), attributes(after)];
+    return Object.keys(a).every((k) => b[k] === a[k] || (k === "allowfullscreen" && k in b)) || after;
   });
   await check("the allow-list does strip a script snippet (what Canvas does to it)", () => {
     const stripped = execFileSync("ruby", [join(here, "canvas_sanitize.rb")],
@@ -183,6 +210,18 @@ try {
     await frame.locator("canvas").first().focus();
     await page.keyboard.press("Enter");
     await frame.waitForFunction(() => document.querySelectorAll(".gl-history li").length >= 2, null, { timeout: 30000 });
+  });
+  await check("dots-and-boxes: its share link is the play page's, and opens the game as it is", async () => {
+    const frame = frameOf("dots-and-boxes");
+    await frame.locator("button[data-action='share']").click();
+    const said = await frame.locator(".gl-status").first().textContent();
+    const link = (/Link to this game: (\S+)/.exec(said) || [])[1] || "";
+    if (!link.startsWith(`${site.origin}/course/gamelab/play.html?game=dots-and-boxes&`) || !link.includes("#")) return said;
+    const moves = await frame.evaluate(() => document.querySelectorAll(".gl-history li").length);
+    const tab = await context.newPage();
+    await tab.goto(link);
+    await tab.waitForFunction((n) => document.querySelectorAll(".gl-history li").length === n, moves, { timeout: 20000 });
+    await tab.close();
   });
   await check("chain-reaction: an orb dropped with the mouse", async () => {
     const frame = frameOf("chain-reaction");

@@ -13,32 +13,51 @@ use web_sys::{Element, HtmlElement, HtmlTextAreaElement};
 use crate::embedding::{iframe, play_url, snippet};
 use crate::ui::dom;
 
-/// The narrowest frame a game is made for, and the widest worth asking a course page for.
-const FRAME_WIDTH: (f64, f64) = (320.0, 960.0);
-/// The play page's own lines around the game (the "open in a new tab" link, margins).
-const PLAY_PAGE_CHROME: f64 = 48.0;
+/// The narrowest frame a game is made for, and the widest worth asking a course page for (a
+/// course page's column is rarely wider; the games reflow to any width from the narrowest).
+const FRAME_WIDTH: (f64, f64) = (320.0, 720.0);
+/// The play page's padding on each side of the game, and its lines below it (the "Open in a
+/// new tab" link, with room for a status line that wraps once more).
+const PLAY_PAGE_PADDING: f64 = 8.0;
+const PLAY_PAGE_FOOTER: f64 = 48.0;
+/// Room for what a measure of the game here misses in the play page: a canvas a game sizes to
+/// its width only after a resize (Bazaar's table, Chain Reaction's board) grows by up to 4 %.
+const GROWTH: f64 = 1.05;
 
-/// A frame size that fits `root`'s game as laid out now, leaving out the Embed this panel.
-fn frame_size(root: &HtmlElement, panel: &Element) -> (u32, u32) {
-    let outer = root.get_bounding_client_rect();
-    let mut right = outer.left();
-    let mut bottom = outer.top();
-    let children = root.children();
-    for i in 0..children.length() {
-        let Some(child) = children.item(i) else {
-            continue;
-        };
-        if child == *panel {
-            continue;
-        }
-        let rect = child.get_bounding_client_rect();
-        if rect.width() > 0.0 || rect.height() > 0.0 {
-            right = right.max(rect.right());
-            bottom = bottom.max(rect.bottom());
-        }
+/// Sets inline style properties for as long as `measure` runs, then puts back what was there.
+fn with_style(element: &HtmlElement, set: &[(&str, &str)], measure: impl FnOnce() -> f64) -> f64 {
+    let style = element.style();
+    let kept: Vec<(&str, String)> = set
+        .iter()
+        .map(|&(p, _)| (p, style.get_property_value(p).unwrap_or_default()))
+        .collect();
+    for &(property, value) in set {
+        let _ = style.set_property(property, value);
     }
-    let width = (right - outer.left() + 24.0).clamp(FRAME_WIDTH.0, FRAME_WIDTH.1);
-    let height = (bottom - outer.top()).max(200.0) + PLAY_PAGE_CHROME;
+    let measured = measure();
+    for (property, value) in kept {
+        let _ = if value.is_empty() {
+            style.remove_property(property).map(|_| ())
+        } else {
+            style.set_property(property, &value)
+        };
+    }
+    measured
+}
+
+/// A frame size that fits `root`'s game: as wide as it is now within `FRAME_WIDTH`, and as tall
+/// as the game lays out at that width without the Embed this panel (both set for a moment,
+/// within this task: nothing is painted in between), plus the play page's own margins.
+fn frame_size(root: &HtmlElement, panel: &HtmlElement) -> (u32, u32) {
+    let width = (root.get_bounding_client_rect().width() + 2.0 * PLAY_PAGE_PADDING)
+        .clamp(FRAME_WIDTH.0, FRAME_WIDTH.1);
+    let inner = format!("{}px", width - 2.0 * PLAY_PAGE_PADDING);
+    let game = with_style(root, &[("box-sizing", "border-box"), ("width", &inner)], || {
+        with_style(panel, &[("display", "none")], || {
+            root.get_bounding_client_rect().height()
+        })
+    });
+    let height = game * GROWTH + 2.0 * PLAY_PAGE_PADDING + PLAY_PAGE_FOOTER;
     (width.ceil() as u32, height.ceil() as u32)
 }
 
@@ -112,6 +131,9 @@ pub fn offer(
     let (Some(frame_box), Some(script_box), Some(link_box)) = boxes else {
         return;
     };
+    let Ok(panel) = details.clone().dyn_into::<HtmlElement>() else {
+        return;
+    };
     let (opened, root) = (details.clone(), root.clone());
     dom::on::<web_sys::Event>(&details, "toggle", move |_| {
         if !opened.has_attribute("open") {
@@ -119,7 +141,7 @@ pub fn offer(
         }
         let attributes = current();
         let url = play_url(&site_root(), game, &attributes);
-        frame_box.set_value(&iframe(&url, game, frame_size(&root, &opened)));
+        frame_box.set_value(&iframe(&url, game, frame_size(&root, &panel)));
         script_box.set_value(&snippet(game, &attributes));
         link_box.set_value(&url);
         frame_box.select();
