@@ -36,6 +36,7 @@ ol, ul { list-style: none; }
 table { border-collapse: collapse; border-spacing: 0; }
 button { background: #cc0000; color: yellow; font-size: 28px; padding: 1em 2em; border: 0; border-radius: 0; }
 body { background: #111111; color: #eeeeee; }
+:root { color-scheme: dark; }
 main.lecture { max-width: 700px; margin: 0 auto; }
 canvas { border: 5px solid lime; width: 40px; }
 ";
@@ -126,6 +127,9 @@ async fn the_readme_snippet_works_in_a_hostile_lecture_page() {
             .unwrap()
             < 20.0
     );
+    // A dark page does not darken the game's controls (their text stays readable).
+    let cap = one(&ade, "input[data-action='layer-cap']");
+    assert_eq!(style_of(&cap, "color-scheme"), "light");
     // Hidden parts stay hidden (the reset must not undo the browser's [hidden] rule).
     assert_eq!(
         style_of(&one(&ade, ".gl-buttonbar[data-mode='editing']"), "display"),

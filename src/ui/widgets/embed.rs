@@ -52,11 +52,15 @@ fn frame_size(root: &HtmlElement, panel: &HtmlElement) -> (u32, u32) {
     let width = (root.get_bounding_client_rect().width() + 2.0 * PLAY_PAGE_PADDING)
         .clamp(FRAME_WIDTH.0, FRAME_WIDTH.1);
     let inner = format!("{}px", width - 2.0 * PLAY_PAGE_PADDING);
-    let game = with_style(root, &[("box-sizing", "border-box"), ("width", &inner)], || {
-        with_style(panel, &[("display", "none")], || {
-            root.get_bounding_client_rect().height()
-        })
-    });
+    let game = with_style(
+        root,
+        &[("box-sizing", "border-box"), ("width", &inner)],
+        || {
+            with_style(panel, &[("display", "none")], || {
+                root.get_bounding_client_rect().height()
+            })
+        },
+    );
     let height = game * GROWTH + 2.0 * PLAY_PAGE_PADDING + PLAY_PAGE_FOOTER;
     (width.ceil() as u32, height.ceil() as u32)
 }
