@@ -1,7 +1,9 @@
 //! Bazaar over real TCP (spec §9, §12.4, §13): `gamelab bazaar xserver PORT` and `gamelab bazaar
-//! xclients PORT` as separate processes on loopback, on every milestone-10 course pair; hostile
-//! peers written here (a 100 MB reply, a reply that never ends, a client that hangs up, silence);
-//! the README's Python client. The in-process form is checked in bazaar_harnesses.rs.
+//! xclients PORT` as separate processes on loopback, on every milestone-10 course pair, started at
+//! the same moment as the course's harness starts them; hostile peers written here (a 100 MB
+//! reply, a reply that never ends, a client that hangs up, silence); peers that behave as the
+//! course's reference implementation does (padded messages, a schema-strict client, a server
+//! that listens late, its misbehaving messages); the README's Python client. The in-process form is checked in bazaar_harnesses.rs.
 #![cfg(all(not(target_arch = "wasm32"), feature = "cli"))]
 
 mod common;
@@ -40,39 +42,45 @@ struct Server {
     log: std::sync::mpsc::Receiver<String>,
 }
 
+/// Starts `xserver PORT` with the server's test `input`, without waiting for it to listen.
+fn spawn_server(port: u16, input: &str, clocks: &[&str]) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamelab"))
+        .args(["bazaar", "xserver", &port.to_string()])
+        .args(clocks)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gamelab runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let (send, log) = std::sync::mpsc::channel();
+    let stderr = BufReader::new(child.stderr.take().unwrap());
+    std::thread::spawn(move || {
+        for line in stderr.lines().map_while(Result::ok) {
+            let _ = send.send(line);
+        }
+    });
+    Server { child, port, log }
+}
+
 /// Starts `xserver PORT` on a free port with the server's test `input`; waits until it listens.
 fn start_server(input: &str, clocks: &[&str]) -> Server {
     for _ in 0..5 {
-        let port = free_port();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gamelab"))
-            .args(["bazaar", "xserver", &port.to_string()])
-            .args(clocks)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("gamelab runs");
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        let (send, log) = std::sync::mpsc::channel();
-        let stderr = BufReader::new(child.stderr.take().unwrap());
-        std::thread::spawn(move || {
-            for line in stderr.lines().map_while(Result::ok) {
-                let _ = send.send(line);
-            }
-        });
-        let first = log
+        let mut server = spawn_server(free_port(), input, clocks);
+        let first = server
+            .log
             .recv_timeout(Duration::from_secs(20))
             .unwrap_or_default();
         if first.starts_with("xserver: listening on port") {
-            return Server { child, port, log };
+            return server;
         }
-        let _ = child.kill();
-        let _ = child.wait();
+        let _ = server.child.kill();
+        let _ = server.child.wait();
         assert!(
             first.contains("cannot listen"),
             "the server did not start: {first}"
@@ -162,11 +170,27 @@ fn every_course_pair_passes_as_two_processes_on_loopback() {
                 let Some((server_in, expected, clients_in)) = pairs.get(i) else {
                     break;
                 };
-                let server = start_server(&std::fs::read_to_string(server_in).unwrap(), &CLOCKS);
-                let clients =
-                    run_clients(server.port, &std::fs::read_to_string(clients_in).unwrap());
-                let (got, log) = server.result(Duration::from_secs(60));
-                let clients_said = clients.join().unwrap();
+                // Server and clients start at the same moment, as the course's harness starts
+                // them: the clients try again until the server listens.
+                let (server_text, clients_text) = (
+                    std::fs::read_to_string(server_in).unwrap(),
+                    std::fs::read_to_string(clients_in).unwrap(),
+                );
+                let (got, log, clients_said) = loop {
+                    let port = free_port();
+                    let mut server = spawn_server(port, &server_text, &CLOCKS);
+                    let clients = run_clients(port, &clients_text);
+                    let first = server.log.recv_timeout(Duration::from_secs(20));
+                    if !first.is_ok_and(|l| l.starts_with("xserver: listening on port")) {
+                        // Another process took the port in between: again, on another.
+                        let _ = server.child.kill();
+                        let _ = server.child.wait();
+                        let _ = clients.join();
+                        continue;
+                    }
+                    let (got, log) = server.result(Duration::from_secs(60));
+                    break (got, log, clients.join().unwrap());
+                };
                 let want: Value =
                     serde_json::from_str(&std::fs::read_to_string(expected).unwrap()).unwrap();
                 if got != want || clients_said != "\"void\"" {
@@ -401,4 +425,204 @@ fn the_command_line_names_what_is_wrong() {
     assert_eq!(out.status.code(), Some(2));
     let out = common::gamelab(&["bazaar", "xserver", "0"], "[] {\"bank\": 3}");
     assert_eq!(out.status.code(), Some(2));
+}
+
+// Interoperation with peers that behave as the course's reference implementation does: its
+// clients put 5,000 spaces before every message and check each TurnState against the
+// milestone's schema; its server takes seconds to listen; its misbehaving clients send bare
+// words, cut literals and values of the wrong kind.
+
+/// The spaces the reference client sends before every message.
+const REFERENCE_PADDING: usize = 5000;
+
+/// Milestone 10's Player as a strict client checks it: exactly a wallet, a score and cards.
+fn strict_player(player: &Value) -> Result<(), String> {
+    let map = player.as_object().ok_or("the player is not an object")?;
+    let mut keys: Vec<&str> = map.keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    if keys != ["cards", "score", "wallet"] {
+        return Err(format!("the player has the fields {keys:?}"));
+    }
+    if !map["cards"].is_array() || !map["wallet"].is_array() || !map["score"].is_u64() {
+        return Err(format!(
+            "the player's fields are of the wrong kinds: {player}"
+        ));
+    }
+    Ok(())
+}
+
+/// Milestone 10's TurnState as a strict client checks it.
+fn strict_turn_state(turn: &Value) -> Result<(), String> {
+    let map = turn.as_object().ok_or("the turn state is not an object")?;
+    let mut keys: Vec<&str> = map.keys().map(String::as_str).collect();
+    keys.sort_unstable();
+    if keys != ["active", "bank", "cards", "scores"] {
+        return Err(format!("the turn state has the fields {keys:?}"));
+    }
+    strict_player(&map["active"])
+}
+
+/// A client as the reference writes one: pads every message, checks every call's schema (and
+/// hangs up on one that fails it, as the reference's player does), asks for a pebble on every
+/// turn and buys nothing. Returns how many calls it answered, or why it hung up.
+fn reference_client(port: u16, name: &str) -> Result<usize, String> {
+    let padded = |v: Value| format!("{}{v}", " ".repeat(REFERENCE_PADDING));
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).map_err(|e| e.to_string())?;
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    stream.write_all(padded(json!(name)).as_bytes()).unwrap();
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let mut answered = 0;
+    while let Some(call) = next_call(&mut reader) {
+        let (method, arg) = (call[0].as_str().unwrap_or(""), &call[1][0]);
+        let reply = match method {
+            "setup" | "win" => json!("void"),
+            "request-pebble-or-trades" | "request-cards" => {
+                strict_turn_state(arg).map_err(|e| format!("{name} refuses {call}: {e}"))?;
+                if method == "request-cards" {
+                    json!([])
+                } else {
+                    json!(false)
+                }
+            }
+            _ => return Err(format!("{name} got the call {call}")),
+        };
+        if stream.write_all(padded(reply).as_bytes()).is_err() {
+            break;
+        }
+        answered += 1;
+    }
+    Ok(answered)
+}
+
+#[test]
+fn clients_that_pad_every_message_and_check_the_schema_play_a_whole_game() {
+    // Server test 5 seats two; the reference's clients sign up in its place.
+    let server = start_server(&server_test(5), &CLOCKS);
+    let port = server.port;
+    let clients: Vec<_> = ["Ref1", "Ref2"]
+        .into_iter()
+        .map(|name| {
+            let client = std::thread::spawn(move || reference_client(port, name));
+            std::thread::sleep(Duration::from_millis(100)); // in this order
+            client
+        })
+        .collect();
+    let (result, log) = server.result(Duration::from_secs(60));
+    for client in clients {
+        let answered = client
+            .join()
+            .unwrap()
+            .unwrap_or_else(|e| panic!("{e}; log {log:?}"));
+        assert!(
+            answered >= 3,
+            "setup, at least one turn and win: {answered}"
+        );
+    }
+    assert_eq!(result[1], json!([]), "nobody dropped out; log {log:?}");
+    assert!(!result[0].as_array().unwrap().is_empty(), "{result}");
+}
+
+#[test]
+fn the_clients_wait_for_a_server_that_listens_three_seconds_late() {
+    let port = free_port();
+    let clients = run_clients(
+        port,
+        r#"[["Adam","purchase-points"],["Eve","purchase-size"]]"#,
+    );
+    std::thread::sleep(Duration::from_secs(3));
+    let listener = TcpListener::bind(("127.0.0.1", port)).expect("the port is still free");
+    listener.set_nonblocking(true).unwrap();
+    let mut names = Vec::new();
+    let until = Instant::now() + Duration::from_secs(15);
+    while names.len() < 2 {
+        let stream = match listener.accept() {
+            Ok((stream, _)) => stream,
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock && Instant::now() < until => {
+                std::thread::sleep(Duration::from_millis(20));
+                continue;
+            }
+            Err(e) => panic!(
+                "the clients did not come ({e}); they said {:?}",
+                clients.join()
+            ),
+        };
+        stream.set_nonblocking(false).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        let mut reader = BufReader::new(stream);
+        let value = gamelab::engine::bazaar::wire::read_value(&mut reader, 256).unwrap();
+        names.push(value);
+    } // the server hangs up: the clients are done
+    assert_eq!(names, [json!("Adam"), json!("Eve")]);
+    assert_eq!(clients.join().unwrap(), "\"void\"");
+}
+
+#[test]
+fn the_clients_give_up_on_a_server_that_never_listens_in_ten_seconds() {
+    let started = Instant::now();
+    let out = common::gamelab(
+        &["bazaar", "xclients", &free_port().to_string()],
+        r#"[["Adam","purchase-points"],["Eve","purchase-size"]]"#,
+    );
+    let took = started.elapsed();
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("no server answered"), "{said}");
+    assert!(
+        took >= Duration::from_secs(9) && took < Duration::from_secs(30),
+        "{took:?}"
+    );
+}
+
+#[test]
+fn the_reference_misbehaving_messages_eliminate_their_senders_only() {
+    // Server test 3 seats six: three misbehaving peers and two of gamelab's clients sign up.
+    let server = start_server(&server_test(3), &CLOCKS);
+    let port = server.port;
+    let misbehave = |name: &'static str, setup: Vec<u8>, turn: Option<Vec<u8>>| {
+        std::thread::spawn(move || {
+            let mut stream = peer(port, name);
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            while let Some(call) = next_call(&mut reader) {
+                let reply = match (call[0].as_str(), &turn) {
+                    (Some("setup"), _) => setup.clone(),
+                    (_, Some(turn)) => turn.clone(),
+                    _ => b"\"void\"\n".to_vec(),
+                };
+                if stream.write_all(&reply).is_err() {
+                    break;
+                }
+            }
+        })
+    };
+    let peers = [
+        misbehave("Void", b"void\n".to_vec(), None),
+        misbehave(
+            "Fals",
+            format!("{}fals\n", " ".repeat(4095)).into_bytes(),
+            None,
+        ),
+        misbehave("True", b"\"void\"\n".to_vec(), Some(b"true\n".to_vec())),
+    ];
+    std::thread::sleep(Duration::from_millis(300));
+    let clients = run_clients(
+        port,
+        r#"[["Adam","purchase-points"],["Eve","purchase-size"]]"#,
+    );
+    let (result, log) = server.result(Duration::from_secs(60));
+    let mut dropped: Vec<&str> = result[1]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    dropped.sort_unstable();
+    assert_eq!(dropped, ["Fals", "True", "Void"], "log {log:?}");
+    assert_eq!(clients.join().unwrap(), "\"void\"");
+    for p in peers {
+        p.join().unwrap();
+    }
 }

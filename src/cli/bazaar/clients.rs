@@ -5,9 +5,9 @@
 //! connection, an endless loop goes silent, and the special clients of the bonus tests send what
 //! their names say. It prints `"void"` once every connection has ended.
 
-use std::io::{BufReader, Write};
+use std::io::{BufReader, ErrorKind, Write};
 use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
@@ -20,6 +20,12 @@ use crate::engine::bazaar::wire::{self, call_in, read_value, WireError, MAX_MESS
 
 /// The longest a client takes to connect (and to send one message).
 const CONNECT_LIMIT: Duration = Duration::from_secs(5);
+/// How long the clients keep trying a server that refuses connections: the course's harness
+/// starts server and clients at the same moment, and a server may take seconds to listen (the
+/// reference's takes up to 4 s; its clients retry for 10 s, as these do).
+const RETRY_FOR: Duration = Duration::from_secs(10);
+/// The pause between two tries.
+const RETRY_EVERY: Duration = Duration::from_millis(250);
 /// The longest a client waits for the server's next call before it gives up.
 const IDLE_LIMIT: Duration = Duration::from_secs(300);
 
@@ -34,9 +40,11 @@ pub fn connect(port: u16, ip: &str, input: &str) -> Result<String, CliError> {
         .ok_or_else(|| format!("{ip} is not an address"))?;
     let mut playing = Vec::new();
     let mut refused = None;
+    // One deadline for all: once a server listens, the clients connect at once.
+    let retry_until = Instant::now() + RETRY_FOR;
     for client in clients {
         let name = client.actor.name.clone();
-        match sign_up(client, server) {
+        match sign_up(client, server, retry_until) {
             Ok(thread) => playing.push(thread),
             Err(e) => {
                 eprintln!("xclients: {name} could not connect to {server}: {e}");
@@ -57,14 +65,30 @@ pub fn connect(port: u16, ip: &str, input: &str) -> Result<String, CliError> {
 
 /// Connects one client and sends its name (before the next client connects, so that any
 /// server sees the clients in order); its thread then plays.
-fn sign_up(client: Client, server: SocketAddr) -> std::io::Result<std::thread::JoinHandle<()>> {
-    let mut stream = TcpStream::connect_timeout(&server, CONNECT_LIMIT)?;
+fn sign_up(
+    client: Client,
+    server: SocketAddr,
+    retry_until: Instant,
+) -> std::io::Result<std::thread::JoinHandle<()>> {
+    let mut stream = connect_retrying(server, retry_until)?;
     stream.set_write_timeout(Some(CONNECT_LIMIT))?;
     stream.set_read_timeout(Some(IDLE_LIMIT))?;
     if client.special != Some(Special::DivergeBeforeSending) {
         stream.write_all(&wire::line(&Value::from(client.actor.name.as_str())))?;
     }
     Ok(std::thread::spawn(move || play(client, stream)))
+}
+
+/// Connects to `server`, trying again while it refuses, until `retry_until`.
+fn connect_retrying(server: SocketAddr, retry_until: Instant) -> std::io::Result<TcpStream> {
+    loop {
+        match TcpStream::connect_timeout(&server, CONNECT_LIMIT) {
+            Err(e) if e.kind() == ErrorKind::ConnectionRefused && Instant::now() < retry_until => {
+                std::thread::sleep(RETRY_EVERY)
+            }
+            result => return result,
+        }
+    }
 }
 
 /// What a client sends back for one call: a reply, nothing (it has gone silent), or it hangs up.
@@ -85,10 +109,7 @@ fn play(mut client: Client, stream: TcpStream) {
         let value = match read_value(&mut reader, MAX_MESSAGE_BYTES) {
             Ok(value) => value,
             Err(WireError::Closed) => return,
-            Err(WireError::Io(
-                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut,
-                _,
-            )) => {
+            Err(WireError::Io(ErrorKind::WouldBlock | ErrorKind::TimedOut, _)) => {
                 eprintln!(
                     "xclients: {name}: no call from the server in {} s: it gives up",
                     IDLE_LIMIT.as_secs()

@@ -43,7 +43,8 @@ impl Default for Clocks {
 
 /// How many sign-up periods the server waits for two players.
 const PERIODS: usize = 2;
-/// A name is a JSON string of at most 20 letters: anything much longer is refused unread.
+/// A name is a JSON string of at most 20 letters: a value much longer is refused unread (the
+/// whitespace before it, of any length, does not count).
 const MAX_NAME_BYTES: usize = 256;
 /// How long the accepting loop sleeps when nobody is waiting to connect.
 const ACCEPT_POLL: Duration = Duration::from_millis(5);

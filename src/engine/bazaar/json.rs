@@ -240,15 +240,18 @@ pub fn player_out(p: &PlayerState) -> Value {
     json!({"wallet": bag_out(&p.wallet), "score": score_out(&p.score)})
 }
 
+/// A player as milestone 10 writes it: with the cards it bought so far (for the end bonus).
+pub fn player_with_cards_out(p: &PlayerState) -> Value {
+    json!({"wallet": bag_out(&p.wallet), "score": score_out(&p.score), "cards": cards_out(&p.cards)})
+}
+
 /// A state as the course's Game JSON (spec §10): the players still in the game, in turn order
 /// from `order` (the first is the one to move), each with the cards it bought (milestone 10).
 pub fn game_out(state: &GameState, order: &[usize]) -> Value {
     let players: Vec<Value> = order
         .iter()
         .filter_map(|&seat| state.players.get(seat))
-        .map(|p| {
-            json!({"wallet": bag_out(&p.wallet), "score": score_out(&p.score), "cards": cards_out(&p.cards)})
-        })
+        .map(player_with_cards_out)
         .collect();
     json!({
         "bank": bag_out(&state.bank),
@@ -258,8 +261,19 @@ pub fn game_out(state: &GameState, order: &[usize]) -> Value {
     })
 }
 
+/// A TurnState as milestone 4's harness writes it: the active player's wallet and score.
 pub fn turn_state_out(t: &TurnState) -> Value {
-    json!({"bank": bag_out(&t.bank), "cards": cards_out(&t.visibles), "active": player_out(&t.active), "scores": t.scores.iter().map(score_out).collect::<Vec<_>>()})
+    turn_state_with(t, player_out(&t.active))
+}
+
+/// A TurnState as milestone 10's calls carry it: the active player with its cards, as the
+/// milestone's Player has them (a client that checks the schema refuses it without).
+pub fn turn_state_call_out(t: &TurnState) -> Value {
+    turn_state_with(t, player_with_cards_out(&t.active))
+}
+
+fn turn_state_with(t: &TurnState, active: Value) -> Value {
+    json!({"bank": bag_out(&t.bank), "cards": cards_out(&t.visibles), "active": active, "scores": t.scores.iter().map(score_out).collect::<Vec<_>>()})
 }
 
 /// Reads whitespace-separated JSON values (a harness's standard input).
@@ -278,7 +292,9 @@ pub fn call_out(call: &Call) -> Value {
     let method = call.method().name();
     match call {
         Call::Setup(equations) => json!([method, [equations_out(equations)]]),
-        Call::PebbleOrTrades(turn) | Call::Cards(turn) => json!([method, [turn_state_out(turn)]]),
+        Call::PebbleOrTrades(turn) | Call::Cards(turn) => {
+            json!([method, [turn_state_call_out(turn)]])
+        }
         Call::Win(won) => json!([method, [won]]),
     }
 }

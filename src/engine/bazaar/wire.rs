@@ -1,8 +1,10 @@
 //! The course's remote protocol on a byte stream (spec §9): one JSON value after another, with or
 //! without whitespace between them. `read_value` takes the next value off a stream without ever
 //! holding more than `max_bytes` of it, so a peer that sends a 100 MB line or a value that never
-//! ends costs at most that much memory; what to do when it stalls is the caller's (a read time-out
-//! on the socket). `call_in` reads a call as a client receives it. No network code here: the CLI's
+//! ends costs at most that much memory. Whitespace before a value is legal JSON of any length
+//! (the course's reference client sends 5,000 spaces before every message): it is skipped, not
+//! kept, and does not count against the value's limit; only `MAX_SPACE_BYTES` of it, and the
+//! caller's clock (a read time-out on the socket), bound that work. `call_in` reads a call as a client receives it. No network code here: the CLI's
 //! server and clients put sockets around it.
 
 use std::io::{BufRead, ErrorKind};
@@ -15,6 +17,10 @@ use super::referee::{Call, Method};
 /// The most bytes one message may take (a call or a reply is a few hundred bytes; a name 22).
 pub const MAX_MESSAGE_BYTES: usize = 1 << 20;
 
+/// The most whitespace read before one value: far more than any peer sends (the reference
+/// client sends 5,000 spaces), few enough to read in well under a second.
+pub const MAX_SPACE_BYTES: usize = 64 << 20;
+
 /// Why no value could be read.
 #[derive(Debug, PartialEq, Eq)]
 pub enum WireError {
@@ -22,8 +28,10 @@ pub enum WireError {
     Closed,
     /// The stream ended in the middle of a value.
     Cut,
-    /// The value (with the whitespace before it) went past the limit, in bytes.
+    /// The value went past the limit, in bytes.
     TooLarge(usize),
+    /// The whitespace before a value went past `MAX_SPACE_BYTES`.
+    TooMuchSpace(usize),
     /// The bytes are not one well-formed JSON value.
     Malformed(String),
     /// Reading failed: a time-out (the socket's) or a broken connection.
@@ -36,6 +44,12 @@ impl std::fmt::Display for WireError {
             WireError::Closed => write!(f, "it closed the connection"),
             WireError::Cut => write!(f, "it closed the connection in the middle of a message"),
             WireError::TooLarge(max) => write!(f, "its message is longer than {max} bytes"),
+            WireError::TooMuchSpace(max) => {
+                write!(
+                    f,
+                    "it sent more than {max} bytes of whitespace before a message"
+                )
+            }
             WireError::Malformed(e) => write!(f, "it sent ill-formed JSON ({e})"),
             WireError::Io(ErrorKind::WouldBlock | ErrorKind::TimedOut, _) => {
                 write!(f, "it sent nothing in time")
@@ -67,11 +81,12 @@ fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r')
 }
 
-/// Reads the next JSON value from `stream`: at most `max_bytes` bytes, never more than the value
-/// (and one delimiter after a number) is taken off the stream.
+/// Reads the next JSON value from `stream`: a value of at most `max_bytes` bytes, after at most
+/// `MAX_SPACE_BYTES` of whitespace; never more than the value (and one delimiter after a number)
+/// is taken off the stream.
 pub fn read_value(stream: &mut impl BufRead, max_bytes: usize) -> Result<Value, WireError> {
     let mut value: Vec<u8> = Vec::new();
-    let mut taken = 0usize;
+    let (mut space, mut taken) = (0usize, 0usize);
     let mut scan = Scan::Before;
     loop {
         let chunk = match stream.fill_buf() {
@@ -90,10 +105,16 @@ pub fn read_value(stream: &mut impl BufRead, max_bytes: usize) -> Result<Value, 
         let mut done = false;
         for &b in chunk {
             used += 1;
-            taken += 1;
-            if taken > max_bytes {
+            let over = if matches!(scan, Scan::Before) && is_space(b) {
+                space += 1;
+                (space > MAX_SPACE_BYTES).then_some(WireError::TooMuchSpace(MAX_SPACE_BYTES))
+            } else {
+                taken += 1;
+                (taken > max_bytes).then_some(WireError::TooLarge(max_bytes))
+            };
+            if let Some(error) = over {
                 stream.consume(used - 1);
-                return Err(WireError::TooLarge(max_bytes));
+                return Err(error);
             }
             scan = match scan {
                 Scan::Before if is_space(b) => Scan::Before,
@@ -266,12 +287,48 @@ mod tests {
 
     #[test]
     fn an_endless_message_is_refused_at_the_limit() {
-        for (first, then) in [(b'[', b'['), (b'"', b'a'), (b'7', b'7'), (b' ', b' ')] {
+        for (first, then) in [(b'[', b'['), (b'"', b'a'), (b'7', b'7')] {
             let mut stream = BufReader::new(Endless(first, then, 0));
             let got = read_value(&mut stream, MAX_MESSAGE_BYTES);
             assert_eq!(got, Err(WireError::TooLarge(MAX_MESSAGE_BYTES)));
             // What was read off the stream is the limit and one buffer, not more.
             assert!(stream.get_ref().2 <= MAX_MESSAGE_BYTES + 8192);
+        }
+        let mut stream = BufReader::new(Endless(b' ', b' ', 0));
+        let got = read_value(&mut stream, MAX_MESSAGE_BYTES);
+        assert_eq!(got, Err(WireError::TooMuchSpace(MAX_SPACE_BYTES)));
+        assert!(stream.get_ref().2 <= MAX_SPACE_BYTES + 8192);
+    }
+
+    #[test]
+    fn whitespace_before_a_value_does_not_count_against_its_limit() {
+        // As the course's reference client sends every message: 5,000 spaces first.
+        let spaced = format!(
+            "{}\"Adam\"{}[\"x\"]{}false",
+            " ".repeat(5000),
+            "\n".repeat(5000),
+            " ".repeat(4095)
+        );
+        let mut stream = BufReader::new(Cursor::new(spaced.into_bytes()));
+        assert_eq!(read_value(&mut stream, 22), Ok(serde_json::json!("Adam")));
+        assert_eq!(read_value(&mut stream, 22), Ok(serde_json::json!(["x"])));
+        assert_eq!(read_value(&mut stream, 22), Ok(Value::Bool(false)));
+        // The value itself still has its limit.
+        let mut long = BufReader::new(Cursor::new(
+            format!("   \"{}\"", "a".repeat(30)).into_bytes(),
+        ));
+        assert_eq!(read_value(&mut long, 22), Err(WireError::TooLarge(22)));
+    }
+
+    #[test]
+    fn the_reference_misbehaving_messages_are_refused_as_ill_formed() {
+        // A bare word that is not JSON, and a literal cut short after 4,095 spaces.
+        for text in ["void\n", &format!("{}fals\n", " ".repeat(4095))] {
+            let mut stream = BufReader::new(Cursor::new(text.as_bytes().to_vec()));
+            assert!(
+                matches!(read_value(&mut stream, 100), Err(WireError::Malformed(_))),
+                "{text:.20}"
+            );
         }
     }
 
