@@ -65,13 +65,17 @@ fn frame_size(root: &HtmlElement, panel: &HtmlElement) -> (u32, u32) {
     (width.ceil() as u32, height.ceil() as u32)
 }
 
-/// The site's root: where `gamelab.js` is served (a game's own module lives in `games/`).
+/// The site's root: where `gamelab.js` (every game's module) is served, and the folder above a
+/// game's own module (which the site build puts in `games/`).
 pub fn site_root() -> String {
     let module = dom::module_url();
     let folder = match module.rfind('/') {
         Some(i) => &module[..=i],
         None => return String::new(),
     };
+    if cfg!(feature = "all-games") {
+        return folder.to_string();
+    }
     folder.strip_suffix("games/").unwrap_or(folder).to_string()
 }
 
