@@ -12,22 +12,26 @@
 
 use serde_json::{json, Value};
 
-use super::{json_count, json_object, json_seed, Budget, Failure, Output};
-use crate::engine::dots_boxes::solver::{mask_of, Solver, DEFAULT_TABLE_BYTES};
+use super::{json_count, json_object, json_seed, Budget, Failure, Output, Pacer};
+use crate::engine::dots_boxes::solver::{
+    machine_table_bytes, mask_of, table_bits, table_bytes_for, wanted_table_bits, Solver,
+    DEFAULT_TABLE_BYTES, MAX_SOLVE_LINES,
+};
 use crate::engine::dots_boxes::{Board, Game, Level, Player};
 
 /// Positions with more undrawn lines than this are not solved exactly here: the empty 4 × 4
 /// board has 40 (about 90 s with `"table_mb": 2048`), 4 × 5 has 49, far beyond reach.
 pub const MAX_UNDRAWN: usize = 40;
 
-/// The most memory `"table_mb"` may give the solver's table (the table never takes more than
-/// the board needs: 128 MB for 3 × 4, 2 GB for 4 × 4).
+/// The most memory `"table_mb"` may ask for. The table takes at most what the position can use
+/// (16 bytes × 2^(undrawn lines − 8), up to 2 GiB: 128 MiB for the empty 3 × 4 board, 2 GiB for
+/// 4 × 4) and at most half the memory the machine has free; without `"table_mb"`, a quarter.
 pub const MAX_TABLE_MB: u64 = 16 * 1024;
 
 /// Runs one command; `--max-nodes` counts solver nodes (solve) or moves played (arena).
 pub fn run(command: &str, input: &str, budget: &Budget) -> Result<Output, Failure> {
     match command {
-        "solve" => solve(input, budget).map(Output::Text),
+        "solve" => solve(input, budget),
         "arena" => arena(input, budget).map(Output::Text),
         other => {
             Err(format!("unknown dots-and-boxes command '{other}': expected solve or arena").into())
@@ -35,7 +39,7 @@ pub fn run(command: &str, input: &str, budget: &Budget) -> Result<Output, Failur
     }
 }
 
-fn solve(input: &str, budget: &Budget) -> Result<String, Failure> {
+fn solve(input: &str, budget: &Budget) -> Result<Output, Failure> {
     let request = json_object(input, "{\"rows\", \"cols\", \"moves\"}")?;
     let board = Board::new(json_count(&request, "rows")?, json_count(&request, "cols")?)?;
     let moves: Vec<usize> = request
@@ -55,7 +59,9 @@ fn solve(input: &str, budget: &Budget) -> Result<String, Failure> {
     let [p1, p2] = game.scores();
     let taken = p1 as i64 - p2 as i64;
     if game.is_over() {
-        return Ok(json!({"value": taken, "best": []}).to_string());
+        return Ok(Output::Text(
+            json!({"value": taken, "best": []}).to_string(),
+        ));
     }
     let undrawn = game.legal().len();
     if undrawn > MAX_UNDRAWN {
@@ -64,28 +70,97 @@ fn solve(input: &str, budget: &Budget) -> Result<String, Failure> {
         )
         .into());
     }
-    let table_mb = match request.get("table_mb") {
-        None => DEFAULT_TABLE_BYTES as u64 >> 20,
-        Some(v) => v
-            .as_u64()
-            .filter(|mb| (1..=MAX_TABLE_MB).contains(mb))
-            .ok_or_else(|| format!("\"table_mb\" goes from 1 to {MAX_TABLE_MB}, not {v}"))?,
+    let requested_mb = match request.get("table_mb") {
+        None => None,
+        Some(v) => Some(
+            v.as_u64()
+                .filter(|mb| (1..=MAX_TABLE_MB).contains(mb))
+                .ok_or_else(|| format!("\"table_mb\" goes from 1 to {MAX_TABLE_MB}, not {v}"))?,
+        ),
     };
-    let mut solver = Solver::with_memory(&board, (table_mb << 20) as usize)?;
+    let (mut solver, notes) = sized_solver(&board, undrawn, requested_mb)?;
     let mask = mask_of(game.drawn().into_iter());
-    // In slices: an interrupted search keeps what it learned in its table and goes on from there.
+    // In slices of about 20 ms, so the clock is read often whatever a node costs (the first
+    // touches of a big table's pages are slow): an interrupted search keeps what it learned in
+    // its table and goes on from there.
+    let mut pacer = Pacer::new(1 << 20);
     let (best_value, best) = loop {
-        if let Some(found) = solver.try_best_moves(mask, budget.slice(solver.nodes, 1 << 20)) {
+        let started = std::time::Instant::now();
+        let slice = budget.slice(solver.nodes, pacer.slice());
+        if let Some(found) = solver.try_best_moves(mask, slice) {
             break found;
         }
-        budget.check(solver.nodes, "solving")?;
+        pacer.took(started.elapsed());
+        budget.check(solver.nodes, "solving").map_err(|spent| {
+            let mut message = notes.clone();
+            message.push(spent.message().to_string());
+            Failure::BudgetSpent(message.join("\n"))
+        })?;
     };
     let for_p1 = if game.current() == 0 {
         best_value as i64
     } else {
         -(best_value as i64)
     };
-    Ok(json!({"value": taken + for_p1, "best": best}).to_string())
+    let text = json!({"value": taken + for_p1, "best": best}).to_string();
+    Ok(match notes.is_empty() {
+        true => Output::Text(text),
+        false => Output::Logged {
+            text,
+            log: notes.join("\n") + "\n",
+        },
+    })
+}
+
+/// A solver whose table fits the position (`undrawn` lines), the caller's request (MiB) and
+/// the machine, with a note for each way the request was lowered. When the system refuses the
+/// memory the table is halved, down to 1 MiB, before giving up.
+fn sized_solver(
+    board: &Board,
+    undrawn: usize,
+    requested_mb: Option<u64>,
+) -> Result<(Solver, Vec<String>), Failure> {
+    let mut notes = Vec::new();
+    let machine = machine_table_bytes(requested_mb.is_some());
+    let mut allowance = match requested_mb {
+        Some(mb) => mb << 20,
+        None => machine.unwrap_or(DEFAULT_TABLE_BYTES as u64),
+    };
+    let wanted = table_bytes_for(wanted_table_bits(undrawn));
+    if let Some(mb) = requested_mb.filter(|&mb| mb << 20 > wanted) {
+        notes.push(format!(
+            "\"table_mb\": {mb} lowered to {} (all that {undrawn} undrawn lines can use)",
+            wanted.div_ceil(1 << 20)
+        ));
+        allowance = wanted;
+    }
+    if let (Some(mb), Some(machine)) = (requested_mb, machine.filter(|&m| allowance > m)) {
+        notes.push(format!(
+            "\"table_mb\": {mb} lowered to {} (half the memory free on this machine)",
+            machine >> 20
+        ));
+        allowance = machine;
+    }
+    if board.lines() > MAX_SOLVE_LINES {
+        return Err(format!(
+            "a {} × {} board's {} lines are too many for the solver (at most {MAX_SOLVE_LINES})",
+            board.rows,
+            board.cols,
+            board.lines()
+        )
+        .into());
+    }
+    let mut bits = table_bits(undrawn, usize::try_from(allowance).unwrap_or(usize::MAX));
+    loop {
+        match Solver::with_table(board, bits) {
+            Ok(solver) => return Ok((solver, notes)),
+            Err(refused) if bits > 16 => {
+                notes.push(format!("{refused}; trying half as much"));
+                bits -= 1;
+            }
+            Err(refused) => return Err(Failure::BadInput(refused)),
+        }
+    }
 }
 
 fn arena(input: &str, budget: &Budget) -> Result<String, Failure> {

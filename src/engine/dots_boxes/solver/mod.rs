@@ -28,7 +28,7 @@
 
 mod captures;
 mod geometry;
-mod huge_pages;
+mod memory;
 mod moves;
 mod table;
 
@@ -113,12 +113,29 @@ pub struct Solver {
     interrupted: bool,
 }
 
-/// The table size (log2 entries) for a board and a memory allowance: about 2^(lines − 8)
-/// entries (what a search of the empty board stores), at most what the memory holds.
-pub fn table_bits(lines: usize, bytes: usize) -> u32 {
-    let wanted = (lines as u32).saturating_sub(8).clamp(10, 30);
+/// The table size (log2 entries) a search of `undrawn` lines can use: about 2^(undrawn − 8)
+/// entries (what a search of the empty board stores), from 2^10 to 2^27 (2 GiB: on the empty
+/// 4 × 4 board a bigger table costs more in memory waits than it saves in nodes).
+pub fn wanted_table_bits(undrawn: usize) -> u32 {
+    (undrawn as u32).saturating_sub(8).clamp(10, 27)
+}
+
+/// The table size (log2 entries) for `undrawn` lines and a memory allowance: what the search
+/// wants, at most what the memory holds.
+pub fn table_bits(undrawn: usize, bytes: usize) -> u32 {
     let affordable = (bytes / ENTRY_BYTES).max(1 << 10).ilog2();
-    wanted.min(affordable)
+    wanted_table_bits(undrawn).min(affordable)
+}
+
+/// Bytes a table of 2^bits entries takes.
+pub fn table_bytes_for(bits: u32) -> u64 {
+    (ENTRY_BYTES as u64) << bits
+}
+
+/// How much of the memory the system has free now a table may take: a quarter by default, half
+/// when the caller asks for more (None where the system does not say).
+pub fn machine_table_bytes(asked_for_more: bool) -> Option<u64> {
+    memory::available_bytes().map(|free| free / if asked_for_more { 2 } else { 4 })
 }
 
 impl Solver {
@@ -143,7 +160,7 @@ impl Solver {
         let geometry = Geometry::new(board);
         let inner_lines = geometry.lines as u32 - geometry.border_bits;
         Ok(Solver {
-            table: Table::new(bits.clamp(10, 32), geometry.border_bits, inner_lines),
+            table: Table::new(bits.clamp(10, 32), geometry.border_bits, inner_lines)?,
             geometry,
             endgames: Endgames::default(),
             components: Vec::new(),

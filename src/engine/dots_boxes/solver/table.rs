@@ -10,28 +10,23 @@
 //! probe's cost was the walk of the page tables, that saves about a quarter of the time for
 //! 3 % more nodes.
 
-use super::huge_pages;
+use super::memory::Zeroed;
 
 /// No move known.
 pub const NO_MOVE: u8 = u8::MAX;
 
 #[derive(Clone, Copy)]
 pub struct Entry {
+    /// The position's key, complemented in the table (`EMPTY` below).
     pub key: u64,
     pub lo: i8,
     pub hi: i8,
     pub best: u8,
 }
 
-/// No position has this key: it is the full 64-line board, never searched.
-const EMPTY: u64 = u64::MAX;
-
-const EMPTY_ENTRY: Entry = Entry {
-    key: EMPTY,
-    lo: 0,
-    hi: 0,
-    best: NO_MOVE,
-};
+/// A free slot's stored key. Keys are stored complemented, so this stands for the full 64-line
+/// board, never searched, and a table fresh from the system (all zero bytes) is all free slots.
+const EMPTY: u64 = 0;
 
 /// Slots a bucket.
 const SLOTS: usize = 4;
@@ -49,7 +44,7 @@ pub const ENTRY_BYTES: usize = std::mem::size_of::<Bucket>() / SLOTS;
 const REGION_BITS: u32 = 11;
 
 pub struct Table {
-    buckets: Vec<Bucket>,
+    buckets: Zeroed<Bucket>,
     /// Key bits below the inner lines (what chooses a region is above them).
     border_bits: u32,
     /// Buckets per region, log2.
@@ -58,20 +53,19 @@ pub struct Table {
 
 impl Table {
     /// A table of 2^bits entries (at least one bucket) for keys whose lowest `border_bits` are
-    /// border lines, with `inner_lines` above them.
-    pub fn new(bits: u32, border_bits: u32, inner_lines: u32) -> Table {
+    /// border lines, with `inner_lines` above them; a message if the system refuses the memory.
+    pub fn new(bits: u32, border_bits: u32, inner_lines: u32) -> Result<Table, String> {
         let bucket_bits = bits.clamp(2, 32) - 2;
-        let mut buckets = Vec::with_capacity(1 << bucket_bits);
-        huge_pages::advise(&mut buckets);
-        buckets.resize(1 << bucket_bits, Bucket([EMPTY_ENTRY; SLOTS]));
+        // SAFETY: a bucket is integers only, for which zero bytes are a value.
+        let buckets = unsafe { Zeroed::<Bucket>::new(1 << bucket_bits)? };
         // No more regions than a quarter of the inner lines' patterns, or some would go unused.
         let region_bits =
             REGION_BITS.max(bucket_bits.saturating_sub(inner_lines.saturating_sub(2)));
-        Table {
+        Ok(Table {
             buckets,
             border_bits,
             region_bits,
-        }
+        })
     }
 
     pub fn entries(&self) -> usize {
@@ -105,12 +99,14 @@ impl Table {
 
     pub fn get(&self, key: u64) -> Option<Entry> {
         let bucket = &self.buckets[self.bucket(key)];
-        bucket.0.iter().find(|e| e.key == key).copied()
+        let stored = !key;
+        let found = bucket.0.iter().find(|e| e.key == stored)?;
+        Some(Entry { key, ..*found })
     }
 
     pub fn put(&mut self, key: u64, lo: i32, hi: i32, best: u8) {
         let entry = Entry {
-            key,
+            key: !key,
             lo: lo.clamp(-127, 127) as i8,
             hi: hi.clamp(-127, 127) as i8,
             best,
@@ -120,11 +116,12 @@ impl Table {
         // Keys of one board share their unused high bits: more zeros, more undrawn lines.
         let mut victim = 0;
         for (i, e) in slots.iter().enumerate() {
-            if e.key == key || e.key == EMPTY {
+            if e.key == entry.key || e.key == EMPTY {
                 victim = i;
                 break;
             }
-            if e.key.count_zeros() < slots[victim].key.count_zeros() {
+            // Stored complemented, a key's one bits are its undrawn lines: the fewest make room.
+            if e.key.count_ones() < slots[victim].key.count_ones() {
                 victim = i;
             }
         }
@@ -148,7 +145,7 @@ mod tests {
 
     #[test]
     fn what_was_put_is_found_until_its_bucket_overflows() {
-        let mut table = Table::new(16, 12, 24);
+        let mut table = Table::new(16, 12, 24).unwrap();
         let keys: Vec<u64> = values(7).map(|v| v >> 28).take(1000).collect();
         for (i, &key) in keys.iter().enumerate() {
             table.put(key, -(i as i32 % 5), i as i32 % 7, (i % 40) as u8);
@@ -165,7 +162,7 @@ mod tests {
     fn a_newcomer_displaces_the_entry_with_fewest_undrawn_lines() {
         // A table of one bucket: four positions fill it; a fifth replaces the one with the most
         // lines drawn (the most one bits), and the position with the fewest stays.
-        let mut table = Table::new(2, 4, 4);
+        let mut table = Table::new(2, 4, 4).unwrap();
         let keys = [0b0000_0001, 0b0000_0011, 0b1111_0111, 0b0000_0111];
         for key in keys {
             table.put(key, 0, 0, NO_MOVE);
@@ -184,7 +181,7 @@ mod tests {
     fn keys_with_few_inner_lines_still_spread_over_the_whole_table() {
         // 4 inner lines (16 patterns) above 27 border lines: with 2^11-bucket regions only 16
         // regions (32,768 buckets) could ever be used; regions grow instead.
-        let table = Table::new(20, 27, 4);
+        let table = Table::new(20, 27, 4).unwrap();
         let used: std::collections::HashSet<usize> = values(11)
             .map(|v| v >> 33)
             .take(1 << 16)

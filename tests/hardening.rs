@@ -1,0 +1,104 @@
+//! Issue 40's adversarial cases through the real binary, each under a 4 GiB address-space limit
+//! (as the probes that found them ran): every search ends within a small overshoot of its time
+//! limit, memory stays bounded, and running out of either is a message with exit status 2 or 3,
+//! never an abort.
+#![cfg(all(not(target_arch = "wasm32"), target_os = "linux", feature = "cli"))]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The address space each run may take.
+const ADDRESS_SPACE_KIB: u64 = 4 << 20;
+/// What a run may take past its `--time-limit-ms`: the stated overshoot is about 50 ms on a quiet
+/// machine; this leaves room for a busy one (the probes saw overruns of 4 to 100 s).
+const OVERSHOOT: Duration = Duration::from_millis(2500);
+
+struct Run {
+    status: i32,
+    stdout: String,
+    stderr: String,
+    took: Duration,
+}
+
+/// `gamelab ARGS < input` under the address-space limit.
+fn run(args: &[&str], input: &str) -> Run {
+    let started = Instant::now();
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v {ADDRESS_SPACE_KIB} && exec \"$0\" \"$@\""
+        ))
+        .arg(env!("CARGO_BIN_EXE_gamelab"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh runs");
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let out = child.wait_with_output().unwrap();
+    Run {
+        // A signal (an abort) has no code: -1 fails every expectation below.
+        status: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        took: started.elapsed(),
+    }
+}
+
+/// Runs with `--time-limit-ms limit_ms`; the run ends within the overshoot, with `status`
+/// (0 answered, 2 refused, 3 budget spent), a message when it failed, and returns it.
+fn within(args: &[&str], input: &str, limit_ms: u64, status: &[i32]) -> Run {
+    let limit = limit_ms.to_string();
+    let mut all = args.to_vec();
+    all.extend(["--time-limit-ms", &limit]);
+    let out = run(&all, input);
+    let shown: String = input.chars().take(80).collect();
+    assert!(
+        status.contains(&out.status),
+        "{args:?} on {shown:?}: status {} not in {status:?}; stderr: {}",
+        out.status,
+        out.stderr
+    );
+    assert!(
+        out.took <= Duration::from_millis(limit_ms) + OVERSHOOT,
+        "{args:?} on {shown:?} took {:?} against {limit_ms} ms",
+        out.took
+    );
+    if out.status != 0 {
+        assert!(out.stderr.trim().len() > 10, "a failure says why");
+    }
+    out
+}
+
+#[test]
+fn dots_tables_beyond_the_machine_or_the_position_are_lowered_with_a_note() {
+    // Each of these aborted allocating 16 GiB or filled gigabytes outside the budget.
+    let out = within(
+        &["dots-and-boxes", "solve"],
+        r#"{"rows":4,"cols":4,"moves":[],"table_mb":16384}"#,
+        1000,
+        &[3],
+    );
+    assert!(out.stderr.contains("lowered to 2048"), "{}", out.stderr);
+    let one_line: Vec<usize> = (0..39).collect();
+    let input = serde_json::json!({"rows": 4, "cols": 4, "moves": one_line, "table_mb": 4096});
+    let out = within(&["dots-and-boxes", "solve"], &input.to_string(), 1000, &[0]);
+    assert!(out.stdout.contains("\"best\":[39]"), "{}", out.stdout);
+    assert!(out.stderr.contains("lowered to 1 "), "{}", out.stderr);
+    let out = within(
+        &["dots-and-boxes", "solve"],
+        r#"{"rows":2,"cols":10,"moves":[],"table_mb":16384}"#,
+        1000,
+        &[2],
+    );
+    assert!(out.stderr.contains("at most 40"), "{}", out.stderr);
+    // A trivial position with a big request: answered at once.
+    within(
+        &["dots-and-boxes", "solve"],
+        r#"{"rows":2,"cols":2,"moves":[],"table_mb":2048}"#,
+        1000,
+        &[0],
+    );
+}
