@@ -102,3 +102,71 @@ fn dots_tables_beyond_the_machine_or_the_position_are_lowered_with_a_note() {
         &[0],
     );
 }
+
+#[test]
+fn sprouts_searches_of_huge_lands_end_at_their_time_limit_threads_included() {
+    // Each of these ran 18 to 109 s against limits of 2 to 5 s, or aborted.
+    for args in [
+        &["sprouts", "nimber", "--threads", "16", "0*300"][..],
+        &["sprouts", "nimber", "--threads", "64", "0*1000"],
+        &["sprouts", "nimber", "0*10666"],
+        &["sprouts", "nimber", "0*5000.A|0*5000.A"],
+        &["sprouts", "outcome", "--search", "depth-first", "0*10666"],
+    ] {
+        let out = within(args, "", 1500, &[3]);
+        assert!(out.stderr.contains("1500 ms"), "{args:?}: {}", out.stderr);
+    }
+    // The team's message counts what its members did.
+    let out = within(
+        &["sprouts", "nimber", "--threads", "4", "0*300"],
+        "",
+        1500,
+        &[3],
+    );
+    assert!(!out.stderr.contains("after 0 nodes"), "{}", out.stderr);
+}
+
+#[test]
+fn sprouts_children_lists_are_bounded_in_memory_and_time() {
+    // Three huge lands: each child repeats the other two; 4,000 small lands: each child
+    // repeats the 3,999 others. Refused before any is made.
+    let out = within(
+        &["sprouts", "children", "0*10666+0*10666+0*10666"],
+        "",
+        2000,
+        &[2],
+    );
+    assert!(out.stderr.contains("MB to list"), "{}", out.stderr);
+    assert!(
+        out.took < Duration::from_secs(1),
+        "refused at once: {:?}",
+        out.took
+    );
+    let lands = vec!["0.A|0.A"; 4000].join("+");
+    let out = within(&["sprouts", "children"], &lands, 2000, &[2]);
+    assert!(out.stderr.contains("MB to list"), "{}", out.stderr);
+    // One huge land: listed within the limit or stopped there.
+    within(&["sprouts", "children", "0*10666"], "", 1000, &[0, 3]);
+}
+
+#[test]
+fn sprouts_complete_check_of_a_huge_entry_ends_at_its_time_limit() {
+    let dir = std::env::temp_dir().join(format!("gamelab-hardening-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let base = dir.join("huge.spr");
+    std::fs::write(&base, "[Positions+Nimber]\n0*10666 0\n").unwrap();
+    let out = within(
+        &[
+            "sprouts",
+            "check",
+            "--complete",
+            "--db",
+            base.to_str().unwrap(),
+        ],
+        "",
+        1500,
+        &[3],
+    );
+    assert!(out.stderr.contains("complete check"), "{}", out.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -7,6 +7,7 @@ use gamelab::engine::sprouts::{
     children_with_nimbers, solve, Answer, Database, Goal, Position, Progress, Search, Strategy,
     Verdict,
 };
+use gamelab::engine::stop::Stop;
 
 const OUTCOME: Goal = Goal::Outcome { nimber_part: 0 };
 
@@ -155,12 +156,16 @@ fn zapping_works_with_the_proof_number_search() {
 fn the_children_tab_shows_known_nimbers() {
     let mut db = Database::new();
     solve(&Position::spots(3), Goal::Nimber, &mut db).unwrap();
-    let children = children_with_nimbers(&Position::spots(3), &db).unwrap();
+    let children = children_with_nimbers(&Position::spots(3), &db, &Stop::never()).unwrap();
     assert_eq!(children.len(), 3);
     // 0*3 has nimber 1, so it has a child of nimber 0 (a winning move) and the base knows it.
     assert!(children.iter().any(|(_, n)| *n == Some(0)));
-    let unknown =
-        children_with_nimbers(&Position::parse("0*5").unwrap(), &Database::new()).unwrap();
+    let unknown = children_with_nimbers(
+        &Position::parse("0*5").unwrap(),
+        &Database::new(),
+        &Stop::never(),
+    )
+    .unwrap();
     assert!(unknown.iter().all(|(_, n)| n.is_none()));
 }
 
@@ -171,4 +176,58 @@ fn positions_beyond_the_engine_are_refused_with_a_reason() {
     let huge = Position::parse("0*10666.1.1").unwrap();
     let error = Search::new(huge, OUTCOME).err().unwrap();
     assert!(error.contains("32002 lives"), "{error}");
+}
+
+#[test]
+fn a_stop_asked_often_changes_neither_the_answer_nor_the_work() {
+    // Every strategy: a stop that says yes every third time it is asked interrupts expansions
+    // and steps; what was interrupted is done again, so the expansions and the answer match a
+    // run that was never stopped.
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
+    for strategy in [
+        Strategy::Probing,
+        Strategy::DepthFirst,
+        Strategy::ProofNumber,
+    ] {
+        for (position, goal) in [("0*8", OUTCOME), ("0*5", Goal::Nimber)] {
+            let position = Position::parse(position).unwrap();
+            let mut whole = Database::new();
+            let (answer, stats) =
+                gamelab::engine::sprouts::solve_with(&position, goal, strategy, &mut whole)
+                    .unwrap();
+            let asked = Arc::new(AtomicU64::new(0));
+            let counter = asked.clone();
+            let mut search = Search::with_strategy(position, goal, strategy).unwrap();
+            search.set_stop(Stop::when(move || {
+                counter.fetch_add(1, Ordering::Relaxed) % 3 == 2
+            }));
+            let mut db = Database::new();
+            let (stopped_answer, steps) = run(&mut search, &mut db, u64::MAX);
+            assert_eq!(stopped_answer, answer, "{strategy:?}");
+            assert_eq!(search.stats().expansions, stats.expansions, "{strategy:?}");
+            assert!(
+                steps > 3,
+                "{strategy:?}: the stop was heard ({steps} steps)"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_huge_lands_expansion_gives_up_when_asked_and_resumes_where_it_was() {
+    // 0*300 has about 600 children of 300 spots each: listing them asks the stop on the way.
+    let position = Position::parse("0*300").unwrap();
+    let mut search = Search::new(position.clone(), Goal::Nimber).unwrap();
+    search.set_stop(Stop::when(|| true));
+    let mut db = Database::new();
+    assert_eq!(search.step(&mut db, None, 1), Progress::Running);
+    assert_eq!(search.stats().expansions, 0, "the expansion was undone");
+    search.set_stop(Stop::never());
+    assert_eq!(search.step(&mut db, None, 1), Progress::Running);
+    assert!(search.stats().expansions >= 1, "and done again");
+    // The Children tab's list gives up the same way, and lists when not stopped.
+    assert!(children_with_nimbers(&position, &db, &Stop::when(|| true)).is_err());
+    let all = children_with_nimbers(&position, &db, &Stop::never()).unwrap();
+    assert!(all.len() > 100, "{}", all.len());
 }

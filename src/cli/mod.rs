@@ -215,6 +215,14 @@ impl Budget {
         Ok(())
     }
 
+    /// Asks work in progress to stop when the time limit is reached.
+    pub fn stop(&self) -> crate::engine::stop::Stop {
+        match self.started.checked_add(self.time_limit) {
+            Some(deadline) => crate::engine::stop::Stop::at(deadline),
+            None => crate::engine::stop::Stop::never(),
+        }
+    }
+
     /// How many nodes the next slice of work may use: at most `slice`, and never past the budget
     /// by more than one node (so running out is seen).
     pub fn slice(&self, used: u64, slice: u64) -> u64 {

@@ -8,6 +8,7 @@
 use std::time::Instant;
 
 use super::{read_file, Budget, CliError, Failure, Output, Pacer};
+use crate::engine::sprouts::children::Cut;
 use crate::engine::sprouts::parallel::{Team, MAX_THREADS};
 use crate::engine::sprouts::proof::{Check, CheckReport, CompleteCheck, DotOptions, ProofGraph};
 use crate::engine::sprouts::symbols::MAX_SPOTS;
@@ -229,9 +230,19 @@ pub fn run(
             let mut out = String::new();
             for item in items(&options, stdin)? {
                 let p = parse(&item)?;
-                for (child, nimber) in
-                    children_with_nimbers(&p, &db).map_err(|e| format!("{}: {e}", item.label))?
-                {
+                let listed = children_with_nimbers(&p, &db, &budget.stop());
+                let listed = match listed {
+                    Ok(listed) => listed,
+                    Err(Cut::Stopped) => {
+                        return Err(Failure::BudgetSpent(format!(
+                            "{}: listing the children: the time limit of {} ms (--time-limit-ms) ran out",
+                            item.label,
+                            budget.time_limit.as_millis()
+                        )))
+                    }
+                    Err(Cut::TooLarge(why)) => return Err(format!("{}: {why}", item.label).into()),
+                };
+                for (child, nimber) in listed {
                     out.push_str(&child.write(options.notation));
                     if let Some(n) = nimber {
                         out.push_str(&format!(" {n}"));
@@ -261,7 +272,8 @@ pub fn run(
 }
 
 /// Runs a search to its end in slices, failing when the budget runs out; `spent` is what
-/// earlier searches of the same command used.
+/// earlier searches of the same command used. An expansion still listing its children when
+/// the time is up gives up at once.
 fn run_search(
     search: &mut Search,
     db: &mut Database,
@@ -270,6 +282,7 @@ fn run_search(
     spent: u64,
     label: &str,
 ) -> Result<Answer, Failure> {
+    search.set_stop(budget.stop());
     let mut pacer = Pacer::new(4096);
     loop {
         let used = spent + search.stats().expansions;
@@ -297,18 +310,23 @@ fn run_team(
     let ended = loop {
         let progress = team.wait(std::time::Duration::from_millis(100));
         if progress != Progress::Running {
-            break Ok(progress);
+            break Some(progress);
         }
-        if let Err(spent) = budget.check(spent + team.expansions(), label) {
-            break Err(spent);
+        if budget.check(spent + team.expansions(), label).is_err() {
+            break None;
         }
     };
     // Stopped either way: what the team proved stays in the base.
     let stats = team.finish(db);
-    match ended? {
-        Progress::Done(answer) => Ok((answer, stats)),
-        Progress::Failed(message) => Err(format!("{label}: {message}").into()),
-        Progress::Running => Err(format!("{label}: the search stopped early").into()),
+    match ended {
+        Some(Progress::Done(answer)) => Ok((answer, stats)),
+        Some(Progress::Failed(message)) => Err(format!("{label}: {message}").into()),
+        // The members' last expansions are counted only now.
+        None => Err(budget
+            .check(spent + stats.expansions, label)
+            .err()
+            .unwrap_or_else(|| format!("{label}: the search stopped early").into())),
+        Some(Progress::Running) => Err(format!("{label}: the search stopped early").into()),
     }
 }
 
@@ -477,15 +495,20 @@ fn complete_check(options: &Options, budget: &Budget) -> Result<Output, Failure>
     let main = load_bases(options)?;
     let start = Instant::now();
     let mut run = CompleteCheck::new(&main);
-    // A step spends about the expansions it is given: count those.
+    run.set_stop(budget.stop());
+    // A step spends at most the expansions it is given: count those, in slices of about 20 ms
+    // (an entry of a thousand spots costs far more an expansion than one of ten).
     let mut used = 0;
+    let mut pacer = Pacer::new(100_000);
     loop {
-        let slice = budget.slice(used, 100_000);
+        let started = Instant::now();
+        let slice = budget.slice(used, pacer.slice());
         if run.step(&main, slice) {
             break;
         }
         used += slice;
         budget.check(used, "the complete check")?;
+        pacer.took(started.elapsed());
     }
     let mut text = format!(
         "{} entries checked, {} problem(s)\n",

@@ -8,4 +8,5 @@ pub mod dots_boxes;
 pub mod rng;
 pub mod search;
 pub mod sprouts;
+pub mod stop;
 pub mod turn;

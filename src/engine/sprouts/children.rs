@@ -9,6 +9,7 @@ use super::canon::{canonical_lands, canonical_position, try_globalize_lower};
 use super::position::{Boundary, Land, Position, Region, Tree};
 use super::search::{listed_in_move_order, Listed};
 use super::symbols::*;
+use crate::engine::stop::Stop;
 
 /// Why a position is beyond what the engine computes on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,38 +106,85 @@ fn check_lands(position: &Position) -> Result<(), TooLarge> {
 
 /// The distinct canonical children of a position, in Glop's order.
 pub fn children(position: &Position) -> Result<Vec<Position>, TooLarge> {
-    check_computable(position)?;
-    Ok(children_unchecked(position))
+    children_until(position, &Stop::never()).map_err(|cut| match cut {
+        Cut::TooLarge(why) => why,
+        Cut::Stopped => TooLarge("stopped".into()),
+    })
 }
 
-/// Children of a position known to pass `check_computable` (or reached from one).
-pub(crate) fn children_unchecked(position: &Position) -> Vec<Position> {
-    let mut out = children_unsorted(position);
+/// The same, unless `stop` asks to stop first. A list that would clearly take more than
+/// `MAX_CHILDREN_BYTES` (each child is about as large as the position, lands untouched
+/// included) is refused before it is begun.
+pub fn children_until(position: &Position, stop: &Stop) -> Result<Vec<Position>, Cut> {
+    check_computable(position).map_err(Cut::TooLarge)?;
+    let raw: u128 = position.lands().iter().map(raw_child_count).sum();
+    let estimate = raw.saturating_mul(position_bytes(position) as u128);
+    if estimate > MAX_CHILDREN_BYTES as u128 {
+        return Err(Cut::TooLarge(TooLarge(format!(
+            "this position's {raw} moves would take about {} MB to list, more than {} MB",
+            estimate >> 20,
+            MAX_CHILDREN_BYTES >> 20
+        ))));
+    }
+    children_unchecked(position, stop)
+}
+
+/// Children of a position known to pass `check_computable` (or reached from one), unless
+/// `stop` asks to stop or they are too many first.
+pub(crate) fn children_unchecked(position: &Position, stop: &Stop) -> Result<Vec<Position>, Cut> {
+    let mut out = children_unsorted(position, stop)?;
     out.sort();
     out.dedup();
-    out
+    Ok(out)
 }
 
-/// Children in generation order, possibly repeated (the search sorts and dedups them itself).
-pub(crate) fn children_unsorted(position: &Position) -> Vec<Position> {
+/// Why a list of children was not finished.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cut {
+    /// The caller's `Stop` asked.
+    Stopped,
+    /// They would take more than `MAX_CHILDREN_BYTES`.
+    TooLarge(TooLarge),
+}
+
+impl std::fmt::Display for Cut {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Cut::Stopped => f.write_str("stopped before the children were all listed"),
+            Cut::TooLarge(why) => why.fmt(f),
+        }
+    }
+}
+
+/// The most memory the children of one position may take (a land of ten thousand spots has
+/// about twenty thousand children of ten thousand spots each: 200 MB).
+pub const MAX_CHILDREN_BYTES: usize = 512 << 20;
+
+/// Children in generation order, possibly repeated (the search sorts and dedups them itself),
+/// unless `stop` asks to stop or they grow past `MAX_CHILDREN_BYTES` first.
+pub(crate) fn children_unsorted(position: &Position, stop: &Stop) -> Result<Vec<Position>, Cut> {
+    let mut meter = Meter::new(stop);
+    let mut out = Vec::new();
     let lands = position.lands();
     if let [land] = lands {
-        let mut out = Vec::new();
         if let Some(prepared) = try_globalize_lower(land.tree()) {
-            land_children(&prepared, &mut |child_land| {
+            let finished = land_children(&prepared, &mut |child_land| {
                 let mut child = Vec::new();
                 canonical_lands(child_land, &mut child);
-                out.push(Position::from_lands(child));
+                let child = Position::from_lands(child);
+                let go_on = meter.made(&child);
+                out.push(child);
+                go_on
             });
+            meter.verdict(finished)?;
         }
-        return out;
+        return Ok(out);
     }
     // Glop re-canonizes the untouched lands of every child; doing it once gives the same result.
     let recanonized: Vec<Vec<Land>> = lands
         .iter()
         .map(|land| canonical_position(vec![land.tree()]).into_lands())
         .collect();
-    let mut out: Vec<Position> = Vec::new();
     for (index, land) in lands.iter().enumerate() {
         let others: Vec<Land> = recanonized
             .iter()
@@ -147,13 +195,82 @@ pub(crate) fn children_unsorted(position: &Position) -> Vec<Position> {
         let Some(prepared) = try_globalize_lower(land.tree()) else {
             continue;
         };
-        land_children(&prepared, &mut |child_land| {
+        let finished = land_children(&prepared, &mut |child_land| {
             let mut child = others.clone();
             canonical_lands(child_land, &mut child);
-            out.push(Position::from_lands(child));
+            let child = Position::from_lands(child);
+            let go_on = meter.made(&child);
+            out.push(child);
+            go_on
         });
+        meter.verdict(finished)?;
     }
-    out
+    Ok(out)
+}
+
+/// Counts the bytes of children made: asks a `Stop` about every 64 KiB of them (a child of a
+/// huge land is huge, one of a small land a few bytes: counting bytes keeps the question's cost
+/// small and its delay short), and cuts the list at `MAX_CHILDREN_BYTES`.
+struct Meter<'a> {
+    stop: &'a Stop,
+    since_asked: usize,
+    total: usize,
+    cut: Option<Cut>,
+}
+
+impl Meter<'_> {
+    const ASK_EVERY_BYTES: usize = 64 << 10;
+
+    fn new(stop: &Stop) -> Meter<'_> {
+        Meter {
+            stop,
+            since_asked: 0,
+            total: 0,
+            cut: None,
+        }
+    }
+
+    /// Counts a child made; false when the list is cut.
+    fn made(&mut self, child: &Position) -> bool {
+        let bytes = position_bytes(child);
+        self.since_asked += bytes;
+        self.total += bytes;
+        if self.total > MAX_CHILDREN_BYTES {
+            self.cut = Some(Cut::TooLarge(TooLarge(format!(
+                "the children of this position take more than {} MB to list",
+                MAX_CHILDREN_BYTES >> 20
+            ))));
+            return false;
+        }
+        if self.since_asked < Self::ASK_EVERY_BYTES {
+            return true;
+        }
+        self.since_asked = 0;
+        if self.stop.requested() {
+            self.cut = Some(Cut::Stopped);
+            return false;
+        }
+        true
+    }
+
+    /// Why the list was cut, if `finished` says it was.
+    fn verdict(&mut self, finished: bool) -> Result<(), Cut> {
+        match (finished, self.cut.take()) {
+            (true, _) => Ok(()),
+            (false, cut) => Err(cut.unwrap_or(Cut::Stopped)),
+        }
+    }
+}
+
+/// Heap bytes a position takes, about (each land is an allocation of its own).
+pub fn position_bytes(position: &Position) -> usize {
+    const PER_LAND: usize = std::mem::size_of::<Land>() + 16;
+    std::mem::size_of::<Position>()
+        + position
+            .lands()
+            .iter()
+            .map(|l| PER_LAND + l.bytes())
+            .sum::<usize>()
 }
 
 /// Children of recently expanded lands. A land is expanded again for every nimber part tried
@@ -203,13 +320,18 @@ impl ChildrenCache {
         self.recent.len() + self.older.len()
     }
 
-    pub(crate) fn children(&mut self, position: &Position) -> Rc<[Listed]> {
+    /// The children of `position`, from the cache or made now (unless cut).
+    pub(crate) fn children(
+        &mut self,
+        position: &Position,
+        stop: &Stop,
+    ) -> Result<Rc<[Listed]>, Cut> {
         if let Some(found) = self.recent.get(position) {
-            return found.clone();
+            return Ok(found.clone());
         }
         let found: Rc<[Listed]> = match self.older.remove(position) {
             Some(found) => found,
-            None => listed_in_move_order(children_unsorted(position)).into(),
+            None => listed_in_move_order(children_unsorted(position, stop)?).into(),
         };
         let bytes = cached_bytes(position, &found);
         if self.recent_bytes + bytes > self.budget {
@@ -218,7 +340,7 @@ impl ChildrenCache {
         }
         self.recent_bytes += bytes;
         self.recent.insert(position.clone(), found.clone());
-        found
+        Ok(found)
     }
 }
 
@@ -227,14 +349,18 @@ impl ChildrenCache {
 pub fn raw_children(land: &Land) -> Vec<Tree> {
     let mut out = Vec::new();
     if let Some(prepared) = try_globalize_lower(land.tree()) {
-        land_children(&prepared, &mut |child| out.push(child));
+        land_children(&prepared, &mut |child| {
+            out.push(child);
+            true
+        });
     }
     out
 }
 
-/// Calls `emit` with every raw child of a prepared land (all letters global).
-fn land_children(land: &[Region], emit: &mut dyn FnMut(Tree)) {
-    for (r, region) in land.iter().enumerate() {
+/// Calls `emit` with every raw child of a prepared land (all letters global), until it returns
+/// false (then returns false).
+fn land_children(land: &[Region], emit: &mut dyn FnMut(Tree) -> bool) -> bool {
+    land.iter().enumerate().all(|(r, region)| {
         region_children(region, &mut |child_regions: Vec<Region>| {
             let mut child: Tree = Vec::with_capacity(land.len() + 1);
             child.extend(
@@ -244,16 +370,17 @@ fn land_children(land: &[Region], emit: &mut dyn FnMut(Tree)) {
                     .map(|(_, reg)| reg.clone()),
             );
             child.extend(child_regions);
-            emit(child);
-        });
-    }
+            emit(child)
+        })
+    })
 }
 
 fn is_spot(boundary: &Boundary) -> bool {
     boundary.as_slice() == [SPOT]
 }
 
-fn region_children(region: &Region, emit: &mut dyn FnMut(Vec<Region>)) {
+/// Calls `emit` with every raw child of a region, until it returns false (then returns false).
+fn region_children(region: &Region, emit: &mut dyn FnMut(Vec<Region>) -> bool) -> bool {
     let first_other = region
         .iter()
         .position(|b| !is_spot(b))
@@ -268,22 +395,34 @@ fn region_children(region: &Region, emit: &mut dyn FnMut(Vec<Region>)) {
         if pieces.is_empty() {
             continue;
         }
-        let others: Vec<&Boundary> = region
+        let others = region
             .iter()
             .enumerate()
             .filter(|&(i, _)| i != b)
-            .map(|(_, x)| x)
-            .collect();
-        let partitions = partitions(&others);
+            .map(|(_, x)| x);
+        // Every way of sending the other boundaries to the two sides of the loop: spots only by
+        // count, the rest in all 2^k ways (spec §4.1), made one at a time (listing them first
+        // took memory quadratic in the spots).
+        let (spots, rest): (Vec<&Boundary>, Vec<&Boundary>) = others.partition(|x| is_spot(x));
+        let rest = &rest[..rest.len().min(127)];
         for (outer, inner) in &pieces {
-            for (first, second) in &partitions {
-                let mut x: Region = Vec::with_capacity(first.len() + 1);
-                x.push(outer.clone());
-                x.extend(first.iter().map(|&b| b.clone()));
-                let mut y: Region = Vec::with_capacity(second.len() + 1);
-                y.push(inner.clone());
-                y.extend(second.iter().map(|&b| b.clone()));
-                emit(vec![x, y]);
+            for to_first in 0..=spots.len() {
+                for mask in 0..1u128 << rest.len() {
+                    let chosen = |bit: usize| mask & 1 << bit != 0;
+                    let mut x: Region = Vec::with_capacity(region.len());
+                    x.push(outer.clone());
+                    x.extend(spots[..to_first].iter().map(|&b| b.clone()));
+                    let firsts = rest.iter().enumerate().filter(|&(bit, _)| chosen(bit));
+                    x.extend(firsts.map(|(_, &b)| b.clone()));
+                    let mut y: Region = Vec::with_capacity(region.len() + 1 - x.len());
+                    y.push(inner.clone());
+                    y.extend(spots[to_first..].iter().map(|&b| b.clone()));
+                    let seconds = rest.iter().enumerate().filter(|&(bit, _)| !chosen(bit));
+                    y.extend(seconds.map(|(_, &b)| b.clone()));
+                    if !emit(vec![x, y]) {
+                        return false;
+                    }
+                }
             }
         }
     }
@@ -318,11 +457,14 @@ fn region_children(region: &Region, emit: &mut dyn FnMut(Vec<Region>)) {
                             .filter(|&(k, _)| k != i && k != j)
                             .map(|(_, x)| x.clone()),
                     );
-                    emit(vec![new_region]);
+                    if !emit(vec![new_region]) {
+                        return false;
+                    }
                 }
             }
         }
     }
+    true
 }
 
 /// Kind I on one boundary: the (outer, inner) pairs of new boundaries for every way of drawing
@@ -396,33 +538,6 @@ fn openings(boundary: &Boundary) -> Vec<Boundary> {
                 .collect(),
         };
         out.push(piece);
-    }
-    out
-}
-
-/// Every way of sending the other boundaries to the two sides of a loop: spots only by count,
-/// the rest in all 2^k ways (spec §4.1).
-fn partitions<'a>(others: &[&'a Boundary]) -> Vec<(Vec<&'a Boundary>, Vec<&'a Boundary>)> {
-    let spots: Vec<&Boundary> = others.iter().copied().filter(|b| is_spot(b)).collect();
-    let rest: Vec<&Boundary> = others.iter().copied().filter(|b| !is_spot(b)).collect();
-    let k = rest.len().min(MAX_REGION_BOUNDARIES + 100);
-    let mut out = Vec::new();
-    for to_first in 0..=spots.len() {
-        let mut mask: u128 = 0;
-        let end: u128 = 1u128.checked_shl(k as u32).unwrap_or(u128::MAX);
-        while mask < end {
-            let mut first: Vec<&Boundary> = spots[..to_first].to_vec();
-            let mut second: Vec<&Boundary> = spots[to_first..].to_vec();
-            for (bit, b) in rest.iter().enumerate() {
-                if bit < 128 && mask & (1u128 << bit) != 0 {
-                    first.push(b);
-                } else {
-                    second.push(b);
-                }
-            }
-            out.push((first, second));
-            mask += 1;
-        }
     }
     out
 }

@@ -16,7 +16,7 @@
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::children::ChildrenCache;
+use super::children::{position_bytes, ChildrenCache, Cut};
 use super::database::{Database, MAX_NIMBER};
 use super::position::{Land, Position};
 use super::search::{
@@ -24,6 +24,7 @@ use super::search::{
     Contradiction, Couple, Goal, LevelView, Progress, Stats, Verdict,
 };
 use super::symbols::words;
+use crate::engine::stop::Stop;
 
 /// An unbounded proof or disproof number: the couple is proved the other way.
 pub const INFINITE: u32 = u32::MAX;
@@ -365,6 +366,8 @@ struct Frame {
     earlier_work: u32,
     /// Children's numbers changed without the frame's being worked out again (zapping).
     stale: bool,
+    /// Heap bytes its children's positions take, about.
+    bytes: usize,
 }
 
 /// The df-pn computation of an outcome or a nimber.
@@ -388,12 +391,18 @@ pub struct Dfpn {
     /// Couples other members of a team are working on: passed over while another child is
     /// nearly as promising.
     avoided: KeySet,
+    /// Asked while a costly expansion lists its children: a stop leaves it undone.
+    stop: Stop,
 }
 
 type KeySet = HashSet<u128, BuildHasherDefault<KeyHasher>>;
 
 /// Levels of its path a team member tells the others (deeper ones change too fast to matter).
 pub const PATH_LEVELS: usize = 24;
+
+/// The most memory the children of the open levels (the path from the root) may take: a land
+/// of ten thousand spots has about 200 MB of children a level.
+pub const MAX_OPEN_BYTES: usize = 1 << 30;
 
 /// Bytes of children df-pn keeps at hand (it expands the same couples again and again; most
 /// of them were expanded recently: measured on 14 spots, 2,000 lands' children (about 50 MB) save
@@ -420,6 +429,7 @@ impl Dfpn {
             moves_per_unit: ESTIMATE_MOVES_PER_UNIT,
             new_losses: None,
             avoided: KeySet::default(),
+            stop: Stop::never(),
         }
     }
 
@@ -564,8 +574,9 @@ impl Dfpn {
     }
 
     /// Opens a frame for `couple` (simplified by the base): lists its children and works out
-    /// its numbers.
-    fn open(&mut self, couple: Couple, thresholds: Thresholds, db: &Database) -> Frame {
+    /// its numbers. None when the stop was asked for while the children were being listed
+    /// (nothing has changed then) or when they are too many (the search has failed then).
+    fn open(&mut self, couple: Couple, thresholds: Thresholds, db: &Database) -> Option<Frame> {
         // The base may have learnt a land of it since the parent listed it.
         let couple = couple.into_simplified(db);
         let key = couple_key(&couple);
@@ -582,10 +593,11 @@ impl Dfpn {
             opened_at: self.stats.expansions,
             earlier_work,
             stale: false,
+            bytes: 0,
         };
         if frame.couple.position.is_empty() {
             frame.numbers = self.numbers_of(&frame.couple);
-            return frame;
+            return Some(frame);
         }
         if frame.couple.position.lands().len() > 1 {
             let mut lands: Vec<Couple> = frame
@@ -602,18 +614,30 @@ impl Dfpn {
             };
             frame.children = lands.into_iter().map(|c| self.child(c)).collect();
             self.update(&mut frame, db);
-            return frame;
+            return Some(frame);
         }
-        self.stats.expansions += 1;
         let nimber = frame.couple.nimber;
-        let listed = self.cache.children(&frame.couple.position);
+        let listed = match self.cache.children(&frame.couple.position, &self.stop) {
+            Ok(listed) => listed,
+            Err(Cut::Stopped) => return None,
+            Err(Cut::TooLarge(why)) => {
+                self.finished = Some(Progress::Failed(why.0));
+                return None;
+            }
+        };
+        self.stats.expansions += 1;
         let Some(children) = ordered_children(&frame.couple.position, nimber, &listed, db) else {
             frame.numbers = Numbers::WIN;
-            return frame;
+            return Some(frame);
         };
         frame.children = children.into_iter().map(|c| self.child(c)).collect();
+        frame.bytes = frame
+            .children
+            .iter()
+            .map(|c| position_bytes(&c.couple.position))
+            .sum();
         self.update(&mut frame, db);
-        frame
+        Some(frame)
     }
 
     /// Works out a frame's numbers from its children's.
@@ -824,15 +848,20 @@ impl Dfpn {
                     return;
                 }
                 self.trial += 1;
+                // Stopped before it opened, the stack stays empty: the next step opens it.
                 self.open_root(db);
             }
         }
     }
 
-    fn open_root(&mut self, db: &Database) {
+    /// Opens the root's frame; false when stopped first.
+    fn open_root(&mut self, db: &Database) -> bool {
         let couple = Couple::new(self.root.position.clone(), self.trial).into_simplified(db);
-        let frame = self.open(couple, Thresholds::NONE, db);
+        let Some(frame) = self.open(couple, Thresholds::NONE, db) else {
+            return false;
+        };
         self.stack.push(frame);
+        true
     }
 
     /// The frames that are levels (the root's children are level 1).
@@ -891,6 +920,10 @@ impl Computation for Dfpn {
         self.finished.is_some()
     }
 
+    fn set_stop(&mut self, stop: Stop) {
+        self.stop = stop;
+    }
+
     fn step(&mut self, db: &mut Database, guide: Option<&Database>, budget: u64) -> Progress {
         let limit = self.stats.expansions.saturating_add(budget);
         loop {
@@ -898,7 +931,9 @@ impl Computation for Dfpn {
                 return done.clone();
             }
             let Some(mut top) = self.stack.pop() else {
-                self.open_root(db);
+                if !self.open_root(db) && self.finished.is_none() {
+                    return Progress::Running;
+                }
                 continue;
             };
             if top.stale {
@@ -924,11 +959,24 @@ impl Computation for Dfpn {
             top.current = Some(k);
             let couple = top.children[k].couple.clone();
             self.stack.push(top);
-            let frame = self.open(couple, thresholds, db);
+            let Some(frame) = self.open(couple, thresholds, db) else {
+                if self.finished.is_some() {
+                    continue;
+                }
+                return Progress::Running;
+            };
             self.stack.push(frame);
+            let open_bytes: usize = self.stack.iter().map(|f| f.bytes).sum();
+            if open_bytes > MAX_OPEN_BYTES {
+                self.finished = Some(Progress::Failed(format!(
+                    "the search's open levels need more than {} MB (positions this large are beyond this engine)",
+                    MAX_OPEN_BYTES >> 20
+                )));
+                continue;
+            }
             // Stopping only on the way down keeps the levels on show (the search goes back to
             // the root often).
-            if self.stats.expansions >= limit {
+            if self.stats.expansions >= limit || self.stop.requested() {
                 return Progress::Running;
             }
         }

@@ -15,6 +15,7 @@ use super::database::Database;
 use super::dfpn::{Dfpn, TABLE_COUPLES};
 use super::position::{Land, Position};
 use super::search::{Computation, Goal, Progress, Stats};
+use crate::engine::stop::Stop;
 
 /// Expansions a member works between two exchanges with the team.
 const EXCHANGE_EVERY: u64 = 256;
@@ -112,7 +113,7 @@ impl Team {
 }
 
 fn member(
-    shared: &Shared,
+    shared: &Arc<Shared>,
     position: Position,
     goal: Goal,
     index: usize,
@@ -122,6 +123,9 @@ fn member(
     // Member 0 searches as the one-thread search does; the others break ties their own way.
     let seed = index as u64 * 0x2545_F491_4F6C_DD1D;
     let mut search = Dfpn::new(position, goal, TABLE_COUPLES / threads).team_member(seed);
+    // A costly expansion gives up as soon as the team is stopped, not at its next exchange.
+    let stop_flag = shared.clone();
+    search.set_stop(Stop::when(move || stop_flag.stop.load(Ordering::Relaxed)));
     let mut seen = 0;
     while !shared.stop.load(Ordering::Relaxed) {
         let before = search.stats().expansions;

@@ -12,6 +12,7 @@ use super::position::{Land, Position};
 use super::search::{
     Answer, Contradiction, Couple, Goal, Progress, Search, Stats, Strategy, Verdict,
 };
+use crate::engine::stop::Stop;
 
 /// A check computation: the search of `goal` on `position`, reading and filling its own check
 /// base, with children ordered by what the main base knows.
@@ -84,6 +85,7 @@ pub struct CompleteCheck {
     check_db: Database,
     pub failures: Vec<CheckFailure>,
     pub stats: Stats,
+    stop: Stop,
 }
 
 impl CompleteCheck {
@@ -95,7 +97,16 @@ impl CompleteCheck {
             check_db: Database::new(),
             failures: Vec::new(),
             stats: Stats::default(),
+            stop: Stop::never(),
         }
+    }
+
+    /// What the entries' searches ask while a costly expansion lists its children.
+    pub fn set_stop(&mut self, stop: Stop) {
+        if let Some(search) = &mut self.current {
+            search.set_stop(stop.clone());
+        }
+        self.stop = stop;
     }
 
     /// Entries checked so far and in all.
@@ -134,6 +145,7 @@ impl CompleteCheck {
                     continue;
                 }
             };
+            search.set_stop(self.stop.clone());
             let before = search.stats().expansions;
             let progress = search.step(&mut self.check_db, Some(main), left);
             let used = search.stats().expansions - before;
@@ -444,7 +456,8 @@ impl Builder<'_> {
                     if self.graph.nodes[id].nimbers.contains(&n) {
                         return Ok(id);
                     }
-                    let witness = children_unchecked(position)
+                    let witness = children_unchecked(position, &Stop::never())
+                        .map_err(|cut| cut.to_string())?
                         .into_iter()
                         .map(|child| Couple::new(child, n))
                         .find(|c| c.known(self.db) == Some(Verdict::Loss))
@@ -534,7 +547,7 @@ impl Builder<'_> {
         for m in 0..n {
             edges.push(self.couple(&Couple::new(position.clone(), m))?);
         }
-        for child in children_unchecked(&position) {
+        for child in children_unchecked(&position, &Stop::never()).map_err(|cut| cut.to_string())? {
             let child = Couple::new(child, n);
             if child.known(self.db) == Some(Verdict::Loss) {
                 return Err(format!(

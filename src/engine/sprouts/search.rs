@@ -5,11 +5,13 @@
 //! later (`step`), show where it is (`levels`) and let the user pick the child a level works
 //! on (`zap`, Glop's "zapping").
 
-use super::children::{check_computable, ChildrenCache};
+use super::children::{check_computable, position_bytes, ChildrenCache, Cut};
 use super::database::{Database, MAX_NIMBER};
+use super::dfpn::MAX_OPEN_BYTES;
 use super::dfpn::{Dfpn, TABLE_COUPLES};
 use super::notation::{append_glop2, Notation};
 use super::position::{Land, Position};
+use crate::engine::stop::Stop;
 
 /// What a search computes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -168,12 +170,16 @@ struct Level {
     budget: u64,
     started: u64,
     set_aside: Vec<bool>,
+    /// Heap bytes its children's positions take, about.
+    bytes: usize,
 }
 
 impl Level {
     fn new(couple: Couple, children: Vec<Couple>, now: u64) -> Level {
         let n = children.len();
+        let bytes = children.iter().map(|c| position_bytes(&c.position)).sum();
         Level {
+            bytes,
             couple,
             children,
             proven_win: vec![false; n],
@@ -286,6 +292,9 @@ pub trait Computation {
     /// searched and filled; `guide`, in a check computation, is the main base that orders the
     /// children (known losses first, then known wins) and that new results are compared with.
     fn step(&mut self, db: &mut Database, guide: Option<&Database>, budget: u64) -> Progress;
+    /// What later steps ask, while a costly expansion lists its children, whether to give up
+    /// early (they return `Running` then, the expansion undone).
+    fn set_stop(&mut self, stop: Stop);
     /// The levels from the top: level 1 lists the children of the start.
     fn levels(&self) -> Vec<LevelView>;
     /// All children of a level (0-based level index, as in `levels`).
@@ -348,6 +357,9 @@ struct GlopSearch {
     /// Couples recently proved winning (the base keeps only losses; this saves proving a win
     /// again when the same couple comes back soon).
     wins: WinCache,
+    /// Asked while an expansion lists its children; `interrupted` says it gave up.
+    stop: Stop,
+    interrupted: bool,
 }
 
 #[derive(Default)]
@@ -388,6 +400,8 @@ impl GlopSearch {
             cache: ChildrenCache::new(CHILDREN_CACHE_BYTES),
             wins: WinCache::default(),
             strategy,
+            stop: Stop::never(),
+            interrupted: false,
         };
         match goal {
             Goal::Outcome { nimber_part } => {
@@ -516,11 +530,23 @@ impl GlopSearch {
             self.returned = Some(Returned::Verdict(Verdict::Win));
             return;
         }
+        let listed = match self.cache.children(&couple.position, &self.stop) {
+            Ok(listed) => listed,
+            Err(Cut::Stopped) => {
+                // Stopped while listing: the frame stays fresh for the next step.
+                self.interrupted = true;
+                return;
+            }
+            Err(Cut::TooLarge(why)) => {
+                self.finished = Some(Progress::Failed(why.0));
+                return;
+            }
+        };
         self.stats.expansions += 1;
         let mut children: Vec<Couple> = (0..couple.nimber)
             .map(|m| Couple::new(couple.position.clone(), m))
             .collect();
-        for child in self.cache.children(&couple.position).iter() {
+        for child in listed.iter() {
             let child = Couple::new(child.position.clone(), couple.nimber).simplified(db);
             if child.position.is_empty() {
                 if child.nimber == 0 {
@@ -545,6 +571,24 @@ impl GlopSearch {
         if let Some(Frame::Eval { stage, couple: c }) = self.stack.last_mut() {
             *stage = Stage::Children(Level::new(couple.clone(), children, now));
             *c = couple;
+        }
+        let open_bytes: usize = self
+            .stack
+            .iter()
+            .map(|frame| match frame {
+                Frame::Eval {
+                    stage: Stage::Children(level),
+                    ..
+                } => level.bytes,
+                _ => 0,
+            })
+            .sum();
+        if open_bytes > MAX_OPEN_BYTES {
+            self.finished = Some(Progress::Failed(format!(
+                "the search's open levels need more than {} MB (positions this large are beyond this engine)",
+                MAX_OPEN_BYTES >> 20
+            )));
+            return;
         }
         self.stack.push(Frame::Eval {
             couple: first,
@@ -693,11 +737,18 @@ impl Computation for GlopSearch {
                 }
                 continue;
             }
-            if self.stats.expansions >= limit {
+            if self.stats.expansions >= limit || self.stop.requested() {
                 return Progress::Running;
             }
             self.evaluate_fresh(db, guide);
+            if std::mem::take(&mut self.interrupted) {
+                return Progress::Running;
+            }
         }
+    }
+
+    fn set_stop(&mut self, stop: Stop) {
+        self.stop = stop;
     }
 
     /// The levels from the top: level 1 lists the children of the start.
@@ -1089,16 +1140,21 @@ fn sort_keyed(mut keyed: Vec<Keyed>, unique: bool) -> Vec<Keyed> {
 pub fn children_with_nimbers(
     position: &Position,
     db: &Database,
-) -> Result<Vec<(Position, Option<u8>)>, String> {
-    let children = super::children::children(position).map_err(|e| e.0)?;
-    Ok(children
-        .into_iter()
-        .map(|child| {
-            let known = Couple::new(child.clone(), 0).simplified(db);
-            let nimber = known.position.is_empty().then_some(known.nimber);
-            (child, nimber)
-        })
-        .collect())
+    stop: &Stop,
+) -> Result<Vec<(Position, Option<u8>)>, Cut> {
+    let children = super::children::children_until(position, stop)?;
+    let mut meter = 0usize;
+    let mut out = Vec::with_capacity(children.len());
+    for child in children {
+        let known = Couple::new(child.clone(), 0).simplified(db);
+        let nimber = known.position.is_empty().then_some(known.nimber);
+        out.push((child, nimber));
+        meter += 1;
+        if meter.is_multiple_of(256) && stop.requested() {
+            return Err(Cut::Stopped);
+        }
+    }
+    Ok(out)
 }
 
 /// Runs a search to its end (native use: CLI, tests, benchmarks).
@@ -1166,14 +1222,14 @@ mod tests {
         let mut shortened = 0;
         let mut cache = ChildrenCache::new(1 << 20);
         for position in &positions {
-            let listed = cache.children(position);
+            let listed = cache.children(position, &Stop::never()).unwrap();
             for nimber in 0..3 {
                 // What the search did before the cache kept its lists in order.
                 let mut expected: Vec<Couple> = (0..nimber)
                     .map(|m| Couple::new(position.clone(), m))
                     .collect();
                 let mut wins = false;
-                for child in children_unsorted(position) {
+                for child in children_unsorted(position, &Stop::never()).unwrap() {
                     let before = child.lands().len();
                     let child = Couple::new(child, nimber).into_simplified(&db);
                     shortened += usize::from(child.position.lands().len() < before);

@@ -20,12 +20,14 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{Event, HtmlElement, HtmlInputElement};
 
+use crate::engine::sprouts::children::Cut;
 use crate::engine::sprouts::proof::{Check, CompleteCheck, DotOptions, ProofGraph};
 use crate::engine::sprouts::search::{Answer, Goal, Progress, Search, Verdict};
 use crate::engine::sprouts::symbols::MAX_SPOTS;
 use crate::engine::sprouts::{
     check_computable, children_with_nimbers, exchange, Database, Filter, Notation, Position,
 };
+use crate::engine::stop::Stop;
 use crate::ui::dom::{self, on};
 use crate::ui::widgets::slices::{self, Next};
 use crate::ui::widgets::{download, embed, keep};
@@ -691,10 +693,23 @@ impl App {
     }
 
     fn compute_children(&mut self) {
+        // Listed at once, so bounded in time: a huge land's children give up rather than
+        // freeze the page.
+        const LIMIT_MS: f64 = 2000.0;
+        let deadline = dom::now() + LIMIT_MS;
+        let stop = Stop::when(move || dom::now() >= deadline);
         let text = self.dom.children_input.value();
         match Position::parse(&text)
             .map_err(|e| e.to_string())
-            .and_then(|p| children_with_nimbers(&p, &self.db))
+            .and_then(|p| {
+                children_with_nimbers(&p, &self.db, &stop).map_err(|cut| match cut {
+                    Cut::Stopped => format!(
+                        "Listing these children took more than {} s and was stopped: the position is too large to list here.",
+                        LIMIT_MS / 1000.0
+                    ),
+                    Cut::TooLarge(why) => format!("{why}."),
+                })
+            })
         {
             Ok(list) => {
                 self.children = list;
