@@ -170,3 +170,24 @@ fn sprouts_complete_check_of_a_huge_entry_ends_at_its_time_limit() {
     assert!(out.stderr.contains("complete check"), "{}", out.stderr);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn huge_numbers_are_refused_before_any_quadratic_arithmetic() {
+    // ADE values and Bazaar scores of 4 million digits ran 29 s and 57 s (exit 0).
+    let digits = "9".repeat(4_000_000);
+    let ade = format!(r#"{{"graph":"A2","values":["{digits}",-1],"max_layers":100}}"#);
+    let out = within(&["ade", "exhaust"], &ade, 2000, &[2]);
+    assert!(out.stderr.contains("at most 100000"), "{}", out.stderr);
+    assert!(out.took < Duration::from_secs(1), "at once: {:?}", out.took);
+    // At the limit: answered well inside the time.
+    let most = "9".repeat(100_000);
+    let ade = format!(r#"{{"graph":"E8","values":["{most}",1,1,1,1,1,1,1],"max_layers":1000}}"#);
+    within(&["ade", "exhaust"], &ade, 2000, &[0]);
+    let turn = format!(
+        r#"{{"bank":["green"],"cards":[],"players":[{{"score":{digits},"wallet":["red"]}}],"visibles":[]}}"#
+    );
+    let out = run(&["bazaar", "xturn"], &turn);
+    assert_eq!(out.status, 2, "{}", out.stderr);
+    assert!(out.stderr.contains("at most 10000"), "{}", out.stderr);
+    assert!(out.took < Duration::from_secs(2), "at once: {:?}", out.took);
+}

@@ -158,14 +158,20 @@ pub fn exhaust(input: &str, budget: &Budget) -> Result<String, Failure> {
         StopReason::Terminated => "terminated",
         StopReason::Loop { .. } => "loop",
         // The contract has three statuses; the memory limit is a cap too (the message says so).
-        StopReason::Cap { .. } | StopReason::SizeLimit { .. } => "cap",
+        StopReason::Cap { .. } | StopReason::SizeLimit { .. } | StopReason::ValueLimit { .. } => {
+            "cap"
+        }
     };
     let report = ExhaustReport {
         status,
         layers: fired,
         sums: (1..=play.layer_count())
-            .map(|t| JsonInt::from(&play.layer_sum(t)))
-            .collect(),
+            .map(|t| {
+                // Writing big values out takes time too: under the same budget.
+                budget.check(fired as u64, "writing the layer sums")?;
+                Ok(JsonInt::from(&play.layer_sum(t)))
+            })
+            .collect::<Result<_, Failure>>()?,
         final_values: play
             .current()
             .to_big_vec()
@@ -188,6 +194,7 @@ pub fn fire(input: &str, budget: &Budget) -> Result<String, Failure> {
     let reason = fire_requested(&mut play, layers, max_layers, budget)?;
     let mut out = String::new();
     for t in 0..=play.layer_count() {
+        budget.check(play.layer_count() as u64, "writing the trace")?;
         out.push_str(&trace_line(&play, t));
         out.push('\n');
         if out.len() > TRACE_BYTES_LIMIT {

@@ -32,11 +32,17 @@ pub enum StopReason {
     Cap { layers: usize },
     /// The stored history reached `HISTORY_BYTES_LIMIT` (values grow without bound).
     SizeLimit { layers: usize },
+    /// A value passed `MAX_VALUE_BITS`.
+    ValueLimit { layers: usize },
 }
 
 /// The most memory a play's history (every state, for undo and loop detection) may take. With
 /// what is made from it (a trace, a picture) a run stays well under 1 GB.
 pub const HISTORY_BYTES_LIMIT: usize = 64 << 20;
+
+/// The most bits a value may reach before a run stops (about 120,000 decimal digits): writing a
+/// value out in decimal costs time quadratic in its digits, about 20 ms at this size.
+pub const MAX_VALUE_BITS: u64 = 400_000;
 
 impl StopReason {
     /// The sentence the status line and the CLI show.
@@ -53,6 +59,10 @@ impl StopReason {
             StopReason::SizeLimit { layers } => format!(
                 "stopped after {layers} layers: the history of this play has reached its memory limit of {} MiB",
                 HISTORY_BYTES_LIMIT >> 20
+            ),
+            StopReason::ValueLimit { layers } => format!(
+                "stopped after {layers} layers: a value has passed {MAX_VALUE_BITS} bits (about {} digits), the most a play computes",
+                MAX_VALUE_BITS * 30103 / 100000
             ),
         }
     }
@@ -212,8 +222,8 @@ impl Play {
             if run.fired >= run.cap {
                 return Some(StopReason::Cap { layers: run.fired });
             }
-            if self.bytes >= HISTORY_BYTES_LIMIT {
-                return Some(StopReason::SizeLimit { layers: run.fired });
+            if let Some(full) = self.full(run.fired) {
+                return Some(full);
             }
             run.fired += 1;
             if let FireOutcome::Repeated { first, again } = self.fire() {
@@ -225,6 +235,18 @@ impl Play {
         }
         if run.fired >= run.cap {
             return Some(StopReason::Cap { layers: run.fired });
+        }
+        None
+    }
+
+    /// Why no more layers may be fired (after `layers` of a run), if so: the history's memory or
+    /// a value's size is at its limit.
+    pub fn full(&self, layers: usize) -> Option<StopReason> {
+        if self.bytes >= HISTORY_BYTES_LIMIT {
+            return Some(StopReason::SizeLimit { layers });
+        }
+        if self.current().max_bits() > MAX_VALUE_BITS {
+            return Some(StopReason::ValueLimit { layers });
         }
         None
     }
@@ -261,4 +283,25 @@ fn hash_of(state: &Values) -> u64 {
     let mut hasher = DefaultHasher::new();
     state.hash(&mut hasher);
     hasher.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigInt;
+
+    #[test]
+    fn a_run_stops_when_a_value_passes_its_size_limit() {
+        let graph = AdeGraph::parse("A2").unwrap();
+        let huge = BigInt::from(1) << (MAX_VALUE_BITS as usize + 1);
+        let mut play = Play::new(graph, Values::from_big(vec![huge, BigInt::from(-1)])).unwrap();
+        let mut run = ExhaustRun::new(1000);
+        assert_eq!(
+            play.exhaust_step(&mut run, 10),
+            Some(StopReason::ValueLimit { layers: 0 })
+        );
+        assert!(StopReason::ValueLimit { layers: 0 }
+            .describe()
+            .contains("digits"));
+    }
 }

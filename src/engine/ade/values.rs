@@ -86,6 +86,14 @@ impl Values {
         }
     }
 
+    /// The most bits any value takes.
+    pub fn max_bits(&self) -> u64 {
+        match self {
+            Values::Small(_) => 64,
+            Values::Big(v) => v.iter().map(BigInt::bits).max().unwrap_or(0),
+        }
+    }
+
     /// The value as i64 when it fits.
     pub fn get_i64(&self, index: usize) -> Option<i64> {
         match self {
@@ -176,7 +184,14 @@ pub enum ValueError {
     Empty,
     NotAnInteger(String),
     OutOfRange(String),
+    /// More than `MAX_INPUT_DIGITS` digits (the text shortened, the digit count).
+    TooLong(String, usize),
 }
+
+/// The most digits a value given as text may have. Decimal conversion costs time quadratic in
+/// the digits (4 million took 20 s), and no play needs more: a value grows by about one digit
+/// every three layers at most, and plays stop at `play::MAX_VALUE_BITS`.
+pub const MAX_INPUT_DIGITS: usize = 100_000;
 
 impl fmt::Display for ValueError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -188,6 +203,10 @@ impl fmt::Display for ValueError {
             ValueError::OutOfRange(s) => write!(
                 f,
                 "{s} is out of range: a node value must lie between -9223372036854775808 and 9223372036854775807"
+            ),
+            ValueError::TooLong(s, digits) => write!(
+                f,
+                "{s} has {digits} digits: a value has at most {MAX_INPUT_DIGITS}"
             ),
         }
     }
@@ -204,6 +223,9 @@ pub fn parse_integer(text: &str) -> Result<BigInt, ValueError> {
     let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ValueError::NotAnInteger(shorten(t)));
+    }
+    if digits.len() > MAX_INPUT_DIGITS {
+        return Err(ValueError::TooLong(shorten(t), digits.len()));
     }
     t.parse::<BigInt>()
         .map_err(|_| ValueError::NotAnInteger(shorten(t)))

@@ -23,7 +23,7 @@ use crate::draw::ade::{
 use crate::draw::{palette, png, tga};
 use crate::engine::ade::{
     default_start, parse_node_value, verdict, AdeGraph, ExhaustRun, Family, FireOutcome, Play,
-    SharedPosition, StopReason, Values, HISTORY_BYTES_LIMIT, MAX_N,
+    SharedPosition, StopReason, Values, MAX_N,
 };
 use crate::ui::dom::{self, button, child, on};
 use crate::ui::widgets::canvas::CanvasPainter;
@@ -544,11 +544,11 @@ fn replay_step(play: &mut Play, fired: &mut usize, wanted: usize) -> Option<Stri
     if *fired >= wanted {
         return Some(String::new());
     }
-    if play.history_bytes() >= HISTORY_BYTES_LIMIT {
+    if let Some(full) = play.full(*fired) {
         return Some(format!(
             "{} of the {wanted} layers asked for were fired: {}.",
             *fired,
-            StopReason::SizeLimit { layers: *fired }.describe()
+            full.describe()
         ));
     }
     if play.fire() == FireOutcome::Terminal {
