@@ -191,3 +191,14 @@ fn huge_numbers_are_refused_before_any_quadratic_arithmetic() {
     assert!(out.stderr.contains("at most 10000"), "{}", out.stderr);
     assert!(out.took < Duration::from_secs(2), "at once: {:?}", out.took);
 }
+
+#[test]
+fn a_chain_reaction_minimax_move_stops_inside_its_search() {
+    // Eight minimax-6 players on 20 × 20 take about ten seconds a move: the arena ran 9.1 s
+    // against 2 s.
+    let levels = vec!["minimax-6"; 8];
+    let input =
+        serde_json::json!({"rows": 20, "cols": 20, "levels": levels, "games": 1, "seed": 1});
+    let out = within(&["chain-reaction", "arena"], &input.to_string(), 1500, &[3]);
+    assert!(out.stderr.contains("1500 ms"), "{}", out.stderr);
+}

@@ -13,7 +13,7 @@
 use serde_json::{json, Value};
 
 use super::{json_count, json_object, json_seed, Budget, CliError, Failure, Output};
-use crate::engine::chain_reaction::ai::{choose, Level, Mcts, Rng};
+use crate::engine::chain_reaction::ai::{choose, minimax_move_until, Level, Mcts, Rng};
 use crate::engine::chain_reaction::{Game, Settings};
 
 /// Runs one command; `--max-nodes` counts the arena's moves.
@@ -121,6 +121,16 @@ fn arena(input: &str, budget: &Budget) -> Result<String, Failure> {
                         budget.check(moves, &format!("the arena (game {} of {games})", g + 1))?;
                     }
                     tree.best().or_else(|| game.legal_cells().first().copied())
+                }
+                // Stopped inside its search when the time is up.
+                Level::Minimax { depth } => {
+                    let what = format!("the arena (game {} of {games})", g + 1);
+                    let Some(found) = minimax_move_until(&game, depth, &mut rng, &budget.stop())
+                    else {
+                        budget.check(moves, &what)?;
+                        return Err(Failure::BudgetSpent(format!("{what}: the time ran out")));
+                    };
+                    Some(found)
                 }
                 other => choose(&game, other, &mut rng),
             };

@@ -6,6 +6,7 @@
 use super::game::Game;
 
 pub use crate::engine::rng::Rng;
+use crate::engine::stop::Stop;
 
 /// The deepest minimax and the most playouts a level may ask for: they bound a move's work, and
 /// a Monte-Carlo tree keeps a board per playout (50,000 on 20 × 20 take about 260 MB).
@@ -207,15 +208,36 @@ fn ordered_moves(game: &Game, player: usize, maximise: bool) -> Vec<(usize, Game
         .collect()
 }
 
+/// Asks a `Stop` at every node of a search (a node evaluates every legal cell, so the question
+/// costs nothing beside it); once told to stop, the search unwinds with values to throw away.
+struct Watch<'a> {
+    stop: &'a Stop,
+    stopped: bool,
+}
+
+impl Watch<'_> {
+    fn stopped(&mut self) -> bool {
+        self.stopped = self.stopped || self.stop.requested();
+        self.stopped
+    }
+}
+
 /// Alpha-beta for `me` (paranoid: every other player minimises `me`'s evaluation).
-fn alphabeta(game: &Game, me: usize, depth: u32, mut alpha: i64, mut beta: i64) -> i64 {
-    if depth == 0 || game.is_over() {
+fn alphabeta(
+    game: &Game,
+    me: usize,
+    depth: u32,
+    mut alpha: i64,
+    mut beta: i64,
+    watch: &mut Watch,
+) -> i64 {
+    if depth == 0 || game.is_over() || watch.stopped() {
         return evaluate(game, me);
     }
     let maximise = game.current() == Some(me);
     let mut best = if maximise { i64::MIN } else { i64::MAX };
     for (_, next) in ordered_moves(game, me, maximise) {
-        let value = alphabeta(&next, me, depth - 1, alpha, beta);
+        let value = alphabeta(&next, me, depth - 1, alpha, beta, watch);
         if maximise {
             best = best.max(value);
             alpha = alpha.max(value);
@@ -231,14 +253,33 @@ fn alphabeta(game: &Game, me: usize, depth: u32, mut alpha: i64, mut beta: i64) 
 }
 
 fn minimax_move(game: &Game, depth: u32, rng: &mut Rng) -> usize {
+    minimax_move_until(game, depth, rng, &Stop::never()).unwrap_or_else(|| game.legal_cells()[0])
+}
+
+/// Minimax's move, unless `stop` asks to stop first (None then: 8 players on 20 × 20 take about
+/// ten seconds a move at depth 6). The same move as `choose` when not stopped.
+pub fn minimax_move_until(game: &Game, depth: u32, rng: &mut Rng, stop: &Stop) -> Option<usize> {
     let me = game.current().unwrap_or(0);
-    let scored = ordered_moves(game, me, true).into_iter().map(|(m, next)| {
-        (
-            m,
-            alphabeta(&next, me, depth.saturating_sub(1), i64::MIN, i64::MAX),
-        )
-    });
-    best_at_random(scored, rng).unwrap_or_else(|| game.legal_cells()[0])
+    let mut watch = Watch {
+        stop,
+        stopped: false,
+    };
+    let mut scored = Vec::new();
+    for (m, next) in ordered_moves(game, me, true) {
+        let value = alphabeta(
+            &next,
+            me,
+            depth.saturating_sub(1),
+            i64::MIN,
+            i64::MAX,
+            &mut watch,
+        );
+        if watch.stopped {
+            return None;
+        }
+        scored.push((m, value));
+    }
+    Some(best_at_random(scored.into_iter(), rng).unwrap_or_else(|| game.legal_cells()[0]))
 }
 
 /// A random game from here; the winner (placements are bounded by spec §3.2, so it ends).
@@ -517,7 +558,18 @@ impl Thinker {
                 // One root move a call, whatever `units` says: at depth 6 one takes ~0.1 s.
                 let search = self.deepening.as_mut()?;
                 if let Some((m, next)) = search.moves.get(search.next) {
-                    let value = alphabeta(next, search.me, search.depth - 1, i64::MIN, i64::MAX);
+                    let mut watch = Watch {
+                        stop: &Stop::never(),
+                        stopped: false,
+                    };
+                    let value = alphabeta(
+                        next,
+                        search.me,
+                        search.depth - 1,
+                        i64::MIN,
+                        i64::MAX,
+                        &mut watch,
+                    );
                     search.scores.push((*m, value));
                     search.next += 1;
                 }
