@@ -207,3 +207,24 @@ async fn random_options_never_break_a_game() {
         root.remove();
     }
 }
+
+#[wasm_bindgen_test]
+async fn a_stopped_module_says_so_in_every_game_it_runs() {
+    // What the panic hook does after an internal error: a notice in each game, saying what to do.
+    let games: Vec<HtmlElement> = ["ade", "dots-and-boxes"]
+        .iter()
+        .map(|game| web::mount(game, &[]))
+        .collect();
+    gamelab::ui::widgets::crash::notify_all("RefCell already borrowed");
+    gamelab::ui::widgets::crash::notify_all("RefCell already borrowed");
+    for root in &games {
+        let notices = root
+            .query_selector_all(".gamelab-crash[role=alert]")
+            .unwrap();
+        assert_eq!(notices.length(), 1, "one notice, however many errors");
+        let text = notices.item(0).unwrap().text_content().unwrap();
+        assert!(text.contains("Reload the page"), "{text}");
+        assert!(text.contains("RefCell already borrowed"), "{text}");
+        root.remove();
+    }
+}

@@ -54,7 +54,7 @@ fn add_styles(element: &web_sys::HtmlElement) {
 /// Runs when the module is loaded: sets up a play page, mounts every game element on the page.
 #[wasm_bindgen(start)]
 pub fn start() {
-    console_error_panic_hook::set_once();
+    widgets::crash::install();
     play::set_up();
     mount_all();
     watch_for_new_games();

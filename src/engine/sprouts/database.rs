@@ -173,6 +173,20 @@ impl Database {
         *self = Database::new();
     }
 
+    /// The base without the given couples (those a check refuted), and how many were removed.
+    pub fn without(&self, refuted: &[(Land, u8)]) -> (Database, usize) {
+        let mut out = Database::new();
+        let mut removed = 0;
+        for (land, n) in self.iter() {
+            if refuted.iter().any(|(l, m)| *l == land && *m == n) {
+                removed += 1;
+            } else {
+                let _ = out.insert(&land, n);
+            }
+        }
+        (out, removed)
+    }
+
     /// The couples that pass a filter, as a new database.
     pub fn filtered(&self, filter: &Filter) -> Database {
         let mut out = Database::new();

@@ -109,6 +109,11 @@ impl CompleteCheck {
         self.stop = stop;
     }
 
+    /// Expansions so far, the entry being checked included.
+    pub fn expansions(&self) -> u64 {
+        self.stats.expansions + self.current.as_ref().map_or(0, |s| s.stats().expansions)
+    }
+
     /// Entries checked so far and in all.
     pub fn progress(&self) -> (usize, usize) {
         (self.next, self.entries.len())

@@ -592,7 +592,7 @@ fn wire(app: &Shared) {
             let area: HtmlTextAreaElement = target.unchecked_into();
             a.codes[i] = area.value();
             a.edited[i] = true;
-            keep::save(&code_key(i), a.codes[i].clone(), |_| {});
+            keep_code(&handle, i, a.codes[i].clone());
         } else if let Some(i) = name
             .strip_prefix("file-")
             .and_then(|i| i.parse::<usize>().ok())
@@ -669,8 +669,27 @@ fn wire(app: &Shared) {
             let mut a = handle.borrow_mut();
             a.codes[i] = area.value();
             a.edited[i] = true;
-            keep::save(&code_key(i), area.value(), |_| {});
+            keep_code(&handle, i, area.value());
         }
+    });
+}
+
+/// Keeps seat `seat`'s JavaScript in the browser; if the browser refuses, the player is told
+/// where they look (the message line) that a reload would lose it.
+fn keep_code(app: &Shared, seat: usize, text: String) {
+    let handle = Rc::downgrade(app);
+    keep::save(&code_key(seat), text, move |result| {
+        let (Err(e), Some(app)) = (result, handle.upgrade()) else {
+            return;
+        };
+        let Ok(mut a) = app.try_borrow_mut() else {
+            return;
+        };
+        a.message = format!(
+            "{}'s JavaScript could not be kept in this browser ({e}): a reload would lose it, so copy it into a .js file of your own.",
+            NAMES[seat]
+        );
+        a.refresh();
     });
 }
 
@@ -679,8 +698,17 @@ fn restore_codes(app: &Shared) {
     for (seat, name) in NAMES.iter().enumerate() {
         let handle = app.clone();
         keep::load(&code_key(seat), move |kept| {
-            let Some(code) = kept.filter(|c| !c.trim().is_empty()) else {
-                return;
+            let code = match kept {
+                keep::Kept::Text(code) if !code.trim().is_empty() => code,
+                keep::Kept::Unreadable(what) => {
+                    let mut a = handle.borrow_mut();
+                    a.message = format!(
+                        "{name}'s JavaScript kept from your last visit could not be read ({what}); the seat starts with the example player."
+                    );
+                    a.refresh();
+                    return;
+                }
+                _ => return,
             };
             let mut a = handle.borrow_mut();
             if a.codes[seat] == code || a.edited[seat] {
@@ -725,8 +753,8 @@ fn load_code(app: &Shared, seat: usize, file: web_sys::File) {
             .ok()
             .and_then(|r| r.as_string())
             .unwrap_or_default();
+        keep_code(&handle, seat, text.clone());
         let mut a = handle.borrow_mut();
-        keep::save(&code_key(seat), text.clone(), |_| {});
         a.codes[seat] = text;
         a.edited[seat] = true;
         a.rebuild_seats();

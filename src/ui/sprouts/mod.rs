@@ -25,9 +25,10 @@ use crate::engine::sprouts::proof::{Check, CompleteCheck, DotOptions, ProofGraph
 use crate::engine::sprouts::search::{Answer, Goal, Progress, Search, Verdict};
 use crate::engine::sprouts::symbols::MAX_SPOTS;
 use crate::engine::sprouts::{
-    check_computable, children_with_nimbers, exchange, Database, Filter, Notation, Position,
+    check_computable, children_with_nimbers, exchange, Database, Filter, Land, Notation, Position,
 };
 use crate::engine::stop::Stop;
+use crate::seal::{seal, unseal, Unsealed};
 use crate::ui::dom::{self, on};
 use crate::ui::widgets::slices::{self, Next};
 use crate::ui::widgets::{download, embed, keep};
@@ -98,6 +99,8 @@ struct App {
     last_kept: f64,
     /// The complete check was stopped (Complete check again goes on).
     complete_stopped: bool,
+    /// How long the complete check's next slice may give one expansion (ms).
+    complete_allowance_ms: f64,
     /// Couples loaded from files and not yet confirmed by a complete check.
     unverified: usize,
     /// What the Computation tab's check buttons last did (saved, added), shown by them.
@@ -151,6 +154,7 @@ pub fn mount(root: &HtmlElement) {
         storage_key: storage_key(root),
         last_kept: 0.0,
         complete_stopped: false,
+        complete_allowance_ms: COMPLETE_ALLOWANCE_MS,
         unverified: 0,
         check_message: String::new(),
         child_run: None,
@@ -224,18 +228,39 @@ fn storage_key(root: &HtmlElement) -> String {
 fn restore_base(app: &Shared) {
     let handle = Rc::downgrade(app);
     let key = app.borrow().storage_key.clone();
-    keep::load(&key, move |text| {
-        let (Some(app), Some(text)) = (handle.upgrade(), text) else {
+    keep::load(&key, move |kept| {
+        let Some(app) = handle.upgrade() else {
             return;
         };
         let Ok(mut a) = app.try_borrow_mut() else {
             return;
         };
+        let (text, intact) = match kept {
+            keep::Kept::Nothing => return,
+            keep::Kept::Unreadable(what) => {
+                a.db_message = format!("The base kept in this browser could not be read ({what}); the main base starts empty.");
+                a.refresh();
+                return;
+            }
+            keep::Kept::Text(kept) => match unseal(&kept) {
+                Unsealed::Intact(text) => (text, true),
+                Unsealed::Unsealed(text) => (text, false),
+            },
+        };
         a.db_message = match a.db.merge(&[("the base kept in this browser", &text)]) {
-            Ok(report) => format!(
+            Ok(report) if intact => format!(
                 "The main base was restored from this browser ({} couples).",
                 report.read[0]
             ),
+            Ok(report) => {
+                // Not as gamelab kept it: trusted no more than a loaded file.
+                a.unverified += report.added;
+                a.keep_parameters();
+                format!(
+                    "The base kept in this browser was changed outside gamelab (or kept by an older version): its {} couples are unverified until a complete check proves them.",
+                    report.read[0]
+                )
+            }
             Err(e) => format!("The base kept in this browser could not be used: {e}"),
         };
         a.refresh();
@@ -573,19 +598,29 @@ impl App {
     }
 
     /// The parameters tab (and the count of unverified couples) as a small text in local storage.
-    fn keep_parameters(&self) {
+    fn keep_parameters(&mut self) {
         let d = &self.dom;
         let kept = serde_json::json!({
             "start": if d.free_radio.checked() { "free" } else { "spots" },
             "spots": d.spots.value(), "free": d.free.value(), "goal": d.goal.value(), "notation": d.notation.value(),
             "unverified": self.unverified,
             "attributes": attributes_of(&self.dom.root),
+            // What was being computed, so a reload can say where the work stood.
+            "under_way": self.computation.as_ref().filter(|_| self.running).map(|c| c.position.write(self.notation)),
         });
-        if let Some(storage) = dom::window().and_then(|w| w.local_storage().ok().flatten()) {
-            let _ = storage.set_item(
-                &format!("{}-parameters", self.storage_key),
-                &kept.to_string(),
-            );
+        let stored = dom::window()
+            .and_then(|w| w.local_storage().ok().flatten())
+            .is_some_and(|storage| {
+                storage
+                    .set_item(
+                        &format!("{}-parameters", self.storage_key),
+                        &kept.to_string(),
+                    )
+                    .is_ok()
+            });
+        if !stored {
+            self.message = "The parameters could not be kept in this browser (storage refused): a reload starts from the element's own.".into();
+            self.refresh();
         }
     }
 
@@ -642,6 +677,11 @@ impl App {
             .get("unverified")
             .and_then(serde_json::Value::as_u64)
             .unwrap_or(0) as usize;
+        if let Some(position) = text_of("under_way") {
+            self.message = format!(
+                "The page was left while it computed {position}: the main base kept what that computation had found. Press Compute to go on from there."
+            );
+        }
         self.validate_start();
     }
 
@@ -905,11 +945,33 @@ impl App {
         }
     }
 
+    /// Takes couples a check refuted out of the main base (and the kept copy), saying so.
+    fn remove_refuted(&mut self, refuted: &[(Land, u8)]) {
+        if refuted.is_empty() {
+            return;
+        }
+        let (kept, removed) = self.db.without(refuted);
+        if removed == 0 {
+            return;
+        }
+        self.db = kept;
+        self.unverified = self.unverified.saturating_sub(removed).min(self.db.len());
+        self.keep_parameters();
+        self.store_base();
+        self.db_message = format!(
+            "{removed} couple{} the check refuted {} removed from the main base: no answer rests on {}.",
+            if removed == 1 { "" } else { "s" },
+            if removed == 1 { "was" } else { "were" },
+            if removed == 1 { "it" } else { "them" },
+        );
+    }
+
     /// Keeps the main base in the browser (IndexedDB), saying so if the browser refuses.
     fn store_base(&mut self) {
+        self.keep_parameters();
         let (handle, count) = (self.me.clone(), self.db.len());
         self.last_kept = dom::now();
-        keep::save(&self.storage_key, self.db.to_spr(), move |result| {
+        keep::save(&self.storage_key, seal(&self.db.to_spr()), move |result| {
             let (Err(e), Some(app)) = (result, handle.upgrade()) else {
                 return;
             };
@@ -1347,6 +1409,15 @@ fn check_step(a: &mut App) -> bool {
         Progress::Done(answer) => run.result = Some(Ok(answer)),
         Progress::Failed(e) => run.result = Some(Err(e)),
     }
+    // Couples of the main base the check refuted never answer again.
+    let refuted: Vec<(Land, u8)> = run
+        .check
+        .search
+        .contradictions()
+        .iter()
+        .map(|c| (c.land.clone(), c.stored))
+        .collect();
+    a.remove_refuted(&refuted);
     true
 }
 
@@ -1365,6 +1436,7 @@ fn start_complete_check(app: &Shared) {
         }
         if !stopped {
             a.complete = Some(CompleteCheck::new(&a.db));
+            a.complete_allowance_ms = COMPLETE_ALLOWANCE_MS;
         }
         a.complete_stopped = false; // a stopped check goes on where it was
         a.refresh();
@@ -1379,14 +1451,43 @@ fn complete_check_step(a: &mut App) -> bool {
     let Some(run) = a.complete.as_mut() else {
         return true;
     };
+    // An expansion still listing its children when the slice's time is up gives up and is
+    // done again next slice, with twice the time, up to a limit the page can bear.
+    let deadline = dom::now() + a.complete_allowance_ms;
+    run.set_stop(Stop::when(move || dom::now() >= deadline));
+    let before = (run.progress().0, run.expansions());
     let done = run.step(&a.db, STEP_EXPANSIONS);
-    if done && run.failures.is_empty() {
-        // Every couple is proved: none is unverified any more.
-        a.unverified = 0;
-        a.keep_parameters();
+    if !done && (run.progress().0, run.expansions()) == before {
+        if a.complete_allowance_ms >= COMPLETE_ALLOWANCE_MAX_MS {
+            a.complete_stopped = true;
+            a.db_message = format!(
+                "The complete check stopped: one expansion of entry {} takes more than {} s, too long for the page. `gamelab sprouts check --complete --db FILE` checks it from the command line.",
+                run.progress().0 + 1,
+                COMPLETE_ALLOWANCE_MAX_MS / 1000.0
+            );
+            return true;
+        }
+        a.complete_allowance_ms *= 2.0;
+    }
+    if done {
+        let refuted: Vec<(Land, u8)> = run
+            .failures
+            .iter()
+            .map(|f| (f.position.clone(), f.stored))
+            .collect();
+        if refuted.is_empty() {
+            // Every couple is proved: none is unverified any more.
+            a.unverified = 0;
+            a.keep_parameters();
+        }
+        a.remove_refuted(&refuted);
     }
     done
 }
+
+/// Time an in-page complete check's slice may give one expansion at first, and at most.
+const COMPLETE_ALLOWANCE_MS: f64 = 50.0;
+const COMPLETE_ALLOWANCE_MAX_MS: f64 = 1600.0;
 
 /// Computes the nimber of child `index` of the Children tab into the main base, in slices
 /// (Stop ends it; the couples found so far stay in the base).

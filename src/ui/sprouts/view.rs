@@ -443,8 +443,16 @@ pub fn refresh(app: &mut App) {
                     c.position.write(app.notation)
                 ),
             };
+            // An answer that rests on couples nobody proved says so.
+            let rests_on = match (c.result.is_some(), app.unverified.min(app.db.len())) {
+                (true, n) if n > 0 => format!(
+                    " It rests on a main base with {n} unverified couple{} (loaded or changed outside gamelab): Complete check proves them.",
+                    if n == 1 { "" } else { "s" }
+                ),
+                _ => String::new(),
+            };
             format!(
-                "{head} {} expansions{}, {} couples stored, {:.2} s.",
+                "{head} {} expansions{}, {} couples stored, {:.2} s.{rests_on}",
                 c.runner.expansions(),
                 match c.runner.workers() {
                     0 => String::new(),
@@ -582,7 +590,7 @@ pub fn refresh(app: &mut App) {
                         s.new_results,
                         if s.new_results == 1 { "" } else { "s" }
                     ));
-                } else {
+                } else if contradictions.is_empty() {
                     t.push_str(" The main base sufficed.");
                 }
                 for c in contradictions {

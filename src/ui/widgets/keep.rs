@@ -98,12 +98,38 @@ pub fn save(key: &str, text: String, done: impl FnOnce(Result<(), String>) + 'st
     });
 }
 
-/// Reads what was kept under `key` (None if nothing).
-pub fn load(key: &str, then: impl FnOnce(Option<String>) + 'static) {
+/// What was kept under a key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kept {
+    Nothing,
+    Text(String),
+    /// A record that is not text (changed outside gamelab): what it is.
+    Unreadable(String),
+}
+
+impl Kept {
+    fn of(value: Option<JsValue>) -> Kept {
+        match value {
+            None => Kept::Nothing,
+            Some(v) if v.is_undefined() || v.is_null() => Kept::Nothing,
+            Some(v) => match v.as_string() {
+                Some(text) => Kept::Text(text),
+                None => Kept::Unreadable(format!(
+                    "a {} where text was kept",
+                    v.js_typeof().as_string().unwrap_or_default()
+                )),
+            },
+        }
+    }
+}
+
+/// Reads what was kept under `key`.
+pub fn load(key: &str, then: impl FnOnce(Kept) + 'static) {
     let key = key.to_string();
     open(move |db| {
         let Ok(db) = db else {
-            return then(local_storage().and_then(|s| s.get_item(&key).ok().flatten()));
+            let text = local_storage().and_then(|s| s.get_item(&key).ok().flatten());
+            return then(text.map_or(Kept::Nothing, Kept::Text));
         };
         let get = db
             .transaction_with_str(STORE)
@@ -115,21 +141,21 @@ pub fn load(key: &str, then: impl FnOnce(Option<String>) + 'static) {
                 let ok = Closure::once_into_js({
                     let (request, then) = (request.clone(), then.clone());
                     move || {
-                        let text = request.result().ok().and_then(|v| v.as_string());
+                        let kept = Kept::of(request.result().ok());
                         if let Some(then) = then.borrow_mut().take() {
-                            then(text);
+                            then(kept);
                         }
                     }
                 });
                 request.set_onsuccess(Some(ok.unchecked_ref()));
                 let failed = Closure::once_into_js(move || {
                     if let Some(then) = then.borrow_mut().take() {
-                        then(None);
+                        then(Kept::Unreadable("the browser could not read it".into()));
                     }
                 });
                 request.set_onerror(Some(failed.unchecked_ref()));
             }
-            Err(_) => then(None),
+            Err(_) => then(Kept::Unreadable("the browser could not read it".into())),
         }
     });
 }

@@ -1,0 +1,416 @@
+//! Bazaar's JavaScript players in headless Chromium: a looping player and the built-in looping
+//! actor kicked by time-out while the page stays responsive, players that do not load, hostile
+//! players that reach nothing, their console and errors in the log, and their code kept for the
+//! next visit. (Apart from browser_bazaar.rs so that neither file nears the runner's 20 s.)
+#![cfg(target_arch = "wasm32")]
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+mod web;
+
+use web::{click, find, fire, sleep};
+
+fn text(root: &HtmlElement, selector: &str) -> String {
+    find(root, selector).text_content().unwrap_or_default()
+}
+
+fn log(root: &HtmlElement) -> Vec<String> {
+    let items = root.query_selector_all(".gl-history li").unwrap();
+    (0..items.length())
+        .map(|i| items.item(i).unwrap().text_content().unwrap())
+        .collect()
+}
+
+fn set(root: &HtmlElement, selector: &str, value: &str) {
+    let element = find(root, selector);
+    if let Some(select) = element.dyn_ref::<HtmlSelectElement>() {
+        select.set_value(value);
+    } else if let Some(area) = element.dyn_ref::<HtmlTextAreaElement>() {
+        area.set_value(value);
+    } else {
+        element.unchecked_ref::<HtmlInputElement>().set_value(value);
+    }
+    fire(&element, "change");
+}
+
+async fn wait_for(root: &HtmlElement, what: &str, ready: impl Fn(&HtmlElement) -> bool) {
+    for _ in 0..1500 {
+        if ready(root) {
+            return;
+        }
+        sleep(10).await;
+    }
+    panic!(
+        "waited 15 s for {what}: {} / {} / {:?} / {}",
+        text(root, ".gl-status"),
+        text(root, ".gl-bazaar-exchange"),
+        log(root),
+        text(root, ".gl-bazaar-human")
+    );
+}
+
+fn state(root: &HtmlElement) -> String {
+    root.get_attribute("data-state").unwrap_or_default()
+}
+
+const LOOPING_PLAYER: &str = "function setup(e) {}
+function requestPebbleOrTrades(turn) { for (;;) {} }
+function requestCards(turn) { return []; }
+function win(w) {}";
+
+/// Player code that probes what it can reach, synchronously, and answers setup with one letter
+/// per probe: capital if it got through (IndexedDB opened, the site read over the network,
+/// a script of the site imported), lower-case if it was stopped.
+fn probing_player(origin: &str) -> String {
+    format!(
+        r#"const ORIGIN = {origin:?};
+function setup() {{
+  let out = "";
+  try {{ indexedDB.open("gamelab-probe"); out += "I"; }} catch (e) {{ out += "i"; }}
+  try {{ const x = new XMLHttpRequest(); x.open("GET", ORIGIN + "/", false); x.send(); out += x.status === 200 ? "X" : "x"; }} catch (e) {{ out += "x"; }}
+  try {{ importScripts(ORIGIN + "/gamelab.js"); out += "M"; }} catch (e) {{ out += "m"; }}
+  try {{ new BroadcastChannel("gamelab-probe").postMessage("Eve's wallet"); }} catch (e) {{}}
+  try {{ fetch(ORIGIN + "/").then(() => postMessage("fetched")); }} catch (e) {{}}
+  return out;
+}}"#
+    )
+}
+
+const FLOODING_PLAYER: &str =
+    r#"function setup() { for (let i = 0; i < 200000; i++) postMessage("flood"); return "void"; }"#;
+
+const HUGE_PLAYER: &str = r#"function setup() { return "void"; }
+function requestPebbleOrTrades() { const e = []; for (let i = 0; i < 100000; i++) e.push([["red"], ["blue"]]); return e; }"#;
+
+fn frames(root: &HtmlElement) -> u32 {
+    root.query_selector_all("iframe[data-gamelab-player]")
+        .unwrap()
+        .length()
+}
+
+const TALKING_PLAYER: &str = "console.log('loaded');
+function requestPebbleOrTrades(turn) {
+  console.log('thinking', { bank: turn.bank.length });
+  return false;
+}
+function requestCards(turn) {
+  for (let i = 0; i < 25; i++) console.log('line', i);
+  throw new Error('no cards today');
+}";
+
+#[wasm_bindgen_test]
+async fn a_looping_javascript_player_is_kicked_by_time_out_and_the_page_stays_responsive() {
+    let root = web::mount(
+        "bazaar",
+        &[
+            ("data-seats", "purchase-points,javascript"),
+            ("data-seed", "2"),
+        ],
+    );
+    set(&root, ".gl-bazaar-code", LOOPING_PLAYER);
+    set(&root, "[data-field='limit']", "300");
+    set(&root, "[data-field='speed']", "0");
+    click(&root, "new-game");
+    click(&root, "play");
+    wait_for(&root, "Eve's worker to be asked", |r| {
+        state(r) == "waiting" && text(r, ".gl-bazaar-exchange").contains("asks Eve: a pebble")
+    })
+    .await;
+    // While Eve's worker loops, the page runs: a timer fires, and clicks are handled.
+    let fired = std::rc::Rc::new(std::cell::Cell::new(false));
+    let flag = fired.clone();
+    let closure = wasm_bindgen::closure::Closure::once_into_js(move || flag.set(true));
+    web_sys::window()
+        .unwrap()
+        .set_timeout_with_callback_and_timeout_and_arguments_0(closure.unchecked_ref(), 10)
+        .unwrap();
+    sleep(60).await;
+    assert!(fired.get(), "the page is responsive");
+    assert_eq!(state(&root), "waiting");
+    wait_for(&root, "the end", |r| state(r) == "over").await;
+    assert!(
+        log(&root)
+            .iter()
+            .any(|l| l == "Eve is eliminated in request-pebble-or-trades: it took longer than its time limit of 300 ms"),
+        "{:?}",
+        log(&root)
+    );
+    assert!(
+        text(&root, ".gl-status").contains("Eliminated: Eve."),
+        "{}",
+        text(&root, ".gl-status")
+    );
+}
+
+#[wasm_bindgen_test]
+async fn the_built_in_looping_actor_is_kicked_the_same_way() {
+    let root = web::mount(
+        "bazaar",
+        &[
+            ("data-seats", "purchase-points,loop:request-cards:2"),
+            ("data-seed", "4"),
+        ],
+    );
+    set(&root, "[data-field='limit']", "200");
+    set(&root, "[data-field='speed']", "0");
+    click(&root, "new-game");
+    click(&root, "play");
+    wait_for(&root, "the end", |r| state(r) == "over").await;
+    let kicks: Vec<String> = log(&root)
+        .into_iter()
+        .filter(|l| l.contains("eliminated"))
+        .collect();
+    assert_eq!(
+        kicks,
+        vec!["Eve is eliminated in request-cards: it took longer than its time limit of 200 ms"]
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_javascript_player_that_does_not_load_is_eliminated_with_the_reason() {
+    let root = web::mount(
+        "bazaar",
+        &[
+            ("data-seats", "purchase-points,javascript"),
+            ("data-seed", "5"),
+        ],
+    );
+    set(&root, ".gl-bazaar-code", "function setup( {");
+    set(&root, "[data-field='speed']", "0");
+    click(&root, "new-game");
+    sleep(100).await; // the worker reports its syntax error
+    click(&root, "play");
+    wait_for(&root, "the end", |r| state(r) == "over").await;
+    let kick = log(&root)
+        .into_iter()
+        .find(|l| l.starts_with("Eve is eliminated in setup"))
+        .unwrap_or_default();
+    assert!(kick.contains("its code failed"), "{:?}", log(&root));
+}
+
+#[wasm_bindgen_test]
+async fn hostile_javascript_players_reach_nothing_and_are_eliminated_cleanly() {
+    let window = web_sys::window().unwrap();
+    // The page listens where a player might whisper another seat's wallet.
+    let heard = std::rc::Rc::new(std::cell::Cell::new(0u32));
+    let channel = web_sys::BroadcastChannel::new("gamelab-probe").unwrap();
+    let counter = heard.clone();
+    let on_message =
+        wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || counter.set(counter.get() + 1));
+    channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    let root = web::mount(
+        "bazaar",
+        &[
+            (
+                "data-seats",
+                "javascript,javascript,javascript,purchase-points",
+            ),
+            ("data-seed", "3"),
+        ],
+    );
+    set(
+        &root,
+        "[data-field='code-0']",
+        &probing_player(&window.location().origin().unwrap()),
+    );
+    set(&root, "[data-field='code-1']", FLOODING_PLAYER);
+    set(&root, "[data-field='code-2']", HUGE_PLAYER);
+    set(&root, "[data-field='limit']", "2000");
+    set(&root, "[data-field='speed']", "0");
+    click(&root, "new-game");
+    assert_eq!(frames(&root), 3, "one isolated frame per JavaScript seat");
+    // A timer keeps firing while the flood comes in.
+    let ticks = std::rc::Rc::new(std::cell::Cell::new(0u32));
+    let tick = ticks.clone();
+    let on_tick =
+        wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || tick.set(tick.get() + 1));
+    let interval = window
+        .set_interval_with_callback_and_timeout_and_arguments_0(
+            on_tick.as_ref().unchecked_ref(),
+            20,
+        )
+        .unwrap();
+    click(&root, "play");
+    wait_for(&root, "the end", |r| state(r) == "over").await;
+    window.clear_interval_with_handle(interval);
+    sleep(300).await; // anything a player sent late has arrived by now
+    let log = log(&root);
+    let kicked = |who: &str| {
+        log.iter()
+            .find(|l| l.starts_with(&format!("{who} is eliminated")))
+            .cloned()
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        kicked("Adam"),
+        r#"Adam is eliminated in setup: it failed: it answered "ixm" to setup instead of "void""#,
+        "{log:?}"
+    );
+    assert_eq!(
+        kicked("Eve"),
+        "Eve is eliminated in setup: it failed: its reply is not JSON",
+        "{log:?}"
+    );
+    assert_eq!(kicked("Carl"), "Carl is eliminated in request-pebble-or-trades: it failed: its answer is longer than 64 KiB", "{log:?}");
+    assert!(kicked("Dana").is_empty(), "{log:?}");
+    assert!(
+        log.iter().all(|l| l.chars().count() < 400),
+        "no log line is huge"
+    );
+    assert_eq!(heard.get(), 0, "no player reached the page's channel");
+    assert_eq!(
+        frames(&root),
+        0,
+        "every player's frame and worker ended with the game"
+    );
+    assert!(
+        ticks.get() >= 3,
+        "the page kept running during the flood ({} ticks)",
+        ticks.get()
+    );
+}
+
+#[wasm_bindgen_test]
+async fn every_looping_seat_can_be_chosen_and_shown() {
+    let root = web::mount("bazaar", &[("data-seats", "purchase-points,loop:win:5")]);
+    let seat: HtmlSelectElement = find(&root, "[data-field='seat-1']").unchecked_into();
+    assert_eq!(seat.value(), "loop:win:5");
+    let loops = seat
+        .query_selector_all("option[value^='loop:']")
+        .unwrap()
+        .length();
+    assert_eq!(loops, 28, "4 methods × calls 1 to 7");
+}
+
+#[wasm_bindgen_test]
+async fn pasted_javascript_is_kept_for_the_next_visit() {
+    const MINE: &str =
+        "// kept across a reload\nfunction requestPebbleOrTrades(t) { return false; }";
+    let first = web::mount("bazaar", &[("data-seats", "purchase-points,javascript")]);
+    let area = find(&first, "[data-field='code-1']");
+    area.unchecked_ref::<HtmlTextAreaElement>().set_value(MINE);
+    fire(&area, "input"); // typed, not yet left: already kept
+    sleep(300).await;
+    first.remove();
+    let again = web::mount("bazaar", &[("data-seats", "purchase-points,javascript")]);
+    wait_for(&again, "the kept code", |r| {
+        find(r, "[data-field='code-1']")
+            .unchecked_ref::<HtmlTextAreaElement>()
+            .value()
+            == MINE
+    })
+    .await;
+    assert!(text(&again, ".gl-status").contains("from your last visit is back"));
+    // The example comes back on request, and is what the next visit sees.
+    click(&again, "example-1");
+    let code = find(&again, "[data-field='code-1']")
+        .unchecked_ref::<HtmlTextAreaElement>()
+        .value();
+    assert!(code.starts_with("// A JavaScript player"), "{code}");
+    sleep(300).await;
+}
+
+#[wasm_bindgen_test]
+async fn a_players_console_and_errors_with_their_line_reach_the_log() {
+    let root = web::mount(
+        "bazaar",
+        &[
+            ("data-seats", "javascript,purchase-points"),
+            ("data-seed", "2"),
+        ],
+    );
+    set(&root, ".gl-bazaar-code", TALKING_PLAYER);
+    set(&root, "[data-field='speed']", "0");
+    click(&root, "new-game");
+    click(&root, "play");
+    wait_for(&root, "Adam's elimination", |r| {
+        log(r).iter().any(|l| l.starts_with("Adam is eliminated"))
+    })
+    .await;
+    let lines = log(&root);
+    let position = |text: &str| lines.iter().position(|l| l == text);
+    // Console lines written while loading come with the first reply, in order with the calls.
+    assert!(position("Adam logs: loaded").is_some(), "{lines:?}");
+    let thinking = position("Adam logs: thinking {\"bank\":100}").expect("the object as JSON");
+    let draws = lines
+        .iter()
+        .position(|l| l.starts_with("Adam requests a pebble"))
+        .unwrap();
+    assert!(thinking < draws, "{lines:?}");
+    assert!(position("Adam logs: line 19").is_some());
+    assert!(position("Adam logs: line 20").is_none(), "20 lines a call");
+    assert!(position("Adam logged 5 more lines in this call (the log keeps 20 a call)").is_some());
+    assert!(
+        position(
+            "Adam is eliminated in request-cards: it failed: it raised: no cards today (line 8)"
+        )
+        .is_some(),
+        "{lines:?}"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_syntax_error_names_its_line() {
+    let root = web::mount(
+        "bazaar",
+        &[
+            ("data-seats", "purchase-points,javascript"),
+            ("data-seed", "5"),
+        ],
+    );
+    set(
+        &root,
+        ".gl-bazaar-code",
+        "// my player\n\nfunction setup( {",
+    );
+    set(&root, "[data-field='speed']", "0");
+    click(&root, "new-game");
+    sleep(100).await;
+    click(&root, "play");
+    wait_for(&root, "the end", |r| state(r) == "over").await;
+    let kick = log(&root)
+        .into_iter()
+        .find(|l| l.starts_with("Eve is eliminated in setup"))
+        .unwrap_or_default();
+    assert!(
+        kick.contains("its code failed: ") && kick.ends_with("(line 3)"),
+        "{kick}"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn the_wait_for_a_worker_is_shown_against_its_limit() {
+    let root = web::mount(
+        "bazaar",
+        &[
+            (
+                "data-seats",
+                "purchase-points,loop:request-pebble-or-trades:1",
+            ),
+            ("data-seed", "2"),
+        ],
+    );
+    set(&root, "[data-field='limit']", "900");
+    click(&root, "play");
+    wait_for(&root, "Eve's worker to be asked", |r| state(r) == "waiting").await;
+    // The count goes up while she thinks, and never past the limit.
+    let shown_ms = |r: &HtmlElement| -> Option<f64> {
+        let shown = find(r, ".gl-bazaar-waiting").text_content().unwrap();
+        shown
+            .strip_prefix("Waiting for Eve… ")
+            .and_then(|rest| rest.strip_suffix(" of 900 ms"))
+            .and_then(|n| n.parse().ok())
+    };
+    wait_for(&root, "the wait shown", |r| {
+        shown_ms(r).is_some_and(|ms| ms >= 100.0)
+    })
+    .await;
+    assert!(!find(&root, ".gl-bazaar-waiting").hidden());
+    assert!(shown_ms(&root).unwrap() <= 900.0);
+    wait_for(&root, "the time-out", |r| state(r) != "waiting").await;
+    assert!(find(&root, ".gl-bazaar-waiting").hidden());
+}
