@@ -414,3 +414,35 @@ async fn the_wait_for_a_worker_is_shown_against_its_limit() {
     wait_for(&root, "the time-out", |r| state(r) != "waiting").await;
     assert!(find(&root, ".gl-bazaar-waiting").hidden());
 }
+
+/// Makes the browser refuse to keep anything (IndexedDB and local storage), as a full or
+/// forbidden storage does; `restore` puts things back.
+fn refuse_storage() -> js_sys::Function {
+    js_sys::Function::new_no_args(
+        r#"
+        const open = IDBFactory.prototype.open, setItem = Storage.prototype.setItem;
+        IDBFactory.prototype.open = function () { throw new DOMException("refused", "SecurityError"); };
+        Storage.prototype.setItem = function () { throw new DOMException("full", "QuotaExceededError"); };
+        return function () { IDBFactory.prototype.open = open; Storage.prototype.setItem = setItem; };
+        "#,
+    )
+    .call0(&wasm_bindgen::JsValue::NULL)
+    .unwrap()
+    .unchecked_into()
+}
+
+#[wasm_bindgen_test]
+async fn javascript_the_browser_refuses_to_keep_is_said_to_be_at_risk() {
+    let root = web::mount("bazaar", &[("data-seats", "javascript,purchase-points")]);
+    let restore = refuse_storage();
+    let area = find(&root, "[data-field='code-0']");
+    area.unchecked_ref::<HtmlTextAreaElement>()
+        .set_value("function setup() { return \"void\"; }");
+    fire(&area, "input");
+    sleep(200).await;
+    restore.call0(&wasm_bindgen::JsValue::NULL).unwrap();
+    let status = text(&root, ".gl-status");
+    assert!(status.contains("could not be kept"), "{status}");
+    assert!(status.contains("a reload would lose it"), "{status}");
+    root.remove();
+}

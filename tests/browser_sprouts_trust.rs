@@ -75,3 +75,28 @@ async fn a_kept_base_edited_outside_gamelab_is_unverified_until_checked() {
     gamelab::ui::widgets::keep::forget(KEY);
     root.remove();
 }
+
+#[wasm_bindgen_test]
+async fn parameters_the_browser_refuses_to_keep_are_said_to_be_lost_on_reload() {
+    let root = web::mount("sprouts", &[]);
+    // Both stores refuse, as a full or forbidden storage does.
+    let restore: js_sys::Function = js_sys::Function::new_no_args(
+        r#"
+        const setItem = Storage.prototype.setItem;
+        Storage.prototype.setItem = function () { throw new DOMException("full", "QuotaExceededError"); };
+        return function () { Storage.prototype.setItem = setItem; };
+        "#,
+    )
+    .call0(&wasm_bindgen::JsValue::NULL)
+    .unwrap()
+    .unchecked_into();
+    let input: HtmlInputElement = find(&root, "[data-field='spots']").unchecked_into();
+    input.set_value("7");
+    web::fire(&input, "input");
+    web::fire(&input, "change");
+    sleep(100).await;
+    restore.call0(&wasm_bindgen::JsValue::NULL).unwrap();
+    let status = text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status");
+    assert!(status.contains("could not be kept"), "{status}");
+    root.remove();
+}

@@ -735,7 +735,7 @@ impl App {
     fn compute_children(&mut self) {
         // Listed at once, so bounded in time: a huge land's children give up rather than
         // freeze the page.
-        const LIMIT_MS: f64 = 2000.0;
+        const LIMIT_MS: f64 = 1000.0;
         let deadline = dom::now() + LIMIT_MS;
         let stop = Stop::when(move || dom::now() >= deadline);
         let text = self.dom.children_input.value();

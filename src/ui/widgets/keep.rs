@@ -10,14 +10,24 @@ use crate::ui::dom;
 const DATABASE: &str = "gamelab";
 const STORE: &str = "kept";
 
-/// Opens the database (creating the store the first time) and hands it to `then`.
+/// Runs `f` once the code now running has finished (a zero timeout): callers hold their game's
+/// state borrowed while they save, and a failure known at once must still reach them.
+fn later(f: impl FnOnce() + 'static) {
+    let callback: JsValue = Closure::once_into_js(f);
+    if let Some(window) = dom::window() {
+        let _ = window.set_timeout_with_callback(callback.unchecked_ref());
+    }
+}
+
+/// Opens the database (creating the store the first time) and hands it to `then`, always
+/// after the caller has returned.
 fn open(then: impl FnOnce(Result<IdbDatabase, String>) + 'static) {
     let Some(factory) = dom::window().and_then(|w| w.indexed_db().ok().flatten()) else {
-        return then(Err("this browser has no IndexedDB".into()));
+        return later(move || then(Err("this browser has no IndexedDB".into())));
     };
     let request: IdbOpenDbRequest = match factory.open_with_u32(DATABASE, 1) {
         Ok(r) => r,
-        Err(_) => return then(Err("IndexedDB refused to open".into())),
+        Err(_) => return later(move || then(Err("IndexedDB refused to open".into()))),
     };
     let upgrade = Closure::once_into_js({
         let request = request.clone();
