@@ -100,3 +100,60 @@ async fn parameters_the_browser_refuses_to_keep_are_said_to_be_lost_on_reload() 
     assert!(status.contains("could not be kept"), "{status}");
     root.remove();
 }
+
+/// Loads files through the page's file input, as a user picking them would.
+async fn load_files(root: &HtmlElement, files: &[(&str, &str)]) {
+    let transfer = web_sys::DataTransfer::new().unwrap();
+    for (name, content) in files {
+        let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(content));
+        let file = web_sys::File::new_with_str_sequence(&parts, name).unwrap();
+        transfer.items().add_with_file(&file).unwrap();
+    }
+    let input: HtmlInputElement = find(root, "[data-field='files']").unchecked_into();
+    input.set_files(transfer.files().as_ref());
+    web::fire(&input, "change");
+    sleep(100).await;
+}
+
+#[wasm_bindgen_test]
+async fn huge_positions_neither_freeze_nor_break_the_page() {
+    gamelab::ui::widgets::keep::forget(KEY);
+    sleep(60).await;
+    web::accept_confirmations();
+    let root = web::mount("sprouts", &[]);
+    let children = |position: &str| {
+        let input: HtmlInputElement =
+            find(&root, "[data-field='children-position']").unchecked_into();
+        input.set_value(position);
+        web::fire(&input, "input");
+        click(&root, "children-compute");
+    };
+    let error = ".gl-tab-panel[data-tab='children'] .gl-error";
+    // Three huge lands (each child repeats the other two): refused before any is made. This
+    // paste took the page's memory to 4 GB and left every later click failing.
+    let started = js_sys::Date::now();
+    children("0*10666+0*10666+0*10666");
+    assert!(
+        text(&root, error).contains("MB to list"),
+        "{}",
+        text(&root, error)
+    );
+    // One huge land: listed or given up within about a second.
+    children("0*10666");
+    let took = js_sys::Date::now() - started;
+    assert!(took < 4000.0, "{took} ms");
+    // The page goes on: a small position's children are listed.
+    children("0*3");
+    assert!(text(&root, error).is_empty(), "{}", text(&root, error));
+    // A complete check of a 10,666-spot entry stops and says why rather than freeze the page.
+    load_files(&root, &[("huge.spr", "[Positions+Nimber]\n0*10666 0\n")]).await;
+    click(&root, "complete-check");
+    wait_for(
+        &root,
+        "[data-tab='database'] .gl-status",
+        "too long for the page",
+    )
+    .await;
+    gamelab::ui::widgets::keep::forget(KEY);
+    root.remove();
+}

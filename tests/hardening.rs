@@ -267,3 +267,48 @@ proptest::proptest! {
         }
     }
 }
+
+/// The expansions a `sprouts outcome` run reports on stderr.
+fn expansions(stderr: &str) -> u64 {
+    let words: Vec<&str> = stderr.split_whitespace().collect();
+    let at = words
+        .iter()
+        .position(|w| w.starts_with("expansions"))
+        .expect(stderr);
+    words[at - 1].parse().expect(stderr)
+}
+
+#[test]
+fn a_search_stopped_by_its_budget_keeps_its_base_and_resumes_faster_from_it() {
+    let dir = std::env::temp_dir().join(format!("gamelab-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let base = dir.join("kept.spr");
+    let base = base.to_str().unwrap();
+    let fresh = run(&["sprouts", "outcome", "0*11"], "");
+    assert_eq!(fresh.status, 0, "{}", fresh.stderr);
+    let whole = expansions(&fresh.stderr);
+    let half = (whole / 2).to_string();
+    let stopped = run(
+        &[
+            "sprouts",
+            "outcome",
+            "0*11",
+            "--max-nodes",
+            &half,
+            "--save",
+            base,
+        ],
+        "",
+    );
+    assert_eq!(stopped.status, 3, "{}", stopped.stderr);
+    let kept = std::fs::read_to_string(base).expect("the base is saved when the budget runs out");
+    assert!(kept.lines().count() > 10, "{kept}");
+    let resumed = run(&["sprouts", "outcome", "0*11", "--db", base], "");
+    assert_eq!(resumed.stdout, fresh.stdout);
+    let rest = expansions(&resumed.stderr);
+    assert!(
+        rest < whole,
+        "{rest} expansions resumed against {whole} from scratch"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -350,7 +350,7 @@ fn solve_all(
     let mut spent = 0;
     for (item, position) in items.iter().zip(&positions) {
         let start = Instant::now();
-        let (answer, stats) = if options.threads > 1 {
+        let solved = if options.threads > 1 {
             run_team(
                 position,
                 goal,
@@ -359,12 +359,21 @@ fn solve_all(
                 budget,
                 spent,
                 &item.label,
-            )?
+            )
         } else {
             let mut search = Search::with_strategy(position.clone(), goal, options.strategy)
                 .map_err(|e| format!("{}: {e}", item.label))?;
-            let answer = run_search(&mut search, &mut db, None, budget, spent, &item.label)?;
-            (answer, search.stats())
+            run_search(&mut search, &mut db, None, budget, spent, &item.label)
+                .map(|answer| (answer, search.stats()))
+        };
+        let (answer, stats) = match solved {
+            Ok(solved) => solved,
+            Err(failure) => {
+                // What the search proved before the budget ran out is kept: a run given the
+                // saved base goes on from there.
+                save(&options.save, &db)?;
+                return Err(failure);
+            }
         };
         spent += stats.expansions;
         let word = match answer {
