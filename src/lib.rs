@@ -11,7 +11,7 @@ pub mod draw;
 pub mod embedding;
 pub mod engine;
 pub mod seal;
-mod small_alloc;
+pub mod small_alloc;
 
 // Small blocks from free lists by size class: about a fifth of a Sprouts search was allocation.
 #[global_allocator]

@@ -126,6 +126,7 @@ impl Lists {
             // SAFETY: a valid, non-zero layout.
             let chunk = unsafe { System.alloc(Layout::from_size_align_unchecked(CHUNK, STEP)) };
             if chunk.is_null() {
+                out_of_memory::refused(CHUNK);
                 return null_mut();
             }
             self.chunk_next = chunk;
@@ -148,7 +149,7 @@ unsafe impl GlobalAlloc for SmallAlloc {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         match class_of(layout) {
             Some(class) => lists::alloc(class),
-            None => unsafe { System.alloc(layout) },
+            None => refused_if_null(unsafe { System.alloc(layout) }, layout.size()),
         }
     }
 
@@ -165,7 +166,9 @@ unsafe impl GlobalAlloc for SmallAlloc {
         let new_layout = unsafe { Layout::from_size_align_unchecked(new_size, layout.align()) };
         match (class_of(layout), class_of(new_layout)) {
             (Some(old), Some(new)) if old == new => ptr,
-            (None, None) => unsafe { System.realloc(ptr, layout, new_size) },
+            (None, None) => {
+                refused_if_null(unsafe { System.realloc(ptr, layout, new_size) }, new_size)
+            }
             _ => {
                 let moved = unsafe { self.alloc(new_layout) };
                 if !moved.is_null() {
@@ -177,6 +180,87 @@ unsafe impl GlobalAlloc for SmallAlloc {
                 }
                 moved
             }
+        }
+    }
+}
+
+/// Passes `block` on, unless the system refused the memory (null): then `out_of_memory`.
+#[inline(always)]
+fn refused_if_null(block: *mut u8, size: usize) -> *mut u8 {
+    if block.is_null() {
+        out_of_memory::refused(size);
+    }
+    block
+}
+
+/// When the system refuses memory, Rust aborts with a bare "memory allocation failed". Natively
+/// gamelab says instead what ran out and ends with exit status 3 (a budget: the machine's);
+/// in the page a hook the page sets (a notice in every game) runs before the module stops.
+/// Either happens once: a second refusal (the message itself failing) aborts as before.
+pub mod out_of_memory {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+    static HAPPENED: AtomicBool = AtomicBool::new(false);
+    /// The page's hook, as a `fn(usize)` (0: none).
+    static HOOK: AtomicUsize = AtomicUsize::new(0);
+
+    /// Sets what runs when the system refuses memory (the page: a notice in every game).
+    pub fn set_hook(hook: fn(usize)) {
+        HOOK.store(hook as usize, Ordering::Relaxed);
+    }
+
+    #[cold]
+    pub(super) fn refused(size: usize) {
+        if HAPPENED.swap(true, Ordering::Relaxed) {
+            return;
+        }
+        match HOOK.load(Ordering::Relaxed) {
+            0 => {
+                #[cfg(unix)]
+                say_and_exit(size);
+            }
+            hook => {
+                // SAFETY: only `set_hook` stores here, and it stores a `fn(usize)`.
+                let hook: fn(usize) = unsafe { std::mem::transmute::<usize, fn(usize)>(hook) };
+                hook(size);
+            }
+        }
+    }
+
+    /// Writes the message with no allocation (the heap is what failed) and exits with 3.
+    #[cfg(unix)]
+    fn say_and_exit(size: usize) {
+        extern "C" {
+            fn write(fd: i32, buf: *const u8, count: usize) -> isize;
+            fn _exit(status: i32) -> !;
+        }
+        let mut line = [0u8; 160];
+        let mut len = 0;
+        let mut put = |bytes: &[u8]| {
+            let n = bytes.len().min(line.len() - len);
+            line[len..len + n].copy_from_slice(&bytes[..n]);
+            len += n;
+        };
+        put(b"gamelab: out of memory: the system refused ");
+        let mib = size.div_ceil(1 << 20);
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        let mut n = mib;
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        put(&digits[at..]);
+        put(b" MiB more; give the work a smaller budget or input\n");
+        // SAFETY: `line` holds `len` initialised bytes; _exit ends the process at once (no
+        // handlers that could allocate).
+        unsafe {
+            write(2, line.as_ptr(), len);
+            _exit(3);
         }
     }
 }

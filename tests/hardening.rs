@@ -23,12 +23,15 @@ struct Run {
 
 /// `gamelab ARGS < input` under the address-space limit.
 fn run(args: &[&str], input: &str) -> Run {
+    run_in(ADDRESS_SPACE_KIB, args, input)
+}
+
+/// `gamelab ARGS < input` under an address-space limit of `kib`.
+fn run_in(kib: u64, args: &[&str], input: &str) -> Run {
     let started = Instant::now();
     let mut child = Command::new("sh")
         .arg("-c")
-        .arg(format!(
-            "ulimit -v {ADDRESS_SPACE_KIB} && exec \"$0\" \"$@\""
-        ))
+        .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
         .arg(env!("CARGO_BIN_EXE_gamelab"))
         .args(args)
         .stdin(Stdio::piped())
@@ -311,4 +314,16 @@ fn a_search_stopped_by_its_budget_keeps_its_base_and_resumes_faster_from_it() {
         "{rest} expansions resumed against {whole} from scratch"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn memory_the_system_refuses_is_a_message_and_exit_status_3_not_an_abort() {
+    // 100 MB of address space: a 2,000-spot search soon asks for more than the system gives.
+    let out = run_in(
+        100 << 10,
+        &["sprouts", "nimber", "0*2000", "--time-limit-ms", "20000"],
+        "",
+    );
+    assert_eq!(out.status, 3, "{}", out.stderr);
+    assert!(out.stderr.contains("out of memory"), "{}", out.stderr);
 }

@@ -55,6 +55,7 @@ fn add_styles(element: &web_sys::HtmlElement) {
 #[wasm_bindgen(start)]
 pub fn start() {
     widgets::crash::install();
+    crate::small_alloc::out_of_memory::set_hook(widgets::crash::out_of_memory);
     play::set_up();
     mount_all();
     watch_for_new_games();

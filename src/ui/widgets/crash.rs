@@ -25,6 +25,15 @@ pub fn install() {
     }));
 }
 
+/// The page's answer when the system refuses memory: the notice (what it says is short, and
+/// the page has memory left for it: only the large request failed).
+pub fn out_of_memory(size: usize) {
+    notify_all(&format!(
+        "out of memory: the browser refused {} MiB more",
+        size.div_ceil(1 << 20)
+    ));
+}
+
 /// The text shown: what happened and what to do; kept work (saved bases, code, games) stays.
 pub fn notice_text(why: &str) -> String {
     let why = if why.is_empty() {
