@@ -5,56 +5,14 @@
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use web_sys::{HtmlElement, HtmlInputElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 mod web;
 
+use web::bazaar::*;
 use web::{click, find, fire, sleep};
-
-fn text(root: &HtmlElement, selector: &str) -> String {
-    find(root, selector).text_content().unwrap_or_default()
-}
-
-fn log(root: &HtmlElement) -> Vec<String> {
-    let items = root.query_selector_all(".gl-history li").unwrap();
-    (0..items.length())
-        .map(|i| items.item(i).unwrap().text_content().unwrap())
-        .collect()
-}
-
-fn set(root: &HtmlElement, selector: &str, value: &str) {
-    let element = find(root, selector);
-    if let Some(select) = element.dyn_ref::<HtmlSelectElement>() {
-        select.set_value(value);
-    } else if let Some(area) = element.dyn_ref::<HtmlTextAreaElement>() {
-        area.set_value(value);
-    } else {
-        element.unchecked_ref::<HtmlInputElement>().set_value(value);
-    }
-    fire(&element, "change");
-}
-
-async fn wait_for(root: &HtmlElement, what: &str, ready: impl Fn(&HtmlElement) -> bool) {
-    for _ in 0..1500 {
-        if ready(root) {
-            return;
-        }
-        sleep(10).await;
-    }
-    panic!(
-        "waited 15 s for {what}: {} / {} / {:?} / {}",
-        text(root, ".gl-status"),
-        text(root, ".gl-bazaar-exchange"),
-        log(root),
-        text(root, ".gl-bazaar-human")
-    );
-}
-
-fn state(root: &HtmlElement) -> String {
-    root.get_attribute("data-state").unwrap_or_default()
-}
 
 /// A table of these seats from this seed, played at full speed to the end.
 async fn played_to_the_end(attributes: &[(&str, &str)]) -> HtmlElement {

@@ -6,56 +6,14 @@
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use web_sys::{HtmlElement, HtmlSelectElement, HtmlTextAreaElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 mod web;
 
-use web::{click, find, fire, sleep};
-
-fn text(root: &HtmlElement, selector: &str) -> String {
-    find(root, selector).text_content().unwrap_or_default()
-}
-
-fn log(root: &HtmlElement) -> Vec<String> {
-    let items = root.query_selector_all(".gl-history li").unwrap();
-    (0..items.length())
-        .map(|i| items.item(i).unwrap().text_content().unwrap())
-        .collect()
-}
-
-fn set(root: &HtmlElement, selector: &str, value: &str) {
-    let element = find(root, selector);
-    if let Some(select) = element.dyn_ref::<HtmlSelectElement>() {
-        select.set_value(value);
-    } else if let Some(area) = element.dyn_ref::<HtmlTextAreaElement>() {
-        area.set_value(value);
-    } else {
-        element.unchecked_ref::<HtmlInputElement>().set_value(value);
-    }
-    fire(&element, "change");
-}
-
-async fn wait_for(root: &HtmlElement, what: &str, ready: impl Fn(&HtmlElement) -> bool) {
-    for _ in 0..1500 {
-        if ready(root) {
-            return;
-        }
-        sleep(10).await;
-    }
-    panic!(
-        "waited 15 s for {what}: {} / {} / {:?} / {}",
-        text(root, ".gl-status"),
-        text(root, ".gl-bazaar-exchange"),
-        log(root),
-        text(root, ".gl-bazaar-human")
-    );
-}
-
-fn state(root: &HtmlElement) -> String {
-    root.get_attribute("data-state").unwrap_or_default()
-}
+use web::bazaar::*;
+use web::{click, find, fire, refuse_storage, sleep};
 
 const LOOPING_PLAYER: &str = "function setup(e) {}
 function requestPebbleOrTrades(turn) { for (;;) {} }
@@ -413,22 +371,6 @@ async fn the_wait_for_a_worker_is_shown_against_its_limit() {
     assert!(shown_ms(&root).unwrap() <= 900.0);
     wait_for(&root, "the time-out", |r| state(r) != "waiting").await;
     assert!(find(&root, ".gl-bazaar-waiting").hidden());
-}
-
-/// Makes the browser refuse to keep anything (IndexedDB and local storage), as a full or
-/// forbidden storage does; `restore` puts things back.
-fn refuse_storage() -> js_sys::Function {
-    js_sys::Function::new_no_args(
-        r#"
-        const open = IDBFactory.prototype.open, setItem = Storage.prototype.setItem;
-        IDBFactory.prototype.open = function () { throw new DOMException("refused", "SecurityError"); };
-        Storage.prototype.setItem = function () { throw new DOMException("full", "QuotaExceededError"); };
-        return function () { IDBFactory.prototype.open = open; Storage.prototype.setItem = setItem; };
-        "#,
-    )
-    .call0(&wasm_bindgen::JsValue::NULL)
-    .unwrap()
-    .unchecked_into()
 }
 
 #[wasm_bindgen_test]

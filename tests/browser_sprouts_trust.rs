@@ -6,46 +6,16 @@
 use gamelab::engine::sprouts::{Database, Position};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{HtmlElement, HtmlInputElement};
+use web_sys::HtmlInputElement;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 mod web;
 
+use web::glop::*;
 use web::{click, find, sleep};
 
 const KEY: &str = "gamelab-sprouts-main-base";
-
-fn text(root: &HtmlElement, selector: &str) -> String {
-    find(root, selector).text_content().unwrap_or_default()
-}
-
-async fn wait_for(root: &HtmlElement, selector: &str, needle: &str) {
-    for _ in 0..2400 {
-        if text(root, selector).contains(needle) {
-            return;
-        }
-        sleep(25).await;
-    }
-    panic!(
-        "'{needle}' never appeared in {selector}: {}",
-        text(root, selector)
-    );
-}
-
-async fn compute_spots(root: &HtmlElement, spots: &str) {
-    let input: HtmlInputElement = find(root, "[data-field='spots']").unchecked_into();
-    input.set_value(spots);
-    web::fire(&input, "input");
-    click(root, "compute");
-    for _ in 0..2400 {
-        if root.get_attribute("data-state").as_deref() == Some("done") {
-            return;
-        }
-        sleep(25).await;
-    }
-    panic!("not done: {}", text(root, ".gl-status"));
-}
 
 #[wasm_bindgen_test]
 async fn a_kept_base_edited_outside_gamelab_is_unverified_until_checked() {
@@ -62,13 +32,13 @@ async fn a_kept_base_edited_outside_gamelab_is_unverified_until_checked() {
     wait_for(&root, database, "changed outside gamelab").await;
     assert!(text(&root, ".gl-base-info").contains("1 loaded, unverified"));
     // The answer that rests on the lie says so.
-    compute_spots(&root, "9").await;
+    compute(&root, "9").await;
     let status = text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status");
     assert!(status.contains("unverified"), "{status}");
     // The complete check refutes it and takes it out; the next answer is right.
     click(&root, "complete-check");
     wait_for(&root, database, "removed from the main base").await;
-    compute_spots(&root, "9").await;
+    compute(&root, "9").await;
     let status = text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status");
     assert!(status.contains("win"), "{status}");
     assert!(!status.contains("unverified"), "{status}");
@@ -99,20 +69,6 @@ async fn parameters_the_browser_refuses_to_keep_are_said_to_be_lost_on_reload() 
     let status = text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status");
     assert!(status.contains("could not be kept"), "{status}");
     root.remove();
-}
-
-/// Loads files through the page's file input, as a user picking them would.
-async fn load_files(root: &HtmlElement, files: &[(&str, &str)]) {
-    let transfer = web_sys::DataTransfer::new().unwrap();
-    for (name, content) in files {
-        let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(content));
-        let file = web_sys::File::new_with_str_sequence(&parts, name).unwrap();
-        transfer.items().add_with_file(&file).unwrap();
-    }
-    let input: HtmlInputElement = find(root, "[data-field='files']").unchecked_into();
-    input.set_files(transfer.files().as_ref());
-    web::fire(&input, "change");
-    sleep(100).await;
 }
 
 #[wasm_bindgen_test]

@@ -6,113 +6,14 @@
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{HtmlElement, HtmlInputElement};
+use web_sys::HtmlElement;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 mod web;
 
+use web::glop::*;
 use web::{click, find, sleep};
-
-async fn forget_kept_base() {
-    gamelab::ui::widgets::keep::forget("gamelab-sprouts-main-base");
-    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
-    storage
-        .remove_item("gamelab-sprouts-main-base-parameters")
-        .unwrap();
-    sleep(60).await;
-}
-
-/// A Glop element, alone on the page as after a reload (the ones before it are taken away), with
-/// the page's confirmations answered yes.
-fn mount(attributes: &[(&str, &str)]) -> HtmlElement {
-    let old = web::document()
-        .query_selector_all("[data-gamelab='sprouts']")
-        .unwrap();
-    for i in 0..old.length() {
-        if let Some(element) = old
-            .item(i)
-            .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
-        {
-            element.remove(); // its work stops with it
-        }
-    }
-    web::accept_confirmations();
-    web::mount("sprouts", attributes)
-}
-
-fn text(root: &HtmlElement, selector: &str) -> String {
-    find(root, selector).text_content().unwrap_or_default()
-}
-
-fn field(root: &HtmlElement, name: &str) -> HtmlInputElement {
-    find(root, &format!("[data-field='{name}']")).unchecked_into()
-}
-
-/// Types into a field: sets the value and sends the `input` event a keyboard would.
-fn type_into(root: &HtmlElement, name: &str, value: &str) {
-    let input = field(root, name);
-    input.set_value(value);
-    web::fire(&input, "input");
-}
-
-fn base_count(root: &HtmlElement) -> usize {
-    let info = text(root, ".gl-base-info");
-    info.split_whitespace()
-        .nth(2)
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("{info}"))
-}
-
-async fn wait_for(root: &HtmlElement, selector: &str, needle: &str) {
-    for _ in 0..2400 {
-        if text(root, selector).contains(needle) {
-            return;
-        }
-        sleep(25).await;
-    }
-    panic!(
-        "'{needle}' never appeared in {selector}: {}",
-        text(root, selector)
-    );
-}
-
-/// Waits until the computation has its result.
-async fn wait_done(root: &HtmlElement) {
-    for _ in 0..2400 {
-        if root.get_attribute("data-state").as_deref() == Some("done") {
-            return;
-        }
-        sleep(25).await;
-    }
-    panic!("not done: {}", text(root, ".gl-status"));
-}
-
-async fn compute(root: &HtmlElement, spots: &str) {
-    type_into(root, "spots", spots);
-    click(root, "compute");
-    wait_for(
-        root,
-        ".gl-tab-panel[data-tab='compute'] .gl-status",
-        "expansions",
-    )
-    .await;
-    wait_done(root).await;
-}
-
-/// Loads files through the page's file input, as a user picking them would.
-async fn load_files(root: &HtmlElement, files: &[(&str, &str)]) {
-    let transfer = web_sys::DataTransfer::new().unwrap();
-    for (name, content) in files {
-        let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(content));
-        let file = web_sys::File::new_with_str_sequence(&parts, name).unwrap();
-        transfer.items().add_with_file(&file).unwrap();
-    }
-    let input = field(root, "files");
-    input.set_files(transfer.files().as_ref());
-    web::fire(&input, "change");
-    sleep(100).await;
-}
 
 #[wasm_bindgen_test]
 async fn two_glop_elements_keep_their_own_bases_and_loaded_couples_are_unverified() {

@@ -2,6 +2,9 @@
 //! firing the events a user's typing or choosing fires, waiting in page time.
 #![allow(dead_code)]
 
+pub mod bazaar;
+pub mod glop;
+
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::HtmlElement;
@@ -86,4 +89,20 @@ pub async fn watch_moves(
         }
     }
     (last_count, longest, fired.get())
+}
+
+/// Makes the browser refuse to keep anything (IndexedDB and local storage), as a full or
+/// forbidden storage does; calling what it returns puts things back.
+pub fn refuse_storage() -> js_sys::Function {
+    js_sys::Function::new_no_args(
+        r#"
+        const open = IDBFactory.prototype.open, setItem = Storage.prototype.setItem;
+        IDBFactory.prototype.open = function () { throw new DOMException("refused", "SecurityError"); };
+        Storage.prototype.setItem = function () { throw new DOMException("full", "QuotaExceededError"); };
+        return function () { IDBFactory.prototype.open = open; Storage.prototype.setItem = setItem; };
+        "#,
+    )
+    .call0(&wasm_bindgen::JsValue::NULL)
+    .unwrap()
+    .unchecked_into()
 }
