@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Prints the README's figures: Fire layers/s and the Sprouts n-spot outcomes natively and in
+# Prints the figures of docs/benchmarks.md: Fire layers/s and the Sprouts n-spot outcomes natively and in
 # headless Chromium (the same code, src/bench.rs), the release wasm size, and how soon the
 # gallery's applet is ready. SPROUTS_MAX (default 14) and SPROUTS_LIMIT (seconds per n,
 # default 600) bound the native Sprouts run, SPROUTS_SEARCH (dfpn, probing, depth-first) picks

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every test: native (engines, drawing, CLI harnesses against ../shared/testdata),
+# Runs every test: native (engines, drawing, CLI harnesses against tests/data),
 # the browser tests through `wasm-pack test --headless --chrome` (the users' own command), and a
 # smoke run of the Trunk-built site.
 # Installs what is missing first (scripts/setup.sh), skipping what is present.

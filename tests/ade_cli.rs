@@ -1,6 +1,6 @@
 //! `gamelab ade ...` through the real binary: the exhaust contract on the spec's vectors,
 //! the trace and TGA outputs, and bad input (stderr message, exit status 2, never a panic).
-// Native only: these read ../shared/testdata and run the CLI binary.
+// Native only: these read tests/data and run the CLI binary.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;

@@ -1,6 +1,6 @@
-//! The ADE engine against hand-checked plays, every vector of ../shared/testdata/ade, and
+//! The ADE engine against hand-checked plays, every vector of tests/data/ade, and
 //! the invariants of specs/ade.md (§3, §4, §8.5).
-// Native only: these read ../shared/testdata and run the CLI binary.
+// Native only: these read tests/data and run the CLI binary.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;

@@ -1,6 +1,6 @@
 //! TGA bytes against specs/ade.md §7 and its test files; PNG structure; the firing-sequence
 //! graph drawn into a raster (rings, layer rows, labels).
-// Native only: these read ../shared/testdata and run the CLI binary.
+// Native only: these read tests/data and run the CLI binary.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;

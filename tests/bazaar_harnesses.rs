@@ -1,4 +1,4 @@
-//! Every valid course test of ../shared/testdata/bazaar through the harnesses, compared with the
+//! Every valid course test of tests/data/bazaar through the harnesses, compared with the
 //! course's conventions (spec §13, `harness::same_output`): multisets where the course compared
 //! multisets. Tests in
 //! `invalid/` folders are skipped. Pass counts per harness are printed (`--nocapture`).

@@ -3,7 +3,7 @@
 //! the same moment as the course's harness starts them; hostile peers written here (a 100 MB
 //! reply, a reply that never ends, a client that hangs up, silence); peers that behave as the
 //! course's reference implementation does (padded messages, a schema-strict client, a server
-//! that listens late, its misbehaving messages); the README's Python client. The in-process form is checked in bazaar_harnesses.rs.
+//! that listens late, its misbehaving messages); docs/cli.md's Python client. The in-process form is checked in bazaar_harnesses.rs.
 #![cfg(all(not(target_arch = "wasm32"), feature = "cli"))]
 
 mod common;
@@ -368,13 +368,13 @@ fn six_sign_ups_start_the_game_at_once_and_names_are_checked() {
 #[test]
 fn the_readme_python_client_plays_a_whole_game() {
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/bazaar_client.py");
-    let readme =
-        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+    let guide =
+        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/cli.md"))
             .unwrap();
     let code = std::fs::read_to_string(&script).unwrap();
     assert!(
-        readme.contains(code.trim()),
-        "README shows examples/bazaar_client.py as it is"
+        guide.contains(code.trim()),
+        "docs/cli.md shows examples/bazaar_client.py as it is"
     );
     let server = start_server(&server_test(0), &CLOCKS);
     let clients = run_clients(server.port, r#"[["Adam","purchase-points"]]"#);

@@ -23,14 +23,10 @@ async fn played_to_the_end(attributes: &[(&str, &str)]) -> HtmlElement {
     root
 }
 
-const STRATEGY_IN: &str =
-    include_str!("../../shared/testdata/bazaar/5-xstrategy/instructor/1-in.json");
-const STRATEGY_OUT: &str =
-    include_str!("../../shared/testdata/bazaar/5-xstrategy/instructor/1-out.json");
-const RESOURCES_IN: &str =
-    include_str!("../../shared/testdata/bazaar/9-xgames-resources/instructor/7-in.json");
-const RESOURCES_OUT: &str =
-    include_str!("../../shared/testdata/bazaar/9-xgames-resources/instructor/7-out.json");
+const STRATEGY_IN: &str = include_str!("data/bazaar/5-xstrategy/instructor/1-in.json");
+const STRATEGY_OUT: &str = include_str!("data/bazaar/5-xstrategy/instructor/1-out.json");
+const RESOURCES_IN: &str = include_str!("data/bazaar/9-xgames-resources/instructor/7-in.json");
+const RESOURCES_OUT: &str = include_str!("data/bazaar/9-xgames-resources/instructor/7-out.json");
 
 fn verdict(root: &HtmlElement) -> String {
     find(root, ".gl-bazaar-verdict")

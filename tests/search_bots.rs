@@ -72,7 +72,7 @@ fn monte_carlo_beats_random_at_dots_and_boxes() {
     assert!(wins >= 8, "Monte-Carlo won {wins} of 10");
 }
 
-/// Generic players against each game's own (figures for the README, not a pass/fail test):
+/// Generic players against each game's own (figures for docs/benchmarks.md, not a pass/fail test):
 /// `cargo test --release --test search_bots -- --ignored --nocapture`.
 #[test]
 #[ignore]

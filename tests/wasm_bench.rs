@@ -116,7 +116,7 @@ async fn sprouts_n_spot_outcomes_through_the_page() {
     observer.observe_with_options(&root, &options).unwrap();
     let mut total = 0.0;
     let mut again = 0.0;
-    // 1..12 in turn (their sum is the README's figure), then 1..12 again (the workers loaded
+    // 1..12 in turn (their sum is the figure in docs/benchmarks.md), then 1..12 again (the workers loaded
     // and the browser's optimized code made: a page's first computations run on baseline code
     // while the hot functions are compiled again), then 13 and 14 alone.
     let first = (1..=12).map(|n| (1, n));

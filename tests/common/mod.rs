@@ -3,10 +3,10 @@
 
 use std::path::PathBuf;
 
-/// `../shared/testdata/<relative>` from the project root (test data is never copied in).
+/// `tests/data/<relative>`: the vectors and course tests, with their origins in its README.
 pub fn testdata(relative: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/testdata")
+        .join("tests/data")
         .join(relative)
 }
 

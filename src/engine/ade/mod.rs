@@ -1,5 +1,5 @@
 //! The ADE Concurrent Game: integers on the nodes of an A, D or E graph; every positive node
-//! fires at once (`v' = v − C·v⁺`). See `../shared/specs/ade.md`.
+//! fires at once (`v' = v − C·v⁺`). The rules in the project's words: docs/ade.md.
 
 mod graph;
 mod play;

@@ -171,7 +171,7 @@ pub fn mount(root: &HtmlElement) {
         // A link's layers are fired after mounting, in slices: a long one never freezes the page.
         run_exhaust(&app);
     }
-    // Figures for the README: time spent mounting, and time since navigation start (wasm
+    // Figures for docs/benchmarks.md: time spent mounting, and time since navigation start (wasm
     // download and compile included) when the first frame is drawn and the applet answers.
     let _ = root.set_attribute("data-mount-ms", &format!("{:.1}", dom::now() - started));
     let _ = root.set_attribute("data-ready-ms", &format!("{:.1}", dom::now()));
