@@ -1,4 +1,4 @@
-//! Benchmarks shared by the native harness (`cargo bench`) and the page (`www/bench.html`), so
+//! Benchmarks shared by the native harness (`cargo bench`) and the browser (tests/wasm_bench.rs), so
 //! both figures come from the same code. They measure; they never pass or fail.
 
 use crate::engine::ade::{AdeGraph, FireOutcome, Play, Values};

@@ -149,7 +149,8 @@ pub fn mount_all() -> usize {
     mounted
 }
 
-/// Runs the shared benchmarks in this browser (used by `www/bench.html`); one line a figure.
+/// Runs the shared benchmarks in this browser (tests/wasm_bench.rs, through scripts/bench.sh); one
+/// line a figure.
 #[cfg(feature = "ade")]
 #[wasm_bindgen]
 pub fn bench_ade() -> String {

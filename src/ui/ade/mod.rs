@@ -1,7 +1,7 @@
 //! The ADE applet in a page: menu bar, graphic area, tracing area, button bar that changes
 //! with the mode, dialogs and the firing-sequence-graph window. Rules live in `engine::ade`.
 //!
-//! State split (design.md): settings = the loaded graph; state = the `Play` (start values and
+//! State split (docs/architecture.md): settings = the loaded graph; state = the `Play` (start values and
 //! every layer: what Undo restores); ui state = mode, open dialog, selected node, max rings,
 //! layer cap, running exhaust.
 

@@ -5,7 +5,7 @@
 //! live in Web Workers that are terminated when a call passes the time limit. A human seat
 //! builds its answer with clicks; an illegal choice is explained, never submitted.
 //!
-//! State split (design.md): settings = seats, seed, bonus, time limit; state = the `Referee`;
+//! State split (docs/architecture.md): settings = seats, seed, bonus, time limit; state = the `Referee`;
 //! ui state = the running brains of the seats, the call waiting for a worker or a human, the
 //! human's choices so far, speed, play/pause, a tournament's tally.
 

@@ -3,7 +3,7 @@
 //! can be stopped and resumed; the main base is kept in the browser (IndexedDB).
 //! All rules and searches live in `engine::sprouts`; this module only shows and asks.
 //!
-//! State split (design.md): settings = the parameters tab; state = the main base and the running
+//! State split (docs/architecture.md): settings = the parameters tab; state = the main base and the running
 //! or stopped search; ui state = the open tab, the children list shown, messages.
 
 mod member;
