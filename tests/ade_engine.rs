@@ -1,5 +1,5 @@
 //! The ADE engine against hand-checked plays, every vector of tests/data/ade, and
-//! the invariants of specs/ade.md (§3, §4, §8.5).
+//! the game's invariants.
 // Native only: these read tests/data and run the CLI binary.
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -118,7 +118,7 @@ fn classification_and_coxeter_numbers() {
 
 #[test]
 fn worked_plays_of_the_spec() {
-    // A3 start V2 = 1 (specs/ade.md §4.2).
+    // A3 start V2 = 1.
     let mut p = play("A3", &[0, 1, 0]);
     let mut states = vec![small(p.current())];
     while p.fire() == FireOutcome::Fired {

@@ -1,4 +1,4 @@
-//! TGA bytes against specs/ade.md §7 and its test files; PNG structure; the firing-sequence
+//! TGA bytes against the format's worked examples (tests/data/ade); PNG structure; the firing-sequence
 //! graph drawn into a raster (rings, layer rows, labels).
 // Native only: these read tests/data and run the CLI binary.
 #![cfg(not(target_arch = "wasm32"))]

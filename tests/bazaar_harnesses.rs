@@ -1,5 +1,5 @@
 //! Every valid course test of tests/data/bazaar through the harnesses, compared with the
-//! course's conventions (spec §13, `harness::same_output`): multisets where the course compared
+//! course's conventions (`harness::same_output`): multisets where the course compared
 //! multisets. Tests in
 //! `invalid/` folders are skipped. Pass counts per harness are printed (`--nocapture`).
 #![cfg(not(target_arch = "wasm32"))]
@@ -175,7 +175,7 @@ fn xserver_every_course_test() {
 
 #[test]
 fn invalid_tests_fail() {
-    // The tests known to be wrong (spec §14) must not pass: they would mean a rule is off.
+    // The tests known to be wrong must not pass: they would mean a rule is off.
     for (folder, name) in [
         ("5-xstrategy/invalid", "xstrategy"),
         ("7-xgames/invalid", "xgames"),

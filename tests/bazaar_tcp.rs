@@ -1,4 +1,4 @@
-//! Bazaar over real TCP (spec §9, §12.4, §13): `gamelab bazaar xserver PORT` and `gamelab bazaar
+//! Bazaar over real TCP: `gamelab bazaar xserver PORT` and `gamelab bazaar
 //! xclients PORT` as separate processes on loopback, on every milestone-10 course pair, started at
 //! the same moment as the course's harness starts them; hostile peers written here (a 100 MB
 //! reply, a reply that never ends, a client that hangs up, silence); peers that behave as the

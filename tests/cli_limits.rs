@@ -105,7 +105,7 @@ fn ade_budgets_count_layers() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Bazaar: counts past the rules' bounds (spec §10)
+// Bazaar: counts past the rules' bounds
 
 fn card(face: bool) -> Value {
     json!({"pebbles": ["red", "red", "red", "red", "red"], "face?": face})

@@ -19,7 +19,7 @@ fn solve(request: Value) -> Value {
 
 #[test]
 fn the_spec_table_of_solved_values() {
-    // Spec §7: values for P1 and the optimal first moves.
+    // Published values for P1 and the optimal first moves.
     assert_eq!(
         solve(json!({"rows": 1, "cols": 1, "moves": []})),
         json!({"value": -1, "best": [0, 1, 2, 3]})

@@ -365,7 +365,7 @@ mod notation {
 
     #[test]
     fn ksquares_numbering_converts_box_by_box() {
-        // Spec §3: box b has top ⌊b/w⌋(2w+1) + b mod w, left = top + w, right = left + 1,
+        // OpenSpiel's numbering: box b has top ⌊b/w⌋(2w+1) + b mod w, left = top + w, right = left + 1,
         // bottom = right + w, in KSquares' numbering.
         for (rows, cols) in [(1, 1), (2, 3), (5, 5), (3, 7)] {
             let board = Board::new(rows, cols).unwrap();

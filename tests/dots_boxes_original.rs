@@ -1,5 +1,5 @@
-//! The seed's rule-based player ("Original", spec §5): each of Rules 1–17 on a position built
-//! for it, the worked examples of §5.5, and legality on random positions.
+//! The seed's rule-based player ("Original"): each of Rules 1–17 on a position built
+//! for it, the worked examples of the seed's rules, and legality on random positions.
 #![cfg(not(target_arch = "wasm32"))]
 
 use gamelab::engine::dots_boxes::lines::Lines;
@@ -71,7 +71,7 @@ fn rule_5_captures_a_lone_box() {
 
 #[test]
 fn rule_6_hands_over_a_domino_as_in_the_worked_example() {
-    // Spec §5.5: box (0,0) has 0, 2, 6; box (0,1) has 1, 8; box (1,1) has none: draw 3.
+    // The seed's worked example: box (0,0) has 0, 2, 6; box (0,1) has 1, 8; box (1,1) has none: draw 3.
     let board = Board::new(2, 2).unwrap();
     let lines = Lines::new(&board, position(&board, &[0, 2, 6, 1, 8]));
     assert_eq!(capture_group(&lines, 0), vec![0, 1]);
@@ -89,7 +89,7 @@ fn rule_6_takes_a_domino_whose_boxes_share_their_last_line() {
 
 #[test]
 fn rule_7_draws_a_safe_shared_line_as_in_the_worked_example() {
-    // Spec §5.5: after the human's 0 the safe shared lines are 2, 3, 7, 10; the computer draws 2.
+    // The seed's worked example: after the human's 0 the safe shared lines are 2, 3, 7, 10; the computer draws 2.
     assert_eq!(original(2, 2, &[0]), (2, Rule::SafeShared));
     let board = Board::new(2, 2).unwrap();
     let lines = Lines::new(&board, position(&board, &[0]));
@@ -168,7 +168,7 @@ fn rules_14_to_17_divide_into_groups_in_discovery_order() {
     let lines = Lines::new(&board, position(&board, &GROUPS_1_2_6));
     // Rule 14 starts from the smallest shared line between two-sided boxes: 8 (boxes 5 and 8),
     // Rule 15 spreads through the snake, Rule 16 closes it; then line 14 (the pair); Rule 17
-    // returns, and the lone box forms a group of one (spec §5.4).
+    // returns, and the lone box forms a group of one.
     assert_eq!(
         groups(&lines),
         vec![vec![3, 4, 5, 6, 7, 8], vec![1, 2], vec![0]]
@@ -180,7 +180,7 @@ fn rule_16_resets_boxes_that_were_only_raised() {
     // 3 × 3: the centre box has no drawn side; chain {0, 1, 3} touches it twice and chain
     // {5, 7, 8} twice. Raised twice by each it never reaches three selected sides, so it joins
     // neither group (without the reset the second group would push it to four). No line is safe
-    // although a box has no drawn side: Rule 9 still applies (spec §5.4). Equal sizes: the group
+    // although a box has no drawn side: Rule 9 still applies. Equal sizes: the group
     // with the smallest box is opened, at box 0's smallest free side.
     let drawn = [0, 1, 2, 5, 6, 9, 10, 11, 12, 14, 15, 16, 19, 20, 21, 23];
     let board = Board::new(3, 3).unwrap();

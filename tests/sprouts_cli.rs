@@ -226,7 +226,7 @@ fn statistics_lines_end_their_lines() {
 
 #[test]
 fn every_search_and_a_team_of_threads_give_the_published_outcomes() {
-    // Spec §11.1: 7 spots lose, 9 and 10 win, for the player to move.
+    // Published outcomes: 7 spots lose, 9 and 10 win, for the player to move.
     for search in ["dfpn", "probing", "depth-first"] {
         let out = ok(
             &["sprouts", "outcome", "-q", "--search", search, "0*7", "0*9"],

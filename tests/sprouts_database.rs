@@ -329,7 +329,7 @@ fn a_spots_database_is_read_canonized_and_checked_from() {
     let mut db = Database::new();
     db.merge(&[("spots.spr", &text)]).unwrap();
     // Every couple is canonized on load. Renamed letters always come back to the table's form;
-    // reordered regions do not always (Glop's canonical form is pseudo-canonical, spec §5.5):
+    // reordered regions do not always (Glop's canonical form is pseudo-canonical):
     // such a couple is kept under its own form, never under a wrong one.
     let found = rows
         .iter()

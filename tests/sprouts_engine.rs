@@ -1,4 +1,4 @@
-//! Sprouts engine against the shared test vectors (spec §10) and the spec's worked examples.
+//! Sprouts engine against the shared test vectors and the spec's worked examples.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
@@ -178,8 +178,8 @@ fn outcome_with(position: &Position, strategy: Strategy, db: &mut Database) -> (
 #[test]
 fn outcomes_of_the_n_spot_game_up_to_11_match_the_published_table() {
     let table = common::read_text("sprouts/nspot_outcomes.tsv");
-    // Spec §11.8: the reference search's effort. Our stored couples are exactly the same; our
-    // expansions are a few fewer because equal children are searched once (spec §6.1).
+    // The reference search's effort. Our stored couples are exactly the same; our
+    // expansions are a few fewer because equal children are searched once.
     let effort = [
         (2, 1),
         (14, 4),
@@ -344,7 +344,7 @@ fn the_manuals_example_and_its_canonical_form() {
 
 #[test]
 fn playing_the_12_spot_game_by_correspondence() {
-    // Spec §9.4 / the manual: the opponent opens 0*8.AB|0*3.AB; we answer with a loss for them.
+    // Glop's manual: the opponent opens 0*8.AB|0*3.AB; we answer with a loss for them.
     let start = Position::spots(12);
     let opening = Position::parse("0.0.0.0.0.0.0.0.AB.}0.0.0.AB.}]!").unwrap();
     assert!(children(&start).unwrap().contains(&opening));

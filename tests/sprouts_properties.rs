@@ -112,7 +112,7 @@ fn relabelled(p: &Position, dice: &mut Dice) -> String {
 }
 
 /// Rotates every boundary, mirrors some regions, shuffles boundaries and regions: the same
-/// drawing on the sphere, which the pseudo-canonical form may write differently (spec §5.5).
+/// drawing on the sphere, which the pseudo-canonical form may write differently.
 fn redrawn(p: &Position, dice: &mut Dice) -> String {
     let mut lands: Vec<Tree> = p.lands().iter().map(|l| l.tree()).collect();
     for land in &mut lands {
@@ -161,7 +161,7 @@ proptest! {
 
     #[test]
     fn estimated_children_follow_the_specs_formula(small in positions(), large in large_positions()) {
-        // Spec §4.5, pair by pair: Σ |B1|·|B2| + Σ ⌊|B|² · 2^(nb−1) / 2⌋ per region.
+        // The raw children's count, pair by pair: Σ |B1|·|B2| + Σ ⌊|B|² · 2^(nb−1) / 2⌋ per region.
         for p in [small, large] {
             let mut expected: u128 = 0;
             for land in p.lands() {

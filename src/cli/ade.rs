@@ -17,7 +17,7 @@ use crate::engine::ade::{
     parse_integer, trace_line, AdeGraph, ExhaustRun, Play, StopReason, Values,
 };
 
-/// Exhaust fire's default cap (specs/ade.md §4.6).
+/// Exhaust fire's default cap.
 pub const DEFAULT_MAX_LAYERS: u64 = 10_000;
 /// No request may ask for more layers than this (it bounds time and memory).
 pub const LAYER_LIMIT: u64 = 10_000_000;

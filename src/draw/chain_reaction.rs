@@ -318,7 +318,7 @@ fn state_place(content: Content, players: usize) -> (f64, f64) {
     }
 }
 
-/// The cell's state machine as the report draws it (spec §4): the empty state, each player's
+/// The cell's state machine as the report draws it: the empty state, each player's
 /// states with their transitions (the player's symbol or ε), the explosion back to the empty
 /// state; the current state ringed and the transition just taken drawn thick in the accent.
 pub fn draw_machine<P: Painter>(

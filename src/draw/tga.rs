@@ -1,4 +1,4 @@
-//! Uncompressed true-colour Truevision TGA (specs/ade.md §7): an 18-byte header, then B, G, R
+//! Uncompressed true-colour Truevision TGA: an 18-byte header, then B, G, R
 //! pixels row by row from the top (descriptor 0x20). The reader also takes bottom-up files.
 
 use super::raster::Raster;

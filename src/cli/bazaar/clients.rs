@@ -1,5 +1,5 @@
-//! `gamelab bazaar xclients PORT [IP]`: the course's milestone-10 clients over TCP (spec §12.4,
-//! §13). It reads the clients' test on stdin and connects one client per actor, in order (the
+//! `gamelab bazaar xclients PORT [IP]`: the course's milestone-10 clients over TCP
+//! (docs/bazaar-wire.md). It reads the clients' test on stdin and connects one client per actor, in order (the
 //! server signs them up in that order); each sends its name and answers the server's calls with
 //! its actor's strategy and misbehaviour, for real on the wire: an exception closes the
 //! connection, an endless loop goes silent, and the special clients of the bonus tests send what

@@ -1,4 +1,4 @@
-//! `gamelab bazaar <harness>`: the course's milestone harnesses (spec §13). Each reads JSON values
+//! `gamelab bazaar <harness>`: the course's milestone harnesses. Each reads JSON values
 //! from stdin and writes JSON values to stdout, one per line:
 //!
 //! - `xeq`: equations, wallet, bank → the usable equations, oriented wallet side first;

@@ -1,4 +1,4 @@
-//! `gamelab bazaar xserver PORT`: the course's milestone-10 server over TCP (spec §9, §13). It
+//! `gamelab bazaar xserver PORT`: the course's milestone-10 server over TCP. It
 //! reads the server's test on stdin, signs clients up (each sends its name as a JSON string),
 //! runs the referee with them as remote players (a call is `["method-name", [arg]]`, a reply one
 //! JSON value) and prints `[[winners…], [drop-outs…]]`. Sign-ups and refusals go to stderr.

@@ -30,7 +30,7 @@ impl Family {
         }
     }
 
-    /// Smallest n: D3 would be A3, E5 would be D5 (specs/ade.md §1).
+    /// Smallest n: D3 would be A3, E5 would be D5.
     pub fn min_n(self) -> usize {
         match self {
             Family::A => 1,

@@ -72,7 +72,7 @@ pub fn verdict(graph: &AdeGraph, values: &Values) -> Verdict {
 }
 
 /// True when all positive nodes lie in one colour class of the bipartite tree: then no two
-/// positive nodes are ever adjacent and the play is a numbers-game play (specs/ade.md §4.2).
+/// positive nodes are ever adjacent and the play is a numbers-game play.
 fn single_colour(graph: &AdeGraph, values: &Values) -> bool {
     let colours = two_colouring(graph);
     let mut seen = [false, false];

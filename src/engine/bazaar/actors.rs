@@ -1,4 +1,4 @@
-//! The player interface of the seed (spec §9) as a trait, and the course's actors (spec §12):
+//! The player interface of the seed as a trait, and the course's actors:
 //! strategy players, and misbehaving ones that raise an error in a named method, cheat, or loop
 //! forever on the k-th call of a method.
 
@@ -35,7 +35,7 @@ pub fn call(player: &mut dyn Player, call: &Call) -> Result<Reply, String> {
     }
 }
 
-/// The course's cheats (spec §12.2).
+/// The course's cheats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cheat {
     UseNonExistentEquation,
@@ -197,7 +197,7 @@ impl Player for Actor {
     }
 }
 
-/// The use-non-existent-equation cheat (spec §12.2): for each equation in order and each colour
+/// The use-non-existent-equation cheat: for each equation in order and each colour
 /// in canonical order, the left side with its first listed pebble replaced by that colour; the
 /// first result that shares no colour with the right side and is no given equation, flipped or not.
 fn non_existent_equation(equations: &[Equation]) -> Option<Equation> {

@@ -1,4 +1,4 @@
-//! Cards (spec §2, §5, §11.6): five pebbles and maybe a happy face; the points of a purchase.
+//! Cards: five pebbles and maybe a happy face; the points of a purchase.
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -22,7 +22,7 @@ impl Card {
         self.face == other.face && self.bag() == other.bag()
     }
 
-    /// The card order gamelab uses (spec §11.6): plain before face, then bag order.
+    /// The card order gamelab uses: plain before face, then bag order.
     pub fn order(&self, other: &Card) -> Ordering {
         self.face
             .cmp(&other.face)
@@ -36,7 +36,7 @@ impl fmt::Display for Card {
     }
 }
 
-/// Points for a card bought with `left` pebbles remaining in the wallet after paying (spec §5).
+/// Points for a card bought with `left` pebbles remaining in the wallet after paying.
 pub fn points(face: bool, left: u32) -> u32 {
     match (left, face) {
         (0, false) => 5,

@@ -9,7 +9,7 @@ use std::time::Duration;
 use super::actors::{call, Player};
 use super::referee::{Call, Failure, Referee, Reply};
 
-/// The course reference's default time limit per call (spec §8).
+/// The course reference's default time limit per call.
 pub const DEFAULT_LIMIT: Duration = Duration::from_millis(600);
 
 struct Remote {

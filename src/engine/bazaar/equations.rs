@@ -1,4 +1,4 @@
-//! Equations (spec §2, §11.1, §11.6): two sides of 1 to 4 pebbles sharing no colour, usable in
+//! Equations: two sides of 1 to 4 pebbles sharing no colour, usable in
 //! both directions. An exchange is an oriented equation: the wallet pays the left side, the bank
 //! the right side.
 
@@ -93,7 +93,7 @@ pub fn check_equations(equations: &[Equation]) -> Result<(), String> {
     Ok(())
 }
 
-/// Every oriented equation the wallet and bank can trade now (spec §11.1): each equation as
+/// Every oriented equation the wallet and bank can trade now: each equation as
 /// written, then flipped, when the wallet holds the left side and the bank the right side.
 pub fn usable(equations: &[Equation], wallet: &Bag, bank: &Bag) -> Vec<Equation> {
     equations

@@ -1,4 +1,4 @@
-//! The course's milestone harnesses (spec §13) without their input and output: reading a test's
+//! The course's milestone harnesses without their input and output: reading a test's
 //! JSON values into either the answer (the pure harnesses) or a game to play (the `xgames*` and
 //! `xserver` ones), reading actors and the milestone-10 sign-up, and comparing outputs with the
 //! course's conventions. The CLI plays the games with threads and time limits; the page with
@@ -153,8 +153,8 @@ pub fn prepare(name: &str, input: &str, clients: Option<&str>) -> Result<Prepare
     Ok(Prepared::Done(done))
 }
 
-/// Reads the server's test (spec §13): equations, a Game whose players carry cards, an optional
-/// bonus. A Game that breaks the validity conditions of §10 is refused.
+/// Reads the server's test: equations, a Game whose players carry cards, an optional
+/// bonus. A Game that breaks the data definitions' validity conditions is refused.
 pub fn server_test(values: &[Value]) -> Result<(Vec<Equation>, GameState, Option<Bonus>), String> {
     if values.len() < 2 {
         return Err(format!(
@@ -208,7 +208,7 @@ fn oriented(value: &Value) -> Value {
     serde_json::json!([bag(&value[0]), bag(&value[1])])
 }
 
-/// The output values in the form the course compared them (spec §13): bags as multisets, xeq's
+/// The output values in the form the course compared them: bags as multisets, xeq's
 /// equations as a set of unordered pairs, xturn's cards as a multiset.
 pub fn normalized(name: &str, values: &[Value]) -> Vec<Value> {
     match name {
@@ -357,7 +357,7 @@ pub fn actors(value: &Value, allowed: Kinds) -> Result<Vec<Actor>, String> {
     Ok(actors)
 }
 
-/// The course's special clients of the bonus tests (spec §12.4), known by their names.
+/// The course's special clients of the bonus tests, known by their names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Special {
     /// Connects and never sends its name.
@@ -408,7 +408,7 @@ pub struct Client {
     pub special: Option<Special>,
 }
 
-/// Reads the clients' test (spec §13): the actors, then the optional list of special clients'
+/// Reads the clients' test: the actors, then the optional list of special clients'
 /// names (these play purchase-points when they play at all); six clients at most sign up, but
 /// all of them try.
 pub fn clients(values: &[Value]) -> Result<Vec<Client>, String> {
@@ -457,7 +457,7 @@ pub fn clients(values: &[Value]) -> Result<Vec<Client>, String> {
 /// The most clients a clients' test may name (the server signs up six; the rest are refused).
 pub const MAX_CLIENTS: usize = 64;
 
-/// The server's sign-up rule for one name (spec §9): the name rule, and no name twice.
+/// The server's sign-up rule for one name: the name rule, and no name twice.
 pub fn refuse_name<'a>(name: &str, mut signed: impl Iterator<Item = &'a str>) -> Option<String> {
     if !valid_name(name) {
         Some(format!(
@@ -471,7 +471,7 @@ pub fn refuse_name<'a>(name: &str, mut signed: impl Iterator<Item = &'a str>) ->
     }
 }
 
-/// The milestone-10 sign-up in one process (spec §9, §12.4): the clients in order, special ones
+/// The milestone-10 sign-up in one process: the clients in order, special ones
 /// behaving as their names say; bad or repeated names and silent clients never sign up; six at
 /// most.
 pub fn sign_up(clients: Vec<Client>) -> Vec<Actor> {

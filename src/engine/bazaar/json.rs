@@ -1,4 +1,4 @@
-//! The course's JSON data definitions (spec §10), read with messages that name what was wrong
+//! The course's JSON data definitions, read with messages that name what was wrong
 //! and where, and written back.
 
 use serde_json::{json, Map, Value};
@@ -10,7 +10,7 @@ use super::state::{GameState, PlayerState, Score, TurnState};
 
 type Result<T> = std::result::Result<T, String>;
 
-/// Spec §10's bounds for robustness: no course test and no game of the rules goes past them, and
+/// The data definitions' bounds, for robustness: no course test and no game of the rules goes past them, and
 /// they keep every search on accepted input small (the purchase search is factorial in the
 /// visible cards). Input beyond them is refused with a message naming the bound.
 pub const MAX_PLAYERS: usize = 6;
@@ -255,7 +255,7 @@ pub fn player_with_cards_out(p: &PlayerState) -> Value {
     json!({"wallet": bag_out(&p.wallet), "score": score_out(&p.score), "cards": cards_out(&p.cards)})
 }
 
-/// A state as the course's Game JSON (spec §10): the players still in the game, in turn order
+/// A state as the course's Game JSON: the players still in the game, in turn order
 /// from `order` (the first is the one to move), each with the cards it bought (milestone 10).
 pub fn game_out(state: &GameState, order: &[usize]) -> Value {
     let players: Vec<Value> = order
@@ -297,7 +297,7 @@ pub fn values(input: &str) -> Result<Vec<Value>> {
 
 use super::referee::{Call, Method, Reply};
 
-/// A call in the course's remote form (spec §9): `["method-name", [arg, …]]`.
+/// A call in the course's remote form: `["method-name", [arg, …]]`.
 pub fn call_out(call: &Call) -> Value {
     let method = call.method().name();
     match call {

@@ -1,4 +1,4 @@
-//! Bazaar (specs/bazaar.md): the trading game of Northeastern's CS 4500, Fall 2024. Plain Rust,
+//! Bazaar (docs/bazaar.md): the trading game of Northeastern's CS 4500, Fall 2024. Plain Rust,
 //! no web dependencies.
 //!
 //! - `pebbles`, `equations`, `cards`: the pieces and their tie-breaking orders;

@@ -1,10 +1,10 @@
-//! Pebbles and bags (spec §2, §11.6): a bag is a multiset of the five colours; its order for
+//! Pebbles and bags: a bag is a multiset of the five colours; its order for
 //! tie-breaking is "fewer pebbles first, then the sorted string of first letters".
 
 use std::cmp::Ordering;
 use std::fmt;
 
-/// The colours in canonical order (spec §1): the deterministic pebble draw takes them in this order.
+/// The colours in canonical order: the deterministic pebble draw takes them in this order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Pebble {
     Red,
@@ -143,7 +143,7 @@ impl Bag {
         }
     }
 
-    /// The bag order of spec §11.6: fewer pebbles first; equal sizes by the sorted letters.
+    /// The bag order of: fewer pebbles first; equal sizes by the sorted letters.
     pub fn order(&self, other: &Bag) -> Ordering {
         self.size().cmp(&other.size()).then_with(|| {
             // Equal sizes: the sorted letter strings compare like "more b's, then more g's, …"

@@ -1,4 +1,4 @@
-//! The referee (spec §3–§8) as a state machine that holds no players: it says which player must
+//! The referee as a state machine that holds no players: it says which player must
 //! be asked what next (`next_call`), and takes the answer or the failure (`answer`). Drivers
 //! connect real players: threads with time limits natively, workers in the browser. Every
 //! decision goes to the log, each kick with its reason.
@@ -11,7 +11,7 @@ use super::pebbles::Pebble;
 use super::rules::{self, Bonus};
 use super::state::{GameState, TurnState};
 
-/// Turns after which a game that does not end is stopped (spec §6).
+/// Turns after which a game that does not end is stopped.
 pub const TURN_CAP: u32 = 10_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,7 +140,7 @@ enum Phase {
     Over,
 }
 
-/// The end: winners and drop-outs by name, each sorted (spec §7).
+/// The end: winners and drop-outs by name, each sorted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
     pub winners: Vec<String>,
@@ -160,7 +160,7 @@ pub struct Referee {
     turns: u32,
     winners: Vec<usize>,
     log: Vec<Event>,
-    /// The rules' random pebble draw (browser play); None draws deterministically (spec §4).
+    /// The rules' random pebble draw (browser play); None draws deterministically.
     random_draw: Option<crate::engine::rng::Rng>,
 }
 
@@ -346,7 +346,7 @@ impl Referee {
         }
     }
 
-    /// Eliminates a player: out of the turn order, its wallet gone (spec §8).
+    /// Eliminates a player: out of the turn order, its wallet gone.
     fn kick(&mut self, seat: usize, method: Method, why: String) {
         self.log.push(Event::Kicked { seat, method, why });
         self.kicked[seat] = true;
@@ -459,7 +459,7 @@ impl Referee {
         }
     }
 
-    /// The game is over: bonuses, then winners and losers are told (spec §7).
+    /// The game is over: bonuses, then winners and losers are told.
     fn finish(&mut self, why: String) {
         self.log.push(Event::Over { why });
         if let Some(bonus) = self.bonus {

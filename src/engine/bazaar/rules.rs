@@ -1,4 +1,4 @@
-//! The rules of a turn (spec §4–§6): exchange requests, purchases and their points, the
+//! The rules of a turn: exchange requests, purchases and their points, the
 //! deterministic pebble draw, and the end of the game.
 
 use super::cards::{points, Card};
@@ -103,7 +103,7 @@ pub fn ordinal(n: usize) -> String {
     format!("{n}{suffix}")
 }
 
-/// The deterministic draw (spec §4): the first colour in canonical order the bank still has.
+/// The deterministic draw: the first colour in canonical order the bank still has.
 pub fn draw_pebble(bank: &Bag) -> Option<Pebble> {
     bank.first_colour()
 }
@@ -123,7 +123,7 @@ pub fn draw_random_pebble(bank: &Bag, rng: &mut crate::engine::rng::Rng) -> Opti
     })
 }
 
-/// Why the game is over, if it is (spec §6), for the remaining players `players`.
+/// Why the game is over, if it is, for the remaining players `players`.
 pub fn game_over(state: &GameState, players: &[&PlayerState]) -> Option<&'static str> {
     if players.is_empty() {
         return Some("no players are left");
@@ -147,7 +147,7 @@ pub fn game_over(state: &GameState, players: &[&PlayerState]) -> Option<&'static
     None
 }
 
-/// End-of-game bonuses (spec §5, milestone 10).
+/// End-of-game bonuses (milestone 10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bonus {
     /// +10 for bought cards showing red, white and blue.

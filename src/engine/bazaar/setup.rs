@@ -1,4 +1,4 @@
-//! A new random game (spec §3, gamelab's choice): 10 distinct equations (each side 1–4 pebbles,
+//! A new random game (gamelab's choice: the course leaves it open): 10 distinct equations (each side 1–4 pebbles,
 //! no shared colour, no duplicate even flipped), 20 cards of 5 random pebbles with a face half of
 //! the time, shuffled, 4 visible; a bank of 20 pebbles of each colour; empty wallets. Seeded, so a
 //! game can be replayed from its seed.

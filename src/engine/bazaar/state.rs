@@ -1,4 +1,4 @@
-//! The game state (spec §2, §10): bank, visible cards, the hidden pile (front = top, last =
+//! The game state: bank, visible cards, the hidden pile (front = top, last =
 //! bottom), and the players' wallets, scores and bought cards; what a player is shown of it.
 
 use num_bigint::BigUint;
@@ -28,7 +28,7 @@ pub struct GameState {
     pub players: Vec<PlayerState>,
 }
 
-/// What the active player sees (spec §10's TurnState).
+/// What the active player sees (the course's TurnState).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TurnState {
     pub bank: Bag,
@@ -50,7 +50,7 @@ impl GameState {
         })
     }
 
-    /// The validity conditions of spec §10 that the server enforces: at most 4 visible cards,
+    /// The validity conditions of that the server enforces: at most 4 visible cards,
     /// fewer only with an empty pile, at most 20 cards on the table, 5 pebbles a card, at most
     /// 100 pebbles in bank and wallets, 6 players at most.
     pub fn problem(&self) -> Option<String> {

@@ -1,4 +1,4 @@
-//! The course's strategies (spec §11): exhaustive trade-then-purchase search to 4 exchanges,
+//! The course's strategies: exhaustive trade-then-purchase search to 4 exchanges,
 //! maximal purchases only, valued by points or by cards, with the spec's tie-breakers in order.
 
 use std::cmp::Ordering;
@@ -53,7 +53,7 @@ impl Purchase {
         }
     }
 
-    /// Tie-breakers 1–4 of §11.3: most points, largest wallet, smallest wallet, smallest cards
+    /// The course's purchase tie-breakers 1–4: most points, largest wallet, smallest wallet, smallest cards
     /// (Less = better).
     fn tie_break(&self, other: &Purchase) -> Ordering {
         other
@@ -64,7 +64,7 @@ impl Purchase {
             .then_with(|| cards::sequence_order(&self.cards, &other.cards))
     }
 
-    /// The whole §11.3 ranking (Less = better).
+    /// The whole purchase ranking (Less = better).
     fn rank(&self, other: &Purchase, policy: Policy) -> Ordering {
         other
             .value(policy)
@@ -73,7 +73,7 @@ impl Purchase {
     }
 }
 
-/// The best maximal purchase from `wallet` among the visible cards (spec §11.3).
+/// The best maximal purchase from `wallet` among the visible cards.
 pub fn best_purchase(wallet: &Bag, visibles: &[Card], policy: Policy) -> Purchase {
     let mut best: Option<Purchase> = None;
     let mut taken = vec![false; visibles.len()];
@@ -149,7 +149,7 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// §11.4's ranking (Less = better): value, fewest exchanges, the purchase tie-breakers, then
+    /// The exchange ranking (Less = better): value, fewest exchanges, the purchase tie-breakers, then
     /// the exchange sequences.
     fn rank(&self, other: &Plan, policy: Policy) -> Ordering {
         other
@@ -162,7 +162,7 @@ impl Plan {
     }
 }
 
-/// The trade-then-purchase search (spec §11.4).
+/// The trade-then-purchase search.
 pub fn best_plan(
     equations: &[Equation],
     wallet: &Bag,
@@ -229,7 +229,7 @@ impl Search<'_> {
     }
 }
 
-/// A strategy player's decisions (spec §11.2, §11.5): it remembers the purchase of its plan
+/// A strategy player's decisions: it remembers the purchase of its plan
 /// between the two questions of a turn.
 #[derive(Clone, Debug)]
 pub struct Strategy {

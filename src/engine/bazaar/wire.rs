@@ -1,4 +1,4 @@
-//! The course's remote protocol on a byte stream (spec §9): one JSON value after another, with or
+//! The course's remote protocol on a byte stream: one JSON value after another, with or
 //! without whitespace between them. `read_value` takes the next value off a stream without ever
 //! holding more than `max_bytes` of it, so a peer that sends a 100 MB line or a value that never
 //! ends costs at most that much memory. Whitespace before a value is legal JSON of any length

@@ -1,4 +1,4 @@
-//! Computer players (spec §5): random, greedy (best immediate orb gain), minimax with
+//! Computer players: random, greedy (best immediate orb gain), minimax with
 //! alpha-beta (paranoid for more than two players) over Agnishom Chattopadhyay's evaluation, and
 //! Monte-Carlo tree search (UCT, short random playouts judged by the evaluation). Work is counted in nodes or playouts, so a
 //! caller can bound it exactly (tests) or by time (the page, in slices).
@@ -121,7 +121,7 @@ fn best_at_random(scored: impl Iterator<Item = (usize, i64)>, rng: &mut Rng) -> 
 
 pub const WIN: i64 = 10_000;
 
-/// Agnishom Chattopadhyay's evaluation of a board for `player` (spec §5.2).
+/// Agnishom Chattopadhyay's evaluation of a board for `player`.
 pub fn evaluate(game: &Game, player: usize) -> i64 {
     match game.winner() {
         Some(w) if w == player => return WIN,
@@ -282,7 +282,7 @@ pub fn minimax_move_until(game: &Game, depth: u32, rng: &mut Rng, stop: &Stop) -
     Some(best_at_random(scored.into_iter(), rng).unwrap_or_else(|| game.legal_cells()[0]))
 }
 
-/// A random game from here; the winner (placements are bounded by spec §3.2, so it ends).
+/// A random game from here; the winner (placements are bounded by, so it ends).
 pub fn playout(game: &mut Game, rng: &mut Rng) -> Option<usize> {
     let mut moves = Vec::with_capacity(game.settings().cells());
     while !game.is_over() {
@@ -449,7 +449,7 @@ impl Mcts {
                 path.push(at);
             }
             // Simulation: a short random playout, then the evaluation as a win chance (random
-            // playouts to the end are too noisy in this game; spec §5.1).
+            // playouts to the end are too noisy in this game;).
             let mut sim = nodes[at].game.clone();
             let values = short_playout(&mut sim, rng);
             // Backpropagation

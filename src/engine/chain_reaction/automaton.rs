@@ -1,4 +1,4 @@
-//! The seed report's per-cell automaton (spec §4): a cell of critical mass c holding k orbs of
+//! The seed report's per-cell automaton: a cell of critical mass c holding k orbs of
 //! player p is in state S{c−1}{k}, with one prime per player index (S for player 0, S' for
 //! player 1, S'' for player 2, then S⁽³⁾, S⁽⁴⁾, …); an empty cell is S{c−1}0.
 
@@ -22,7 +22,7 @@ pub fn state_of(mass: u8, content: Option<(usize, u8)>) -> String {
 }
 
 /// `S`, `S'`, `S''` for the first three players (the report's primes), then `S⁽³⁾`, `S⁽⁴⁾`, …
-/// (spec §4: seven primes do not fit a cell, and nobody counts them).
+/// (seven primes do not fit a cell, and nobody counts them).
 pub fn state_letter(player: usize) -> String {
     if player <= 2 {
         format!("S{}", "'".repeat(player))

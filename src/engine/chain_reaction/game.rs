@@ -1,10 +1,10 @@
-//! The rules of spec §1 with the canonical explosion order of §3.1: waves, row-major inside a
+//! The rules (docs/chain-reaction.md) with a canonical explosion order: waves, row-major inside a
 //! wave, the end test after every single explosion.
 
 use std::fmt;
 
 /// The most explosions one move may take. An endless chain converts every cell and so ends by
-/// rule 6 long before this (spec §3.3); reaching it would be a bug, reported as an error.
+/// rule 6 long before this; reaching it would be a bug, reported as an error.
 pub const EXPLOSION_CAP: u32 = 1_000_000;
 
 pub const MIN_SIDE: usize = 2;
@@ -21,7 +21,7 @@ pub struct Settings {
 }
 
 impl Default for Settings {
-    /// 9 rows × 6 columns, two players: the Android app's board (spec §2).
+    /// 9 rows × 6 columns, two players: the Android app's board.
     fn default() -> Self {
         Settings {
             rows: 9,
@@ -92,7 +92,7 @@ impl Settings {
         .flatten()
     }
 
-    /// Most orbs a stable board holds: every cell one short of its critical mass (spec §3.2).
+    /// Most orbs a stable board holds: every cell one short of its critical mass.
     pub fn max_stable_orbs(&self) -> usize {
         3 * self.rows * self.cols - 2 * self.rows - 2 * self.cols
     }
@@ -111,7 +111,7 @@ pub enum MoveError {
         col: usize,
         owner: usize,
     },
-    /// The explosion cap was reached: a bug, never expected (spec §3.3).
+    /// The explosion cap was reached: a bug, never expected.
     Runaway,
 }
 
@@ -306,7 +306,7 @@ impl Game {
     }
 
     /// Drops an orb for the current player at (row, col) and resolves the chain. A refused move
-    /// changes nothing. (`Runaway` cannot happen by spec §3.3; if it ever did, the board would be
+    /// changes nothing. (`Runaway` cannot happen by; if it ever did, the board would be
     /// left mid-chain — `turn::Record` replays from its start and loses nothing.)
     pub fn play(&mut self, row: usize, col: usize) -> Result<MoveReport, MoveError> {
         let cell = self.check_move(row, col)?;
@@ -409,7 +409,7 @@ impl Game {
     }
 
     /// One explosion: the cell loses exactly its critical mass, each neighbour gains an orb and
-    /// becomes the exploding player's (spec §1 rule 3).
+    /// becomes the exploding player's.
     fn explode(&mut self, cell: usize, mass: u8, player: usize, unstable: &mut Vec<usize>) {
         self.orbs[cell] -= mass;
         self.owned[player] -= mass as u32;
@@ -436,7 +436,7 @@ impl Game {
             .unwrap_or(after)
     }
 
-    /// The board in the spec's text form (§8): one string per row, `.` or a letter and a count.
+    /// The board in the spec's text form: one string per row, `.` or a letter and a count.
     pub fn board_text(&self) -> Vec<String> {
         (0..self.settings.rows)
             .map(|r| {

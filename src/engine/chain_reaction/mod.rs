@@ -1,4 +1,4 @@
-//! Chain Reaction (specs/chain-reaction.md): 2–8 players drop orbs on an R × C grid; a cell at
+//! Chain Reaction (docs/chain-reaction.md): 2–8 players drop orbs on an R × C grid; a cell at
 //! its critical mass (its number of neighbours) explodes into its neighbours and takes them over.
 //! Plain Rust, no web dependencies.
 //!

@@ -1,4 +1,4 @@
-//! The board's geometry in OpenSpiel's numbering (spec §3) and the game itself.
+//! The board's geometry in OpenSpiel's numbering and the game itself.
 
 use std::fmt;
 
@@ -64,7 +64,7 @@ impl Board {
         self.sides.len()
     }
 
-    /// `h r c` or `v r c` for a line id (spec §3's human form).
+    /// `h r c` or `v r c` for a line id.
     pub fn describe(&self, line: usize) -> String {
         let horizontal = (self.rows + 1) * self.cols;
         if line < horizontal {
@@ -311,7 +311,7 @@ impl Game {
         ok
     }
 
-    /// The DBN string: one character per line id, `1` drawn (spec §3).
+    /// The DBN string: one character per line id, `1` drawn.
     pub fn dbn(&self) -> String {
         (0..self.board.lines())
             .map(|l| if self.is_drawn(l) { '1' } else { '0' })

@@ -1,4 +1,4 @@
-//! Chain counting (spec §6.1): once no safe line is left, a position falls into chains and loops.
+//! Chain counting: once no safe line is left, a position falls into chains and loops.
 //! Treated as independent components they form a "simple loony endgame" whose value is computed
 //! exactly here: the player to move opens one component; the other takes it all and moves on, or
 //! (a chain of three or more, a loop) takes all but two (four) and hands the turn back.

@@ -1,4 +1,4 @@
-//! Dots and Boxes (specs/dots-and-boxes.md): lines numbered as OpenSpiel's action ids, the
+//! Dots and Boxes (docs/dots-and-boxes.md): lines numbered as OpenSpiel's action ids, the
 //! "move again" rule, DBN position strings, and an exact solver for small boards.
 //! Plain Rust, no web dependencies.
 //!

@@ -1,4 +1,4 @@
-//! Games and positions as text (spec §3): gamelab's export `{"rows", "cols", "moves", "dbn"}`,
+//! Games and positions as text: gamelab's export `{"rows", "cols", "moves", "dbn"}`,
 //! and its import, which also reads a bare DBN position and KSquares' line numbering.
 
 use serde_json::{json, Value};

@@ -1,5 +1,5 @@
-//! The seed's rule-based computer player, "Original" (spec §5): Rules 4–13 of its MAIN module and
-//! the GROUP module's Rules 14–17, with gamelab's answers to the seed's gaps (spec §5.4). It is
+//! The seed's rule-based computer player, "Original": Rules 4–13 of its MAIN module and
+//! the GROUP module's Rules 14–17, with gamelab's answers to the seed's gaps. It is
 //! stateless: each call looks at the drawn lines and picks the next line to draw (the game decides
 //! whether the computer moves again). Where the seed says "any", the smallest id is chosen, or a
 //! seeded random one for "Original (random)".
@@ -78,7 +78,7 @@ impl Choice<'_> {
     }
 }
 
-/// The capture group of a 3-sided box x (spec §5.3): x, then along its only undrawn side through
+/// The capture group of a 3-sided box x: x, then along its only undrawn side through
 /// 2-sided boxes, stopping at the border, at a box with fewer sides, or after a 3-sided box.
 pub fn capture_group(lines: &Lines, x: usize) -> Vec<usize> {
     let mut group = vec![x];
@@ -113,7 +113,7 @@ pub fn capture_group(lines: &Lines, x: usize) -> Vec<usize> {
 /// The GROUP module (Rules 14–17): select a shared line between two 2-sided boxes, spread the
 /// selection through every box that reaches three selected sides, collect the boxes with four,
 /// reset the boxes that were only raised, and start again until no group can be started. Lone
-/// 2-sided boxes then form groups of one (spec §5.4). Groups come in discovery order.
+/// 2-sided boxes then form groups of one. Groups come in discovery order.
 pub fn groups(lines: &Lines) -> Vec<Vec<usize>> {
     let board = lines.board;
     let mut in_group = vec![false; board.boxes()];

@@ -1,4 +1,4 @@
-//! The computer levels (spec §6.3), weakest first, and a player that thinks in slices so a page
+//! The computer levels, weakest first, and a player that thinks in slices so a page
 //! can stay responsive: `think` works for a bounded amount (search nodes or playout lines) and
 //! returns the line once decided.
 
@@ -17,12 +17,12 @@ pub enum Level {
     /// Takes boxes, draws random safe lines, gives away the smallest group (a pair cut in the
     /// middle), never declines; plays the last 12 lines perfectly.
     Medium,
-    /// The seed's Rules 4–17, smallest ids (spec §5).
+    /// The seed's Rules 4–17, smallest ids.
     Original,
     /// The seed's rules with seeded random choices where it says "any".
     OriginalRandom,
     /// Exact search when the position can be solved within `exact_nodes`; otherwise chain
-    /// counting (spec §6.3).
+    /// counting.
     Strong { exact_nodes: u64 },
 }
 

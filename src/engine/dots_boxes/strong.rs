@@ -1,4 +1,4 @@
-//! The Strong player's play where the exact search cannot reach (spec §6.1, §6.3): take boxes
+//! The Strong player's play where the exact search cannot reach: take boxes
 //! that hand nothing on, decline the last two of a chain (four of a loop) when keeping control is
 //! worth more by chain counting, steer the safe-line phase by counting chains at its end, and
 //! open the cheapest component when no safe line is left.

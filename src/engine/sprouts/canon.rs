@@ -1,5 +1,5 @@
 //! Reduction, land splitting and canonization of a generated position, exactly in Glop 2.2's
-//! order (spec §5), so that child strings match Glop's.
+//! order, so that child strings match Glop's.
 
 use std::cmp::Ordering;
 
@@ -7,7 +7,7 @@ use super::position::{Boundary, Land, Position, Region, Tree};
 use super::symbols::*;
 
 /// Renames every lower-case pair of a land to a fresh upper-case name, so that every letter is
-/// global while moves are generated (spec §4); None when the names run out.
+/// global while moves are generated; None when the names run out.
 pub(crate) fn try_globalize_lower(mut land: Tree) -> Option<Tree> {
     let mut next = land
         .iter()
@@ -38,7 +38,7 @@ pub(crate) fn try_globalize_lower(mut land: Tree) -> Option<Tree> {
 }
 
 /// Whether canonizing a globalized land keeps every name apart: no boundary meets more global
-/// letters twice than there are lower-case names (§5.1 step 5 renames those per boundary).
+/// letters twice than there are lower-case names (a later step of reduction renames those per boundary).
 pub(crate) fn names_suffice(land: &[Region]) -> bool {
     land.iter().flatten().all(|boundary| {
         let mut counts = LetterTable::<u8>::new();
@@ -50,7 +50,7 @@ pub(crate) fn names_suffice(land: &[Region]) -> bool {
     })
 }
 
-/// The canonical position made of some raw lands (spec §5): reduce, split, canonize, sort.
+/// The canonical position made of some raw lands: reduce, split, canonize, sort.
 pub fn canonical_position(lands: Vec<Tree>) -> Position {
     let mut out = Vec::new();
     for land in lands {
@@ -71,7 +71,7 @@ pub fn canonical_lands(land: Tree, out: &mut Vec<Land>) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §5.1 Reduce
+// Reduce
 
 /// Counts occurrences of every global (upper-case or temporary) letter of a land.
 fn global_counts(land: &[Region]) -> LetterTable<u8> {
@@ -121,7 +121,7 @@ pub fn reduce(mut land: Tree) -> Tree {
     land
 }
 
-/// Region liveness (spec §3, count 2): digits 3 − degree, letters 1 (a repeat of the letter
+/// Region liveness (the second count): digits 3 − degree, letters 1 (a repeat of the letter
 /// counted just before is not counted again).
 fn is_dead(region: &Region) -> bool {
     let mut lives = 0;
@@ -190,7 +190,7 @@ fn merge_small(region: &mut Region) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §5.2 Split
+// Split
 
 /// Splits a land into independent lands (regions linked by a shared global letter), in Glop's
 /// order: a region joins (and moves to the end) the lands it is linked to.
@@ -252,7 +252,7 @@ pub fn split(land: Tree) -> Vec<Tree> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §5.3 Canonize
+// Canonize
 
 /// Two passes of "rename the global letters in order of appearance, then sort", with the
 /// lower-case letters renamed per boundary in between.

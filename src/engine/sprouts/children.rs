@@ -1,4 +1,4 @@
-//! Move generation (spec §4): every region's children of Kind I (a curve from a boundary to
+//! Move generation: every region's children of Kind I (a curve from a boundary to
 //! itself, splitting the region) and Kind II (a curve joining two boundaries), then reduction
 //! and canonization of each.
 
@@ -345,7 +345,7 @@ impl ChildrenCache {
 }
 
 /// The raw children of a land, before reduction and canonization (`3` marks a vertex that just
-/// died, `-` `=` `#` the temporary names): what §4 of the spec generates. For tests and study.
+/// died, `-` `=` `#` the temporary names): what move generation makes. For tests and study.
 pub fn raw_children(land: &Land) -> Vec<Tree> {
     let mut out = Vec::new();
     if let Some(prepared) = try_globalize_lower(land.tree()) {
@@ -385,7 +385,7 @@ fn region_children(region: &Region, emit: &mut dyn FnMut(Vec<Region>) -> bool) -
         .iter()
         .position(|b| !is_spot(b))
         .unwrap_or(region.len());
-    // §4.3: spots are interchangeable, so only the last spot starts a Kind I move and only the
+    // Spots are interchangeable, so only the last spot starts a Kind I move and only the
     // last two spots start Kind II moves.
     let kind_one_start = first_other.saturating_sub(1);
     let kind_two_start = first_other.saturating_sub(2);
@@ -401,7 +401,7 @@ fn region_children(region: &Region, emit: &mut dyn FnMut(Vec<Region>) -> bool) -
             .filter(|&(i, _)| i != b)
             .map(|(_, x)| x);
         // Every way of sending the other boundaries to the two sides of the loop: spots only by
-        // count, the rest in all 2^k ways (spec §4.1), made one at a time (listing them first
+        // count, the rest in all 2^k ways, made one at a time (listing them first
         // took memory quadratic in the spots).
         let (spots, rest): (Vec<&Boundary>, Vec<&Boundary>) = others.partition(|x| is_spot(x));
         let rest = &rest[..rest.len().min(127)];
@@ -468,7 +468,7 @@ fn region_children(region: &Region, emit: &mut dyn FnMut(Vec<Region>) -> bool) -
 }
 
 /// Kind I on one boundary: the (outer, inner) pairs of new boundaries for every way of drawing
-/// a curve from the boundary back to itself (spec §4.1).
+/// a curve from the boundary back to itself.
 fn loop_pieces(boundary: &Boundary) -> Vec<(Boundary, Boundary)> {
     let mut out = Vec::new();
     if boundary.len() == 1 {
@@ -518,7 +518,7 @@ fn loop_pieces(boundary: &Boundary) -> Vec<(Boundary, Boundary)> {
     out
 }
 
-/// Kind II on one boundary: the boundary opened at each vertex, ready to be joined (spec §4.2).
+/// Kind II on one boundary: the boundary opened at each vertex, ready to be joined.
 fn openings(boundary: &Boundary) -> Vec<Boundary> {
     let n = boundary.len();
     let mut out = Vec::with_capacity(n);

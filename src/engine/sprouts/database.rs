@@ -1,4 +1,4 @@
-//! The database of losing couples (land → nimber), spec §7: a compact open-addressing table
+//! The database of losing couples (land → nimber): a compact open-addressing table
 //! (about 40–90 bytes a couple: two bytes a symbol), `.spr` text files, merging with a
 //! coherence check, filters.
 
@@ -214,7 +214,7 @@ impl Database {
         out
     }
 
-    /// Loads one or several `.spr` files into this base (spec §7.1: load = merge). Every file is
+    /// Loads one or several `.spr` files into this base (load = merge). Every file is
     /// read and every couple compared with the base and with the other files first; on any
     /// error or disagreement nothing changes.
     pub fn merge(&mut self, files: &[(&str, &str)]) -> Result<MergeReport, MergeError> {
@@ -281,7 +281,7 @@ impl Database {
     }
 }
 
-/// Which couples a filter keeps (spec §9.5); `None` bounds are open.
+/// Which couples a filter keeps; `None` bounds are open.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Filter {
     pub lives_min: Option<u32>,

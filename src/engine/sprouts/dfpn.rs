@@ -1,5 +1,5 @@
 //! Depth-first proof-number search (df-pn, Nagai 2002) over couples, in the form Čížek, Balko
-//! and Schmid give it for sums of lands (SPOTS, arXiv:2511.10339; spec §11.8).
+//! and Schmid give it for sums of lands (SPOTS, arXiv:2511.10339;).
 //!
 //! Every couple carries a proof number (how many couples at least must be solved to show the
 //! player to move wins) and a disproof number (to show they lose). A single land is an OR node:
@@ -86,7 +86,7 @@ const OTHER_MEMBERS_MOVES_PER_UNIT: u32 = 4;
 
 /// The numbers of a couple never searched. Lives bound how long the game can last, so both
 /// numbers grow with them; to show the player to move loses, every move must be answered, so the
-/// disproof number also grows with the estimated number of moves (spec §4.5). Measured on the
+/// disproof number also grows with the estimated number of moves. Measured on the
 /// n-spot games 12–18 against SPOTS's 1/1: 14 spots 2.3 times and 15 spots 1.6 times faster.
 ///
 /// `moves_per_unit` is how many estimated moves count one in the disproof number: 8 for one

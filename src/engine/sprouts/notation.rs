@@ -1,5 +1,5 @@
 //! Reading and writing positions in Glop 1.0's notation (terminators `.` `}` `]` `!`) and in
-//! Glop 2.x's (separators `.` `|` `+`, runs of spots as `0*k`), spec §2.3–2.6.
+//! Glop 2.x's (separators `.` `|` `+`, runs of spots as `0*k`)
 
 use std::fmt;
 
@@ -73,7 +73,7 @@ pub struct WrittenPosition {
 }
 
 impl WrittenPosition {
-    /// The same position in canonical form (lower-case names made global first, spec §2.6), or
+    /// The same position in canonical form (lower-case names made global first), or
     /// a message when the engine's letter names cannot hold it (never a silently wrong form).
     pub fn canonical(&self) -> Result<Position, String> {
         let mut lands = Vec::new();
@@ -398,7 +398,7 @@ fn parse_glop2(chars: &[char], offset: usize) -> Result<Vec<WrittenLand>, ParseE
     Ok(lands)
 }
 
-/// Checks the rules of spec §2.6 and turns written names into symbol codes.
+/// Checks the rules of and turns written names into symbol codes.
 fn validate(lands: Vec<WrittenLand>) -> Result<WrittenPosition, ParseError> {
     let mut out = Vec::with_capacity(lands.len());
     for land in lands {
@@ -638,7 +638,7 @@ impl fmt::Display for Position {
     }
 }
 
-/// Converts a 2.x string to 1.0 by the textual rule of spec §2.5 (no validation).
+/// Converts a 2.x string to 1.0 by the textual rule of (no validation).
 pub fn glop2_to_glop10(text: &str) -> String {
     if text == "!" {
         return "!".into();

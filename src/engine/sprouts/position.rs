@@ -90,7 +90,7 @@ impl Land {
         lives_of(&self.0)
     }
 
-    /// Glop's estimate of the number of children (spec §4.5), in one pass over the symbols.
+    /// Glop's estimate of the number of children, in one pass over the symbols.
     pub fn estimated_children(&self) -> u64 {
         let mut estimate = 0u64;
         let mut region = RegionSizes::default();

@@ -1,4 +1,4 @@
-//! Check computations (spec §8): re-proving a result from the main base while storing only the
+//! Check computations: re-proving a result from the main base while storing only the
 //! couples the proof uses (the certificate), the complete check of a base, and the proof graph
 //! written as Graphviz `.dot`.
 
@@ -76,7 +76,7 @@ pub struct CheckFailure {
     pub problem: String,
 }
 
-/// The complete check (spec §8.3): every couple of the main base is checked in turn, the
+/// The complete check: every couple of the main base is checked in turn, the
 /// verified couples shared in one check base. The main base is not changed.
 pub struct CompleteCheck {
     entries: Vec<(Land, u8)>,
@@ -302,7 +302,7 @@ impl ProofGraph {
         ProofGraph::build(&root, db)
     }
 
-    /// Graphviz text (spec §8.2): comments listing every couple, then nodes ranked by lives.
+    /// Graphviz text: comments listing every couple, then nodes ranked by lives.
     pub fn to_dot(&self, options: &DotOptions) -> String {
         let shown: Vec<bool> = self
             .nodes

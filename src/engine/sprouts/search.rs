@@ -1,4 +1,4 @@
-//! The loss search of Glop (spec §6): couples (position, nimber part), lands solved one at a
+//! The loss search of Glop: couples (position, nimber part), lands solved one at a
 //! time, losing couples stored in the database, children ordered as Glop orders them.
 //!
 //! The search keeps its own stack, so it can stop after any number of expansions and go on
@@ -44,7 +44,7 @@ pub enum Answer {
     Nimber(u8),
 }
 
-/// A search node: the sum of a position and a Nim heap of size `nimber` (spec §6.1).
+/// A search node: the sum of a position and a Nim heap of size `nimber`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Couple {
     pub position: Position,
@@ -119,7 +119,7 @@ pub enum Progress {
     Failed(String),
 }
 
-/// A level of the computation as Glop shows it (spec §9.2): the child being computed.
+/// A level of the computation as Glop shows it: the child being computed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LevelView {
     /// 1-based index of the current child in the level's list.
@@ -504,7 +504,7 @@ impl GlopSearch {
             return;
         }
         if couple.position.lands().len() > 1 {
-            // Solve the easiest land completely, then look again (spec §6.1 step 3).
+            // Solve the easiest land completely, then look again.
             let count = couple.position.lands().len();
             let mut lands: Vec<Couple> = couple
                 .position
@@ -524,7 +524,7 @@ impl GlopSearch {
             self.push_nimber(Position::from_lands(vec![land]));
             return;
         }
-        // A single land: expand it (spec §6.1 step 4), unless it was just shown winning.
+        // A single land: expand it, unless it was just shown winning.
         if self.strategy == Strategy::Probing && self.wins.contains(&couple) {
             self.stack.pop();
             self.returned = Some(Returned::Verdict(Verdict::Win));
@@ -932,7 +932,7 @@ pub(crate) fn record_loss(
     }
 }
 
-/// What Glop's move order reads of a position itself (spec §6.2): its lives, its lands (more
+/// What Glop's move order reads of a position itself: its lives, its lands (more
 /// first) and its estimated children. The children cache keeps it with every child it lists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct PositionKey {
@@ -976,7 +976,7 @@ fn order_key(couple: &Couple, key: PositionKey, guide: Option<&Database>) -> Ord
     (rank, lives, key.fewer_lands, key.estimate)
 }
 
-/// Glop's move ordering (spec §6.2): known losses, then known wins, then unknown (check
+/// Glop's move ordering: known losses, then known wins, then unknown (check
 /// computations only); lives + 4 × nimber part; more lands first; fewer estimated children;
 /// the 2.x string. Duplicates are removed when `unique`.
 pub fn sort_couples(couples: &mut Vec<Couple>, guide: Option<&Database>, unique: bool) {

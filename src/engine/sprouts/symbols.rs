@@ -1,4 +1,4 @@
-//! The symbols of a Sprouts position and the order Glop compares them in (spec §2.2, §5.4).
+//! The symbols of a Sprouts position and the order Glop compares them in.
 //!
 //! A land is stored as a flat "terminated" sequence of 16-bit codes: vertices, then an end mark
 //! for every boundary, region and land. The codes keep Glop 2.2's order: digits < lower-case
@@ -241,7 +241,7 @@ mod tests {
         assert_eq!(line_order(&long, &short), Ordering::Less);
     }
 
-    /// The spec's definition (§5.4) read literally: two letters by class, anything else by
+    /// The spec's definition read literally: two letters by class, anything else by
     /// code; over the common length, the pseudo-order first, then the plain order, then length.
     fn two_pass_order(a: &[Sym], b: &[Sym]) -> Ordering {
         let class = |s: Sym| {

@@ -33,7 +33,7 @@ use crate::ui::widgets::{download, embed, form, link};
 
 const CANVAS_WIDTH: u32 = 640;
 const CANVAS_HEIGHT: u32 = 260;
-/// The default cap of one Exhaust-fire request (specs/ade.md §4.6).
+/// The default cap of one Exhaust-fire request.
 const DEFAULT_LAYER_CAP: usize = 10_000;
 /// Lines kept in the tracing area's DOM (the newest); the history itself is never cut.
 const TRACE_LINES: usize = 2000;

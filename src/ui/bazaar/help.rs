@@ -1,5 +1,5 @@
-//! What the page teaches: the rules of Bazaar (spec §4–§8) and the JavaScript player API
-//! (spec §9–§10), as two folded sections built from plain text (no markup from strings).
+//! What the page teaches: the rules of Bazaar and the JavaScript player API
+//!, as two folded sections built from plain text (no markup from strings).
 
 use web_sys::HtmlElement;
 

@@ -37,7 +37,7 @@ use crate::ui::widgets::slices::{Next, Pump};
 use crate::ui::widgets::worker::{self, WorkerPlayer};
 use crate::ui::widgets::{download, embed, form, keep};
 
-/// The course's time limit per call (spec §8), and the range the page accepts.
+/// The course's time limit per call, and the range the page accepts.
 const DEFAULT_LIMIT_MS: i32 = 600;
 const LIMIT_RANGE: std::ops::RangeInclusive<i32> = 20..=60_000;
 
@@ -1381,7 +1381,7 @@ impl App {
         let _ = self.dom.verdict.set_attribute("data-verdict", verdict);
     }
 
-    /// Compares an output with the expected one by the course's conventions (spec §13).
+    /// Compares an output with the expected one by the course's conventions.
     fn show_verdict(&self, name: &str, got: &[serde_json::Value], expected: &[serde_json::Value]) {
         let shown: Vec<String> = got.iter().map(|v| v.to_string()).collect();
         if harness::same_output(name, got, expected) {

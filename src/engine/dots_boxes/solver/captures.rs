@@ -1,4 +1,4 @@
-//! The chain rules (spec §6.2), applied as one macro move: every capture they force is made at
+//! The chain rules, applied as one macro move: every capture they force is made at
 //! once, without a node or a table entry of its own, and what is left is a position with no
 //! capturable box, a choice between "take" and "decline", or a shape the rules do not cover.
 //! Also: recognising a simple loony endgame (every box left has two sides drawn), whose value
@@ -112,7 +112,7 @@ fn rule(g: &Geometry, mask: u64, x: usize) -> Rule {
 }
 
 /// An upper bound on what a sacrifice is worth to the player who makes it, when the opponent
-/// can answer it by double-dealing (spec §6.1): `line` was just drawn (`mask` includes it) in a
+/// can answer it by double-dealing: `line` was just drawn (`mask` includes it) in a
 /// position with no capturable box. The opponent may take all k boxes handed over and move on
 /// in the position P left (k + V(P)), or take all but the last two (four of a loop) and hand
 /// those over with one line, so that the sacrificer takes them and must move in the same P

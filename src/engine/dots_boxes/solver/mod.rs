@@ -1,6 +1,6 @@
-//! Exact values (spec §4): the value of a position is the best net number of boxes the player to
+//! Exact values: the value of a position is the best net number of boxes the player to
 //! move will still take. Negamax with alpha-beta over bit sets of drawn lines, with what made
-//! solving feasible (spec §6.2) and what makes it fast here, each a switch in `Techniques` so
+//! solving feasible and what makes it fast here, each a switch in `Techniques` so
 //! its worth can be measured (`cargo bench --bench dots_boxes_solve`):
 //!
 //! - the chain rules, as one macro move: forced captures are made at once, with no node or table
@@ -214,7 +214,7 @@ impl Solver {
             .then(|| opening(&self.geometry, mask, line))
     }
 
-    /// The value for the player to move (spec §4).
+    /// The value for the player to move.
     pub fn value(&mut self, mask: u64) -> i32 {
         self.limit = u64::MAX;
         self.exact(self.geometry.position(mask))
