@@ -6,6 +6,7 @@ mod common;
 use gamelab::engine::dots_boxes::board::parse_dbn;
 use gamelab::engine::dots_boxes::solver::{mask_of, Opening, Solver};
 use gamelab::engine::dots_boxes::{Board, Game, MoveError};
+use gamelab::engine::turn::Record;
 
 #[test]
 fn every_shared_value_and_move_value() {
@@ -91,11 +92,16 @@ fn numbering_scoring_and_moving_again() {
         })
     );
     assert_eq!(game, before);
-    assert!(game.undo());
-    assert_eq!(game.scores(), [0, 0]);
-    assert_eq!(game.current(), 1);
-    assert!(game.redo());
-    assert_eq!(game, before);
+    // Undo and redo: the turn games' one history.
+    let mut record: Record<Game> = Record::new(board.clone());
+    for &line in before.moves() {
+        record.play(line).unwrap();
+    }
+    assert!(record.undo());
+    assert_eq!(record.game().scores(), [0, 0]);
+    assert_eq!(record.game().current(), 1);
+    assert!(record.redo());
+    assert_eq!(record.game(), &before);
     assert!(Board::new(0, 3).is_err() && Board::new(3, 11).is_err());
     assert!(
         parse_dbn(&board, "10100011000").is_err() && parse_dbn(&board, "10100011000x").is_err()
@@ -325,6 +331,7 @@ mod notation {
     use gamelab::engine::dots_boxes::board::parse_dbn;
     use gamelab::engine::dots_boxes::notation::{export, from_ksquares, import};
     use gamelab::engine::dots_boxes::{Board, Game};
+    use gamelab::engine::turn::Record;
     use proptest::prelude::*;
     use serde_json::{json, Value};
 
@@ -348,6 +355,7 @@ mod notation {
         assert_eq!(game.scores(), [0, 0]);
         let mut game = import(r#"{"rows": 2, "cols": 2, "dbn": "101000100000"}"#).unwrap();
         assert_eq!(game.current(), 0);
+        let mut record = Record::from_start(game.clone());
         assert_eq!(
             game.play(7),
             Ok(1),
@@ -357,8 +365,10 @@ mod notation {
         let text = export(&game);
         assert!(text.contains(r#""start":"101000100000""#), "{text}");
         assert_eq!(import(&text).unwrap(), game);
+        record.play(7).unwrap();
+        assert_eq!(record.game(), &game);
         assert!(
-            game.undo() && !game.undo(),
+            record.undo() && !record.undo(),
             "undo stops at the set-up position"
         );
     }

@@ -142,8 +142,9 @@ impl fmt::Display for MoveError {
     }
 }
 
-/// A game: who drew each line, who owns each box, whose turn it is; undo and redo. A game may
-/// start from a position (a DBN string): its lines were drawn by nobody, its boxes belong to nobody.
+/// A game: who drew each line, who owns each box, whose turn it is. A game may start from a
+/// position (a DBN string): its lines were drawn by nobody, its boxes belong to nobody. Undo and
+/// redo are the turn games' one history, `turn::Record<Game>`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     board: Board,
@@ -154,7 +155,6 @@ pub struct Game {
     owner: Vec<Option<u8>>,
     current: u8,
     moves: Vec<usize>,
-    undone: Vec<usize>,
 }
 
 impl Game {
@@ -174,7 +174,6 @@ impl Game {
             owner: vec![None; board.boxes()],
             current: 0,
             moves: Vec::new(),
-            undone: Vec::new(),
             preset,
             board,
         }
@@ -226,11 +225,6 @@ impl Game {
             .collect()
     }
 
-    /// Undone moves that `redo` can play again.
-    pub fn can_redo(&self) -> bool {
-        !self.undone.is_empty()
-    }
-
     /// Which lines are drawn, by id (set up or played).
     pub fn drawn(&self) -> Vec<bool> {
         (0..self.board.lines()).map(|l| self.is_drawn(l)).collect()
@@ -252,9 +246,7 @@ impl Game {
 
     /// Draws a line for the player to move; completing a box means moving again.
     pub fn play(&mut self, line: usize) -> Result<usize, MoveError> {
-        let completed = self.draw(line)?;
-        self.undone.clear();
-        Ok(completed)
+        self.draw(line)
     }
 
     fn draw(&mut self, line: usize) -> Result<usize, MoveError> {
@@ -283,32 +275,6 @@ impl Game {
         }
         self.moves.push(line);
         Ok(completed)
-    }
-
-    /// Takes the last move back (it can be redone).
-    pub fn undo(&mut self) -> bool {
-        let Some(line) = self.moves.pop() else {
-            return false;
-        };
-        let moves = std::mem::take(&mut self.moves);
-        let undone = std::mem::take(&mut self.undone);
-        *self = Game::from_position(self.board.clone(), &self.preset);
-        for &m in &moves {
-            let _ = self.draw(m);
-        }
-        self.undone = undone;
-        self.undone.push(line);
-        true
-    }
-
-    pub fn redo(&mut self) -> bool {
-        let Some(line) = self.undone.pop() else {
-            return false;
-        };
-        let undone = std::mem::take(&mut self.undone);
-        let ok = self.draw(line).is_ok();
-        self.undone = undone;
-        ok
     }
 
     /// The DBN string: one character per line id, `1` drawn.
