@@ -11,8 +11,8 @@ fn main() {
     let clock = || started.elapsed().as_secs_f64();
     println!("native ({}):", std::env::consts::ARCH);
     println!("  {}", gamelab::bench::bazaar_games(&clock, 200));
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/testdata/bazaar/5-xstrategy");
+    let root =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bazaar/5-xstrategy");
     let mut timings = Vec::new();
     let mut stack = vec![root];
     while let Some(dir) = stack.pop() {
@@ -59,7 +59,7 @@ fn main() {
             "  strategy search on the {} milestone-5 course inputs: worst {:.2} ms ({}), mean {:.3} ms",
             timings.len(),
             worst * 1000.0,
-            path.strip_prefix(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/testdata/bazaar")).unwrap_or(path).display(),
+            path.strip_prefix(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bazaar")).unwrap_or(path).display(),
             total / timings.len() as f64 * 1000.0
         );
     }
