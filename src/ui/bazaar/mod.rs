@@ -261,35 +261,21 @@ struct Check {
     server: bool,
 }
 
-struct App {
-    dom: Dom,
-    /// The seats as set up (the next new game's).
-    kinds: Vec<SeatKind>,
+/// Everything that belongs to one game on the table, made fresh for each game (a new game or a
+/// course test's), so nothing of the last game is left behind.
+#[derive(Default)]
+struct Session {
     /// The running game's seats: names and kinds (a course test brings its own).
     seat_names: Vec<String>,
     seat_kinds: Vec<SeatKind>,
-    check: Option<Check>,
-    codes: Vec<String>,
-    /// Seats whose code was typed, pasted or loaded in this visit (what is kept never overrides it).
-    edited: [bool; 6],
     referee: Option<Referee>,
     brains: Vec<Brain>,
-    running: bool,
     waiting: Option<Waiting>,
-    next_id: u64,
     choices: Choices,
     last_call: String,
     last_answer: String,
-    tournament: Option<Tournament>,
-    /// The referee's calls, one turn at a time (widgets::slices).
-    pump: Pump,
-    message: String,
-    /// The time limit per call in milliseconds (20 to 60,000), as the field last read it.
-    limit_ms: i32,
     /// Whether play goes on by itself once the human has answered (Play was on before).
     resume_after_human: bool,
-    /// Settings were changed during a game: they apply at the next New game.
-    settings_pending: bool,
     /// Where the table put things when last drawn (for clicks).
     plan: Option<Plan>,
     /// Lines the log shows between the referee's events: players' console output and, when
@@ -297,11 +283,50 @@ struct App {
     notes: Vec<(usize, String, &'static str)>,
     /// How many referee events and notes the log shows.
     shown: std::cell::Cell<(usize, usize)>,
-    /// Show every call and answer as the course's wire JSON.
-    show_wire: bool,
     /// Every state of the game so far (the observer), and the one shown if not the latest.
     history: Vec<Snapshot>,
     viewing: Option<usize>,
+}
+
+impl Session {
+    fn new(
+        seat_names: Vec<String>,
+        seat_kinds: Vec<SeatKind>,
+        referee: Option<Referee>,
+        brains: Vec<Brain>,
+    ) -> Session {
+        Session {
+            seat_names,
+            seat_kinds,
+            referee,
+            brains,
+            ..Session::default()
+        }
+    }
+}
+
+struct App {
+    dom: Dom,
+    /// The game on the table: everything that starts afresh with each game.
+    game: Session,
+    /// The seats as set up (the next new game's).
+    kinds: Vec<SeatKind>,
+    check: Option<Check>,
+    codes: Vec<String>,
+    /// Seats whose code was typed, pasted or loaded in this visit (what is kept never overrides it).
+    edited: [bool; 6],
+    running: bool,
+    next_id: u64,
+    tournament: Option<Tournament>,
+    /// The referee's calls, one turn at a time (widgets::slices).
+    pump: Pump,
+    message: String,
+    /// The time limit per call in milliseconds (20 to 60,000), as the field last read it.
+    limit_ms: i32,
+    /// Settings were changed during a game: they apply at the next New game.
+    settings_pending: bool,
+    /// Show every call and answer as the course's wire JSON.
+    show_wire: bool,
 }
 
 type Shared = Rc<RefCell<App>>;
@@ -347,32 +372,19 @@ pub fn mount(root: &HtmlElement) {
     let codes = vec![EXAMPLE_PLAYER.to_string(); 6];
     let app = Rc::new(RefCell::new(App {
         dom,
+        game: Session::default(),
         kinds,
-        seat_names: Vec::new(),
-        seat_kinds: Vec::new(),
         check: None,
         codes,
         edited: [false; 6],
-        referee: None,
-        brains: Vec::new(),
         running: false,
-        waiting: None,
         next_id: 0,
-        choices: Choices::default(),
-        last_call: String::new(),
-        last_answer: String::new(),
         tournament: None,
         pump: Pump::default(),
         message: String::new(),
         limit_ms: DEFAULT_LIMIT_MS,
-        resume_after_human: false,
         settings_pending: false,
-        plan: None,
-        notes: Vec::new(),
-        shown: std::cell::Cell::new((0, 0)),
         show_wire: false,
-        history: Vec::new(),
-        viewing: None,
     }));
     app.borrow_mut().rebuild_seats();
     // Once the element has left the page its players' frames go too (a frame whose turn was
@@ -722,7 +734,7 @@ fn restore_codes(app: &Shared) {
                 let untouched = !a.running
                     && a.check.is_none()
                     && a.tournament.is_none()
-                    && a.referee.as_ref().is_none_or(|r| r.turns() == 0);
+                    && a.game.referee.as_ref().is_none_or(|r| r.turns() == 0);
                 let back = format!("{name}'s JavaScript from your last visit is back");
                 if untouched {
                     drop(a);
@@ -773,7 +785,7 @@ fn act(app: &Shared, action: &str) {
         "new-game" => return new_game(app),
         "step" => {
             let mut a = app.borrow_mut();
-            (a.running, a.resume_after_human) = (false, false);
+            (a.running, a.game.resume_after_human) = (false, false);
             drop(a);
             step(app);
         }
@@ -783,20 +795,20 @@ fn act(app: &Shared, action: &str) {
         }
         "pause" => {
             let mut a = app.borrow_mut();
-            (a.running, a.resume_after_human) = (false, false);
+            (a.running, a.game.resume_after_human) = (false, false);
         }
         "tournament" => return start_tournament(app),
         "run-test" => return run_test(app),
         "pebble" => human_answer(app, Reply::Pebble),
         "trade" => {
-            let list = app.borrow().choices.exchanges.clone();
+            let list = app.borrow().game.choices.exchanges.clone();
             human_answer(app, Reply::Trades(list));
         }
         "buy" => {
-            let list = app.borrow().choices.cards.clone();
+            let list = app.borrow().game.choices.cards.clone();
             human_answer(app, Reply::Cards(list));
         }
-        "clear" => app.borrow_mut().choices = Choices::default(),
+        "clear" => app.borrow_mut().game.choices = Choices::default(),
         "observe-first" | "observe-back" | "observe-forward" | "observe-latest" => {
             app.borrow_mut().observe(action)
         }
@@ -886,6 +898,7 @@ fn start_tournament(app: &Shared) {
 fn spawn_workers(app: &Shared) {
     let seats: Vec<usize> = app
         .borrow()
+        .game
         .brains
         .iter()
         .enumerate()
@@ -895,7 +908,7 @@ fn spawn_workers(app: &Shared) {
     for seat in seats {
         let code = {
             let a = app.borrow();
-            if a.seat_kinds.get(seat) == Some(&SeatKind::JavaScript) {
+            if a.game.seat_kinds.get(seat) == Some(&SeatKind::JavaScript) {
                 a.codes[seat].clone()
             } else {
                 String::new()
@@ -909,11 +922,11 @@ fn spawn_workers(app: &Shared) {
         let mut a = app.borrow_mut();
         match spawned {
             Ok(worker) => {
-                if let Some(Brain::Worker { worker: slot, .. }) = a.brains.get_mut(seat) {
+                if let Some(Brain::Worker { worker: slot, .. }) = a.game.brains.get_mut(seat) {
                     *slot = Some(worker);
                 }
             }
-            Err(e) => a.message = format!("{}: {e}", a.seat_names[seat]),
+            Err(e) => a.message = format!("{}: {e}", a.game.seat_names[seat]),
         }
     }
 }
@@ -939,28 +952,28 @@ fn step(app: &Shared) {
     let mut again = None;
     {
         let mut a = app.borrow_mut();
-        if a.waiting.is_some() {
+        if a.game.waiting.is_some() {
             return;
         }
-        let Some(referee) = a.referee.as_ref() else {
+        let Some(referee) = a.game.referee.as_ref() else {
             return;
         };
         let Some((seat, call)) = referee.next_call() else {
             drop(a);
             return game_over(app);
         };
-        a.last_call = describe_call(&a.seat_names[seat], &call);
-        a.last_answer.clear();
+        a.game.last_call = describe_call(&a.game.seat_names[seat], &call);
+        a.game.last_answer.clear();
         if a.show_wire {
             let text = format!(
                 "→ {}: {}",
-                a.seat_names[seat],
+                a.game.seat_names[seat],
                 on_the_wire(&json::call_out(&call))
             );
             a.note(text, "gl-wire");
         }
         let a = &mut *a;
-        match &mut a.brains[seat] {
+        match &mut a.game.brains[seat] {
             Brain::Direct(actor) => {
                 let answer = actors::call(actor, &call).map_err(Failure::Error);
                 a.give(seat, answer, None);
@@ -996,7 +1009,7 @@ fn step(app: &Shared) {
                 let id = a.next_id;
                 match posted {
                     Some(Ok(())) => {
-                        a.waiting = Some(Waiting {
+                        a.game.waiting = Some(Waiting {
                             seat,
                             id,
                             method,
@@ -1023,7 +1036,7 @@ fn step(app: &Shared) {
             Brain::Human => {
                 // Waits for the human's clicks; Play goes on afterwards only if it was on
                 // (asked again while waiting, the answer stays what it was).
-                a.resume_after_human |= a.running;
+                a.game.resume_after_human |= a.running;
                 a.running = false;
             }
         }
@@ -1037,16 +1050,17 @@ fn step(app: &Shared) {
 fn worker_reply(app: &Shared, seat: usize, reply: Result<String, String>) {
     {
         let mut a = app.borrow_mut();
-        let Some(waiting) = a.waiting.as_ref().filter(|w| w.seat == seat) else {
+        let Some(waiting) = a.game.waiting.as_ref().filter(|w| w.seat == seat) else {
             // Not asked anything: a failure now is its code failing to load; say so at its next call.
-            if let (Err(why), Some(Brain::Worker { broken, .. })) = (reply, a.brains.get_mut(seat))
+            if let (Err(why), Some(Brain::Worker { broken, .. })) =
+                (reply, a.game.brains.get_mut(seat))
             {
                 *broken = Some(why);
             }
             return;
         };
         let method = waiting.method;
-        a.waiting = None;
+        a.game.waiting = None;
         let value = reply.as_ref().ok().map(|text| {
             serde_json::from_str::<serde_json::Value>(text).unwrap_or(serde_json::Value::Null)
         });
@@ -1074,7 +1088,7 @@ fn worker_reply(app: &Shared, seat: usize, reply: Result<String, String>) {
         let sent = value.as_ref().and_then(|v| v.get("ok")).cloned();
         a.give(seat, answer.map_err(Failure::Error), sent);
         // An eliminated player (a failure, or a cheat the referee caught) keeps nothing running.
-        if a.referee.as_ref().is_some_and(|r| r.is_kicked(seat)) {
+        if a.game.referee.as_ref().is_some_and(|r| r.is_kicked(seat)) {
             a.stop_worker(seat);
         }
         a.refresh();
@@ -1086,7 +1100,7 @@ fn worker_reply(app: &Shared, seat: usize, reply: Result<String, String>) {
 /// Shows how long the worker seat has been thinking, against its limit, until it answers.
 fn tick_waiting(app: &Shared, id: u64) {
     let a = app.borrow();
-    let Some(waiting) = a.waiting.as_ref().filter(|w| w.id == id) else {
+    let Some(waiting) = a.game.waiting.as_ref().filter(|w| w.id == id) else {
         return;
     };
     if !a.dom.root.is_connected() {
@@ -1095,7 +1109,7 @@ fn tick_waiting(app: &Shared, id: u64) {
     let elapsed = (dom::now() - waiting.since).max(0.0).min(a.limit_ms as f64);
     a.dom.waiting.set_text_content(Some(&format!(
         "Waiting for {}… {} of {} ms",
-        a.seat_names[waiting.seat],
+        a.game.seat_names[waiting.seat],
         elapsed.round(),
         a.limit_ms
     )));
@@ -1113,14 +1127,20 @@ fn tick_waiting(app: &Shared, id: u64) {
 fn time_out(app: &Shared, id: u64) {
     {
         let mut a = app.borrow_mut();
-        let Some(seat) = a.waiting.as_ref().filter(|w| w.id == id).map(|w| w.seat) else {
+        let Some(seat) = a
+            .game
+            .waiting
+            .as_ref()
+            .filter(|w| w.id == id)
+            .map(|w| w.seat)
+        else {
             return;
         };
-        a.waiting = None;
+        a.game.waiting = None;
         a.stop_worker(seat);
         let limit_ms = a.limit_ms as u64;
         a.give(seat, Err(Failure::TimedOut { limit_ms }), None);
-        a.last_answer =
+        a.game.last_answer =
             format!("No answer within the time limit of {limit_ms} ms: its worker was terminated.");
         a.refresh();
     }
@@ -1131,10 +1151,10 @@ fn time_out(app: &Shared, id: u64) {
 fn human_answer(app: &Shared, reply: Reply) {
     {
         let mut a = app.borrow_mut();
-        let Some((seat, call)) = a.referee.as_ref().and_then(Referee::next_call) else {
+        let Some((seat, call)) = a.game.referee.as_ref().and_then(Referee::next_call) else {
             return;
         };
-        if !matches!(a.brains.get(seat), Some(Brain::Human)) {
+        if !matches!(a.game.brains.get(seat), Some(Brain::Human)) {
             return;
         }
         // The rules are checked before anything is submitted: a human is told, not eliminated
@@ -1147,7 +1167,8 @@ fn human_answer(app: &Shared, reply: Reply) {
                 .is_empty()
                 .then(|| "the bank is empty: no pebble can be drawn".to_string()),
             (Call::PebbleOrTrades(turn), Reply::Trades(list)) => rules::exchange(
-                a.referee
+                a.game
+                    .referee
                     .as_ref()
                     .map(|r| r.equations())
                     .unwrap_or_default(),
@@ -1163,15 +1184,15 @@ fn human_answer(app: &Shared, reply: Reply) {
             _ => Some("that is not an answer to this question".into()),
         };
         if let Some(problem) = problem {
-            a.choices.message = format!("Not allowed: {problem}.");
+            a.game.choices.message = format!("Not allowed: {problem}.");
             a.refresh();
             return;
         }
         a.give(seat, Ok(reply), None);
-        a.choices = Choices::default();
+        a.game.choices = Choices::default();
         // Play goes on if it was on when the human was asked (or is on still: a second answer
         // can come before the call that would have paused it).
-        a.running |= std::mem::take(&mut a.resume_after_human);
+        a.running |= std::mem::take(&mut a.game.resume_after_human);
         a.refresh();
     }
     // Stepping, the next call waits for Step (the human's own purchase question shows at once).
@@ -1184,7 +1205,7 @@ fn game_over(app: &Shared) {
     let mut next = false;
     {
         let mut a = app.borrow_mut();
-        let outcome = a.referee.as_ref().and_then(Referee::outcome);
+        let outcome = a.game.referee.as_ref().and_then(Referee::outcome);
         if let (Some(outcome), Some(check)) = (outcome.as_ref(), a.check.take()) {
             let got = harness::outcome_values(outcome, check.server);
             a.show_verdict(&check.name, &got, &check.expected);
@@ -1260,22 +1281,17 @@ fn run_test(app: &Shared) {
             }) => {
                 a.stop_workers();
                 a.tournament = None;
-                a.seat_names = actors.iter().map(|x| x.name.clone()).collect();
-                a.seat_kinds = actors
+                let names: Vec<String> = actors.iter().map(|x| x.name.clone()).collect();
+                let kinds = actors
                     .iter()
                     .map(|x| match x.misbehaviour {
                         Misbehaviour::None => SeatKind::Strategy(x.strategy.policy),
                         m => SeatKind::Misbehaving(x.strategy.policy, m),
                     })
                     .collect();
-                a.referee = Referee::new(equations, game, a.seat_names.clone(), bonus).ok();
-                a.notes.clear();
-                a.history.clear();
-                a.viewing = None;
-                a.remember();
-                a.brains = actors.into_iter().map(brain_for).collect();
-                a.waiting = None;
-                a.choices = Choices::default();
+                let referee = Referee::new(equations, game, names.clone(), bonus).ok();
+                let brains = actors.into_iter().map(brain_for).collect();
+                a.begin(Session::new(names, kinds, referee, brains));
                 a.check = Some(Check {
                     name,
                     expected,
@@ -1443,19 +1459,19 @@ impl App {
     /// The question a human seat is to answer with its clicks (a pebble or exchanges, or
     /// cards), if that is what the game waits for.
     fn human_question(&self) -> Option<Call> {
-        let (seat, call) = self.referee.as_ref()?.next_call()?;
-        let human = matches!(self.brains.get(seat), Some(Brain::Human));
+        let (seat, call) = self.game.referee.as_ref()?.next_call()?;
+        let human = matches!(self.game.brains.get(seat), Some(Brain::Human));
         (human && matches!(call, Call::PebbleOrTrades(_) | Call::Cards(_))).then_some(call)
     }
 
     /// The human's pick at a point of the table (an action as the buttons name it), when a
     /// human seat is choosing and the table shows the game as it stands.
     fn pick_at(&self, x: f64, y: f64) -> Option<String> {
-        if self.viewing.is_some() {
+        if self.game.viewing.is_some() {
             return None;
         }
         let call = self.human_question()?;
-        match (self.plan.as_ref()?.target_at(x, y)?, call) {
+        match (self.game.plan.as_ref()?.target_at(x, y)?, call) {
             (Target::Equation { index, flipped }, Call::PebbleOrTrades(_)) => {
                 Some(format!("use-{}", 2 * index + flipped as usize))
             }
@@ -1471,6 +1487,7 @@ impl App {
             || field.starts_with("code-")
             || field.starts_with("file-");
         let playing = self
+            .game
             .referee
             .as_ref()
             .is_some_and(|r| r.outcome().is_none() && r.turns() > 0);
@@ -1485,17 +1502,17 @@ impl App {
         answer: Result<Reply, Failure>,
         sent: Option<serde_json::Value>,
     ) {
-        self.last_answer = describe_answer(&answer);
+        self.game.last_answer = describe_answer(&answer);
         if self.show_wire {
-            let name = &self.seat_names[seat];
+            let name = &self.game.seat_names[seat];
             let text = match (&answer, sent) {
                 (_, Some(value)) => format!("← {name}: {}", on_the_wire(&value)),
                 (Ok(reply), None) => format!("← {name}: {}", on_the_wire(&json::reply_out(reply))),
-                (Err(_), None) => format!("← {name}: nothing ({})", self.last_answer),
+                (Err(_), None) => format!("← {name}: nothing ({})", self.game.last_answer),
             };
             self.note(text, "gl-wire");
         }
-        if let Some(referee) = self.referee.as_mut() {
+        if let Some(referee) = self.game.referee.as_mut() {
             let _ = referee.answer(seat, answer);
         }
         self.remember();
@@ -1503,17 +1520,18 @@ impl App {
 
     /// Keeps the state after an answer if it changed anything (the observer's history).
     fn remember(&mut self) {
-        let Some(referee) = self.referee.as_ref() else {
+        let Some(referee) = self.game.referee.as_ref() else {
             return;
         };
         let same = self
+            .game
             .history
             .last()
             .is_some_and(|s| &s.state == referee.state() && s.order == referee.order());
-        if same || self.history.len() > HISTORY_LIMIT {
+        if same || self.game.history.len() > HISTORY_LIMIT {
             return;
         }
-        let caption = if self.history.len() == HISTORY_LIMIT {
+        let caption = if self.game.history.len() == HISTORY_LIMIT {
             format!("the observer keeps the first {HISTORY_LIMIT} states; later ones are not kept")
         } else {
             // The newest event that is a move (not the turn's heading).
@@ -1526,7 +1544,7 @@ impl App {
                     e.describe(referee.names())
                 })
         };
-        self.history.push(Snapshot {
+        self.game.history.push(Snapshot {
             state: referee.state().clone(),
             order: referee.order().to_vec(),
             caption,
@@ -1535,21 +1553,24 @@ impl App {
 
     /// Moves the observer: first, back, forward or latest (the live game).
     fn observe(&mut self, action: &str) {
-        let last = self.history.len().saturating_sub(1);
-        let at = self.viewing.unwrap_or(last);
+        let last = self.game.history.len().saturating_sub(1);
+        let at = self.game.viewing.unwrap_or(last);
         let to = match action {
             "observe-first" => 0,
             "observe-back" => at.saturating_sub(1),
             "observe-forward" => (at + 1).min(last),
             _ => last,
         };
-        self.viewing = (to < last).then_some(to);
+        self.game.viewing = (to < last).then_some(to);
     }
 
     /// The state the observer shows: its index, and the snapshot.
     fn observed(&self) -> Option<(usize, &Snapshot)> {
-        let at = self.viewing.unwrap_or(self.history.len().checked_sub(1)?);
-        self.history.get(at).map(|s| (at, s))
+        let at = self
+            .game
+            .viewing
+            .unwrap_or(self.game.history.len().checked_sub(1)?);
+        self.game.history.get(at).map(|s| (at, s))
     }
 
     fn save_json(&mut self) {
@@ -1587,10 +1608,10 @@ impl App {
 
     /// A line for the log, after the referee's events so far (at most `NOTE_LIMIT` a game).
     fn note(&mut self, text: String, class: &'static str) {
-        let at = self.referee.as_ref().map_or(0, |r| r.log().len());
-        match self.notes.len() {
-            n if n < NOTE_LIMIT => self.notes.push((at, text, class)),
-            n if n == NOTE_LIMIT => self.notes.push((
+        let at = self.game.referee.as_ref().map_or(0, |r| r.log().len());
+        match self.game.notes.len() {
+            n if n < NOTE_LIMIT => self.game.notes.push((at, text, class)),
+            n if n == NOTE_LIMIT => self.game.notes.push((
                 at,
                 format!("({NOTE_LIMIT} console lines and wire messages shown; the rest of this game's are not)"),
                 "gl-hint",
@@ -1601,7 +1622,7 @@ impl App {
 
     /// The console lines a worker's reply carries, in the player's name.
     fn console_notes(&mut self, seat: usize, reply: &serde_json::Value) {
-        let name = self.seat_names[seat].clone();
+        let name = self.game.seat_names[seat].clone();
         let lines = reply.get("console").and_then(|c| c.as_array());
         for line in lines.into_iter().flatten().take(worker::CONSOLE_LINES) {
             let text = line.as_str().unwrap_or_default();
@@ -1623,13 +1644,13 @@ impl App {
         let (equations, state) = random_game(n, &mut Rng::new(seed));
         let bonus = Bonus::parse(&self.dom.bonus.value());
         let names: Vec<String> = NAMES[..n].iter().map(|s| s.to_string()).collect();
-        self.referee = Referee::new(equations, state, names, bonus).ok();
+        let mut referee = Referee::new(equations, state, names.clone(), bonus).ok();
         if self.dom.random_draw.checked() {
-            if let Some(referee) = self.referee.as_mut() {
+            if let Some(referee) = referee.as_mut() {
                 referee.draw_at_random(seed ^ 0xD7A4);
             }
         }
-        self.brains = self
+        let brains = self
             .kinds
             .iter()
             .enumerate()
@@ -1648,23 +1669,20 @@ impl App {
                 SeatKind::Human => Brain::Human,
             })
             .collect();
-        self.seat_names = NAMES[..n].iter().map(|s| s.to_string()).collect();
-        self.seat_kinds = self.kinds.clone();
-        self.waiting = None;
-        self.choices = Choices::default();
-        self.last_call.clear();
-        self.last_answer.clear();
+        self.begin(Session::new(names, self.kinds.clone(), referee, brains));
         self.message = format!("A new game from seed {seed}.");
         self.settings_pending = false;
-        self.resume_after_human = false;
-        self.notes.clear();
-        self.history.clear();
-        self.viewing = None;
+    }
+
+    /// Puts a new game on the table: nothing of the last one stays (its log goes too).
+    fn begin(&mut self, session: Session) {
+        self.game = session;
+        self.dom.log.set_text_content(None);
         self.remember();
     }
 
     fn stop_worker(&mut self, seat: usize) {
-        if let Some(Brain::Worker { worker, .. }) = self.brains.get_mut(seat) {
+        if let Some(Brain::Worker { worker, .. }) = self.game.brains.get_mut(seat) {
             if let Some(w) = worker.take() {
                 w.terminate();
             }
@@ -1672,15 +1690,15 @@ impl App {
     }
 
     fn stop_workers(&mut self) {
-        for seat in 0..self.brains.len() {
+        for seat in 0..self.game.brains.len() {
             self.stop_worker(seat);
         }
-        self.waiting = None;
+        self.game.waiting = None;
     }
 
     /// The human adds oriented equation i (equation i/2, flipped if odd) to the exchanges.
     fn choose_exchange(&mut self, i: usize) {
-        let Some(referee) = self.referee.as_ref() else {
+        let Some(referee) = self.game.referee.as_ref() else {
             return;
         };
         let Some((_, Call::PebbleOrTrades(turn))) = referee.next_call() else {
@@ -1694,25 +1712,25 @@ impl App {
         } else {
             base.flipped()
         };
-        let mut list = self.choices.exchanges.clone();
+        let mut list = self.game.choices.exchanges.clone();
         list.push(step);
         let strict = self.dom.strict.checked();
         match rules::exchange(referee.equations(), &list, &turn.active.wallet, &turn.bank) {
             Err(why) if strict => {
-                self.choices.exchanges = list;
-                self.choices.message = format!("Strict rules: this list breaks a rule ({why}); submitting it means elimination.");
+                self.game.choices.exchanges = list;
+                self.game.choices.message = format!("Strict rules: this list breaks a rule ({why}); submitting it means elimination.");
             }
             Ok(_) => {
-                self.choices.exchanges = list;
-                self.choices.message.clear();
+                self.game.choices.exchanges = list;
+                self.game.choices.message.clear();
             }
-            Err(why) => self.choices.message = format!("Not allowed: {why}."),
+            Err(why) => self.game.choices.message = format!("Not allowed: {why}."),
         }
     }
 
     /// The human adds visible card i to the purchase.
     fn choose_card(&mut self, i: usize) {
-        let Some(referee) = self.referee.as_ref() else {
+        let Some(referee) = self.game.referee.as_ref() else {
             return;
         };
         let Some((_, Call::Cards(turn))) = referee.next_call() else {
@@ -1721,19 +1739,19 @@ impl App {
         let Some(card) = turn.visibles.get(i) else {
             return;
         };
-        let mut list = self.choices.cards.clone();
+        let mut list = self.game.choices.cards.clone();
         list.push(card.clone());
         let strict = self.dom.strict.checked();
         match rules::buy(&turn.active.wallet, &turn.visibles, &list) {
             Err(why) if strict => {
-                self.choices.cards = list;
-                self.choices.message = format!("Strict rules: this purchase breaks a rule ({why}); submitting it means elimination.");
+                self.game.choices.cards = list;
+                self.game.choices.message = format!("Strict rules: this purchase breaks a rule ({why}); submitting it means elimination.");
             }
             Ok(_) => {
-                self.choices.cards = list;
-                self.choices.message.clear();
+                self.game.choices.cards = list;
+                self.game.choices.message.clear();
             }
-            Err(why) => self.choices.message = format!("Not allowed: {why}."),
+            Err(why) => self.game.choices.message = format!("Not allowed: {why}."),
         }
     }
 
@@ -1768,14 +1786,15 @@ impl App {
     }
 
     fn refresh(&mut self) {
-        let Some(referee) = self.referee.as_ref() else {
+        let Some(referee) = self.game.referee.as_ref() else {
             return;
         };
         let next = referee.next_call();
         // A past state when the observer looks back; the live game otherwise.
         let past = self
+            .game
             .viewing
-            .and_then(|i| self.history.get(i).map(|s| (i, s)));
+            .and_then(|i| self.game.history.get(i).map(|s| (i, s)));
         let (state, order) = match past {
             Some((_, snapshot)) => (&snapshot.state, snapshot.order.as_slice()),
             None => (referee.state(), referee.order()),
@@ -1783,17 +1802,18 @@ impl App {
         let active = next.as_ref().map(|(s, _)| *s).filter(|_| past.is_none());
         let show_all = self.dom.show_wallets.checked();
         let seats: Vec<table::Seat> = self
+            .game
             .seat_kinds
             .iter()
             .enumerate()
             .map(|(i, k)| table::Seat {
-                name: self.seat_names[i].clone(),
+                name: self.game.seat_names[i].clone(),
                 kind: k.label(),
                 show_wallet: show_all || *k == SeatKind::Human,
                 place: order.iter().position(|&s| s == i),
             })
             .collect();
-        let total = self.history.len();
+        let total = self.game.history.len();
         let banner = match past {
             Some((i, _)) => Some(format!(
                 "State {} of {total} (Latest returns to the game)",
@@ -1833,7 +1853,7 @@ impl App {
             .dom
             .canvas
             .set_attribute("data-picks", if human_picks { "yes" } else { "no" });
-        self.plan = Some(plan);
+        self.game.plan = Some(plan);
         let scores: Vec<String> = seats
             .iter()
             .enumerate()
@@ -1876,12 +1896,13 @@ impl App {
             status = format!("{}\n{status}", self.message);
         }
         self.dom.status.set_text_content(Some(&status));
-        self.dom
-            .exchange
-            .set_text_content(Some(&format!("{}\n{}", self.last_call, self.last_answer)));
+        self.dom.exchange.set_text_content(Some(&format!(
+            "{}\n{}",
+            self.game.last_call, self.game.last_answer
+        )));
         let state = if referee.outcome().is_some() {
             "over"
-        } else if self.waiting.is_some() {
+        } else if self.game.waiting.is_some() {
             "waiting"
         } else if self.human_question().is_some() {
             "human"
@@ -1891,7 +1912,7 @@ impl App {
             "paused"
         };
         let _ = self.dom.root.set_attribute("data-state", state);
-        if self.waiting.is_none() {
+        if self.game.waiting.is_none() {
             dom::set_hidden(&self.dom.waiting, true);
         }
         if let Ok(Some(new_game)) = self.dom.root.query_selector("[data-action='new-game']") {
@@ -1908,8 +1929,8 @@ impl App {
     fn render_log(&self, referee: &Referee) {
         let log = &self.dom.log;
         let events = referee.log();
-        let (mut shown_events, mut shown_notes) = self.shown.get();
-        if shown_events > events.len() || shown_notes > self.notes.len() {
+        let (mut shown_events, mut shown_notes) = self.game.shown.get();
+        if shown_events > events.len() || shown_notes > self.game.notes.len() {
             // A new game: start the list again.
             log.set_text_content(None);
             (shown_events, shown_notes) = (0, 0);
@@ -1918,6 +1939,7 @@ impl App {
         let following = log.scroll_top() + log.client_height() >= log.scroll_height() - 8;
         loop {
             let note = self
+                .game
                 .notes
                 .get(shown_notes)
                 .filter(|(at, ..)| *at <= shown_events);
@@ -1937,7 +1959,7 @@ impl App {
                 break;
             }
         }
-        self.shown.set((shown_events, shown_notes));
+        self.game.shown.set((shown_events, shown_notes));
         if following {
             log.set_scroll_top(log.scroll_height());
         }
@@ -1948,31 +1970,32 @@ impl App {
         panel.set_text_content(None);
         let Some((seat, call)) = next else { return };
         // Setup and the result need no answer from a person: the page gives it.
-        if !matches!(self.brains.get(seat), Some(Brain::Human))
+        if !matches!(self.game.brains.get(seat), Some(Brain::Human))
             || matches!(call, Call::Setup(_) | Call::Win(_))
         {
             return;
         }
-        let Some(referee) = self.referee.as_ref() else {
+        let Some(referee) = self.game.referee.as_ref() else {
             return;
         };
         child(panel, "h4", "")
-            .set_text_content(Some(&format!("Your move, {}", self.seat_names[seat])));
+            .set_text_content(Some(&format!("Your move, {}", self.game.seat_names[seat])));
         match call {
             Call::PebbleOrTrades(turn) => {
                 let preview = rules::exchange(
                     referee.equations(),
-                    &self.choices.exchanges,
+                    &self.game.choices.exchanges,
                     &turn.active.wallet,
                     &turn.bank,
                 );
                 let (wallet, bank) = preview.unwrap_or((turn.active.wallet, turn.bank));
                 child(panel, "p", "").set_text_content(Some(&format!(
                     "Exchanges so far: {}. Wallet: {}; bank: {}.",
-                    if self.choices.exchanges.is_empty() {
+                    if self.game.choices.exchanges.is_empty() {
                         "none".to_string()
                     } else {
-                        self.choices
+                        self.game
+                            .choices
                             .exchanges
                             .iter()
                             .map(|e| format!("{} → {}", e.left_bag(), e.right_bag()))
@@ -2002,14 +2025,19 @@ impl App {
                 button(&bar, "Start over", "clear");
             }
             Call::Cards(turn) => {
-                let preview = rules::buy(&turn.active.wallet, &turn.visibles, &self.choices.cards);
+                let preview = rules::buy(
+                    &turn.active.wallet,
+                    &turn.visibles,
+                    &self.game.choices.cards,
+                );
                 let points = preview.as_ref().map(|p| p.points).unwrap_or(0);
                 child(panel, "p", "").set_text_content(Some(&format!(
                     "Cards chosen: {} ({points} points). Wallet: {}.",
-                    if self.choices.cards.is_empty() {
+                    if self.game.choices.cards.is_empty() {
                         "none".to_string()
                     } else {
-                        self.choices
+                        self.game
+                            .choices
                             .cards
                             .iter()
                             .map(|c| c.to_string())
@@ -2039,8 +2067,8 @@ impl App {
             }
             _ => {}
         }
-        if !self.choices.message.is_empty() {
-            child(panel, "p", "gl-error").set_text_content(Some(&self.choices.message));
+        if !self.game.choices.message.is_empty() {
+            child(panel, "p", "gl-error").set_text_content(Some(&self.game.choices.message));
         }
     }
 
