@@ -6,6 +6,7 @@
 //! State split (docs/architecture.md): settings = the parameters tab; state = the main base and the running
 //! or stopped search; ui state = the open tab, the children list shown, messages.
 
+mod action;
 mod member;
 mod messages;
 mod runner;
@@ -33,6 +34,7 @@ use crate::ui::dom::{self, on};
 use crate::ui::widgets::slices::{self, Next};
 use crate::ui::widgets::{download, embed, keep};
 
+use action::Action;
 use runner::Runner;
 use team::{Heard, Team, MAX_WORKERS};
 use view::Dom;
@@ -379,31 +381,27 @@ fn wire(app: &Shared) {
 }
 
 fn act(app: &Shared, action: &str) {
+    let Some(action) = Action::parse(action) else {
+        return;
+    };
     match action {
-        "compute" => return start_computation(app),
-        "check" => return start_check(app),
-        "complete-check" => return start_complete_check(app),
-        "load-base" => {
-            app.borrow().dom.file_input.click();
-            return;
-        }
-        other if other.starts_with("child-nimber:") => {
-            if let Ok(i) = other["child-nimber:".len()..].parse::<usize>() {
-                return start_child_nimber(app, i);
-            }
-        }
+        Action::Compute => return start_computation(app),
+        Action::Check => return start_check(app),
+        Action::CompleteCheck => return start_complete_check(app),
+        Action::LoadBase => return app.borrow().dom.file_input.click(),
+        Action::ChildNimber(i) => return start_child_nimber(app, i),
         _ => {}
     }
     let mut a = app.borrow_mut();
     match action {
-        tab if tab.starts_with("tab-") => a.dom.show_tab(&tab["tab-".len()..]),
-        "stop" => a.stop(),
-        "restart" => {
+        Action::Tab(tab) => a.dom.show_tab(&tab),
+        Action::Stop => a.stop(),
+        Action::Restart => {
             a.stop();
             a.computation = None;
             a.message = "The computation was discarded; the main base keeps what it found.".into();
         }
-        "save-base" => {
+        Action::SaveBase => {
             let text = a.db.to_spr();
             a.offer(
                 "sprouts-base.spr",
@@ -412,7 +410,7 @@ fn act(app: &Shared, action: &str) {
                 Place::Database,
             );
         }
-        "save-check-base" => match a.check.as_ref().map(|c| c.check.check_db.to_spr()) {
+        Action::SaveCheckBase => match a.check.as_ref().map(|c| c.check.check_db.to_spr()) {
             Some(text) => a.offer(
                 "sprouts-check.spr",
                 text.into_bytes(),
@@ -421,45 +419,44 @@ fn act(app: &Shared, action: &str) {
             ),
             None => a.check_message = "Run a check first.".into(),
         },
-        "save-check-graph" => a.save_check_graph(),
-        "use-check-base" => a.use_check_base(),
-        "adopt-check-results" => a.adopt_check_results(),
-        "stop-child" => {
+        Action::SaveCheckGraph => a.save_check_graph(),
+        Action::UseCheckBase => a.use_check_base(),
+        Action::AdoptCheckResults => a.adopt_check_results(),
+        Action::StopChild => {
             if let Some(run) = a.child_run.as_mut() {
                 run.stopped = true;
             }
         }
-        "filter-preview" => a.filter(false),
-        "filter-apply" => a.filter(true),
-        "clear-base" => {
-            let question = format!(
-                "Empty the main base? Its {} couples are lost unless saved to a file first.",
-                a.db.len()
-            );
-            if a.db.is_empty()
-                || dom::window()
-                    .and_then(|w| w.confirm_with_message(&question).ok())
-                    .unwrap_or(false)
-            {
-                a.db.clear();
-                a.unverified = 0;
-                a.db_message = "The main base is empty.".into();
-                a.store_base();
-                a.keep_parameters();
-            }
-        }
-        "children-compute" => a.compute_children(),
-        "children-close" => {
+        Action::Filter { apply } => a.filter(apply),
+        Action::ClearBase => a.clear_base(),
+        Action::ChildrenCompute => a.compute_children(),
+        Action::ChildrenClose => {
             a.listing = None;
             if let Some(c) = a.computation.as_mut() {
                 c.runner.watch(None);
             }
         }
-        other => {
-            if let Some((kind, rest)) = other.split_once(':') {
-                a.indexed_action(kind, rest);
+        Action::LevelStep { level, forward } => {
+            if let Some(c) = a.computation.as_mut() {
+                if let Err(e) = c.runner.zap_step(level, forward) {
+                    a.message = e;
+                }
             }
         }
+        Action::LevelList(level) => {
+            a.listing = Some(level);
+            if let Some(c) = a.computation.as_mut() {
+                c.runner.watch(Some(level));
+            }
+        }
+        Action::Zap { level, child } => a.zap(level, child),
+        Action::Child(i) => a.open_child(i),
+        // Handled above, before the state was borrowed.
+        Action::Compute
+        | Action::Check
+        | Action::CompleteCheck
+        | Action::LoadBase
+        | Action::ChildNimber(_) => {}
     }
     a.refresh();
 }
@@ -685,45 +682,46 @@ impl App {
         self.validate_start();
     }
 
-    fn indexed_action(&mut self, kind: &str, rest: &str) {
-        let mut numbers = rest.split(':').filter_map(|s| s.parse::<usize>().ok());
-        let Some(first) = numbers.next() else { return };
-        match kind {
-            "level-next" | "level-prev" => {
-                let Some(c) = self.computation.as_mut() else {
-                    return;
-                };
-                if let Err(e) = c.runner.zap_step(first, kind == "level-next") {
-                    self.message = e;
-                }
+    /// Empties the main base, once the reader confirms (a base of couples is work).
+    fn clear_base(&mut self) {
+        let question = format!(
+            "Empty the main base? Its {} couples are lost unless saved to a file first.",
+            self.db.len()
+        );
+        if self.db.is_empty()
+            || dom::window()
+                .and_then(|w| w.confirm_with_message(&question).ok())
+                .unwrap_or(false)
+        {
+            self.db.clear();
+            self.unverified = 0;
+            self.db_message = "The main base is empty.".into();
+            self.store_base();
+            self.keep_parameters();
+        }
+    }
+
+    /// Makes a level compute one of its children.
+    fn zap(&mut self, level: usize, child: usize) {
+        let Some(c) = self.computation.as_mut() else {
+            return;
+        };
+        match c.runner.zap(level, child) {
+            Ok(()) => {
+                self.listing = None;
+                c.runner.watch(None);
             }
-            "level-list" => {
-                self.listing = Some(first);
-                if let Some(c) = self.computation.as_mut() {
-                    c.runner.watch(Some(first));
-                }
-            }
-            "zap" => {
-                let Some(child) = numbers.next() else { return };
-                if let Some(c) = self.computation.as_mut() {
-                    match c.runner.zap(first, child) {
-                        Ok(()) => {
-                            self.listing = None;
-                            c.runner.watch(None);
-                        }
-                        Err(e) => self.message = e,
-                    }
-                }
-            }
-            "child" => {
-                if let Some((position, _)) = self.children.get(first).cloned() {
-                    self.dom
-                        .children_input
-                        .set_value(&position.write(self.notation));
-                    self.compute_children();
-                }
-            }
-            _ => {}
+            Err(e) => self.message = e,
+        }
+    }
+
+    /// Opens a child of the Children tab as the position listed there.
+    fn open_child(&mut self, index: usize) {
+        if let Some((position, _)) = self.children.get(index).cloned() {
+            self.dom
+                .children_input
+                .set_value(&position.write(self.notation));
+            self.compute_children();
         }
     }
 
