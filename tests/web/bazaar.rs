@@ -4,7 +4,7 @@
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 
-use super::{find, fire, sleep};
+use super::{click, find, fire, sleep};
 
 pub fn text(root: &HtmlElement, selector: &str) -> String {
     find(root, selector).text_content().unwrap_or_default()
@@ -47,4 +47,13 @@ pub async fn wait_for(root: &HtmlElement, what: &str, ready: impl Fn(&HtmlElemen
 
 pub fn state(root: &HtmlElement) -> String {
     root.get_attribute("data-state").unwrap_or_default()
+}
+
+/// A table of these seats from this seed, played at full speed to the end.
+pub async fn played_to_the_end(attributes: &[(&str, &str)]) -> HtmlElement {
+    let root = super::mount("bazaar", attributes);
+    set(&root, "[data-field='speed']", "0");
+    click(&root, "play");
+    wait_for(&root, "the end", |r| state(r) == "over").await;
+    root
 }
