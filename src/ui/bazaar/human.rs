@@ -1,0 +1,307 @@
+//! A person's seat: the question the referee asks, the exchanges and cards picked on the table
+//! or with buttons, and the answer given.
+
+use super::*;
+
+/// The human's answer in the making.
+#[derive(Default)]
+pub(super) struct Choices {
+    pub(super) exchanges: Vec<Equation>,
+    pub(super) cards: Vec<Card>,
+    pub(super) message: String,
+}
+
+pub(super) fn human_answer(app: &Shared, reply: Reply) {
+    {
+        let mut a = app.borrow_mut();
+        let Some((seat, call)) = a.game.referee.as_ref().and_then(Referee::next_call) else {
+            return;
+        };
+        if !matches!(a.game.brains.get(seat), Some(Brain::Human)) {
+            return;
+        }
+        // The rules are checked before anything is submitted: a human is told, not eliminated
+        // (unless strict rules are on: then the referee judges, as for any player).
+        let strict = a.dom.strict.checked();
+        let problem = match (&call, &reply) {
+            _ if strict => None,
+            (Call::PebbleOrTrades(turn), Reply::Pebble) => turn
+                .bank
+                .is_empty()
+                .then(|| "the bank is empty: no pebble can be drawn".to_string()),
+            (Call::PebbleOrTrades(turn), Reply::Trades(list)) => rules::exchange(
+                a.game
+                    .referee
+                    .as_ref()
+                    .map(|r| r.equations())
+                    .unwrap_or_default(),
+                list,
+                &turn.active.wallet,
+                &turn.bank,
+            )
+            .err(),
+            (Call::Cards(turn), Reply::Cards(list)) => {
+                rules::buy(&turn.active.wallet, &turn.visibles, list).err()
+            }
+            (Call::Setup(_) | Call::Win(_), _) => None,
+            _ => Some("that is not an answer to this question".into()),
+        };
+        if let Some(problem) = problem {
+            a.game.choices.message = format!("Not allowed: {problem}.");
+            a.refresh();
+            return;
+        }
+        a.give(seat, Ok(reply), None);
+        a.game.choices = Choices::default();
+        // Play goes on if it was on when the human was asked (or is on still: a second answer
+        // can come before the call that would have paused it).
+        a.running |= std::mem::take(&mut a.game.resume_after_human);
+        a.refresh();
+    }
+    // Stepping, the next call waits for Step (the human's own purchase question shows at once).
+    if app.borrow().running {
+        schedule(app, 0);
+    }
+}
+
+/// Pebbles as small coloured discs with their letter, inside a button's label.
+pub(super) fn pebble_marks(parent: &web_sys::Element, bag: &crate::engine::bazaar::pebbles::Bag) {
+    for pebble in bag.pebbles() {
+        let mark = child(parent, "span", "gl-pebble");
+        let _ = mark.set_attribute("data-pebble", pebble.name());
+        mark.set_text_content(Some(&pebble.letter().to_ascii_uppercase().to_string()));
+    }
+}
+
+/// An exchange button: the equation's number as the table shows it, what is given, what comes.
+pub(super) fn exchange_label(
+    b: &web_sys::HtmlButtonElement,
+    number: usize,
+    give: &crate::engine::bazaar::pebbles::Bag,
+    get: &crate::engine::bazaar::pebbles::Bag,
+) {
+    let _ = b.append_with_str_1(&format!("{number}: "));
+    pebble_marks(b, give);
+    let _ = b.append_with_str_1(" → ");
+    pebble_marks(b, get);
+    let _ = b.set_attribute(
+        "aria-label",
+        &format!("equation {number}: give {give}, get {get}"),
+    );
+}
+
+impl App {
+    /// The question a human seat is to answer with its clicks (a pebble or exchanges, or
+    /// cards), if that is what the game waits for.
+    pub(super) fn human_question(&self) -> Option<Call> {
+        let (seat, call) = self.game.referee.as_ref()?.next_call()?;
+        let human = matches!(self.game.brains.get(seat), Some(Brain::Human));
+        (human && matches!(call, Call::PebbleOrTrades(_) | Call::Cards(_))).then_some(call)
+    }
+
+    /// The human's pick at a point of the table (an action as the buttons name it), when a
+    /// human seat is choosing and the table shows the game as it stands.
+    pub(super) fn pick_at(&self, x: f64, y: f64) -> Option<String> {
+        if self.game.viewing.is_some() {
+            return None;
+        }
+        let call = self.human_question()?;
+        match (self.game.plan.as_ref()?.target_at(x, y)?, call) {
+            (Target::Equation { index, flipped }, Call::PebbleOrTrades(_)) => {
+                Some(format!("use-{}", 2 * index + flipped as usize))
+            }
+            (Target::Card(i), Call::Cards(_)) => Some(format!("card-{i}")),
+            _ => None,
+        }
+    }
+
+    /// The human adds oriented equation i (equation i/2, flipped if odd) to the exchanges.
+    pub(super) fn choose_exchange(&mut self, i: usize) {
+        let Some(referee) = self.game.referee.as_ref() else {
+            return;
+        };
+        let Some((_, Call::PebbleOrTrades(turn))) = referee.next_call() else {
+            return;
+        };
+        let Some(base) = referee.equations().get(i / 2) else {
+            return;
+        };
+        let step = if i.is_multiple_of(2) {
+            base.clone()
+        } else {
+            base.flipped()
+        };
+        let mut list = self.game.choices.exchanges.clone();
+        list.push(step);
+        let strict = self.dom.strict.checked();
+        match rules::exchange(referee.equations(), &list, &turn.active.wallet, &turn.bank) {
+            Err(why) if strict => {
+                self.game.choices.exchanges = list;
+                self.game.choices.message = format!("Strict rules: this list breaks a rule ({why}); submitting it means elimination.");
+            }
+            Ok(_) => {
+                self.game.choices.exchanges = list;
+                self.game.choices.message.clear();
+            }
+            Err(why) => self.game.choices.message = format!("Not allowed: {why}."),
+        }
+    }
+
+    /// The human adds visible card i to the purchase.
+    pub(super) fn choose_card(&mut self, i: usize) {
+        let Some(referee) = self.game.referee.as_ref() else {
+            return;
+        };
+        let Some((_, Call::Cards(turn))) = referee.next_call() else {
+            return;
+        };
+        let Some(card) = turn.visibles.get(i) else {
+            return;
+        };
+        let mut list = self.game.choices.cards.clone();
+        list.push(card.clone());
+        let strict = self.dom.strict.checked();
+        match rules::buy(&turn.active.wallet, &turn.visibles, &list) {
+            Err(why) if strict => {
+                self.game.choices.cards = list;
+                self.game.choices.message = format!("Strict rules: this purchase breaks a rule ({why}); submitting it means elimination.");
+            }
+            Ok(_) => {
+                self.game.choices.cards = list;
+                self.game.choices.message.clear();
+            }
+            Err(why) => self.game.choices.message = format!("Not allowed: {why}."),
+        }
+    }
+
+    pub(super) fn render_human(&self, next: Option<(usize, Call)>) {
+        let panel = &self.dom.human;
+        panel.set_text_content(None);
+        let Some((seat, call)) = next else { return };
+        // Setup and the result need no answer from a person: the page gives it.
+        if !matches!(self.game.brains.get(seat), Some(Brain::Human))
+            || matches!(call, Call::Setup(_) | Call::Win(_))
+        {
+            return;
+        }
+        let Some(referee) = self.game.referee.as_ref() else {
+            return;
+        };
+        child(panel, "h4", "")
+            .set_text_content(Some(&format!("Your move, {}", self.game.seat_names[seat])));
+        match call {
+            Call::PebbleOrTrades(turn) => {
+                let preview = rules::exchange(
+                    referee.equations(),
+                    &self.game.choices.exchanges,
+                    &turn.active.wallet,
+                    &turn.bank,
+                );
+                let (wallet, bank) = preview.unwrap_or((turn.active.wallet, turn.bank));
+                child(panel, "p", "").set_text_content(Some(&format!(
+                    "Exchanges so far: {}. Wallet: {}; bank: {}.",
+                    if self.game.choices.exchanges.is_empty() {
+                        "none".to_string()
+                    } else {
+                        self.game
+                            .choices
+                            .exchanges
+                            .iter()
+                            .map(|e| format!("{} → {}", e.left_bag(), e.right_bag()))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    },
+                    wallet.summary(),
+                    bank.summary()
+                )));
+                child(panel, "p", "gl-hint").set_text_content(Some(
+                    "Click the side of an equation you give, on the table or here; each click adds one exchange.",
+                ));
+                let bar = child(panel, "div", "gl-buttonbar");
+                for (i, e) in referee.equations().iter().enumerate() {
+                    for (k, (give, get)) in
+                        [(e.left_bag(), e.right_bag()), (e.right_bag(), e.left_bag())]
+                            .into_iter()
+                            .enumerate()
+                    {
+                        let b = button(&bar, "", &format!("use-{}", 2 * i + k));
+                        exchange_label(&b, i + 1, &give, &get);
+                    }
+                }
+                let bar = child(panel, "div", "gl-buttonbar");
+                button(&bar, "Take a pebble", "pebble");
+                button(&bar, "Trade these (costs the bottom card)", "trade");
+                button(&bar, "Start over", "clear");
+            }
+            Call::Cards(turn) => {
+                let preview = rules::buy(
+                    &turn.active.wallet,
+                    &turn.visibles,
+                    &self.game.choices.cards,
+                );
+                let points = preview.as_ref().map(|p| p.points).unwrap_or(0);
+                child(panel, "p", "").set_text_content(Some(&format!(
+                    "Cards chosen: {} ({points} points). Wallet: {}.",
+                    if self.game.choices.cards.is_empty() {
+                        "none".to_string()
+                    } else {
+                        self.game
+                            .choices
+                            .cards
+                            .iter()
+                            .map(|c| c.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    },
+                    preview
+                        .map(|p| p.wallet)
+                        .unwrap_or(turn.active.wallet)
+                        .summary()
+                )));
+                child(panel, "p", "gl-hint").set_text_content(Some(
+                    "Click the cards to buy, in order, on the table or here.",
+                ));
+                let bar = child(panel, "div", "gl-buttonbar");
+                for (i, c) in turn.visibles.iter().enumerate() {
+                    let b = button(&bar, &format!("card {} ", i + 1), &format!("card-{i}"));
+                    pebble_marks(&b, &c.bag());
+                    if c.face {
+                        let _ = b.append_with_str_1(" ☺");
+                    }
+                    let _ = b.set_attribute("aria-label", &format!("buy card {}: {c}", i + 1));
+                }
+                let bar = child(panel, "div", "gl-buttonbar");
+                button(&bar, "Buy these", "buy");
+                button(&bar, "Start over", "clear");
+            }
+            _ => {}
+        }
+        if !self.game.choices.message.is_empty() {
+            child(panel, "p", "gl-error").set_text_content(Some(&self.game.choices.message));
+        }
+    }
+
+    /// Hands a seat's answer to the referee; `sent` is the JSON the player itself sent (a
+    /// worker's reply), shown as is when the wire is shown.
+    pub(super) fn give(
+        &mut self,
+        seat: usize,
+        answer: Result<Reply, Failure>,
+        sent: Option<serde_json::Value>,
+    ) {
+        self.game.last_answer = describe_answer(&answer);
+        if self.show_wire {
+            let name = &self.game.seat_names[seat];
+            let text = match (&answer, sent) {
+                (_, Some(value)) => format!("← {name}: {}", on_the_wire(&value)),
+                (Ok(reply), None) => format!("← {name}: {}", on_the_wire(&json::reply_out(reply))),
+                (Err(_), None) => format!("← {name}: nothing ({})", self.game.last_answer),
+            };
+            self.note(text, "gl-wire");
+        }
+        if let Some(referee) = self.game.referee.as_mut() {
+            let _ = referee.answer(seat, answer);
+        }
+        self.remember();
+    }
+}

@@ -1,0 +1,343 @@
+//! What the Bazaar element shows: its controls built once, and the table, status, log and
+//! tally drawn again from the state after every change.
+
+use super::*;
+
+pub(super) struct Dom {
+    pub(super) root: HtmlElement,
+    pub(super) count: HtmlSelectElement,
+    pub(super) seats: HtmlElement,
+    pub(super) seed: HtmlInputElement,
+    pub(super) bonus: HtmlSelectElement,
+    pub(super) limit: HtmlInputElement,
+    pub(super) random_draw: HtmlInputElement,
+    pub(super) strict: HtmlInputElement,
+    pub(super) speed: HtmlSelectElement,
+    pub(super) show_wallets: HtmlInputElement,
+    pub(super) games: HtmlInputElement,
+    pub(super) canvas: HtmlCanvasElement,
+    pub(super) status: HtmlElement,
+    pub(super) observed: HtmlElement,
+    pub(super) waiting: HtmlElement,
+    pub(super) exchange: HtmlElement,
+    pub(super) human: HtmlElement,
+    pub(super) log: HtmlElement,
+    pub(super) tally: HtmlElement,
+    pub(super) test_harness: HtmlSelectElement,
+    pub(super) test_input: HtmlTextAreaElement,
+    pub(super) test_clients: HtmlTextAreaElement,
+    pub(super) test_expected: HtmlTextAreaElement,
+    pub(super) verdict: HtmlElement,
+}
+
+pub(super) fn field(parent: &HtmlElement, label: &str) -> HtmlElement {
+    dom::labelled(parent, label)
+}
+
+pub(super) fn build(root: &HtmlElement) -> Dom {
+    help::add(root);
+    let settings = child(root, "fieldset", "gl-bazaar-settings");
+    child(&settings, "legend", "").set_text_content(Some("Game"));
+    let counts: Vec<(String, String)> = (2..=6).map(|n| (n.to_string(), n.to_string())).collect();
+    let count = form::select(&settings, "Players", "count", &counts);
+    let seed = form::input(&settings, "Seed", "seed", "number", "1");
+    let bonus = form::select(
+        &settings,
+        "End bonus",
+        "bonus",
+        &[
+            ("", "none"),
+            ("RWB", "RWB (+10)"),
+            ("SEY", "Seychelles (+50)"),
+        ],
+    );
+    let limit = form::input(
+        &settings,
+        "Time limit per call (ms)",
+        "limit",
+        "number",
+        &DEFAULT_LIMIT_MS.to_string(),
+    );
+    let _ = limit.set_attribute("min", &LIMIT_RANGE.start().to_string());
+    let _ = limit.set_attribute("max", &LIMIT_RANGE.end().to_string());
+    // The course's referee draws the first colour the bank has; the rules say "a random pebble".
+    let random_draw = form::input(
+        &settings,
+        "Random pebble draw",
+        "random-draw",
+        "checkbox",
+        "",
+    );
+    // Strict rules: a human's illegal answer goes to the referee, which eliminates, as for any player.
+    let strict = form::input(
+        &settings,
+        "Strict rules for humans",
+        "strict",
+        "checkbox",
+        "",
+    );
+    let seats = child(&settings, "div", "gl-bazaar-seats");
+    button(&settings, "New game", "new-game");
+    let bar = child(root, "div", "gl-buttonbar");
+    button(&bar, "Step", "step");
+    button(&bar, "Play", "play");
+    button(&bar, "Pause", "pause");
+    let speed = form::select(
+        &bar,
+        "Speed",
+        "speed",
+        &[
+            ("600", "slow"),
+            ("150", "normal"),
+            ("20", "fast"),
+            ("0", "instant"),
+        ],
+    );
+    speed.set_value("150");
+    let show_wallets = form::input(&bar, "Show wallets", "show-wallets", "checkbox", "");
+    form::input(&bar, "Show the wire JSON", "show-wire", "checkbox", "");
+    let canvas: HtmlCanvasElement = child(root, "canvas", "gl-canvas").unchecked_into();
+    let _ = canvas.set_attribute("role", "img");
+    // Focusable, so the arrow keys step through the game's states.
+    let _ = canvas.set_attribute("tabindex", "0");
+    let observer = child(root, "div", "gl-buttonbar gl-bazaar-observer");
+    let _ = observer.set_attribute("role", "group");
+    let _ = observer.set_attribute("aria-label", "Observer: every state of this game");
+    button(&observer, "First", "observe-first");
+    button(&observer, "◀ Back", "observe-back");
+    button(&observer, "Forward ▶", "observe-forward");
+    button(&observer, "Latest", "observe-latest");
+    let observed = child(&observer, "span", "gl-bazaar-observed");
+    button(&observer, "Save as Game JSON", "save-json");
+    button(&observer, "Save as PNG", "save-png");
+    let status = child(root, "p", "gl-status");
+    let _ = status.set_attribute("aria-live", "polite");
+    // A worker seat's thinking time against its limit (not announced: it changes ten times a second).
+    let waiting = child(root, "p", "gl-bazaar-waiting");
+    dom::set_hidden(&waiting, true);
+    let exchange = child(root, "p", "gl-bazaar-exchange");
+    let human = child(root, "div", "gl-bazaar-human");
+    let details = child(root, "details", "gl-bazaar-log");
+    let _ = details.set_attribute("open", "");
+    child(&details, "summary", "").set_text_content(Some("Referee's log"));
+    let log = child(&details, "ol", "gl-history");
+    let tour = child(root, "fieldset", "gl-bazaar-tournament");
+    child(&tour, "legend", "").set_text_content(Some("Tournament"));
+    let games = form::input(&tour, "Games", "games", "number", "20");
+    button(&tour, "Run tournament", "tournament");
+    let tally = child(&tour, "div", "gl-bazaar-tally");
+    let course = child(root, "details", "gl-bazaar-course");
+    child(&course, "summary", "").set_text_content(Some("Run a course test"));
+    let harnesses: Vec<(String, String)> = HARNESSES
+        .iter()
+        .map(|h| (h.to_string(), h.to_string()))
+        .collect();
+    let test_harness = form::select(&course, "Harness", "test-harness", &harnesses);
+    let area = |label: &str, name: &str| {
+        let a: HtmlTextAreaElement =
+            child(&field(&course, label), "textarea", "gl-bazaar-code").unchecked_into();
+        a.set_rows(4);
+        let _ = a.set_attribute("data-field", name);
+        let _ = a.set_attribute("spellcheck", "false");
+        a
+    };
+    let test_input = area("Input (n-in.json)", "test-input");
+    let test_clients = area("Clients' input (xserver only)", "test-clients");
+    let test_expected = area("Expected output (n-out.json)", "test-expected");
+    button(&course, "Run the test", "run-test");
+    let verdict = child(&course, "p", "gl-bazaar-verdict");
+    let _ = verdict.set_attribute("aria-live", "polite");
+    Dom {
+        root: root.clone(),
+        count,
+        seats,
+        seed,
+        bonus,
+        limit,
+        random_draw,
+        strict,
+        speed,
+        show_wallets,
+        games,
+        canvas,
+        status,
+        observed,
+        waiting,
+        exchange,
+        human,
+        log,
+        tally,
+        test_harness,
+        test_input,
+        test_clients,
+        test_expected,
+        verdict,
+    }
+}
+
+impl App {
+    pub(super) fn refresh(&mut self) {
+        let Some(referee) = self.game.referee.as_ref() else {
+            return;
+        };
+        let next = referee.next_call();
+        // A past state when the observer looks back; the live game otherwise.
+        let past = self
+            .game
+            .viewing
+            .and_then(|i| self.game.history.get(i).map(|s| (i, s)));
+        let (state, order) = match past {
+            Some((_, snapshot)) => (&snapshot.state, snapshot.order.as_slice()),
+            None => (referee.state(), referee.order()),
+        };
+        let active = next.as_ref().map(|(s, _)| *s).filter(|_| past.is_none());
+        let show_all = self.dom.show_wallets.checked();
+        let seats: Vec<table::Seat> = self
+            .game
+            .seat_kinds
+            .iter()
+            .enumerate()
+            .map(|(i, k)| table::Seat {
+                name: self.game.seat_names[i].clone(),
+                kind: k.label(),
+                show_wallet: show_all || *k == SeatKind::Human,
+                place: order.iter().position(|&s| s == i),
+            })
+            .collect();
+        let total = self.game.history.len();
+        let banner = match past {
+            Some((i, _)) => Some(format!(
+                "State {} of {total} (Latest returns to the game)",
+                i + 1
+            )),
+            None => referee.outcome().map(|o| match o.winners.as_slice() {
+                [] => "Game over: nobody wins".to_string(),
+                [one] => format!("Game over: {one} wins"),
+                many => format!("Game over: {} share the win", many.join(", ")),
+            }),
+        };
+        let observed = match past {
+            Some((i, snapshot)) => format!("State {} of {total}: {}", i + 1, snapshot.caption),
+            None => format!("State {total} of {total} (the game as it stands)"),
+        };
+        self.dom.observed.set_text_content(Some(&observed));
+        let _ = self.dom.root.set_attribute(
+            "data-observing",
+            &past.map_or(0, |(i, _)| i + 1).to_string(),
+        );
+        let picture = table::Table {
+            equations: referee.equations(),
+            state,
+            seats: &seats,
+            active,
+            banner,
+        };
+        // The table takes the element's width, so its text keeps its size on a phone.
+        let width =
+            (self.dom.root.client_width() as f64 - 20.0).clamp(table::MIN_WIDTH, table::MAX_WIDTH);
+        let plan = Plan::new(&picture, width);
+        if let Some(mut p) = CanvasPainter::sharp(&self.dom.canvas, plan.width, plan.height) {
+            table::draw(&mut p, &picture, &plan);
+        }
+        let human_picks = past.is_none() && self.human_question().is_some();
+        let _ = self
+            .dom
+            .canvas
+            .set_attribute("data-picks", if human_picks { "yes" } else { "no" });
+        self.game.plan = Some(plan);
+        let scores: Vec<String> = seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("{} {}", s.name, state.players[i].score))
+            .collect();
+        let _ = self.dom.canvas.set_attribute(
+            "aria-label",
+            &format!(
+                "The table ({observed}): {} cards in the pile, {} visible; scores {}",
+                state.hidden.len(),
+                state.visibles.len(),
+                scores.join(", ")
+            ),
+        );
+        let mut status = match referee.outcome() {
+            Some(outcome) => format!(
+                "Game over after {} turns. Winners: {}. Eliminated: {}.",
+                referee.turns(),
+                if outcome.winners.is_empty() {
+                    "none".to_string()
+                } else {
+                    outcome.winners.join(", ")
+                },
+                if outcome.dropouts.is_empty() {
+                    "none".to_string()
+                } else {
+                    outcome.dropouts.join(", ")
+                }
+            ),
+            None => {
+                let live: Vec<String> = seats
+                    .iter()
+                    .zip(&referee.state().players)
+                    .map(|(s, p)| format!("{} {}", s.name, p.score))
+                    .collect();
+                format!("Turn {}. Scores: {}.", referee.turns(), live.join(", "))
+            }
+        };
+        if !self.message.is_empty() {
+            status = format!("{}\n{status}", self.message);
+        }
+        self.dom.status.set_text_content(Some(&status));
+        self.dom.exchange.set_text_content(Some(&format!(
+            "{}\n{}",
+            self.game.last_call, self.game.last_answer
+        )));
+        let state = if referee.outcome().is_some() {
+            "over"
+        } else if self.game.waiting.is_some() {
+            "waiting"
+        } else if self.human_question().is_some() {
+            "human"
+        } else if self.running {
+            "playing"
+        } else {
+            "paused"
+        };
+        let _ = self.dom.root.set_attribute("data-state", state);
+        if self.game.waiting.is_none() {
+            dom::set_hidden(&self.dom.waiting, true);
+        }
+        if let Ok(Some(new_game)) = self.dom.root.query_selector("[data-action='new-game']") {
+            let _ = new_game
+                .class_list()
+                .toggle_with_force("gl-pending", self.settings_pending);
+        }
+        self.render_log(referee);
+        self.render_human(next);
+        self.render_tally();
+    }
+
+    pub(super) fn render_tally(&self) {
+        let Some(t) = &self.tournament else { return };
+        let played = t.games - t.left;
+        let rows: Vec<String> = (0..t.wins.len())
+            .map(|i| {
+                format!(
+                    "{} ({}): {} wins, eliminated {} times",
+                    NAMES[i],
+                    self.kinds[i].label(),
+                    t.wins[i],
+                    t.dropouts[i]
+                )
+            })
+            .collect();
+        self.dom.tally.set_text_content(Some(&format!(
+            "{played} of {} games played.\n{}",
+            t.games,
+            rows.join("\n")
+        )));
+        let _ = self
+            .dom
+            .tally
+            .set_attribute("data-done", if t.left == 0 { "yes" } else { "no" });
+    }
+}
