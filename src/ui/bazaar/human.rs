@@ -99,18 +99,18 @@ impl App {
         (human && matches!(call, Call::PebbleOrTrades(_) | Call::Cards(_))).then_some(call)
     }
 
-    /// The human's pick at a point of the table (an action as the buttons name it), when a
-    /// human seat is choosing and the table shows the game as it stands.
-    pub(super) fn pick_at(&self, x: f64, y: f64) -> Option<String> {
+    /// The human's pick at a point of the table, when a human seat is choosing and the table
+    /// shows the game as it stands.
+    pub(super) fn pick_at(&self, x: f64, y: f64) -> Option<Action> {
         if self.game.viewing.is_some() {
             return None;
         }
         let call = self.human_question()?;
         match (self.game.plan.as_ref()?.target_at(x, y)?, call) {
             (Target::Equation { index, flipped }, Call::PebbleOrTrades(_)) => {
-                Some(format!("use-{}", 2 * index + flipped as usize))
+                Some(Action::UseEquation(2 * index + flipped as usize))
             }
-            (Target::Card(i), Call::Cards(_)) => Some(format!("card-{i}")),
+            (Target::Card(i), Call::Cards(_)) => Some(Action::Card(i)),
             _ => None,
         }
     }

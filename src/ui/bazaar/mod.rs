@@ -14,6 +14,7 @@
 //! table and the JavaScript kept for it), `human` (a person's answers), `log`, `observer`,
 //! `course_tests` and `view` (the controls, and drawing everything from the state).
 
+mod action;
 mod course_tests;
 mod help;
 mod human;
@@ -48,6 +49,7 @@ use crate::ui::widgets::slices::{Next, Pump};
 use crate::ui::widgets::worker::{self, WorkerPlayer};
 use crate::ui::widgets::{download, embed, form, keep};
 
+use action::{Action, Observe};
 use course_tests::*;
 use human::*;
 use log::*;
@@ -214,7 +216,7 @@ pub fn mount(root: &HtmlElement) {
     embed::offer_for(root, "bazaar", &app, App::embed_attributes);
     new_game(&app);
     if autoplay {
-        act(&app, "play");
+        act_on(&app, Action::Play);
     }
 }
 
@@ -294,7 +296,7 @@ fn wire(app: &Shared) {
         let (x, y) = canvas::point_in(&picture, &event);
         let action = handle.borrow().pick_at(x, y);
         if let Some(action) = action {
-            act(&handle, &action);
+            act_on(&handle, action);
         }
     });
     let picture = app.borrow().dom.canvas.clone();
@@ -310,15 +312,15 @@ fn wire(app: &Shared) {
     let picture = app.borrow().dom.canvas.clone();
     let handle = app.clone();
     on::<web_sys::KeyboardEvent>(&picture, "keydown", move |event| {
-        let action = match event.key().as_str() {
-            "ArrowLeft" => "observe-back",
-            "ArrowRight" => "observe-forward",
-            "Home" => "observe-first",
-            "End" => "observe-latest",
+        let to = match event.key().as_str() {
+            "ArrowLeft" => Observe::Back,
+            "ArrowRight" => Observe::Forward,
+            "Home" => Observe::First,
+            "End" => Observe::Latest,
             _ => return,
         };
         event.prevent_default();
-        act(&handle, action);
+        act_on(&handle, Action::Observe(to));
     });
     // The table follows the element's width.
     if let Some(window) = dom::window() {
@@ -356,68 +358,57 @@ fn wire(app: &Shared) {
 }
 
 fn act(app: &Shared, action: &str) {
+    if let Some(action) = Action::parse(action) {
+        act_on(app, action);
+    }
+}
+
+fn act_on(app: &Shared, action: Action) {
     match action {
-        "new-game" => return new_game(app),
-        "step" => {
+        Action::NewGame => return new_game(app),
+        Action::Step => {
             let mut a = app.borrow_mut();
             (a.running, a.game.resume_after_human) = (false, false);
             drop(a);
             step(app);
         }
-        "play" => {
+        Action::Play => {
             app.borrow_mut().running = true;
             schedule(app, 0);
         }
-        "pause" => {
+        Action::Pause => {
             let mut a = app.borrow_mut();
             (a.running, a.game.resume_after_human) = (false, false);
         }
-        "tournament" => return start_tournament(app),
-        "run-test" => return run_test(app),
-        "pebble" => human_answer(app, Reply::Pebble),
-        "trade" => {
+        Action::Tournament => return start_tournament(app),
+        Action::RunTest => return run_test(app),
+        Action::Pebble => human_answer(app, Reply::Pebble),
+        Action::Trade => {
             let list = app.borrow().game.choices.exchanges.clone();
             human_answer(app, Reply::Trades(list));
         }
-        "buy" => {
+        Action::Buy => {
             let list = app.borrow().game.choices.cards.clone();
             human_answer(app, Reply::Cards(list));
         }
-        "clear" => app.borrow_mut().game.choices = Choices::default(),
-        "observe-first" | "observe-back" | "observe-forward" | "observe-latest" => {
-            app.borrow_mut().observe(action)
+        Action::Clear => app.borrow_mut().game.choices = Choices::default(),
+        Action::Observe(to) => app.borrow_mut().observe(to),
+        Action::SaveJson => app.borrow_mut().save_json(),
+        Action::SavePng => app.borrow_mut().save_png(),
+        Action::Example(i) => {
+            let mut a = app.borrow_mut();
+            a.codes[i] = EXAMPLE_PLAYER.to_string();
+            a.edited[i] = true;
+            keep::forget(&code_key(i));
+            a.rebuild_seats();
+            a.settings_pending = true;
+            a.message = format!(
+                "{}'s code is the example player again; it plays from the next New game.",
+                NAMES[i]
+            );
         }
-        "save-json" => app.borrow_mut().save_json(),
-        "save-png" => app.borrow_mut().save_png(),
-        other => {
-            if let Some(i) = other
-                .strip_prefix("example-")
-                .and_then(|i| i.parse::<usize>().ok())
-                .filter(|&i| i < 6)
-            {
-                let mut a = app.borrow_mut();
-                a.codes[i] = EXAMPLE_PLAYER.to_string();
-                a.edited[i] = true;
-                keep::forget(&code_key(i));
-                a.rebuild_seats();
-                a.settings_pending = true;
-                a.message = format!(
-                    "{}'s code is the example player again; it plays from the next New game.",
-                    NAMES[i]
-                );
-            }
-            if let Some(i) = other
-                .strip_prefix("use-")
-                .and_then(|i| i.parse::<usize>().ok())
-            {
-                app.borrow_mut().choose_exchange(i);
-            } else if let Some(i) = other
-                .strip_prefix("card-")
-                .and_then(|i| i.parse::<usize>().ok())
-            {
-                app.borrow_mut().choose_card(i);
-            }
-        }
+        Action::UseEquation(i) => app.borrow_mut().choose_exchange(i),
+        Action::Card(i) => app.borrow_mut().choose_card(i),
     }
     app.borrow_mut().refresh();
 }

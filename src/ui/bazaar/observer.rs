@@ -49,14 +49,14 @@ impl App {
     }
 
     /// Moves the observer: first, back, forward or latest (the live game).
-    pub(super) fn observe(&mut self, action: &str) {
+    pub(super) fn observe(&mut self, to: Observe) {
         let last = self.game.history.len().saturating_sub(1);
         let at = self.game.viewing.unwrap_or(last);
-        let to = match action {
-            "observe-first" => 0,
-            "observe-back" => at.saturating_sub(1),
-            "observe-forward" => (at + 1).min(last),
-            _ => last,
+        let to = match to {
+            Observe::First => 0,
+            Observe::Back => at.saturating_sub(1),
+            Observe::Forward => (at + 1).min(last),
+            Observe::Latest => last,
         };
         self.game.viewing = (to < last).then_some(to);
     }

@@ -1,0 +1,73 @@
+//! What a click in the Bazaar element asks for. Buttons carry their action as text
+//! (`data-action`); it is read here once, into this enum, and the table's own clicks make one
+//! directly.
+
+/// Where the observer moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Observe {
+    First,
+    Back,
+    Forward,
+    Latest,
+}
+
+/// One of the Bazaar element's actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    NewGame,
+    /// One call of the referee, then pause.
+    Step,
+    Play,
+    Pause,
+    Tournament,
+    RunTest,
+    /// A human's answers: a pebble, the exchanges chosen, the cards chosen, or start again.
+    Pebble,
+    Trade,
+    Buy,
+    Clear,
+    Observe(Observe),
+    SaveJson,
+    SavePng,
+    /// Seat i's code becomes the example player again.
+    Example(usize),
+    /// The human adds oriented equation i (equation i / 2, flipped if odd) to the exchanges.
+    UseEquation(usize),
+    /// The human adds visible card i to the purchase.
+    Card(usize),
+}
+
+impl Action {
+    /// The action a button's `data-action` names, if it names one.
+    pub fn parse(text: &str) -> Option<Action> {
+        let simple = match text {
+            "new-game" => Action::NewGame,
+            "step" => Action::Step,
+            "play" => Action::Play,
+            "pause" => Action::Pause,
+            "tournament" => Action::Tournament,
+            "run-test" => Action::RunTest,
+            "pebble" => Action::Pebble,
+            "trade" => Action::Trade,
+            "buy" => Action::Buy,
+            "clear" => Action::Clear,
+            "observe-first" => Action::Observe(Observe::First),
+            "observe-back" => Action::Observe(Observe::Back),
+            "observe-forward" => Action::Observe(Observe::Forward),
+            "observe-latest" => Action::Observe(Observe::Latest),
+            "save-json" => Action::SaveJson,
+            "save-png" => Action::SavePng,
+            _ => {
+                let (kind, index) = text.rsplit_once('-')?;
+                let index = index.parse::<usize>().ok()?;
+                return match kind {
+                    "example" if index < 6 => Some(Action::Example(index)),
+                    "use" => Some(Action::UseEquation(index)),
+                    "card" => Some(Action::Card(index)),
+                    _ => None,
+                };
+            }
+        };
+        Some(simple)
+    }
+}
