@@ -5,7 +5,10 @@
 //! every layer: what Undo restores); ui state = mode, open dialog, selected node, max rings,
 //! layer cap, running exhaust.
 
+mod action;
 mod texts;
+
+use action::{Action, Help};
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -363,8 +366,8 @@ fn wire(app: &Shared) {
             return;
         };
         let action = actor.get_attribute("data-action").unwrap_or_default();
-        if actor.tag_name() == "BUTTON" {
-            act(&handle, &action);
+        if let (Some(action), "BUTTON") = (Action::parse(&action), actor.tag_name().as_str()) {
+            act(&handle, action);
         }
     });
     let handle = app.clone();
@@ -416,46 +419,41 @@ fn wire(app: &Shared) {
     });
 }
 
-fn act(app: &Shared, action: &str) {
-    if action == "exhaust" {
+fn act(app: &Shared, action: Action) {
+    if action == Action::Exhaust {
         start_exhaust(app);
         return;
     }
     let mut a = app.borrow_mut();
     match action {
-        "menu-game" => a.toggle_menu(true),
-        "menu-about" => a.toggle_menu(false),
-        "new-game" => a.new_game(),
-        "game-help" => a.show_help("Help", texts::GAME_HELP),
-        "about" => a.show_help("About", texts::ABOUT),
-        "help-editing" => a.show_help("Help: Editing mode", texts::EDITING_HELP),
-        "help-playing" => a.show_help("Help: Playing mode", texts::PLAYING_HELP),
-        "graph-help" => a.show_help("Help: firing sequence graph", texts::GRAPH_HELP),
-        "help-ok" => a.dom.help.hide(),
-        "load" => a.open_load_dialog(),
-        "load-ok" => a.load_from_dialog(),
-        "load-cancel" => a.dom.load.hide(),
-        "value-ok" => a.set_value_from_dialog(),
-        "value-cancel" => a.close_value_dialog(),
-        "playing" => a.enter_playing(),
-        "editing" => a.enter_editing(),
-        "all-ones" => a.all_ones(),
-        "fire" | "graph-fire" => a.fire(),
-        "undo" | "graph-undo" => a.undo(),
-        "stop" => a.stop_exhaust(),
-        "show-graph" => a.open_graph_window(),
-        "graph-ok" => a.dom.graph.hide(),
-        "graph-earlier" | "graph-later" => a.turn_graph_page(action == "graph-later"),
-        "save-tga" => a.save_picture(false),
-        "save-png" => a.save_picture(true),
-        "share" => a.share(),
-        "escape" => a.close_everything(),
-        node if node.starts_with("node-") => {
-            if let Ok(index) = node["node-".len()..].parse::<usize>() {
-                a.open_value_dialog(index);
-            }
-        }
-        _ => {}
+        Action::Menu { game } => a.toggle_menu(game),
+        Action::NewGame => a.new_game(),
+        Action::Help(Help::Game) => a.show_help("Help", texts::GAME_HELP),
+        Action::Help(Help::About) => a.show_help("About", texts::ABOUT),
+        Action::Help(Help::Editing) => a.show_help("Help: Editing mode", texts::EDITING_HELP),
+        Action::Help(Help::Playing) => a.show_help("Help: Playing mode", texts::PLAYING_HELP),
+        Action::Help(Help::Graph) => a.show_help("Help: firing sequence graph", texts::GRAPH_HELP),
+        Action::HelpOk => a.dom.help.hide(),
+        Action::Load => a.open_load_dialog(),
+        Action::LoadOk => a.load_from_dialog(),
+        Action::LoadCancel => a.dom.load.hide(),
+        Action::ValueOk => a.set_value_from_dialog(),
+        Action::ValueCancel => a.close_value_dialog(),
+        Action::Playing => a.enter_playing(),
+        Action::Editing => a.enter_editing(),
+        Action::AllOnes => a.all_ones(),
+        Action::Fire => a.fire(),
+        Action::Undo => a.undo(),
+        Action::Stop => a.stop_exhaust(),
+        Action::ShowGraph => a.open_graph_window(),
+        Action::GraphOk => a.dom.graph.hide(),
+        Action::GraphPage { later } => a.turn_graph_page(later),
+        Action::SavePicture { png } => a.save_picture(png),
+        Action::Share => a.share(),
+        Action::Escape => a.close_everything(),
+        Action::Node(index) => a.open_value_dialog(index),
+        // Handled above, before the state was borrowed.
+        Action::Exhaust => {}
     }
     a.refresh();
 }
@@ -1048,15 +1046,15 @@ impl App {
 
     /// The action a key stands for: F fire, U undo, E exhaust fire, Escape closes what is
     /// open, Enter confirms the open dialog. Keys typed into a field stay there.
-    fn key_action(&self, event: &KeyboardEvent) -> Option<&'static str> {
+    fn key_action(&self, event: &KeyboardEvent) -> Option<Action> {
         let in_field = event
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
             .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
         match event.key().as_str() {
-            "Escape" => return Some("escape"),
-            "Enter" if in_field && self.dom.value.is_open() => return Some("value-ok"),
-            "Enter" if in_field && self.dom.load.is_open() => return Some("load-ok"),
+            "Escape" => return Some(Action::Escape),
+            "Enter" if in_field && self.dom.value.is_open() => return Some(Action::ValueOk),
+            "Enter" if in_field && self.dom.load.is_open() => return Some(Action::LoadOk),
             _ => {}
         }
         if in_field
@@ -1068,9 +1066,9 @@ impl App {
             return None;
         }
         match event.key().to_ascii_lowercase().as_str() {
-            "f" => Some("fire"),
-            "u" => Some("undo"),
-            "e" => Some("exhaust"),
+            "f" => Some(Action::Fire),
+            "u" => Some(Action::Undo),
+            "e" => Some(Action::Exhaust),
             _ => None,
         }
     }

@@ -1,0 +1,93 @@
+//! What a click or key in the ADE applet asks for. Buttons carry their action as text
+//! (`data-action`); it is read here once, into this enum, and keys make one directly.
+
+/// One of the applet's actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Open the Game menu (true) or the About menu (false).
+    Menu {
+        game: bool,
+    },
+    NewGame,
+    /// A help window: the game's, About, editing, playing, or the firing-sequence graph's.
+    Help(Help),
+    HelpOk,
+    Load,
+    LoadOk,
+    LoadCancel,
+    ValueOk,
+    ValueCancel,
+    Playing,
+    Editing,
+    AllOnes,
+    Fire,
+    Undo,
+    Exhaust,
+    Stop,
+    ShowGraph,
+    GraphOk,
+    /// The firing-sequence graph's earlier (false) or later (true) page.
+    GraphPage {
+        later: bool,
+    },
+    /// Save the picture as PNG (true) or TGA (false).
+    SavePicture {
+        png: bool,
+    },
+    Share,
+    /// Close whatever is open (Escape).
+    Escape,
+    /// Type a value for node i.
+    Node(usize),
+}
+
+/// Which help the applet shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Help {
+    Game,
+    About,
+    Editing,
+    Playing,
+    Graph,
+}
+
+impl Action {
+    /// The action a button's `data-action` names, if it names one.
+    pub fn parse(text: &str) -> Option<Action> {
+        if let Some(node) = text.strip_prefix("node-") {
+            return node.parse().ok().map(Action::Node);
+        }
+        Some(match text {
+            "menu-game" => Action::Menu { game: true },
+            "menu-about" => Action::Menu { game: false },
+            "new-game" => Action::NewGame,
+            "game-help" => Action::Help(Help::Game),
+            "about" => Action::Help(Help::About),
+            "help-editing" => Action::Help(Help::Editing),
+            "help-playing" => Action::Help(Help::Playing),
+            "graph-help" => Action::Help(Help::Graph),
+            "help-ok" => Action::HelpOk,
+            "load" => Action::Load,
+            "load-ok" => Action::LoadOk,
+            "load-cancel" => Action::LoadCancel,
+            "value-ok" => Action::ValueOk,
+            "value-cancel" => Action::ValueCancel,
+            "playing" => Action::Playing,
+            "editing" => Action::Editing,
+            "all-ones" => Action::AllOnes,
+            "fire" | "graph-fire" => Action::Fire,
+            "undo" | "graph-undo" => Action::Undo,
+            "exhaust" => Action::Exhaust,
+            "stop" => Action::Stop,
+            "show-graph" => Action::ShowGraph,
+            "graph-ok" => Action::GraphOk,
+            "graph-earlier" => Action::GraphPage { later: false },
+            "graph-later" => Action::GraphPage { later: true },
+            "save-tga" => Action::SavePicture { png: false },
+            "save-png" => Action::SavePicture { png: true },
+            "share" => Action::Share,
+            "escape" => Action::Escape,
+            _ => return None,
+        })
+    }
+}
