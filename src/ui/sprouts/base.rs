@@ -1,0 +1,241 @@
+//! The main base: kept in the browser (sealed), loaded from files, filtered, emptied, and
+//! rid of couples a check refutes.
+
+use super::*;
+
+/// The main base kept by an earlier visit comes back (merged, should work have started).
+pub(super) fn restore_base(app: &Shared) {
+    let handle = Rc::downgrade(app);
+    let key = app.borrow().storage_key.clone();
+    keep::load(&key, move |kept| {
+        let Some(app) = handle.upgrade() else {
+            return;
+        };
+        let Ok(mut a) = app.try_borrow_mut() else {
+            return;
+        };
+        let (text, intact) = match kept {
+            keep::Kept::Nothing => return,
+            keep::Kept::Unreadable(what) => {
+                a.db_message = format!("The base kept in this browser could not be read ({what}); the main base starts empty.");
+                a.refresh();
+                return;
+            }
+            keep::Kept::Text(kept) => match unseal(&kept) {
+                Unsealed::Intact(text) => (text, true),
+                Unsealed::Unsealed(text) => (text, false),
+            },
+        };
+        a.db_message = match a.db.merge(&[("the base kept in this browser", &text)]) {
+            Ok(report) if intact => format!(
+                "The main base was restored from this browser ({} couples).",
+                report.read[0]
+            ),
+            Ok(report) => {
+                // Not as gamelab kept it: trusted no more than a loaded file.
+                a.unverified += report.added;
+                a.keep_parameters();
+                format!(
+                    "The base kept in this browser was changed outside gamelab (or kept by an older version): its {} couples are unverified until a complete check proves them.",
+                    report.read[0]
+                )
+            }
+            Err(e) => format!("The base kept in this browser could not be used: {e}"),
+        };
+        a.refresh();
+    });
+}
+
+/// Reads `.spr` files, then merges them all at once (a conflict or a bad file loads nothing).
+pub(super) fn read_files(app: &Shared, files: web_sys::FileList) {
+    let count = files.length() as usize;
+    if count == 0 {
+        return;
+    }
+    // (name, text) of each file, filled in as the reads finish.
+    type Read = Option<(String, String)>;
+    let texts: Rc<RefCell<Vec<Read>>> = Rc::new(RefCell::new(vec![None; count]));
+    for i in 0..count {
+        let Some(file) = files.item(i as u32) else {
+            continue;
+        };
+        let Ok(reader) = web_sys::FileReader::new() else {
+            continue;
+        };
+        let (texts, app, name, reader2) = (texts.clone(), app.clone(), file.name(), reader.clone());
+        let onload = wasm_bindgen::closure::Closure::once_into_js(move || {
+            let text = reader2
+                .result()
+                .ok()
+                .and_then(|r| r.as_string())
+                .unwrap_or_default();
+            let all = {
+                let mut t = texts.borrow_mut();
+                t[i] = Some((name, text));
+                t.iter().all(Option::is_some)
+            };
+            if all {
+                let files: Vec<(String, String)> = texts.borrow_mut().drain(..).flatten().collect();
+                let mut a = app.borrow_mut();
+                a.merge_files(&files);
+                a.refresh();
+            }
+        });
+        reader.set_onload(Some(onload.unchecked_ref()));
+        let _ = reader.read_as_text(&file);
+    }
+}
+
+impl App {
+    /// Empties the main base, once the reader confirms (a base of couples is work).
+    pub(super) fn clear_base(&mut self) {
+        let question = format!(
+            "Empty the main base? Its {} couples are lost unless saved to a file first.",
+            self.db.len()
+        );
+        if self.db.is_empty()
+            || dom::window()
+                .and_then(|w| w.confirm_with_message(&question).ok())
+                .unwrap_or(false)
+        {
+            self.db.clear();
+            self.unverified = 0;
+            self.db_message = "The main base is empty.".into();
+            self.store_base();
+            self.keep_parameters();
+        }
+    }
+
+    pub(super) fn filter_from_page(&self) -> Result<Filter, String> {
+        let read = |input: &HtmlInputElement, what: &str| -> Result<Option<u32>, String> {
+            let v = input.value();
+            if v.trim().is_empty() {
+                return Ok(None);
+            }
+            v.trim()
+                .parse::<u32>()
+                .map(Some)
+                .map_err(|_| format!("{what}: '{v}' is not a whole number"))
+        };
+        let nimber = |v: Option<u32>, what: &str| -> Result<Option<u8>, String> {
+            v.map(|n| u8::try_from(n).map_err(|_| format!("{what} is at most 255")))
+                .transpose()
+        };
+        Ok(Filter {
+            lives_min: read(&self.dom.lives_min, "Lives min")?,
+            lives_max: read(&self.dom.lives_max, "Lives max")?,
+            nimber_min: nimber(read(&self.dom.nimber_min, "Nimber min")?, "Nimber min")?,
+            nimber_max: nimber(read(&self.dom.nimber_max, "Nimber max")?, "Nimber max")?,
+        })
+    }
+
+    pub(super) fn filter(&mut self, apply: bool) {
+        let filter = match self.filter_from_page() {
+            Ok(f) => f,
+            Err(e) => {
+                self.db_message = e;
+                return;
+            }
+        };
+        let kept = self.db.filtered(&filter);
+        if apply {
+            let confirmed = dom::window()
+                .and_then(|w| {
+                    w.confirm_with_message(&format!(
+                        "Keep {} of the {} couples of the main base?",
+                        kept.len(),
+                        self.db.len()
+                    ))
+                    .ok()
+                })
+                .unwrap_or(true);
+            if confirmed {
+                self.db_message = format!(
+                    "Filter applied: {} couples kept of {}.",
+                    kept.len(),
+                    self.db.len()
+                );
+                self.db = kept;
+                self.store_base();
+            }
+        } else {
+            let shown: Vec<String> = kept
+                .iter()
+                .take(200)
+                .map(|(l, n)| format!("{} {n}", l.write(self.notation)))
+                .collect();
+            self.dom
+                .filter_list
+                .set_text_content(Some(&shown.join("\n")));
+            self.db_message = format!(
+                "{} couples of {} match{}.",
+                kept.len(),
+                self.db.len(),
+                if kept.len() > 200 {
+                    " (the first 200 are listed)"
+                } else {
+                    ""
+                }
+            );
+        }
+    }
+
+    /// Takes couples a check refuted out of the main base (and the kept copy), saying so.
+    pub(super) fn remove_refuted(&mut self, refuted: &[(Land, u8)]) {
+        if refuted.is_empty() {
+            return;
+        }
+        let (kept, removed) = self.db.without(refuted);
+        if removed == 0 {
+            return;
+        }
+        self.db = kept;
+        self.unverified = self.unverified.saturating_sub(removed).min(self.db.len());
+        self.keep_parameters();
+        self.store_base();
+        self.db_message = format!(
+            "{removed} couple{} the check refuted {} removed from the main base: no answer rests on {}.",
+            if removed == 1 { "" } else { "s" },
+            if removed == 1 { "was" } else { "were" },
+            if removed == 1 { "it" } else { "them" },
+        );
+    }
+
+    /// Keeps the main base in the browser (IndexedDB), saying so if the browser refuses.
+    pub(super) fn store_base(&mut self) {
+        self.keep_parameters();
+        let (handle, count) = (self.me.clone(), self.db.len());
+        self.last_kept = dom::now();
+        keep::save(&self.storage_key, seal(&self.db.to_spr()), move |result| {
+            let (Err(e), Some(app)) = (result, handle.upgrade()) else {
+                return;
+            };
+            let Ok(mut a) = app.try_borrow_mut() else {
+                return;
+            };
+            a.db_message = format!("The main base ({count} couples) could not be kept in this browser ({e}); save it to a file.");
+            a.refresh();
+        });
+    }
+
+    pub(super) fn merge_files(&mut self, files: &[(String, String)]) {
+        let refs: Vec<(&str, &str)> = files
+            .iter()
+            .map(|(n, t)| (n.as_str(), t.as_str()))
+            .collect();
+        match self.db.merge(&refs) {
+            Ok(report) => {
+                self.unverified += report.added;
+                self.db_message = format!(
+                    "Loaded {} couples from {} file(s); {} new, unverified until a complete check proves them (the searches use them as they are).",
+                    report.read.iter().sum::<usize>(),
+                    files.len(),
+                    report.added
+                );
+                self.store_base();
+                self.keep_parameters();
+            }
+            Err(e) => self.db_message = format!("Nothing was loaded. {e}"),
+        }
+    }
+}

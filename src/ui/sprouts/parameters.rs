@@ -1,0 +1,200 @@
+//! The Parameters tab: the start position and the goal, read from the page, checked as they
+//! are typed, and kept between visits.
+
+use super::*;
+
+/// The element's own options, to tell whether kept parameters were made for it as it is.
+pub(super) fn attributes_of(root: &HtmlElement) -> String {
+    ["data-spots", "data-position", "data-goal"]
+        .map(|name| root.get_attribute(name).unwrap_or_default())
+        .join("\u{1f}")
+}
+
+/// This element's storage key: its id, or its place among the Glop elements of the page.
+pub(super) fn storage_key(root: &HtmlElement) -> String {
+    let id = root.id();
+    if !id.is_empty() {
+        return format!("{STORAGE_KEY}-{id}");
+    }
+    let others = root.owner_document().and_then(|d| {
+        d.query_selector_all("[data-gamelab='sprouts']:not([id])")
+            .ok()
+    });
+    let place = others
+        .map(|list| {
+            (0..list.length())
+                .position(|i| list.item(i).is_some_and(|n| n.is_same_node(Some(root))))
+                .unwrap_or(0)
+        })
+        .unwrap_or(0);
+    if place == 0 {
+        STORAGE_KEY.to_string()
+    } else {
+        format!("{STORAGE_KEY}-{}", place + 1)
+    }
+}
+
+impl App {
+    /// The parameters tab (and the count of unverified couples) as a small text in local storage.
+    pub(super) fn keep_parameters(&mut self) {
+        let d = &self.dom;
+        let kept = serde_json::json!({
+            "start": if d.free_radio.checked() { "free" } else { "spots" },
+            "spots": d.spots.value(), "free": d.free.value(), "goal": d.goal.value(), "notation": d.notation.value(),
+            "unverified": self.unverified,
+            "attributes": attributes_of(&self.dom.root),
+            // What was being computed, so a reload can say where the work stood.
+            "under_way": self.computation.as_ref().filter(|_| self.running).map(|c| c.position.write(self.notation)),
+        });
+        let stored = dom::window()
+            .and_then(|w| w.local_storage().ok().flatten())
+            .is_some_and(|storage| {
+                storage
+                    .set_item(
+                        &format!("{}-parameters", self.storage_key),
+                        &kept.to_string(),
+                    )
+                    .is_ok()
+            });
+        if !stored {
+            self.message = "The parameters could not be kept in this browser (storage refused): a reload starts from the element's own.".into();
+            self.refresh();
+        }
+    }
+
+    /// The parameters kept by an earlier visit, over the element's own attributes.
+    pub(super) fn restore_parameters(&mut self) {
+        let Some(text) = dom::window()
+            .and_then(|w| w.local_storage().ok().flatten())
+            .and_then(|s| {
+                s.get_item(&format!("{}-parameters", self.storage_key))
+                    .ok()
+                    .flatten()
+            })
+        else {
+            return;
+        };
+        let Ok(kept) = serde_json::from_str::<serde_json::Value>(&text) else {
+            return;
+        };
+        // Kept for this element as its author wrote it: an element changed since starts afresh.
+        if kept.get("attributes").and_then(serde_json::Value::as_str)
+            != Some(attributes_of(&self.dom.root).as_str())
+        {
+            return;
+        }
+        let text_of = |key: &str| {
+            kept.get(key)
+                .and_then(serde_json::Value::as_str)
+                .map(str::to_string)
+        };
+        let d = &self.dom;
+        if let Some(v) = text_of("spots") {
+            d.spots.set_value(&v);
+        }
+        if let Some(v) = text_of("free") {
+            d.free.set_value(&v);
+        }
+        if let Some(v) = text_of("goal").filter(|v| v == "outcome" || v == "nimber") {
+            d.goal.set_value(&v);
+        }
+        if let Some(v) = text_of("notation").filter(|v| v == "1" || v == "2") {
+            d.notation.set_value(&v);
+            self.notation = if v == "2" {
+                Notation::Glop2
+            } else {
+                Notation::Glop10
+            };
+        }
+        match text_of("start").as_deref() {
+            Some("free") => d.free_radio.set_checked(true),
+            Some("spots") => d.spots_radio.set_checked(true),
+            _ => {}
+        }
+        self.unverified = kept
+            .get("unverified")
+            .and_then(serde_json::Value::as_u64)
+            .unwrap_or(0) as usize;
+        if let Some(position) = text_of("under_way") {
+            self.message = format!(
+                "The page was left while it computed {position}: the main base kept what that computation had found. Press Compute to go on from there."
+            );
+        }
+        self.validate_start();
+    }
+
+    pub(super) fn start_from_page(&mut self, root: &HtmlElement) {
+        let attr = |name: &str| root.get_attribute(name).filter(|s| !s.trim().is_empty());
+        if let Some(spots) = attr("data-spots") {
+            match spots.trim().parse::<usize>() {
+                Ok(n) if (1..=MAX_SPOTS).contains(&n) => self.dom.spots.set_value(&n.to_string()),
+                _ => self.message = format!("data-spots=\"{spots}\" is not a number of spots from 1 to {MAX_SPOTS}; using 5."),
+            }
+        }
+        if let Some(text) = attr("data-position") {
+            self.dom.free.set_value(&text);
+            self.dom.free_radio.set_checked(true);
+            if let Err(e) = Position::parse(&text) {
+                self.message
+                    .push_str(&format!("data-position=\"{text}\": {e}. "));
+            }
+        }
+        if let Some(workers) = attr("data-workers") {
+            if !matches!(workers.trim().parse::<usize>(), Ok(n) if n <= MAX_WORKERS) {
+                self.message.push_str(&format!(
+                    "data-workers=\"{workers}\" is not a number of workers from 0 to {MAX_WORKERS}; using one a core. "
+                ));
+            }
+        }
+        match attr("data-goal").map(|g| g.trim().to_string()).as_deref() {
+            None | Some("outcome") => {}
+            Some("nimber") => self.dom.goal.set_value("nimber"),
+            Some(other) => self.message.push_str(&format!(
+                "data-goal=\"{other}\" is neither outcome nor nimber; using outcome. "
+            )),
+        }
+        dom::attribute_note(root, &std::mem::take(&mut self.message));
+        self.validate_start();
+    }
+
+    /// The start position of the parameters tab, or the message for what is wrong with it.
+    pub(super) fn start(&self) -> Result<Position, String> {
+        if self.dom.free_radio.checked() {
+            Position::parse(&self.dom.free.value()).map_err(|e| format!("Free position: {e}"))
+        } else {
+            match self.dom.spots.value().trim().parse::<usize>() {
+                Ok(n) if (1..=MAX_SPOTS).contains(&n) => Ok(Position::spots(n)),
+                _ => Err(format!(
+                    "The number of spots is a whole number from 1 to {MAX_SPOTS} ."
+                )),
+            }
+        }
+    }
+
+    pub(super) fn goal(&self) -> Goal {
+        if self.dom.goal.value() == "nimber" {
+            Goal::Nimber
+        } else {
+            Goal::Outcome { nimber_part: 0 }
+        }
+    }
+
+    /// Validation as you type: the error in place, or the canonical form.
+    pub(super) fn validate_start(&mut self) {
+        match self.start() {
+            Ok(p) => {
+                self.dom.start_error.set_text_content(None);
+                let text = format!(
+                    "Canonical form: {}   ({} lives)",
+                    p.write(self.notation),
+                    p.lives()
+                );
+                self.dom.canonical.set_text_content(Some(&text));
+            }
+            Err(e) => {
+                self.dom.start_error.set_text_content(Some(&e));
+                self.dom.canonical.set_text_content(None);
+            }
+        }
+    }
+}
