@@ -128,7 +128,7 @@ pub fn prepare(name: &str, input: &str, clients: Option<&str>) -> Result<Prepare
             let clients = json::values(clients.ok_or("xserver needs the clients' input")?)
                 .map_err(|e| format!("the clients' input: {e}"))?;
             let signed_up = sign_up(self::clients(&clients)?);
-            if signed_up.len() < 2 {
+            if signed_up.len() < json::MIN_PLAYERS {
                 vec![serde_json::json!([[], []])]
             } else {
                 let n = signed_up.len().min(game.players.len());

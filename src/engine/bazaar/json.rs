@@ -13,6 +13,8 @@ type Result<T> = std::result::Result<T, String>;
 /// The data definitions' bounds, for robustness: no course test and no game of the rules goes past them, and
 /// they keep every search on accepted input small (the purchase search is factorial in the
 /// visible cards). Input beyond them is refused with a message naming the bound.
+/// A game needs two players at least (and the server two sign-ups).
+pub const MIN_PLAYERS: usize = 2;
 pub const MAX_PLAYERS: usize = 6;
 pub const MAX_VISIBLE_CARDS: usize = 4;
 pub const MAX_CARDS: usize = 20;

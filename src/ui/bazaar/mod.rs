@@ -160,7 +160,9 @@ pub fn mount(root: &HtmlElement) {
     if let Some(list) = attr("data-seats") {
         let parsed: Vec<Option<SeatKind>> =
             list.split(',').map(|s| SeatKind::parse(s.trim())).collect();
-        if (2..=6).contains(&parsed.len()) && parsed.iter().all(Option::is_some) {
+        if (json::MIN_PLAYERS..=json::MAX_PLAYERS).contains(&parsed.len())
+            && parsed.iter().all(Option::is_some)
+        {
             kinds = parsed.into_iter().flatten().collect();
         } else {
             let why = match list

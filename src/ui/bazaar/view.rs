@@ -38,7 +38,9 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
     help::add(root);
     let settings = child(root, "fieldset", "gl-bazaar-settings");
     child(&settings, "legend", "").set_text_content(Some("Game"));
-    let counts: Vec<(String, String)> = (2..=6).map(|n| (n.to_string(), n.to_string())).collect();
+    let counts: Vec<(String, String)> = (json::MIN_PLAYERS..=json::MAX_PLAYERS)
+        .map(|n| (n.to_string(), n.to_string()))
+        .collect();
     let count = form::select(&settings, "Players", "count", &counts);
     let seed = form::input(&settings, "Seed", "seed", "number", "1");
     let bonus = form::select(

@@ -12,7 +12,7 @@ use crate::draw::chain_reaction::{self as picture, Content, Flight, Labels, Layo
 use crate::draw::palette::seat_letter;
 use crate::engine::chain_reaction::ai::{Level, Thinker, MAX_PLAYOUTS};
 use crate::engine::chain_reaction::automaton::state_of;
-use crate::engine::chain_reaction::{Game, MoveError, Settings};
+use crate::engine::chain_reaction::{game, Game, MoveError, Settings};
 use crate::engine::turn::Record;
 use crate::ui::board::{self, BoardGame, Field, Parts, Seat, View};
 use crate::ui::dom::child;
@@ -75,19 +75,19 @@ impl BoardGame for ChainReaction {
         Field {
             name: "rows",
             label: "Rows",
-            range: (2, 20),
+            range: (game::MIN_SIDE, game::MAX_SIDE),
             menu: false,
         },
         Field {
             name: "cols",
             label: "Columns",
-            range: (2, 20),
+            range: (game::MIN_SIDE, game::MAX_SIDE),
             menu: false,
         },
         Field {
             name: "players",
             label: "Players",
-            range: (2, 8),
+            range: (game::MIN_PLAYERS, game::MAX_PLAYERS),
             menu: true,
         },
     ];

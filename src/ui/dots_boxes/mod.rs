@@ -12,7 +12,9 @@ use crate::draw::palette::seat_letter;
 use crate::engine::dots_boxes::analysis::{Analysis, Mark, Outcome};
 use crate::engine::dots_boxes::notation::{self, export, import, record_of};
 use crate::engine::dots_boxes::solver::Solver;
-use crate::engine::dots_boxes::{Board, Direction, Game, Level, Player};
+use crate::engine::dots_boxes::{
+    board::MAX_SIDE as MAX_BOARD_SIDE, Board, Direction, Game, Level, Player,
+};
 use crate::engine::turn::Record;
 use crate::ui::board::{self, BoardGame, Field, Parts, Seat, View};
 use crate::ui::dom::{button, child};
@@ -101,13 +103,13 @@ impl BoardGame for DotsAndBoxes {
         Field {
             name: "rows",
             label: "Rows of boxes",
-            range: (1, 10),
+            range: (1, MAX_BOARD_SIDE),
             menu: false,
         },
         Field {
             name: "cols",
             label: "Columns of boxes",
-            range: (1, 10),
+            range: (1, MAX_BOARD_SIDE),
             menu: false,
         },
     ];
