@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 use super::{json_count, json_object, json_seed, Budget, Failure, Output, Pacer};
 use crate::engine::dots_boxes::solver::{
     machine_table_bytes, mask_of, table_bits, table_bytes_for, wanted_table_bits, Solver,
-    DEFAULT_TABLE_BYTES, MAX_SOLVE_LINES,
+    DEFAULT_TABLE_BYTES,
 };
 use crate::engine::dots_boxes::{Board, Game, Level, Player};
 
@@ -141,15 +141,8 @@ fn sized_solver(
         ));
         allowance = machine;
     }
-    if board.lines() > MAX_SOLVE_LINES {
-        return Err(format!(
-            "a {} × {} board's {} lines are too many for the solver (at most {MAX_SOLVE_LINES})",
-            board.rows,
-            board.cols,
-            board.lines()
-        )
-        .into());
-    }
+    // Refused boards are not a memory matter: only the table's refusals are retried below.
+    Solver::check_board(board)?;
     let mut bits = table_bits(undrawn, usize::try_from(allowance).unwrap_or(usize::MAX));
     loop {
         match Solver::with_table(board, bits) {

@@ -216,6 +216,13 @@ struct Watch<'a> {
 }
 
 impl Watch<'_> {
+    fn new(stop: &Stop) -> Watch<'_> {
+        Watch {
+            stop,
+            stopped: false,
+        }
+    }
+
     fn stopped(&mut self) -> bool {
         self.stopped = self.stopped || self.stop.requested();
         self.stopped
@@ -260,10 +267,7 @@ fn minimax_move(game: &Game, depth: u32, rng: &mut Rng) -> usize {
 /// ten seconds a move at depth 6). The same move as `choose` when not stopped.
 pub fn minimax_move_until(game: &Game, depth: u32, rng: &mut Rng, stop: &Stop) -> Option<usize> {
     let me = game.current().unwrap_or(0);
-    let mut watch = Watch {
-        stop,
-        stopped: false,
-    };
+    let mut watch = Watch::new(stop);
     let mut scored = Vec::new();
     for (m, next) in ordered_moves(game, me, true) {
         let value = alphabeta(
@@ -558,10 +562,8 @@ impl Thinker {
                 // One root move a call, whatever `units` says: at depth 6 one takes ~0.1 s.
                 let search = self.deepening.as_mut()?;
                 if let Some((m, next)) = search.moves.get(search.next) {
-                    let mut watch = Watch {
-                        stop: &Stop::never(),
-                        stopped: false,
-                    };
+                    let never = Stop::never();
+                    let mut watch = Watch::new(&never);
                     let value = alphabeta(
                         next,
                         search.me,

@@ -404,6 +404,16 @@ pub const PATH_LEVELS: usize = 24;
 /// of ten thousand spots has about 200 MB of children a level.
 pub const MAX_OPEN_BYTES: usize = 1 << 30;
 
+/// A search's failure once its open levels hold `open_bytes` of children, past `MAX_OPEN_BYTES`.
+pub(crate) fn open_levels_too_large(open_bytes: usize) -> Option<Progress> {
+    (open_bytes > MAX_OPEN_BYTES).then(|| {
+        Progress::Failed(format!(
+            "the search's open levels need more than {} MB (positions this large are beyond this engine)",
+            MAX_OPEN_BYTES >> 20
+        ))
+    })
+}
+
 /// Bytes of children df-pn keeps at hand (it expands the same couples again and again; most
 /// of them were expanded recently: measured on 14 spots, 2,000 lands' children (about 50 MB) save
 /// 5 of every 6 regenerations that an unbounded cache saves).
@@ -967,11 +977,8 @@ impl Computation for Dfpn {
             };
             self.stack.push(frame);
             let open_bytes: usize = self.stack.iter().map(|f| f.bytes).sum();
-            if open_bytes > MAX_OPEN_BYTES {
-                self.finished = Some(Progress::Failed(format!(
-                    "the search's open levels need more than {} MB (positions this large are beyond this engine)",
-                    MAX_OPEN_BYTES >> 20
-                )));
+            if let Some(failed) = open_levels_too_large(open_bytes) {
+                self.finished = Some(failed);
                 continue;
             }
             // Stopping only on the way down keeps the levels on show (the search goes back to

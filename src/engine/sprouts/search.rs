@@ -7,8 +7,7 @@
 
 use super::children::{check_computable, position_bytes, ChildrenCache, Cut};
 use super::database::{Database, MAX_NIMBER};
-use super::dfpn::MAX_OPEN_BYTES;
-use super::dfpn::{Dfpn, TABLE_COUPLES};
+use super::dfpn::{open_levels_too_large, Dfpn, TABLE_COUPLES};
 use super::notation::{append_glop2, Notation};
 use super::position::{Land, Position};
 use crate::engine::stop::Stop;
@@ -583,11 +582,8 @@ impl GlopSearch {
                 _ => 0,
             })
             .sum();
-        if open_bytes > MAX_OPEN_BYTES {
-            self.finished = Some(Progress::Failed(format!(
-                "the search's open levels need more than {} MB (positions this large are beyond this engine)",
-                MAX_OPEN_BYTES >> 20
-            )));
+        if let Some(failed) = open_levels_too_large(open_bytes) {
+            self.finished = Some(failed);
             return;
         }
         self.stack.push(Frame::Eval {

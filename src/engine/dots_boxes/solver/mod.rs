@@ -149,14 +149,20 @@ impl Solver {
         Solver::with_table(board, table_bits(board.lines(), bytes))
     }
 
-    /// A solver with a table of 2^bits entries (16 bytes each).
-    pub fn with_table(board: &Board, bits: u32) -> Result<Solver, String> {
+    /// Whether the solver takes a board this size (its positions are 64-bit masks).
+    pub fn check_board(board: &Board) -> Result<(), String> {
         if board.lines() > MAX_SOLVE_LINES {
             return Err(format!(
                 "{} lines are too many to solve exactly (at most {MAX_SOLVE_LINES})",
                 board.lines()
             ));
         }
+        Ok(())
+    }
+
+    /// A solver with a table of 2^bits entries (16 bytes each).
+    pub fn with_table(board: &Board, bits: u32) -> Result<Solver, String> {
+        Solver::check_board(board)?;
         let geometry = Geometry::new(board);
         let inner_lines = geometry.lines as u32 - geometry.border_bits;
         Ok(Solver {
