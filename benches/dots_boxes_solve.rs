@@ -3,7 +3,7 @@
 //! first moves (what `solve` prints) and every first move's value, and the page's analysis of a
 //! 4 × 4 position of 30 undrawn lines (every line's value).
 //! `DOTS_4X4=1` adds the 4 × 4 attempt: the outcome by the (−1, 1) window with a 2^27-entry
-//! table (2 GB), as in spec §7; `DOTS_TABLE_BITS` sets that table's size.
+//! table (2 GB), as published solvers use for 4 × 4; `DOTS_TABLE_BITS` sets that table's size.
 
 use std::time::Instant;
 

@@ -3,7 +3,7 @@
 //! ≥ 75 % of games, minimax beats greedy in ≥ 70 %).
 #![cfg(not(target_arch = "wasm32"))]
 
-use gamelab::engine::chain_reaction::ai::{choose, evaluate, play_match, Level, Rng, WIN};
+use gamelab::engine::chain_reaction::ai::{choose, evaluate, play_match, Level, Player, Rng, WIN};
 use gamelab::engine::chain_reaction::{Game, Settings};
 
 /// Win rate of `a` against `b` over `games` games, seats alternating.
@@ -119,20 +119,42 @@ fn strength_minimax_beats_greedy() {
 
 #[test]
 fn monte_carlo_thinks_in_slices_with_the_same_result() {
-    use gamelab::engine::chain_reaction::ai::Mcts;
+    use gamelab::engine::turn::Thinker;
     let mut game = Game::new(Settings::default());
     let mut rng = Rng::new(8);
     for _ in 0..10 {
         let legal = game.legal_cells();
         game.play_cell(legal[rng.below(legal.len())]).unwrap();
     }
-    let (mut sliced, mut whole) = (Mcts::new(&game), Mcts::new(&game));
-    let (mut r1, mut r2) = (Rng::new(5), Rng::new(5));
-    for _ in 0..6 {
-        sliced.run(100, &mut r1);
+    let level = Level::MonteCarlo { playouts: 600 };
+    let (mut sliced, mut whole) = (Player::new(level, 5), Player::new(level, 5));
+    let mut thoughts = 0;
+    let in_slices = loop {
+        thoughts += 1;
+        if let Some(cell) = sliced.think(&game, 10) {
+            break cell;
+        }
+    };
+    assert!(thoughts >= 60, "600 playouts, 10 at a time");
+    assert_eq!(Some(in_slices), whole.choose(&game));
+    assert!(game.legal_cells().contains(&in_slices));
+}
+
+#[test]
+fn minimax_gives_up_when_stopped_and_otherwise_agrees_with_itself() {
+    use gamelab::engine::stop::Stop;
+    let mut game = Game::new(Settings::default());
+    let mut rng = Rng::new(4);
+    for _ in 0..12 {
+        let legal = game.legal_cells();
+        game.play_cell(legal[rng.below(legal.len())]).unwrap();
     }
-    whole.run(600, &mut r2);
-    assert_eq!(sliced.playouts(), 600);
-    assert_eq!(sliced.best(), whole.best());
-    assert!(game.legal_cells().contains(&sliced.best().unwrap()));
+    let level = Level::Minimax { depth: 3 };
+    let stopped = Player::stopped_by(level, 1, Stop::when(|| true)).choose(&game);
+    assert_eq!(stopped, None);
+    let (a, b) = (
+        Player::new(level, 2).choose(&game),
+        Player::stopped_by(level, 2, Stop::never()).choose(&game),
+    );
+    assert!(a.is_some() && a == b);
 }

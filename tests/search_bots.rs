@@ -72,12 +72,13 @@ fn monte_carlo_beats_random_at_dots_and_boxes() {
     assert!(wins >= 8, "Monte-Carlo won {wins} of 10");
 }
 
-/// Generic players against each game's own (figures for docs/benchmarks.md, not a pass/fail test):
+/// Generic players without a game's knowledge against those given it, and against Dots and Boxes'
+/// own Strong player (figures for docs/cli.md, not a pass/fail test):
 /// `cargo test --release --test search_bots -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn generic_players_against_the_games_own() {
-    use gamelab::engine::chain_reaction::ai::{Level as ChainLevel, Thinker as ChainThinker};
+    use gamelab::engine::chain_reaction::ai::{Level as ChainLevel, Player as ChainPlayer};
     use gamelab::engine::dots_boxes::{Level as DotsLevel, Player as DotsPlayer};
     let games = 20u64;
     let duel = |name: &str, play: &dyn Fn(u64, bool) -> f64| {
@@ -98,12 +99,12 @@ fn generic_players_against_the_games_own() {
     };
     let chain = Settings::new(5, 5, 2).unwrap();
     duel(
-        "Chain Reaction 5 x 5, generic MCTS 1000 vs the game's mcts-1000",
+        "Chain Reaction 5 x 5, MCTS 1000 with random playouts vs with the game's rollout (mcts-1000)",
         &|seed, first| {
             face(
                 &chain,
                 Box::new(Mcts::new(1000, seed)),
-                Box::new(ChainThinker::new(
+                Box::new(ChainPlayer::new(
                     ChainLevel::MonteCarlo { playouts: 1000 },
                     seed,
                 )),
@@ -112,12 +113,12 @@ fn generic_players_against_the_games_own() {
         },
     );
     duel(
-        "Chain Reaction 5 x 5, generic alpha-beta 2 plies (no evaluation) vs the game's minimax-2",
+        "Chain Reaction 5 x 5, alpha-beta 2 plies without an evaluation vs with the game's (minimax-2)",
         &|seed, first| {
             face(
                 &chain,
                 Box::new(AlphaBeta::exact(2, seed)),
-                Box::new(ChainThinker::new(ChainLevel::Minimax { depth: 2 }, seed)),
+                Box::new(ChainPlayer::new(ChainLevel::Minimax { depth: 2 }, seed)),
                 first,
             )
         },

@@ -13,8 +13,9 @@
 use serde_json::{json, Value};
 
 use super::{json_count, json_object, json_seed, Budget, CliError, Failure, Output};
-use crate::engine::chain_reaction::ai::{choose, minimax_move_until, Level, Mcts, Rng};
+use crate::engine::chain_reaction::ai::{Level, Player, Rng};
 use crate::engine::chain_reaction::{Game, Settings};
+use crate::engine::turn::Thinker;
 
 /// Runs one command; `--max-nodes` counts the arena's moves.
 pub fn run(command: &str, input: &str, budget: &Budget) -> Result<Output, Failure> {
@@ -112,27 +113,18 @@ fn arena(input: &str, budget: &Budget) -> Result<String, Failure> {
         while let Some(seat) = game.current() {
             let level = (seat + g) % players;
             let started = std::time::Instant::now();
-            let cell = match levels[level] {
-                // A tree grows in slices, so a long think still meets the time limit.
-                Level::MonteCarlo { playouts } => {
-                    let mut tree = Mcts::new(&game);
-                    while tree.playouts() < playouts && !tree.is_decided() {
-                        tree.run(500.min(playouts - tree.playouts()), &mut rng);
-                        budget.check(moves, &format!("the arena (game {} of {games})", g + 1))?;
-                    }
-                    tree.best().or_else(|| game.legal_cells().first().copied())
+            // Thought in pieces, so a long think still meets the budget; minimax also asks the
+            // budget's clock inside its search.
+            let what = format!("the arena (game {} of {games})", g + 1);
+            let mut player = Player::stopped_by(levels[level], rng.next_u64(), budget.stop());
+            let cell = loop {
+                if let Some(cell) = player.think(&game, 256) {
+                    break Some(cell);
                 }
-                // Stopped inside its search when the time is up.
-                Level::Minimax { depth } => {
-                    let what = format!("the arena (game {} of {games})", g + 1);
-                    let Some(found) = minimax_move_until(&game, depth, &mut rng, &budget.stop())
-                    else {
-                        budget.check(moves, &what)?;
-                        return Err(Failure::BudgetSpent(format!("{what}: the time ran out")));
-                    };
-                    Some(found)
+                budget.check(moves, &what)?;
+                if budget.stop().requested() {
+                    return Err(Failure::BudgetSpent(format!("{what}: the time ran out")));
                 }
-                other => choose(&game, other, &mut rng),
             };
             let Some(cell) = cell else { break };
             thinking[level].0 += started.elapsed().as_secs_f64();

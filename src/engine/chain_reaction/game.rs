@@ -514,9 +514,12 @@ impl crate::engine::turn::TurnGame for Game {
         self.legal_cells()
     }
 
+    /// Without the waves' report: searches apply millions of moves (the page replays a move
+    /// with `play_cell` when it animates one).
     fn apply(&mut self, cell: usize) -> Result<(), String> {
         let cols = self.settings.cols;
-        self.play(cell / cols, cell % cols)
+        self.check_move(cell / cols, cell % cols)
+            .and_then(|cell| self.resolve(cell, false))
             .map(|_| ())
             .map_err(|e| e.to_string())
     }

@@ -1,7 +1,9 @@
 //! Monte-Carlo tree search (UCT) for any turn game: each iteration walks down the tree by the
 //! UCB1 rule, adds one child, plays at random to the end and backs the returns up (each node
 //! counts the returns of the player who moved into it). Works `units` playouts per step up to
-//! its playouts; the most visited move is the answer at any moment.
+//! its playouts; the most visited move is the answer at any moment, and a move that wins at
+//! once is taken without searching. A game may replace the random playout by its own `Rollout`
+//! (Chain Reaction plays two random plies and judges the rest by its evaluation).
 
 use crate::engine::rng::Rng;
 use crate::engine::turn::{Thinker, TurnGame};
@@ -9,6 +11,21 @@ use crate::engine::turn::{Thinker, TurnGame};
 const EXPLORATION: f64 = 1.4;
 /// A random playout longer than this counts as a draw (every game here ends much sooner).
 const PLAYOUT_CAP: usize = 10_000;
+
+/// Plays on from a new node and says what each player made of it (the game's returns, or a
+/// judgement of the position reached, higher is better).
+pub type Rollout<G> = fn(&mut G, &mut Rng) -> Vec<f64>;
+
+/// Random moves to the end (or to `PLAYOUT_CAP`), then the returns.
+pub fn random_playout<G: TurnGame>(game: &mut G, rng: &mut Rng) -> Vec<f64> {
+    for _ in 0..PLAYOUT_CAP {
+        let moves = game.legal_moves();
+        if moves.is_empty() || game.apply(moves[rng.below(moves.len())]).is_err() {
+            break;
+        }
+    }
+    game.returns()
+}
 
 struct Node<G: TurnGame> {
     game: G,
@@ -22,18 +39,33 @@ struct Node<G: TurnGame> {
 
 pub struct Mcts<G: TurnGame> {
     playouts: u32,
+    rollout: Rollout<G>,
     rng: Rng,
     nodes: Vec<Node<G>>,
+    /// A move that wins at once from the root, if there is one.
+    winning: Option<G::Move>,
 }
 
 impl<G: TurnGame> Mcts<G> {
     /// At most `playouts` playouts a move (the caller's clock may stop it sooner).
     pub fn new(playouts: u32, seed: u64) -> Mcts<G> {
+        Mcts::with_rollout(playouts, random_playout, seed)
+    }
+
+    /// Ends each iteration with `rollout` instead of a random playout.
+    pub fn with_rollout(playouts: u32, rollout: Rollout<G>, seed: u64) -> Mcts<G> {
         Mcts {
             playouts: playouts.max(1),
+            rollout,
             rng: Rng::new(seed),
             nodes: Vec::new(),
+            winning: None,
         }
+    }
+
+    /// Playouts done from the position being thought about.
+    pub fn playouts(&self) -> u32 {
+        self.nodes.first().map_or(0, |root| root.visits)
     }
 
     fn start(&mut self, game: &G) {
@@ -48,6 +80,7 @@ impl<G: TurnGame> Mcts<G> {
             visits: 0,
             total: 0.0,
         }];
+        self.winning = winning_move(game);
     }
 
     fn iterate(&mut self) {
@@ -90,13 +123,7 @@ impl<G: TurnGame> Mcts<G> {
             }
         }
         let mut game = nodes[at].game.clone();
-        for _ in 0..PLAYOUT_CAP {
-            let moves = game.legal_moves();
-            if moves.is_empty() || game.apply(moves[self.rng.below(moves.len())]).is_err() {
-                break;
-            }
-        }
-        let returns = game.returns();
+        let returns = (self.rollout)(&mut game, &mut self.rng);
         for &n in &path {
             nodes[n].visits += 1;
             nodes[n].total += returns.get(nodes[n].mover).copied().unwrap_or(0.0);
@@ -104,6 +131,9 @@ impl<G: TurnGame> Mcts<G> {
     }
 
     fn best(&self) -> Option<G::Move> {
+        if self.winning.is_some() {
+            return self.winning;
+        }
         let root = self.nodes.first()?;
         root.children
             .iter()
@@ -117,6 +147,9 @@ impl<G: TurnGame> Thinker<G> for Mcts<G> {
     fn think(&mut self, game: &G, units: u32) -> Option<G::Move> {
         game.to_move()?;
         self.start(game);
+        if self.winning.is_some() {
+            return self.winning;
+        }
         for _ in 0..units.clamp(1, 256) {
             if self.nodes[0].visits >= self.playouts {
                 break;
@@ -133,4 +166,22 @@ impl<G: TurnGame> Thinker<G> for Mcts<G> {
         self.start(game);
         self.best()
     }
+}
+
+/// A move after which the game is over and the mover has the best returns of all, won outright.
+fn winning_move<G: TurnGame>(game: &G) -> Option<G::Move> {
+    let mover = game.to_move()?;
+    game.legal_moves().into_iter().find(|&m| {
+        let mut next = game.clone();
+        if next.apply(m).is_err() || next.to_move().is_some() {
+            return false;
+        }
+        let returns = next.returns();
+        let mine = returns.get(mover).copied().unwrap_or(0.0);
+        mine > 0.0
+            && returns
+                .iter()
+                .enumerate()
+                .all(|(p, &r)| p == mover || r < mine)
+    })
 }

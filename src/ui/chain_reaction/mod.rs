@@ -10,7 +10,7 @@ use web_sys::{Element, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSel
 
 use crate::draw::chain_reaction::{self as picture, Content, Flight, Labels, Layout, Scene, Taken};
 use crate::draw::palette::seat_letter;
-use crate::engine::chain_reaction::ai::{Level, Thinker, MAX_PLAYOUTS};
+use crate::engine::chain_reaction::ai::{Level, Player, MAX_PLAYOUTS};
 use crate::engine::chain_reaction::automaton::state_of;
 use crate::engine::chain_reaction::{game, Game, MoveError, Settings};
 use crate::engine::turn::Record;
@@ -66,7 +66,7 @@ impl ChainReaction {
 impl BoardGame for ChainReaction {
     type Game = Game;
     type Level = Level;
-    type Thinker = Thinker;
+    type Thinker = Player;
 
     const NAME: &'static str = "chain-reaction";
     const CLASS: &'static str = "gl-chain";
@@ -151,8 +151,8 @@ impl BoardGame for ChainReaction {
         ""
     }
 
-    fn thinker(_game: &Game, level: Level, _think_ms: usize, seed: u64) -> Thinker {
-        Thinker::new(level, seed)
+    fn thinker(_game: &Game, level: Level, _think_ms: usize, seed: u64) -> Player {
+        Player::new(level, seed)
     }
 
     fn new(parts: &Parts, problems: &mut String) -> ChainReaction {
