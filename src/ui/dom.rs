@@ -26,6 +26,15 @@ pub fn document() -> Option<Document> {
     window()?.document()
 }
 
+/// The one place DOM results are let go: for a call the page can do without (an attribute, a
+/// style, a focus), whose failure leaves nothing to do but go on. The failure is written to the
+/// console, so it is seen rather than lost.
+pub fn best_effort<T>(result: Result<T, JsValue>) {
+    if let Err(error) = result {
+        web_sys::console::warn_2(&JsValue::from_str("gamelab: a page update failed:"), &error);
+    }
+}
+
 /// A new element with a class, appended to `parent`.
 pub fn child(parent: &Element, tag: &str, class: &str) -> HtmlElement {
     let element: HtmlElement = document()

@@ -17,6 +17,7 @@ pub mod chain_reaction;
 pub mod dom;
 #[cfg(feature = "dots-and-boxes")]
 pub mod dots_boxes;
+pub mod page;
 pub mod play;
 #[cfg(feature = "sprouts")]
 pub mod sprouts;
@@ -205,15 +206,15 @@ pub fn mount(element: &web_sys::HtmlElement) {
     add_styles(element);
     match game.as_str() {
         #[cfg(feature = "ade")]
-        "ade" => ade::mount(element),
+        "ade" => page::mount::<ade::App>(element),
         #[cfg(feature = "sprouts")]
-        "sprouts" => sprouts::mount(element),
+        "sprouts" => page::mount::<sprouts::App>(element),
         #[cfg(feature = "chain-reaction")]
-        "chain-reaction" => chain_reaction::mount(element),
+        "chain-reaction" => page::mount::<board::Shell<chain_reaction::ChainReaction>>(element),
         #[cfg(feature = "dots-and-boxes")]
-        "dots-and-boxes" => dots_boxes::mount(element),
+        "dots-and-boxes" => page::mount::<board::Shell<dots_boxes::DotsAndBoxes>>(element),
         #[cfg(feature = "bazaar")]
-        "bazaar" => bazaar::mount(element),
+        "bazaar" => page::mount::<bazaar::App>(element),
         other if crate::embedding::is_game(other) => {
             element.set_text_content(Some(&format!(
                 "gamelab: this module does not carry '{other}': load games/{other}.js (or gamelab.js, which has every game)"

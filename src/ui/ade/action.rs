@@ -39,6 +39,10 @@ pub enum Action {
     Escape,
     /// Type a value for node i.
     Node(usize),
+    /// The fields: a single 1 at the node chosen, the rings drawn, the cap of one Exhaust fire.
+    SingleOneAt,
+    MaxRings,
+    LayerCap,
 }
 
 /// Which help the applet shows.
@@ -52,6 +56,16 @@ pub enum Help {
 }
 
 impl Action {
+    /// The action of a changed field, by its `data-action`.
+    pub fn parse_field(text: &str) -> Option<Action> {
+        Some(match text {
+            "single-at" => Action::SingleOneAt,
+            "max-rings" => Action::MaxRings,
+            "layer-cap" => Action::LayerCap,
+            _ => return None,
+        })
+    }
+
     /// The action a button's `data-action` names, if it names one.
     pub fn parse(text: &str) -> Option<Action> {
         if let Some(node) = text.strip_prefix("node-") {

@@ -10,9 +10,6 @@ mod texts;
 
 use action::{Action, Help};
 
-use std::cell::RefCell;
-use std::rc::Rc;
-
 use wasm_bindgen::JsCast;
 use web_sys::{
     HtmlButtonElement, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement,
@@ -29,10 +26,11 @@ use crate::engine::ade::{
     SharedPosition, StopReason, Values, MAX_N,
 };
 use crate::ui::dom::{self, button, child, on};
+use crate::ui::page::{GamePage, Handle};
 use crate::ui::widgets::canvas::CanvasPainter;
 use crate::ui::widgets::dialog::Dialog;
 use crate::ui::widgets::slices::{self, Next, Slice};
-use crate::ui::widgets::{download, embed, form, link};
+use crate::ui::widgets::{download, form, link};
 
 const CANVAS_WIDTH: u32 = 640;
 const CANVAS_HEIGHT: u32 = 260;
@@ -84,7 +82,7 @@ struct Dom {
     graph_undo: HtmlButtonElement,
 }
 
-struct App {
+pub struct App {
     dom: Dom,
     play: Option<Play>,
     mode: Mode,
@@ -119,7 +117,7 @@ struct App {
     shared_for: Option<usize>,
 }
 
-type Shared = Rc<RefCell<App>>;
+type Shared = Handle<App>;
 
 /// Work done in time slices: an Exhaust fire, or the layers a link or `data-layers` asks for.
 enum Run {
@@ -131,53 +129,66 @@ enum Run {
     },
 }
 
-/// Builds the applet inside `root` and starts it from the URL, the data attributes or defaults.
-pub fn mount(root: &HtmlElement) {
-    let started = dom::now();
-    root.set_text_content(None);
-    root.class_list().add_1("gl-ade").ok();
-    if !root.has_attribute("tabindex") {
-        // Focusable from script: a click on the picture hands it the keys.
-        root.set_tab_index(-1);
+impl GamePage for App {
+    const NAME: &'static str = "ade";
+    const CLASS: &'static str = "gl-ade";
+    type Action = Action;
+
+    /// The applet, started from the page's address, the data attributes or defaults.
+    fn new(root: &HtmlElement, problems: &mut String) -> App {
+        let mut app = App {
+            dom: build(root),
+            play: None,
+            mode: Mode::Editing,
+            last_loaded: (Family::E, 8),
+            editing_node: None,
+            max_rings: 0,
+            layer_cap: DEFAULT_LAYER_CAP,
+            exhaust: None,
+            message: String::new(),
+            trace_from: 0,
+            trace_shown: 0,
+            play_version: 0,
+            trace_version: 0,
+            url_key: link::key("ade", root),
+            graph_first: 0,
+            graph_follows: true,
+            graph_drawn: None,
+            graph_drawn_at: 0.0,
+            sharing: false,
+            shared_for: None,
+        };
+        app.start_from_page(root);
+        problems.push_str(&std::mem::take(&mut app.message));
+        app
     }
-    let dom = build(root);
-    let url_key = link::key("ade", root);
-    let app = Rc::new(RefCell::new(App {
-        dom,
-        play: None,
-        mode: Mode::Editing,
-        last_loaded: (Family::E, 8),
-        editing_node: None,
-        max_rings: 0,
-        layer_cap: DEFAULT_LAYER_CAP,
-        exhaust: None,
-        message: String::new(),
-        trace_from: 0,
-        trace_shown: 0,
-        play_version: 0,
-        trace_version: 0,
-        url_key,
-        graph_first: 0,
-        graph_follows: true,
-        graph_drawn: None,
-        graph_drawn_at: 0.0,
-        sharing: false,
-        shared_for: None,
-    }));
-    wire(&app);
-    embed::offer_for(root, "ade", &app, App::embed_attributes);
-    app.borrow_mut().start_from_page(root);
-    let problems = std::mem::take(&mut app.borrow_mut().message);
-    dom::attribute_note(root, &problems);
-    app.borrow_mut().refresh();
-    if app.borrow().exhaust.is_some() {
-        // A link's layers are fired after mounting, in slices: a long one never freezes the page.
-        run_exhaust(&app);
+
+    fn parse_action(text: &str) -> Option<Action> {
+        Action::parse(text)
     }
-    // Figures for docs/benchmarks.md: time spent mounting, and time since navigation start (wasm
-    // download and compile included) when the first frame is drawn and the applet answers.
-    let _ = root.set_attribute("data-mount-ms", &format!("{:.1}", dom::now() - started));
-    let _ = root.set_attribute("data-ready-ms", &format!("{:.1}", dom::now()));
+
+    fn act(app: &Shared, action: Action) {
+        act(app, action)
+    }
+
+    fn refresh(&mut self) {
+        App::refresh(self)
+    }
+
+    fn embed_attributes(&self) -> Vec<(String, String)> {
+        App::embed_attributes(self)
+    }
+
+    fn listen(app: &Shared) {
+        listen(app)
+    }
+
+    fn started(app: &Shared) {
+        if app.borrow().exhaust.is_some() {
+            // A link's layers are fired after mounting, in slices: a long one never freezes the page.
+            run_exhaust(app);
+        }
+    }
 }
 
 /// A bar's control sits inline with the buttons (its label gets the bar's inline style).
@@ -352,38 +363,22 @@ fn build(root: &HtmlElement) -> Dom {
 }
 
 /// One click handler per `data-action`, plus the canvas, the keyboard and the selects.
-fn wire(app: &Shared) {
+/// The picture, the keys and the fields; the buttons are the shell's.
+fn listen(app: &Shared) {
     let root = app.borrow().dom.root.clone();
-    let handle = app.clone();
-    on::<MouseEvent>(&root, "click", move |event| {
-        let Some(target) = event
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        else {
-            return;
-        };
-        let Ok(Some(actor)) = target.closest("[data-action]") else {
-            return;
-        };
-        let action = actor.get_attribute("data-action").unwrap_or_default();
-        if let (Some(action), "BUTTON") = (Action::parse(&action), actor.tag_name().as_str()) {
-            act(&handle, action);
-        }
-    });
     let handle = app.clone();
     let canvas = app.borrow().dom.canvas.clone();
     on::<MouseEvent>(&canvas, "click", move |event| {
         let node = {
             let a = handle.borrow();
-            let node = a.node_at_click(&event);
             // A click on the picture keeps the keys (F, U, E) with the applet (without scrolling).
             let options = web_sys::FocusOptions::new();
             options.set_prevent_scroll(true);
-            let _ = a.dom.root.focus_with_options(&options);
-            node
+            dom::best_effort(a.dom.root.focus_with_options(&options));
+            a.node_at_click(&event)
         };
         if let Some(node) = node {
-            handle.borrow_mut().open_value_dialog(node);
+            act(&handle, Action::Node(node));
         }
     });
     let handle = app.clone();
@@ -396,25 +391,13 @@ fn wire(app: &Shared) {
     });
     let handle = app.clone();
     on::<web_sys::Event>(&root, "change", move |event| {
-        let Some(target) = event
+        let action = event
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        else {
-            return;
-        };
-        let action = target.get_attribute("data-action").unwrap_or_default();
-        let mut a = handle.borrow_mut();
-        match action.as_str() {
-            "single-at" => a.single_one_at_selected(),
-            "max-rings" => {
-                a.max_rings = a.dom.max_rings.value().parse().unwrap_or(0);
-                a.refresh();
-            }
-            "layer-cap" => {
-                a.read_layer_cap();
-                a.refresh();
-            }
-            _ => {}
+            .and_then(|field| field.get_attribute("data-action"))
+            .and_then(|name| Action::parse_field(&name));
+        if let Some(action) = action {
+            act(&handle, action);
         }
     });
 }
@@ -452,6 +435,11 @@ fn act(app: &Shared, action: Action) {
         Action::Share => a.share(),
         Action::Escape => a.close_everything(),
         Action::Node(index) => a.open_value_dialog(index),
+        Action::SingleOneAt => a.single_one_at_selected(),
+        Action::MaxRings => a.max_rings = a.dom.max_rings.value().parse().unwrap_or(0),
+        Action::LayerCap => {
+            a.read_layer_cap();
+        }
         // Handled above, before the state was borrowed.
         Action::Exhaust => {}
     }

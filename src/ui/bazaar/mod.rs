@@ -23,7 +23,6 @@ mod observer;
 mod seats;
 mod view;
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
@@ -44,10 +43,11 @@ use crate::engine::bazaar::setup::random_game;
 use crate::engine::bazaar::strategy::Policy;
 use crate::engine::rng::Rng;
 use crate::ui::dom::{self, button, child, on};
+use crate::ui::page::{GamePage, Handle};
 use crate::ui::widgets::canvas::{self, CanvasPainter};
 use crate::ui::widgets::slices::{Next, Pump};
 use crate::ui::widgets::worker::{self, WorkerPlayer};
-use crate::ui::widgets::{download, embed, form, keep};
+use crate::ui::widgets::{download, form, keep};
 
 use action::{Action, Observe};
 use course_tests::*;
@@ -121,7 +121,7 @@ impl Session {
     }
 }
 
-struct App {
+pub struct App {
     dom: Dom,
     /// The game on the table: everything that starts afresh with each game.
     game: Session,
@@ -143,89 +143,124 @@ struct App {
     settings_pending: bool,
     /// Show every call and answer as the course's wire JSON.
     show_wire: bool,
+    /// `data-autoplay`: play starts once the page is mounted.
+    autoplay: bool,
 }
 
-type Shared = Rc<RefCell<App>>;
+type Shared = Handle<App>;
 
-pub fn mount(root: &HtmlElement) {
-    root.set_text_content(None);
-    root.class_list().add_1("gl-bazaar").ok();
-    let dom = build(root);
-    let attr = |name: &str| root.get_attribute(name).filter(|s| !s.trim().is_empty());
-    let mut message = String::new();
-    let mut kinds = vec![
-        SeatKind::Strategy(Policy::Points),
-        SeatKind::Strategy(Policy::Size),
-    ];
-    if let Some(list) = attr("data-seats") {
-        let parsed: Vec<Option<SeatKind>> =
-            list.split(',').map(|s| SeatKind::parse(s.trim())).collect();
-        if (json::MIN_PLAYERS..=json::MAX_PLAYERS).contains(&parsed.len())
-            && parsed.iter().all(Option::is_some)
-        {
-            kinds = parsed.into_iter().flatten().collect();
-        } else {
-            let why = match list
-                .split(',')
-                .map(str::trim)
-                .find(|s| SeatKind::parse(s).is_none())
+/// What `data-seats` may list.
+const SEAT_CHOICES: &str = "2 to 6 seats of purchase-points, purchase-size, human, javascript, \
+raise:M, cheat:C or loop:M:K";
+
+impl GamePage for App {
+    const NAME: &'static str = "bazaar";
+    const CLASS: &'static str = "gl-bazaar";
+    type Action = Action;
+
+    /// The table, its seats from `data-seats`, `data-seed` and `data-autoplay`.
+    fn new(root: &HtmlElement, message: &mut String) -> App {
+        let dom = build(root);
+        let attr = |name: &str| root.get_attribute(name).filter(|s| !s.trim().is_empty());
+        let mut kinds = vec![
+            SeatKind::Strategy(Policy::Points),
+            SeatKind::Strategy(Policy::Size),
+        ];
+        if let Some(list) = attr("data-seats") {
+            let parsed: Vec<Option<SeatKind>> =
+                list.split(',').map(|s| SeatKind::parse(s.trim())).collect();
+            if (json::MIN_PLAYERS..=json::MAX_PLAYERS).contains(&parsed.len())
+                && parsed.iter().all(Option::is_some)
             {
-                Some(bad) => format!("\"{bad}\" is no seat"),
-                None => format!("{} seats", parsed.len()),
-            };
-            message.push_str(&format!(
-                "data-seats=\"{list}\": {why} (2 to 6 seats of purchase-points, purchase-size, human, javascript, raise:M, cheat:C or loop:M:K); using two strategies. "
-            ));
+                kinds = parsed.into_iter().flatten().collect();
+            } else {
+                let why = match list
+                    .split(',')
+                    .map(str::trim)
+                    .find(|s| SeatKind::parse(s).is_none())
+                {
+                    Some(bad) => format!("\"{bad}\" is no seat"),
+                    None => format!("{} seats", parsed.len()),
+                };
+                message.push_str(&format!(
+                    "data-seats=\"{list}\": {why} ({SEAT_CHOICES}); using two strategies. "
+                ));
+            }
         }
+        if let Some(seed) = attr("data-seed") {
+            match seed.trim().parse::<u64>() {
+                Ok(n) => dom.seed.set_value(&n.to_string()),
+                Err(_) => message.push_str(&format!(
+                    "data-seed=\"{seed}\" is not a whole number from 0 to {}; using 1. ",
+                    u64::MAX
+                )),
+            }
+        }
+        let autoplay = dom::switch_attribute(root, "data-autoplay", message);
+        dom.count.set_value(&kinds.len().to_string());
+        let codes = vec![EXAMPLE_PLAYER.to_string(); 6];
+        let mut app = App {
+            dom,
+            game: Session::default(),
+            kinds,
+            check: None,
+            codes,
+            edited: [false; 6],
+            running: false,
+            next_id: 0,
+            tournament: None,
+            pump: Pump::default(),
+            message: String::new(),
+            limit_ms: DEFAULT_LIMIT_MS,
+            settings_pending: false,
+            show_wire: false,
+            autoplay,
+        };
+        app.rebuild_seats();
+        app
     }
-    if let Some(seed) = attr("data-seed") {
-        match seed.trim().parse::<u64>() {
-            Ok(n) => dom.seed.set_value(&n.to_string()),
-            Err(_) => message.push_str(&format!("data-seed=\"{seed}\" is not a whole number from 0 to 18446744073709551615; using 1. ")),
-        }
+
+    fn parse_action(text: &str) -> Option<Action> {
+        Action::parse(text)
     }
-    let autoplay = dom::switch_attribute(root, "data-autoplay", &mut message);
-    dom::attribute_note(root, &message);
-    dom.count.set_value(&kinds.len().to_string());
-    let codes = vec![EXAMPLE_PLAYER.to_string(); 6];
-    let app = Rc::new(RefCell::new(App {
-        dom,
-        game: Session::default(),
-        kinds,
-        check: None,
-        codes,
-        edited: [false; 6],
-        running: false,
-        next_id: 0,
-        tournament: None,
-        pump: Pump::default(),
-        message: String::new(),
-        limit_ms: DEFAULT_LIMIT_MS,
-        settings_pending: false,
-        show_wire: false,
-    }));
-    app.borrow_mut().rebuild_seats();
-    // Once the element has left the page its players' frames go too (a frame whose turn was
-    // not pending would otherwise stay behind, waiting).
-    let weak = Rc::downgrade(&app);
-    app.borrow().pump.when_gone(move || {
-        if let Some(app) = weak.upgrade() {
-            app.borrow_mut().stop_workers();
+
+    fn act(app: &Shared, action: Action) {
+        act(app, action)
+    }
+
+    fn refresh(&mut self) {
+        App::refresh(self)
+    }
+
+    fn embed_attributes(&self) -> Vec<(String, String)> {
+        App::embed_attributes(self)
+    }
+
+    fn listen(app: &Shared) {
+        listen(app)
+    }
+
+    /// The kept players' code comes back, and the first game is set on the table.
+    fn started(app: &Shared) {
+        // Once the element has left the page its players' frames go too (a frame whose turn was
+        // not pending would otherwise stay behind, waiting).
+        let weak = Rc::downgrade(app);
+        app.borrow().pump.when_gone(move || {
+            if let Some(app) = weak.upgrade() {
+                app.borrow_mut().stop_workers();
+            }
+        });
+        restore_codes(app);
+        new_game(app);
+        if app.borrow().autoplay {
+            act(app, Action::Play);
         }
-    });
-    wire(&app);
-    restore_codes(&app);
-    embed::offer_for(root, "bazaar", &app, App::embed_attributes);
-    new_game(&app);
-    if autoplay {
-        act_on(&app, Action::Play);
     }
 }
 
-fn wire(app: &Shared) {
+/// The fields, the table and the keys on it; the buttons are the shell's.
+fn listen(app: &Shared) {
     let root = app.borrow().dom.root.clone();
-    let handle = app.clone();
-    dom::on_action(&root, move |action| act(&handle, action));
     let handle = app.clone();
     on::<Event>(&root, "change", move |event| {
         let Some(target) = event
@@ -298,7 +333,7 @@ fn wire(app: &Shared) {
         let (x, y) = canvas::point_in(&picture, &event);
         let action = handle.borrow().pick_at(x, y);
         if let Some(action) = action {
-            act_on(&handle, action);
+            act(&handle, action);
         }
     });
     let picture = app.borrow().dom.canvas.clone();
@@ -322,7 +357,7 @@ fn wire(app: &Shared) {
             _ => return,
         };
         event.prevent_default();
-        act_on(&handle, Action::Observe(to));
+        act(&handle, Action::Observe(to));
     });
     // The table follows the element's width.
     if let Some(window) = dom::window() {
@@ -359,13 +394,7 @@ fn wire(app: &Shared) {
     });
 }
 
-fn act(app: &Shared, action: &str) {
-    if let Some(action) = Action::parse(action) {
-        act_on(app, action);
-    }
-}
-
-fn act_on(app: &Shared, action: Action) {
+fn act(app: &Shared, action: Action) {
     match action {
         Action::NewGame => return new_game(app),
         Action::Step => {

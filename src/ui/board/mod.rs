@@ -8,9 +8,6 @@
 //! under a point, cursor keys, and its own extras (Chain's automaton view and animation, Dots'
 //! analysis and export).
 
-use std::cell::RefCell;
-use std::rc::Rc;
-
 use wasm_bindgen::JsCast;
 use web_sys::{
     Element, Event, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement,
@@ -20,9 +17,10 @@ use web_sys::{
 use crate::draw::palette;
 use crate::engine::turn::{Record, Thinker, TurnGame};
 use crate::ui::dom::{self, button, child, on};
+use crate::ui::page::{GamePage, Handle};
 use crate::ui::widgets::canvas::{self, CanvasPainter};
 use crate::ui::widgets::slices::{Next, Pump, Slice};
-use crate::ui::widgets::{embed, form, link};
+use crate::ui::widgets::{form, link};
 
 /// One whole-number setting in the form (and in the element's data attributes).
 pub struct Field {
@@ -67,6 +65,41 @@ pub enum Seat<L> {
 }
 
 /// The parts of the shell a game adds its extras to.
+/// What the shell's buttons and fields ask for, and the game's own actions.
+#[derive(Clone, Debug)]
+pub enum BoardAction<A> {
+    NewGame,
+    Restart,
+    Undo,
+    Redo,
+    Share,
+    /// The players field changed: the seat menus follow.
+    Players,
+    /// Seat i's menu changed.
+    Seat(usize),
+    ThinkMs,
+    Game(A),
+}
+
+impl<A> BoardAction<A> {
+    /// The action of a button's `data-action` or a field's `data-field`.
+    fn parse(text: &str, game: impl Fn(&str) -> Option<A>) -> Option<BoardAction<A>> {
+        Some(match text {
+            "new-game" => BoardAction::NewGame,
+            "restart" => BoardAction::Restart,
+            "undo" => BoardAction::Undo,
+            "redo" => BoardAction::Redo,
+            "share" => BoardAction::Share,
+            "players" => BoardAction::Players,
+            "think-ms" => BoardAction::ThinkMs,
+            other => match other.strip_prefix("seat-") {
+                Some(i) => BoardAction::Seat(i.parse().ok()?),
+                None => BoardAction::Game(game(other)?),
+            },
+        })
+    }
+}
+
 pub struct Parts {
     pub root: HtmlElement,
     /// The settings (a `<details>` after its summary; a game may add a preset menu to it).
@@ -160,14 +193,22 @@ pub trait BoardGame: Sized + 'static {
         let _ = (record, slice);
         false
     }
-    /// A change in one of the game's own fields; true if it was the game's.
-    fn change(&mut self, field: &str, target: &Element) -> bool {
-        let _ = (field, target);
-        false
+    /// What the game's own buttons and fields ask for.
+    type Action: Clone + std::fmt::Debug + 'static;
+    /// The game's action a button's `data-action` or a field's `data-field` names.
+    fn parse_action(text: &str) -> Option<Self::Action> {
+        let _ = text;
+        None
     }
-    /// One of the game's own buttons; may replace the record. A message for the status line.
-    fn action(&mut self, action: &str, record: &mut Record<Self::Game>) -> Option<String> {
-        let _ = (action, record);
+    /// Does one of the game's own actions (`target`: the button or field); may replace the
+    /// record. A message for the status line, if the action has one.
+    fn act(
+        &mut self,
+        action: Self::Action,
+        target: &Element,
+        record: &mut Record<Self::Game>,
+    ) -> Option<String> {
+        let _ = (action, target, record);
         None
     }
     /// A line before the status (scores).
@@ -214,7 +255,7 @@ struct Dom {
     redo: web_sys::HtmlButtonElement,
 }
 
-struct Shell<B: BoardGame> {
+pub struct Shell<B: BoardGame> {
     dom: Dom,
     board: B,
     record: Record<B::Game>,
@@ -231,90 +272,109 @@ struct Shell<B: BoardGame> {
     pump: Pump,
 }
 
-type Shared<B> = Rc<RefCell<Shell<B>>>;
+type Shared<B> = Handle<Shell<B>>;
 
 /// Pause before a computer's move is made, so a person can follow.
 const COMPUTER_PAUSE_MS: i32 = 250;
 
-/// Mounts a board game in `root`.
-pub fn mount<B: BoardGame>(root: &HtmlElement) {
-    root.set_text_content(None);
-    root.class_list().add_1(B::CLASS).ok();
-    let mut problems = String::new();
-    let values: Vec<usize> = B::FIELDS
-        .iter()
-        .zip(B::values_of(&B::default_settings()))
-        .map(|(field, default)| {
-            dom::number_attribute(
-                root,
-                &format!("data-{}", field.name),
-                default,
-                &mut problems,
-            )
-        })
-        .collect();
-    let settings = B::settings_of(&values).unwrap_or_else(|e| {
-        problems.push_str(&format!("{e}; using the default board. "));
-        B::default_settings()
-    });
-    let mut record = Record::new(settings);
-    let link_key = link::key(B::LINK, root);
-    if let Some(shared) = link::read(&link_key) {
-        match B::parse_link(&shared) {
-            Ok(r) => record = r,
-            Err(e) => problems.push_str(&format!("The link's game could not be read: {e}. ")),
-        }
-    }
-    let players = B::players(record.settings());
-    let mut seats: Vec<Seat<B::Level>> = (0..players).map(B::default_seat).collect();
-    if let Some(list) = root
-        .get_attribute("data-seats")
-        .filter(|s| !s.trim().is_empty())
-    {
-        for (i, name) in list.split(',').enumerate().take(players) {
-            match parse_seat::<B>(name) {
-                Ok(seat) => seats[i] = seat,
-                Err(e) => problems.push_str(&format!("data-seats: {e}. ")),
+impl<B: BoardGame> GamePage for Shell<B> {
+    const NAME: &'static str = B::NAME;
+    const CLASS: &'static str = B::CLASS;
+    type Action = BoardAction<B::Action>;
+
+    /// The board from the element's options, or from the page's address when it shares a game.
+    fn new(root: &HtmlElement, problems: &mut String) -> Shell<B> {
+        let values: Vec<usize> = B::FIELDS
+            .iter()
+            .zip(B::values_of(&B::default_settings()))
+            .map(|(field, default)| {
+                dom::number_attribute(root, &format!("data-{}", field.name), default, problems)
+            })
+            .collect();
+        let settings = B::settings_of(&values).unwrap_or_else(|e| {
+            problems.push_str(&format!("{e}; using the default board. "));
+            B::default_settings()
+        });
+        let mut record = Record::new(settings);
+        let link_key = link::key(B::LINK, root);
+        if let Some(shared) = link::read(&link_key) {
+            match B::parse_link(&shared) {
+                Ok(r) => record = r,
+                Err(e) => problems.push_str(&format!("The link's game could not be read: {e}. ")),
             }
         }
-    }
-    let think_ms = dom::number_attribute(root, "data-think-ms", B::THINK_MS.0, &mut problems);
-    let think_ms = if (B::THINK_MS.1..=B::THINK_MS.2).contains(&think_ms) {
-        think_ms
-    } else {
-        problems.push_str(&format!(
-            "data-think-ms goes from {} to {}; using {}. ",
-            B::THINK_MS.1,
-            B::THINK_MS.2,
+        let players = B::players(record.settings());
+        let mut seats: Vec<Seat<B::Level>> = (0..players).map(B::default_seat).collect();
+        if let Some(list) = root
+            .get_attribute("data-seats")
+            .filter(|s| !s.trim().is_empty())
+        {
+            for (i, name) in list.split(',').enumerate().take(players) {
+                match parse_seat::<B>(name) {
+                    Ok(seat) => seats[i] = seat,
+                    Err(e) => problems.push_str(&format!("data-seats: {e}. ")),
+                }
+            }
+        }
+        let think_ms = dom::number_attribute(root, "data-think-ms", B::THINK_MS.0, problems);
+        let think_ms = if (B::THINK_MS.1..=B::THINK_MS.2).contains(&think_ms) {
+            think_ms
+        } else {
+            problems.push_str(&format!(
+                "data-think-ms goes from {} to {}; using {}. ",
+                B::THINK_MS.1,
+                B::THINK_MS.2,
+                B::THINK_MS.0
+            ));
             B::THINK_MS.0
-        ));
-        B::THINK_MS.0
-    };
-    let (dom, parts) = build::<B>(root, &B::values_of(record.settings()), think_ms);
-    let board = B::new(&parts, &mut problems);
-    dom::attribute_note(root, &problems);
-    let shell = Rc::new(RefCell::new(Shell {
-        dom,
-        board,
-        record,
-        seats,
-        thinkers: Vec::new(),
-        think_ms,
-        thinking_since: None,
-        cursor: 0,
-        keyboard_used: false,
-        hover: None,
-        message: String::new(),
-        link_key,
-        pump: Pump::default(),
-    }));
-    shell.borrow_mut().rebuild_seats();
-    shell.borrow_mut().reset_thinkers();
-    shell.borrow_mut().rebuild_history();
-    wire(&shell);
-    embed::offer_for(root, B::NAME, &shell, Shell::embed_attributes);
-    shell.borrow_mut().refresh();
-    go_on(&shell, 0);
+        };
+        let (dom, parts) = build::<B>(root, &B::values_of(record.settings()), think_ms);
+        let board = B::new(&parts, problems);
+        let mut shell = Shell {
+            dom,
+            board,
+            record,
+            seats,
+            thinkers: Vec::new(),
+            think_ms,
+            thinking_since: None,
+            cursor: 0,
+            keyboard_used: false,
+            hover: None,
+            message: String::new(),
+            link_key,
+            pump: Pump::default(),
+        };
+        shell.rebuild_seats();
+        shell.reset_thinkers();
+        shell.rebuild_history();
+        shell
+    }
+
+    fn parse_action(text: &str) -> Option<Self::Action> {
+        BoardAction::parse(text, B::parse_action)
+    }
+
+    fn act(shell: &Shared<B>, action: Self::Action) {
+        act(shell, action)
+    }
+
+    fn refresh(&mut self) {
+        Shell::refresh(self)
+    }
+
+    fn embed_attributes(&self) -> Vec<(String, String)> {
+        Shell::embed_attributes(self)
+    }
+
+    fn listen(shell: &Shared<B>) {
+        listen(shell)
+    }
+
+    /// A computer seated first starts thinking.
+    fn started(shell: &Shared<B>) {
+        go_on(shell, 0);
+    }
 }
 
 fn parse_seat<B: BoardGame>(text: &str) -> Result<Seat<B::Level>, String> {
@@ -417,13 +477,11 @@ fn build<B: BoardGame>(root: &HtmlElement, values: &[usize], think_ms: usize) ->
     (dom, parts)
 }
 
-fn wire<B: BoardGame>(shell: &Shared<B>) {
+/// The board (clicks, the pointer, keys), the fields and the window; the buttons are the
+/// page shell's.
+fn listen<B: BoardGame>(shell: &Shared<B>) {
     let root = shell.borrow().dom.root.clone();
     let canvas = shell.borrow().dom.canvas.clone();
-    let handle = shell.clone();
-    dom::on_action(&root, move |action| {
-        act(&handle, action);
-    });
     let handle = shell.clone();
     on::<MouseEvent>(&canvas.clone(), "click", move |event| {
         let point = canvas::point_in(&canvas, &event);
@@ -499,7 +557,10 @@ fn wire<B: BoardGame>(shell: &Shared<B>) {
         let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
             return;
         };
-        changed(&handle, &target);
+        let field = target.get_attribute("data-field").unwrap_or_default();
+        if let Some(action) = BoardAction::parse(&field, B::parse_action) {
+            act_on(&handle, action, &target);
+        }
     });
     // The board follows the window's size.
     if let Some(window) = dom::window() {
@@ -513,67 +574,35 @@ fn wire<B: BoardGame>(shell: &Shared<B>) {
     }
 }
 
-fn changed<B: BoardGame>(shell: &Shared<B>, target: &Element) {
-    let field = target.get_attribute("data-field").unwrap_or_default();
-    {
-        let mut s = shell.borrow_mut();
-        if let Some(players) = B::FIELDS
-            .iter()
-            .zip(&s.dom.fields)
-            .find(|(f, _)| f.name == field && f.name == "players")
-            .and_then(|(f, control)| control.read(f).ok())
-        {
-            // The seat menus follow the players of the next game (this game keeps its own).
-            let playing = B::players(s.record.settings());
-            s.resize_seats(players.max(playing));
-        } else if let Some(i) = field
-            .strip_prefix("seat-")
-            .and_then(|i| i.parse::<usize>().ok())
-        {
-            let select: &HtmlSelectElement = target.unchecked_ref();
-            if i < s.seats.len() {
-                s.seats[i] = parse_seat::<B>(&select.value()).unwrap_or(Seat::Human);
-                s.reset_thinkers();
-            }
-        } else if field == "think-ms" {
-            match form::read_number(
-                &s.dom.think_ms,
-                "The time per move",
-                (B::THINK_MS.1, B::THINK_MS.2),
-            ) {
-                Ok(ms) => {
-                    s.think_ms = ms;
-                    s.reset_thinkers();
-                }
-                Err(e) => s.message = format!("{e}; the computers keep {} ms.", s.think_ms),
-            }
-        } else if !s.board.change(&field, target) {
-            return;
-        }
-        s.refresh();
-    }
-    go_on(shell, 0);
+/// A button's action (the shell's dispatch).
+fn act<B: BoardGame>(shell: &Shared<B>, action: BoardAction<B::Action>) {
+    let root = shell.borrow().dom.root.clone();
+    act_on(shell, action, &root);
 }
 
-fn act<B: BoardGame>(shell: &Shared<B>, action: &str) {
+/// Does `action`, which came from `target` (the field that changed, or the page).
+fn act_on<B: BoardGame>(shell: &Shared<B>, action: BoardAction<B::Action>, target: &Element) {
     {
         let mut s = shell.borrow_mut();
         match action {
-            "new-game" => s.new_game(),
-            "restart" => s.restart(),
-            "undo" => s.undo(),
-            "redo" => s.redo(),
-            "share" => s.share(),
-            other => {
+            BoardAction::NewGame => s.new_game(),
+            BoardAction::Restart => s.restart(),
+            BoardAction::Undo => s.undo(),
+            BoardAction::Redo => s.redo(),
+            BoardAction::Share => s.share(),
+            BoardAction::Players => s.players_changed(),
+            BoardAction::Seat(i) => s.seat_changed(i, target),
+            BoardAction::ThinkMs => s.think_ms_changed(),
+            BoardAction::Game(action) => {
                 let s = &mut *s;
                 let before = B::link_text(&s.record);
-                let Some(message) = s.board.action(other, &mut s.record) else {
-                    return;
-                };
+                let message = s.board.act(action, target, &mut s.record);
                 if B::link_text(&s.record) != before {
                     s.after_new_record();
                 }
-                s.message = message;
+                if let Some(message) = message {
+                    s.message = message;
+                }
             }
         }
         s.refresh();
@@ -664,6 +693,37 @@ fn turn<B: BoardGame>(shell: &Shared<B>, slice: &Slice) -> Next {
 }
 
 impl<B: BoardGame> Shell<B> {
+    /// The seat menus follow the players of the next game (this game keeps its own).
+    fn players_changed(&mut self) {
+        let control = B::FIELDS
+            .iter()
+            .zip(&self.dom.fields)
+            .find(|(f, _)| f.name == "players");
+        if let Some(players) = control.and_then(|(f, control)| control.read(f).ok()) {
+            let playing = B::players(self.record.settings());
+            self.resize_seats(players.max(playing));
+        }
+    }
+
+    fn seat_changed(&mut self, i: usize, target: &Element) {
+        let select: &HtmlSelectElement = target.unchecked_ref();
+        if i < self.seats.len() {
+            self.seats[i] = parse_seat::<B>(&select.value()).unwrap_or(Seat::Human);
+            self.reset_thinkers();
+        }
+    }
+
+    fn think_ms_changed(&mut self) {
+        let range = (B::THINK_MS.1, B::THINK_MS.2);
+        match form::read_number(&self.dom.think_ms, "The time per move", range) {
+            Ok(ms) => {
+                self.think_ms = ms;
+                self.reset_thinkers();
+            }
+            Err(e) => self.message = format!("{e}; the computers keep {} ms.", self.think_ms),
+        }
+    }
+
     fn view(&self) -> View {
         let human_to_move = self
             .record

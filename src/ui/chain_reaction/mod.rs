@@ -14,13 +14,18 @@ use crate::engine::chain_reaction::ai::{Level, Player, MAX_PLAYOUTS};
 use crate::engine::chain_reaction::automaton::state_of;
 use crate::engine::chain_reaction::{game, Game, MoveError, Settings};
 use crate::engine::turn::Record;
-use crate::ui::board::{self, BoardGame, Field, Parts, Seat, View};
+use crate::ui::board::{BoardGame, Field, Parts, Seat, View};
 use crate::ui::dom::child;
 use crate::ui::widgets::canvas::CanvasPainter;
 use crate::ui::widgets::form;
 
-pub fn mount(root: &HtmlElement) {
-    board::mount::<ChainReaction>(root);
+/// Chain Reaction's own fields beside the board shell's.
+#[derive(Clone, Copy, Debug)]
+pub enum ChainAction {
+    /// The automaton view switched on or off.
+    Automaton,
+    /// The animation's speed.
+    Speed,
 }
 
 /// One move's explosion as it is shown.
@@ -355,21 +360,27 @@ impl BoardGame for ChainReaction {
         })
     }
 
-    fn change(&mut self, field: &str, _target: &Element) -> bool {
-        match field {
-            "automaton" => {
-                self.automaton_on = self.automaton.checked();
-                true
-            }
-            "speed" => {
+    type Action = ChainAction;
+
+    fn parse_action(text: &str) -> Option<ChainAction> {
+        Some(match text {
+            "automaton" => ChainAction::Automaton,
+            "speed" => ChainAction::Speed,
+            _ => return None,
+        })
+    }
+
+    fn act(&mut self, action: ChainAction, _: &Element, _: &mut Record<Game>) -> Option<String> {
+        match action {
+            ChainAction::Automaton => self.automaton_on = self.automaton.checked(),
+            ChainAction::Speed => {
                 self.pause_ms = self.speed.value().parse().unwrap_or(300);
                 if self.pause_ms == 0 {
                     self.animation = None;
                 }
-                true
             }
-            _ => false,
         }
+        None
     }
 
     fn score_line(&self, game: &Game) -> String {

@@ -16,14 +16,20 @@ use crate::engine::dots_boxes::{
     board::MAX_SIDE as MAX_BOARD_SIDE, Board, Direction, Game, Level, Player,
 };
 use crate::engine::turn::Record;
-use crate::ui::board::{self, BoardGame, Field, Parts, Seat, View};
+use crate::ui::board::{BoardGame, Field, Parts, Seat, View};
 use crate::ui::dom::{button, child};
 use crate::ui::widgets::canvas::CanvasPainter;
 use crate::ui::widgets::form;
 use crate::ui::widgets::slices::Slice;
 
-pub fn mount(root: &HtmlElement) {
-    board::mount::<DotsAndBoxes>(root);
+/// Dots and Boxes' own buttons and fields beside the board shell's.
+#[derive(Clone, Copy, Debug)]
+pub enum DotsAction {
+    /// A board size from the preset menu goes into the rows and columns fields.
+    Preset,
+    Analysis,
+    Export,
+    Import,
 }
 
 /// Search nodes a millisecond of thinking is worth in the browser (measured: about 2.1 M/s,
@@ -336,9 +342,26 @@ impl BoardGame for DotsAndBoxes {
         !done
     }
 
-    fn change(&mut self, field: &str, target: &Element) -> bool {
-        match field {
-            "preset" => {
+    type Action = DotsAction;
+
+    fn parse_action(text: &str) -> Option<DotsAction> {
+        Some(match text {
+            "preset" => DotsAction::Preset,
+            "analysis" => DotsAction::Analysis,
+            "export" => DotsAction::Export,
+            "import" => DotsAction::Import,
+            _ => return None,
+        })
+    }
+
+    fn act(
+        &mut self,
+        action: DotsAction,
+        target: &Element,
+        record: &mut Record<Game>,
+    ) -> Option<String> {
+        match action {
+            DotsAction::Preset => {
                 let select: &HtmlSelectElement = target.unchecked_ref();
                 if let Some((r, c)) = select.value().split_once('x') {
                     for (name, value) in [("rows", r), ("cols", c)] {
@@ -349,24 +372,17 @@ impl BoardGame for DotsAndBoxes {
                         }
                     }
                 }
-                true
+                None
             }
-            "analysis" => {
+            DotsAction::Analysis => {
                 self.analysing = self.analysis_on.checked();
-                true
+                None
             }
-            _ => false,
-        }
-    }
-
-    fn action(&mut self, action: &str, record: &mut Record<Game>) -> Option<String> {
-        match action {
-            "export" => {
+            DotsAction::Export => {
                 self.text.set_value(&export(record.game()));
                 Some("The game is in the box below, ready to copy.".into())
             }
-            "import" => Some(self.import(record)),
-            _ => None,
+            DotsAction::Import => Some(self.import(record)),
         }
     }
 

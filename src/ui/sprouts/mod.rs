@@ -40,8 +40,9 @@ use crate::engine::sprouts::{
 use crate::engine::stop::Stop;
 use crate::seal::{seal, unseal, Unsealed};
 use crate::ui::dom::{self, on};
+use crate::ui::page::{GamePage, Handle};
 use crate::ui::widgets::slices::{self, Next};
-use crate::ui::widgets::{download, embed, keep};
+use crate::ui::widgets::{download, keep};
 
 use action::Action;
 use base::*;
@@ -84,7 +85,7 @@ impl Computation {
     }
 }
 
-struct App {
+pub struct App {
     dom: Dom,
     db: Database,
     computation: Option<Computation>,
@@ -129,52 +130,77 @@ enum Place {
     Check,
 }
 
-type Shared = Rc<RefCell<App>>;
+type Shared = Handle<App>;
 
-/// Builds the page inside `root`; `data-spots`, `data-position` and `data-goal` set the start.
-pub fn mount(root: &HtmlElement) {
-    root.set_text_content(None);
-    root.class_list().add_1("gl-sprouts").ok();
-    let dom = view::build(root);
-    let mut app = App {
-        dom,
-        db: Database::new(),
-        computation: None,
-        running: false,
-        check: None,
-        complete: None,
-        listing: None,
-        children: Vec::new(),
-        notation: Notation::Glop10,
-        message: String::new(),
-        db_message: String::new(),
-        last_drawn: 0.0,
-        me: std::rc::Weak::new(),
-        storage_key: storage_key(root),
-        last_kept: 0.0,
-        complete_stopped: false,
-        complete_allowance_ms: COMPLETE_ALLOWANCE_MS,
-        unverified: 0,
-        check_message: String::new(),
-        child_run: None,
-        runner_note: String::new(),
-        ready_team: None,
-    };
-    app.start_from_page(root);
-    app.restore_parameters();
-    let app = Rc::new(RefCell::new(app));
-    app.borrow_mut().me = Rc::downgrade(&app);
-    wire(&app);
-    embed::offer_for(root, "sprouts", &app, App::embed_attributes);
-    app.borrow_mut().refresh();
-    restore_base(&app);
-    prepare_team(&app);
+impl GamePage for App {
+    const NAME: &'static str = "sprouts";
+    const CLASS: &'static str = "gl-sprouts";
+    type Action = Action;
+
+    /// The page; `data-spots`, `data-position` and `data-goal` set the start.
+    fn new(root: &HtmlElement, problems: &mut String) -> App {
+        let mut app = App {
+            dom: view::build(root),
+            db: Database::new(),
+            computation: None,
+            running: false,
+            check: None,
+            complete: None,
+            listing: None,
+            children: Vec::new(),
+            notation: Notation::Glop10,
+            message: String::new(),
+            db_message: String::new(),
+            last_drawn: 0.0,
+            me: std::rc::Weak::new(),
+            storage_key: storage_key(root),
+            last_kept: 0.0,
+            complete_stopped: false,
+            complete_allowance_ms: COMPLETE_ALLOWANCE_MS,
+            unverified: 0,
+            check_message: String::new(),
+            child_run: None,
+            runner_note: String::new(),
+            ready_team: None,
+        };
+        app.start_from_page(root);
+        problems.push_str(&std::mem::take(&mut app.message));
+        app.validate_start();
+        app.restore_parameters();
+        app
+    }
+
+    fn parse_action(text: &str) -> Option<Action> {
+        Action::parse(text)
+    }
+
+    fn act(app: &Shared, action: Action) {
+        act(app, action)
+    }
+
+    fn refresh(&mut self) {
+        App::refresh(self)
+    }
+
+    fn embed_attributes(&self) -> Vec<(String, String)> {
+        App::embed_attributes(self)
+    }
+
+    fn listen(app: &Shared) {
+        app.borrow_mut().me = Rc::downgrade(app);
+        listen(app)
+    }
+
+    /// The kept base comes back, and workers start loading for the first computation.
+    fn started(app: &Shared) {
+        restore_base(app);
+        prepare_team(app);
+    }
 }
 
-fn wire(app: &Shared) {
+/// The keys, the fields and dropped files; the buttons are the shell's.
+fn listen(app: &Shared) {
     let root = app.borrow().dom.root.clone();
-    let handle = app.clone();
-    dom::on_action(&root, move |action| act(&handle, action));
     // Keys: arrows, Home and End move between the tabs; Enter in a position field computes.
     let handle = app.clone();
     on::<web_sys::KeyboardEvent>(&root, "keydown", move |event| {
@@ -207,7 +233,7 @@ fn wire(app: &Shared) {
                 };
                 radio.set_checked(true);
             }
-            act(&handle, "compute");
+            act(&handle, Action::Compute);
         }
     });
     let handle = app.clone();
@@ -282,10 +308,7 @@ fn wire(app: &Shared) {
     });
 }
 
-fn act(app: &Shared, action: &str) {
-    let Some(action) = Action::parse(action) else {
-        return;
-    };
+fn act(app: &Shared, action: Action) {
     match action {
         Action::Compute => return start_computation(app),
         Action::Check => return start_check(app),

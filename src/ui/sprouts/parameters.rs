@@ -123,6 +123,7 @@ impl App {
         self.validate_start();
     }
 
+    /// Reads the element's options; what is wrong with them is left in `message`.
     pub(super) fn start_from_page(&mut self, root: &HtmlElement) {
         let attr = |name: &str| root.get_attribute(name).filter(|s| !s.trim().is_empty());
         if let Some(spots) = attr("data-spots") {
@@ -153,8 +154,6 @@ impl App {
                 "data-goal=\"{other}\" is neither outcome nor nimber; using outcome. "
             )),
         }
-        dom::attribute_note(root, &std::mem::take(&mut self.message));
-        self.validate_start();
     }
 
     /// The start position of the parameters tab, or the message for what is wrong with it.

@@ -1,0 +1,84 @@
+//! The one page API every game's page is written to (after Simon Tatham's `struct game` and its
+//! midend). A game's page supplies its settings read from the element's options, its state and UI
+//! state in one struct, its actions as an enum, and `refresh`, which draws each panel from the
+//! state. The shell here does the rest, the same for all five: clearing and styling the element,
+//! the options note (every malformed option named, the default used), one listener that turns
+//! clicks on `data-action` buttons into actions, Embed this, the first drawing and the timing
+//! figures. Slices (widgets::slices), workers (widgets::worker), share links (widgets::link) and
+//! keeping (widgets::keep) are the shared widgets the pages call.
+//!
+//! Adding a game: an engine module, a page module with a type implementing `GamePage`, and one
+//! line in `ui::mount` (docs/architecture.md walks through it).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use web_sys::HtmlElement;
+
+use crate::ui::dom;
+use crate::ui::widgets::embed;
+
+/// A mounted page, shared by its listeners, timers and workers.
+pub type Handle<P> = Rc<RefCell<P>>;
+
+pub trait GamePage: Sized + 'static {
+    /// `data-gamelab`'s value, and the game Embed this writes.
+    const NAME: &'static str;
+    /// The root's class: the games' styles are scoped to it.
+    const CLASS: &'static str;
+    /// What a button, key, field or click on the picture asks for.
+    type Action: Clone + std::fmt::Debug + 'static;
+
+    /// Reads the options of `root` (each malformed one is described in `problems`, and its
+    /// default used), builds the panels inside it and returns the page in its first state.
+    fn new(root: &HtmlElement, problems: &mut String) -> Self;
+
+    /// The action a button's `data-action` names, if any.
+    fn parse_action(text: &str) -> Option<Self::Action>;
+
+    /// Does `action`. Given the handle, not the page: work that goes on later (slices, workers,
+    /// timers) keeps a handle to come back with.
+    fn act(page: &Handle<Self>, action: Self::Action);
+
+    /// Draws every panel from the state.
+    fn refresh(&mut self);
+
+    /// The element's attributes that recreate this page as it stands (Embed this).
+    fn embed_attributes(&self) -> Vec<(String, String)>;
+
+    /// Listens for what is not a button: keys, fields, the picture, the window. Each listener
+    /// turns its event into an action where it can.
+    fn listen(_page: &Handle<Self>) {}
+
+    /// Runs once the page is drawn: restores what the browser kept, starts the work the options
+    /// or a link ask for.
+    fn started(_page: &Handle<Self>) {}
+}
+
+/// Mounts `P` in `root`.
+pub fn mount<P: GamePage>(root: &HtmlElement) {
+    let started = dom::now();
+    root.set_text_content(None);
+    dom::best_effort(root.class_list().add_1(P::CLASS));
+    if !root.has_attribute("tabindex") {
+        // Focusable from script: a click on the picture hands it the keys.
+        root.set_tab_index(-1);
+    }
+    let mut problems = String::new();
+    let page = Rc::new(RefCell::new(P::new(root, &mut problems)));
+    let handle = page.clone();
+    dom::on_action(root, move |text| {
+        if let Some(action) = P::parse_action(text) {
+            P::act(&handle, action);
+        }
+    });
+    P::listen(&page);
+    embed::offer_for(root, P::NAME, &page, P::embed_attributes);
+    dom::attribute_note(root, &problems);
+    page.borrow_mut().refresh();
+    P::started(&page);
+    // Figures for docs/benchmarks.md: time spent mounting, and time since navigation start (wasm
+    // download and compile included) when the first frame is drawn and the page answers.
+    dom::best_effort(root.set_attribute("data-mount-ms", &format!("{:.1}", dom::now() - started)));
+    dom::best_effort(root.set_attribute("data-ready-ms", &format!("{:.1}", dom::now())));
+}
