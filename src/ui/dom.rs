@@ -44,7 +44,7 @@ pub fn child(parent: &Element, tag: &str, class: &str) -> HtmlElement {
     if !class.is_empty() {
         element.set_class_name(class);
     }
-    let _ = parent.append_child(&element);
+    best_effort(parent.append_child(&element));
     element
 }
 
@@ -53,7 +53,7 @@ pub fn button(parent: &Element, label: &str, action: &str) -> web_sys::HtmlButto
     let b: web_sys::HtmlButtonElement = child(parent, "button", "gl-button").unchecked_into();
     b.set_type("button");
     b.set_text_content(Some(label));
-    let _ = b.set_attribute("data-action", action);
+    best_effort(b.set_attribute("data-action", action));
     b
 }
 
@@ -69,7 +69,7 @@ pub fn on<E: JsCast + 'static>(
             handler(e);
         }
     });
-    let _ = target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref());
+    best_effort(target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref()));
     closure.forget();
 }
 
@@ -122,9 +122,9 @@ pub fn attribute_note(root: &Element, problems: &str) {
         return;
     };
     note.set_class_name("gl-attribute-note");
-    let _ = note.set_attribute("role", "note");
+    best_effort(note.set_attribute("role", "note"));
     note.set_text_content(Some(&format!("Not used: {problems}")));
-    let _ = root.prepend_with_node_1(&note);
+    best_effort(root.prepend_with_node_1(&note));
 }
 
 /// An on/off attribute (`on` or `off`); anything else is named in `problems` and is off.
@@ -169,7 +169,7 @@ pub fn soon(f: impl FnOnce() + 'static) {
     let port = channel.port1();
     let closure = Closure::once_into_js(move |_: web_sys::MessageEvent| f());
     port.set_onmessage(Some(closure.unchecked_ref()));
-    let _ = channel.port2().post_message(&JsValue::UNDEFINED);
+    best_effort(channel.port2().post_message(&JsValue::UNDEFINED));
 }
 
 /// Milliseconds since the page started.

@@ -48,7 +48,7 @@ fn add_styles(element: &web_sys::HtmlElement) {
         .flatten()
         .or_else(|| document.document_element());
     if let Some(parent) = parent {
-        let _ = parent.prepend_with_node_1(&style);
+        dom::best_effort(parent.prepend_with_node_1(&style));
     }
 }
 
@@ -105,7 +105,7 @@ pub fn watch_for_new_games() {
     options.set_child_list(true);
     options.set_subtree(true);
     if let Some(root) = document.document_element() {
-        let _ = watcher.observe_with_options(&root, &options);
+        dom::best_effort(watcher.observe_with_options(&root, &options));
     }
     observer.forget(); // watches for the page's lifetime
 }
@@ -202,7 +202,7 @@ pub fn bench_dots_boxes(with_3x4: bool) -> String {
 /// Mounts one element according to its `data-gamelab` attribute.
 pub fn mount(element: &web_sys::HtmlElement) {
     let game = element.get_attribute("data-gamelab").unwrap_or_default();
-    let _ = element.set_attribute("data-gamelab-mounted", &game);
+    dom::best_effort(element.set_attribute("data-gamelab-mounted", &game));
     add_styles(element);
     match game.as_str() {
         #[cfg(feature = "ade")]
@@ -219,13 +219,15 @@ pub fn mount(element: &web_sys::HtmlElement) {
             element.set_text_content(Some(&format!(
                 "gamelab: this module does not carry '{other}': load games/{other}.js (or gamelab.js, which has every game)"
             )));
-            let _ = element.set_attribute("data-gamelab-error", "game not in this module");
+            dom::best_effort(
+                element.set_attribute("data-gamelab-error", "game not in this module"),
+            );
         }
         other => {
             element.set_text_content(Some(&format!(
                 "gamelab: unknown game '{other}' in data-gamelab (expected ade, sprouts, bazaar, chain-reaction or dots-and-boxes)"
             )));
-            let _ = element.set_attribute("data-gamelab-error", "unknown game");
+            dom::best_effort(element.set_attribute("data-gamelab-error", "unknown game"));
         }
     }
 }

@@ -32,26 +32,26 @@ pub fn set_up() {
         .unwrap_or_default();
     let request = read_query(&query);
     let Some(game) = request.game else {
-        let _ = stage.set_attribute("data-gamelab-play-ready", "");
+        dom::best_effort(stage.set_attribute("data-gamelab-play-ready", ""));
         dom::attribute_note(&stage, &request.problems.join(" "));
         return;
     };
     if !crate::ui::carries(game) {
         return; // the module of that game sets it up
     }
-    let _ = stage.set_attribute("data-gamelab-play-ready", "");
+    dom::best_effort(stage.set_attribute("data-gamelab-play-ready", ""));
     let Ok(element) = document.create_element("div") else {
         return;
     };
-    let _ = element.set_attribute("data-gamelab", game);
-    let _ = element.set_attribute("data-offer-embed", "on");
+    dom::best_effort(element.set_attribute("data-gamelab", game));
+    dom::best_effort(element.set_attribute("data-offer-embed", "on"));
     for (name, value) in &request.attributes {
-        let _ = element.set_attribute(name, value);
+        dom::best_effort(element.set_attribute(name, value));
     }
     let Ok(element) = element.dyn_into::<HtmlElement>() else {
         return;
     };
-    let _ = stage.append_child(&element);
+    dom::best_effort(stage.append_child(&element));
     crate::ui::mount(&element);
     dom::attribute_note(&element, &request.problems.join(" "));
     keep_open_link_current(&document);

@@ -201,35 +201,34 @@ fn inline<E: AsRef<web_sys::Element>>(control: E) -> E {
 
 fn build(root: &HtmlElement) -> Dom {
     let menubar = child(root, "div", "gl-menubar");
-    let _ = menubar.set_attribute("role", "menubar");
-    let game_button = button(&menubar, "Game", "menu-game");
+    dom::best_effort(menubar.set_attribute("role", "menubar"));
+    button(&menubar, "Game", "menu-game");
     let game_menu = child(&menubar, "div", "gl-menu");
     game_menu.set_hidden(true);
     button(&game_menu, "New game", "new-game");
-    let about_button = button(&menubar, "About", "menu-about");
+    button(&menubar, "About", "menu-about");
     let about_menu = child(&menubar, "div", "gl-menu");
     about_menu.set_hidden(true);
     button(&about_menu, "Help", "game-help");
     button(&about_menu, "About this applet", "about");
-    let _ = (game_button, about_button);
 
     let main = child(root, "div", "gl-ade-main");
     let graphic = child(&main, "div", "gl-graphic");
     let canvas: HtmlCanvasElement = child(&graphic, "canvas", "gl-canvas").unchecked_into();
     canvas.set_width(CANVAS_WIDTH);
     canvas.set_height(CANVAS_HEIGHT);
-    let _ = canvas.set_attribute("role", "img");
+    dom::best_effort(canvas.set_attribute("role", "img"));
     let node_buttons = child(&graphic, "div", "gl-node-buttons");
     let trace = child(&main, "ol", "gl-trace");
-    let _ = trace.set_attribute("aria-label", "Tracing area: the history of the graph");
-    let _ = trace.set_attribute("role", "log");
+    dom::best_effort(trace.set_attribute("aria-label", "Tracing area: the history of the graph"));
+    dom::best_effort(trace.set_attribute("role", "log"));
     trace.set_tab_index(0);
 
     let status = child(root, "div", "gl-status");
-    let _ = status.set_attribute("role", "status");
+    dom::best_effort(status.set_attribute("role", "status"));
 
     let editing_bar = child(root, "div", "gl-buttonbar");
-    let _ = editing_bar.set_attribute("data-mode", "editing");
+    dom::best_effort(editing_bar.set_attribute("data-mode", "editing"));
     button(&editing_bar, "Help", "help-editing");
     button(&editing_bar, "Load", "load");
     let to_playing = button(&editing_bar, "Playing", "playing");
@@ -241,10 +240,10 @@ fn build(root: &HtmlElement) -> Dom {
         "single-at",
         &[],
     ));
-    let _ = single_at.set_attribute("data-action", "single-at");
+    dom::best_effort(single_at.set_attribute("data-action", "single-at"));
 
     let playing_bar = child(root, "div", "gl-buttonbar");
-    let _ = playing_bar.set_attribute("data-mode", "playing");
+    dom::best_effort(playing_bar.set_attribute("data-mode", "playing"));
     button(&playing_bar, "Help", "help-playing");
     let undo = button(&playing_bar, "Undo", "undo");
     let fire = button(&playing_bar, "Fire", "fire");
@@ -260,10 +259,10 @@ fn build(root: &HtmlElement) -> Dom {
         "text",
         &DEFAULT_LAYER_CAP.to_string(),
     ));
-    let _ = layer_cap.set_attribute("inputmode", "numeric");
+    dom::best_effort(layer_cap.set_attribute("inputmode", "numeric"));
     layer_cap.set_class_name("gl-number");
     layer_cap.set_min("1");
-    let _ = layer_cap.set_attribute("data-action", "layer-cap");
+    dom::best_effort(layer_cap.set_attribute("data-action", "layer-cap"));
     button(&playing_bar, "Share link", "share");
 
     let load = Dialog::new(root, "Load a graph", "load");
@@ -275,7 +274,7 @@ fn build(root: &HtmlElement) -> Dom {
     );
     let load_degree = form::input(&load.body, "Degree", "degree", "text", "");
     load_degree.set_class_name("gl-number");
-    let _ = load_degree.set_attribute("inputmode", "numeric");
+    dom::best_effort(load_degree.set_attribute("inputmode", "numeric"));
     let range = child(&load.body, "p", "gl-hint");
     range.set_text_content(Some(&format!(
         "A: 1 to {MAX_N} nodes · D: 4 to {MAX_N} · E: 6 to {MAX_N}"
@@ -286,8 +285,8 @@ fn build(root: &HtmlElement) -> Dom {
     let value = Dialog::new(root, "Node value", "value");
     let value_input: HtmlInputElement = child(&value.body, "input", "gl-value").unchecked_into();
     value_input.set_type("text");
-    let _ = value_input.set_attribute("inputmode", "numeric");
-    let _ = value_input.set_attribute("aria-label", "Node value");
+    dom::best_effort(value_input.set_attribute("inputmode", "numeric"));
+    dom::best_effort(value_input.set_attribute("aria-label", "Node value"));
     button(&value.buttons, "OK", "value-ok");
     button(&value.buttons, "Cancel", "value-cancel");
 
@@ -296,7 +295,7 @@ fn build(root: &HtmlElement) -> Dom {
     button(&help.buttons, "OK", "help-ok");
 
     let graph = Dialog::new(root, "Firing sequence graph", "graph");
-    graph.panel.class_list().add_1("gl-graph-window").ok();
+    dom::best_effort(graph.panel.class_list().add_1("gl-graph-window"));
     let rings: Vec<(String, String)> = (0..=10)
         .map(|m| {
             let text = if m == 0 {
@@ -308,11 +307,11 @@ fn build(root: &HtmlElement) -> Dom {
         })
         .collect();
     let max_rings = form::select(&graph.body, "Max rings", "max-rings", &rings);
-    let _ = max_rings.set_attribute("data-action", "max-rings");
+    dom::best_effort(max_rings.set_attribute("data-action", "max-rings"));
     let scroller = child(&graph.body, "div", "gl-graph-scroll");
     let graph_canvas: HtmlCanvasElement =
         child(&scroller, "canvas", "gl-graph-canvas").unchecked_into();
-    let _ = graph_canvas.set_attribute("role", "img");
+    dom::best_effort(graph_canvas.set_attribute("role", "img"));
     let pages = child(&graph.body, "div", "gl-buttonbar gl-graph-pages");
     let graph_earlier = button(&pages, "Earlier layers", "graph-earlier");
     let graph_later = button(&pages, "Later layers", "graph-later");
@@ -658,11 +657,11 @@ impl App {
         // A placeholder first: whichever node is chosen is a change, even the one shown last.
         let choose = child(&self.dom.single_at, "option", "");
         choose.set_text_content(Some("choose a node"));
-        let _ = choose.set_attribute("value", "");
+        dom::best_effort(choose.set_attribute("value", ""));
         for i in 0..graph.node_count() {
             let option = child(&self.dom.single_at, "option", "");
             option.set_text_content(Some(&graph.label(i)));
-            let _ = option.set_attribute("value", &i.to_string());
+            dom::best_effort(option.set_attribute("value", &i.to_string()));
         }
         self.dom.node_buttons.set_inner_html("");
         let label = child(&self.dom.node_buttons, "span", "gl-hint");
@@ -673,10 +672,10 @@ impl App {
                 &graph.label(i),
                 &format!("node-{i}"),
             );
-            let _ = b.set_attribute(
+            dom::best_effort(b.set_attribute(
                 "aria-label",
                 &format!("Set the value of {}", graph.label(i)),
-            );
+            ));
         }
         self.replace_play(Play::new(graph, Values::from_i64(start)).ok());
         self.mode = Mode::Editing;
@@ -739,7 +738,7 @@ impl App {
         self.dom.load_family.set_value(&family.letter().to_string());
         self.dom.load_degree.set_value(&n.to_string());
         self.dom.load.show();
-        let _ = self.dom.load_degree.focus();
+        dom::best_effort(self.dom.load_degree.focus());
     }
 
     fn load_from_dialog(&mut self) {
@@ -792,7 +791,7 @@ impl App {
             .value_input
             .set_value(&play.start().get(node).to_string());
         self.dom.value.show();
-        let _ = self.dom.value_input.focus();
+        dom::best_effort(self.dom.value_input.focus());
         self.dom.value_input.select();
         self.refresh();
     }
@@ -1076,10 +1075,11 @@ impl App {
         let running = self.exhaust.is_some();
         self.dom.editing_bar.set_hidden(!editing);
         self.dom.playing_bar.set_hidden(editing);
-        let _ = self
-            .dom
-            .root
-            .set_attribute("data-mode", if editing { "editing" } else { "playing" });
+        dom::best_effort(
+            self.dom
+                .root
+                .set_attribute("data-mode", if editing { "editing" } else { "playing" }),
+        );
         let terminal = self.play.as_ref().is_none_or(Play::is_terminal);
         let at_start = self.play.as_ref().is_none_or(|p| p.layer_count() == 0);
         self.dom.to_playing.set_disabled(self.play.is_none());
@@ -1094,10 +1094,11 @@ impl App {
         self.dom.show_graph.set_disabled(self.play.is_none());
         self.dom.to_editing.set_disabled(running);
         self.dom.node_buttons.set_hidden(!editing);
-        let _ = self
-            .dom
-            .root
-            .set_attribute("data-state", if running { "running" } else { "idle" });
+        dom::best_effort(
+            self.dom
+                .root
+                .set_attribute("data-state", if running { "running" } else { "idle" }),
+        );
         self.draw_graph();
         self.sync_trace();
         self.follow_share();
@@ -1129,10 +1130,10 @@ impl App {
                         )
                     })
                     .collect();
-                let _ = self.dom.canvas.set_attribute(
+                dom::best_effort(self.dom.canvas.set_attribute(
                     "aria-label",
                     &format!("{}: {}", play.graph().name(), values.join(", ")),
-                );
+                ));
             }
             None => {
                 use crate::draw::Painter;
@@ -1145,10 +1146,11 @@ impl App {
                     crate::draw::Align::Center,
                     palette::MUTED,
                 );
-                let _ = self
-                    .dom
-                    .canvas
-                    .set_attribute("aria-label", "No graph loaded");
+                dom::best_effort(
+                    self.dom
+                        .canvas
+                        .set_attribute("aria-label", "No graph loaded"),
+                );
             }
         }
     }
@@ -1189,7 +1191,7 @@ impl App {
                 Some(note) => note,
                 None => {
                     let note = child(&self.dom.trace, "li", "gl-trace-note");
-                    let _ = self.dom.trace.prepend_with_node_1(&note);
+                    dom::best_effort(self.dom.trace.prepend_with_node_1(&note));
                     note.into()
                 }
             };
@@ -1214,8 +1216,8 @@ impl App {
         }
         // The last line is the current state.
         if let Ok(Some(old)) = self.dom.trace.query_selector(".gl-current") {
-            let _ = old.class_list().remove_1("gl-current");
-            let _ = old.remove_attribute("aria-current");
+            dom::best_effort(old.class_list().remove_1("gl-current"));
+            dom::best_effort(old.remove_attribute("aria-current"));
         }
         if let Some(last) = self
             .dom
@@ -1223,8 +1225,8 @@ impl App {
             .last_element_child()
             .filter(|_| self.trace_shown > 0)
         {
-            let _ = last.class_list().add_1("gl-current");
-            let _ = last.set_attribute("aria-current", "step");
+            dom::best_effort(last.class_list().add_1("gl-current"));
+            dom::best_effort(last.set_attribute("aria-current", "step"));
         }
         self.dom
             .trace
@@ -1295,6 +1297,7 @@ impl App {
                     .graph_canvas
                     .set_height(layout.height.ceil() as u32);
                 if let Some(mut painter) = CanvasPainter::new(&self.dom.graph_canvas) {
+                    // The layout above has measured the page: drawing it cannot be refused.
                     let _ = draw_firing_graph_page(
                         &mut painter,
                         play.graph(),
@@ -1329,13 +1332,13 @@ impl App {
             ),
         };
         self.dom.graph_caption.set_text_content(Some(&caption));
-        let _ = self.dom.graph_canvas.set_attribute(
+        dom::best_effort(self.dom.graph_canvas.set_attribute(
             "aria-label",
             &format!(
                 "Firing sequence graph of {}: {caption}",
                 play.graph().name()
             ),
-        );
+        ));
     }
 }
 

@@ -4,6 +4,7 @@
 use web_sys::HtmlElement;
 
 use crate::engine::bazaar::cards::points;
+use crate::ui::dom;
 use crate::ui::dom::child;
 
 const RULES: &[(&str, &str)] = &[
@@ -82,7 +83,7 @@ fn section(root: &HtmlElement, title: &str, paragraphs: &[(&str, &str)]) -> Html
     for (heading, text) in paragraphs {
         let p = child(&details, "p", "");
         child(&p, "strong", "").set_text_content(Some(&format!("{heading}. ")));
-        let _ = p.append_with_str_1(text);
+        dom::best_effort(p.append_with_str_1(text));
     }
     details
 }

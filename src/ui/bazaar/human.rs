@@ -68,7 +68,7 @@ pub(super) fn human_answer(app: &Shared, reply: Reply) {
 pub(super) fn pebble_marks(parent: &web_sys::Element, bag: &crate::engine::bazaar::pebbles::Bag) {
     for pebble in bag.pebbles() {
         let mark = child(parent, "span", "gl-pebble");
-        let _ = mark.set_attribute("data-pebble", pebble.name());
+        dom::best_effort(mark.set_attribute("data-pebble", pebble.name()));
         mark.set_text_content(Some(&pebble.letter().to_ascii_uppercase().to_string()));
     }
 }
@@ -80,14 +80,14 @@ pub(super) fn exchange_label(
     give: &crate::engine::bazaar::pebbles::Bag,
     get: &crate::engine::bazaar::pebbles::Bag,
 ) {
-    let _ = b.append_with_str_1(&format!("{number}: "));
+    dom::best_effort(b.append_with_str_1(&format!("{number}: ")));
     pebble_marks(b, give);
-    let _ = b.append_with_str_1(" → ");
+    dom::best_effort(b.append_with_str_1(" → "));
     pebble_marks(b, get);
-    let _ = b.set_attribute(
+    dom::best_effort(b.set_attribute(
         "aria-label",
         &format!("equation {number}: give {give}, get {get}"),
-    );
+    ));
 }
 
 impl App {
@@ -266,9 +266,11 @@ impl App {
                     let b = button(&bar, &format!("card {} ", i + 1), &format!("card-{i}"));
                     pebble_marks(&b, &c.bag());
                     if c.face {
-                        let _ = b.append_with_str_1(" ☺");
+                        dom::best_effort(b.append_with_str_1(" ☺"));
                     }
-                    let _ = b.set_attribute("aria-label", &format!("buy card {}: {c}", i + 1));
+                    dom::best_effort(
+                        b.set_attribute("aria-label", &format!("buy card {}: {c}", i + 1)),
+                    );
                 }
                 let bar = child(panel, "div", "gl-buttonbar");
                 button(&bar, "Buy these", "buy");
@@ -300,6 +302,8 @@ impl App {
             self.note(text, "gl-wire");
         }
         if let Some(referee) = self.game.referee.as_mut() {
+            // Only the seat asked gets here (the page asked it): a refusal is the referee's own
+            // log line, nothing for the page to add.
             let _ = referee.answer(seat, answer);
         }
         self.remember();

@@ -341,9 +341,11 @@ fn listen(app: &Shared) {
     on::<MouseEvent>(&picture.clone(), "mousemove", move |event| {
         let (x, y) = canvas::point_in(&picture, &event);
         let pointing = handle.borrow().pick_at(x, y).is_some();
-        let _ = picture
-            .style()
-            .set_property("cursor", if pointing { "pointer" } else { "default" });
+        dom::best_effort(
+            picture
+                .style()
+                .set_property("cursor", if pointing { "pointer" } else { "default" }),
+        );
     });
     // The arrow keys, Home and End step through the states when the table has the focus.
     let picture = app.borrow().dom.canvas.clone();
@@ -710,10 +712,10 @@ fn tick_waiting(app: &Shared, id: u64) {
         elapsed.round(),
         a.limit_ms
     )));
-    let _ = a.dom.waiting.set_attribute(
+    dom::best_effort(a.dom.waiting.set_attribute(
         "style",
         &format!("--done: {:.3}", elapsed / a.limit_ms as f64),
-    );
+    ));
     dom::set_hidden(&a.dom.waiting, false);
     drop(a);
     let handle = app.clone();

@@ -246,7 +246,7 @@ pub(super) fn load_code(app: &Shared, seat: usize, file: web_sys::File) {
         a.refresh();
     });
     reader.set_onload(Some(done.unchecked_ref()));
-    let _ = reader.read_as_text(&file);
+    dom::best_effort(reader.read_as_text(&file));
 }
 
 impl App {
@@ -268,13 +268,13 @@ impl App {
                     child(&row, "textarea", "gl-bazaar-code").unchecked_into();
                 area.set_value(&self.codes[i]);
                 area.set_rows(8);
-                let _ = area.set_attribute("data-field", &format!("code-{i}"));
+                dom::best_effort(area.set_attribute("data-field", &format!("code-{i}")));
                 let _ =
                     area.set_attribute("aria-label", &format!("{}'s JavaScript player", NAMES[i]));
-                let _ = area.set_attribute("spellcheck", "false");
+                dom::best_effort(area.set_attribute("spellcheck", "false"));
                 let load =
                     form::input(&row, "or load a .js file", &format!("file-{i}"), "file", "");
-                let _ = load.set_attribute("accept", ".js,text/javascript");
+                dom::best_effort(load.set_attribute("accept", ".js,text/javascript"));
                 button(&row, "Example player", &format!("example-{i}"));
             }
         }

@@ -60,8 +60,8 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
         "number",
         &DEFAULT_LIMIT_MS.to_string(),
     );
-    let _ = limit.set_attribute("min", &LIMIT_RANGE.start().to_string());
-    let _ = limit.set_attribute("max", &LIMIT_RANGE.end().to_string());
+    dom::best_effort(limit.set_attribute("min", &LIMIT_RANGE.start().to_string()));
+    dom::best_effort(limit.set_attribute("max", &LIMIT_RANGE.end().to_string()));
     // The course's referee draws the first colour the bank has; the rules say "a random pebble".
     let random_draw = form::input(
         &settings,
@@ -99,12 +99,12 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
     let show_wallets = form::input(&bar, "Show wallets", "show-wallets", "checkbox", "");
     form::input(&bar, "Show the wire JSON", "show-wire", "checkbox", "");
     let canvas: HtmlCanvasElement = child(root, "canvas", "gl-canvas").unchecked_into();
-    let _ = canvas.set_attribute("role", "img");
+    dom::best_effort(canvas.set_attribute("role", "img"));
     // Focusable, so the arrow keys step through the game's states.
-    let _ = canvas.set_attribute("tabindex", "0");
+    dom::best_effort(canvas.set_attribute("tabindex", "0"));
     let observer = child(root, "div", "gl-buttonbar gl-bazaar-observer");
-    let _ = observer.set_attribute("role", "group");
-    let _ = observer.set_attribute("aria-label", "Observer: every state of this game");
+    dom::best_effort(observer.set_attribute("role", "group"));
+    dom::best_effort(observer.set_attribute("aria-label", "Observer: every state of this game"));
     button(&observer, "First", "observe-first");
     button(&observer, "◀ Back", "observe-back");
     button(&observer, "Forward ▶", "observe-forward");
@@ -113,14 +113,14 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
     button(&observer, "Save as Game JSON", "save-json");
     button(&observer, "Save as PNG", "save-png");
     let status = child(root, "p", "gl-status");
-    let _ = status.set_attribute("aria-live", "polite");
+    dom::best_effort(status.set_attribute("aria-live", "polite"));
     // A worker seat's thinking time against its limit (not announced: it changes ten times a second).
     let waiting = child(root, "p", "gl-bazaar-waiting");
     dom::set_hidden(&waiting, true);
     let exchange = child(root, "p", "gl-bazaar-exchange");
     let human = child(root, "div", "gl-bazaar-human");
     let details = child(root, "details", "gl-bazaar-log");
-    let _ = details.set_attribute("open", "");
+    dom::best_effort(details.set_attribute("open", ""));
     child(&details, "summary", "").set_text_content(Some("Referee's log"));
     let log = child(&details, "ol", "gl-history");
     let tour = child(root, "fieldset", "gl-bazaar-tournament");
@@ -139,8 +139,8 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
         let a: HtmlTextAreaElement =
             child(&field(&course, label), "textarea", "gl-bazaar-code").unchecked_into();
         a.set_rows(4);
-        let _ = a.set_attribute("data-field", name);
-        let _ = a.set_attribute("spellcheck", "false");
+        dom::best_effort(a.set_attribute("data-field", name));
+        dom::best_effort(a.set_attribute("spellcheck", "false"));
         a
     };
     let test_input = area("Input (n-in.json)", "test-input");
@@ -148,7 +148,7 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
     let test_expected = area("Expected output (n-out.json)", "test-expected");
     button(&course, "Run the test", "run-test");
     let verdict = child(&course, "p", "gl-bazaar-verdict");
-    let _ = verdict.set_attribute("aria-live", "polite");
+    dom::best_effort(verdict.set_attribute("aria-live", "polite"));
     Dom {
         root: root.clone(),
         count,
@@ -223,10 +223,10 @@ impl App {
             None => format!("State {total} of {total} (the game as it stands)"),
         };
         self.dom.observed.set_text_content(Some(&observed));
-        let _ = self.dom.root.set_attribute(
+        dom::best_effort(self.dom.root.set_attribute(
             "data-observing",
             &past.map_or(0, |(i, _)| i + 1).to_string(),
-        );
+        ));
         let picture = table::Table {
             equations: referee.equations(),
             state,
@@ -242,17 +242,18 @@ impl App {
             table::draw(&mut p, &picture, &plan);
         }
         let human_picks = past.is_none() && self.human_question().is_some();
-        let _ = self
-            .dom
-            .canvas
-            .set_attribute("data-picks", if human_picks { "yes" } else { "no" });
+        dom::best_effort(
+            self.dom
+                .canvas
+                .set_attribute("data-picks", if human_picks { "yes" } else { "no" }),
+        );
         self.game.plan = Some(plan);
         let scores: Vec<String> = seats
             .iter()
             .enumerate()
             .map(|(i, s)| format!("{} {}", s.name, state.players[i].score))
             .collect();
-        let _ = self.dom.canvas.set_attribute(
+        dom::best_effort(self.dom.canvas.set_attribute(
             "aria-label",
             &format!(
                 "The table ({observed}): {} cards in the pile, {} visible; scores {}",
@@ -260,7 +261,7 @@ impl App {
                 state.visibles.len(),
                 scores.join(", ")
             ),
-        );
+        ));
         let mut status = match referee.outcome() {
             Some(outcome) => format!(
                 "Game over after {} turns. Winners: {}. Eliminated: {}.",
@@ -304,14 +305,16 @@ impl App {
         } else {
             "paused"
         };
-        let _ = self.dom.root.set_attribute("data-state", state);
+        dom::best_effort(self.dom.root.set_attribute("data-state", state));
         if self.game.waiting.is_none() {
             dom::set_hidden(&self.dom.waiting, true);
         }
         if let Ok(Some(new_game)) = self.dom.root.query_selector("[data-action='new-game']") {
-            let _ = new_game
-                .class_list()
-                .toggle_with_force("gl-pending", self.settings_pending);
+            dom::best_effort(
+                new_game
+                    .class_list()
+                    .toggle_with_force("gl-pending", self.settings_pending),
+            );
         }
         self.render_log(referee);
         self.render_human(next);
@@ -337,9 +340,10 @@ impl App {
             t.games,
             rows.join("\n")
         )));
-        let _ = self
-            .dom
-            .tally
-            .set_attribute("data-done", if t.left == 0 { "yes" } else { "no" });
+        dom::best_effort(
+            self.dom
+                .tally
+                .set_attribute("data-done", if t.left == 0 { "yes" } else { "no" }),
+        );
     }
 }

@@ -396,7 +396,7 @@ fn build<B: BoardGame>(root: &HtmlElement, values: &[usize], think_ms: usize) ->
     let settings = child(root, "details", "gl-board-settings");
     child(&settings, "summary", "").set_text_content(Some("Game settings"));
     if root.client_width() >= 720 {
-        let _ = settings.set_attribute("open", "");
+        dom::best_effort(settings.set_attribute("open", ""));
     }
     let fields = B::FIELDS
         .iter()
@@ -437,20 +437,20 @@ fn build<B: BoardGame>(root: &HtmlElement, values: &[usize], think_ms: usize) ->
     let main = child(root, "div", "gl-board-main");
     let stage = child(&main, "div", "gl-board-stage");
     let legend = child(&stage, "ul", "gl-legend");
-    let _ = legend.set_attribute("aria-label", "players");
+    dom::best_effort(legend.set_attribute("aria-label", "players"));
     let scores = child(&stage, "p", "gl-scores");
     let status = child(&stage, "p", "gl-status");
-    let _ = status.set_attribute("aria-live", "polite");
+    dom::best_effort(status.set_attribute("aria-live", "polite"));
     let banner = child(&stage, "p", "gl-banner");
-    let _ = banner.set_attribute("role", "status");
+    dom::best_effort(banner.set_attribute("role", "status"));
     banner.set_hidden(true);
     let canvas: HtmlCanvasElement = child(&stage, "canvas", "gl-canvas").unchecked_into();
     canvas.set_tab_index(0);
-    let _ = canvas.set_attribute("role", "application");
+    dom::best_effort(canvas.set_attribute("role", "application"));
     let side = child(&main, "div", "gl-board-side");
     child(&side, "h4", "").set_text_content(Some("Moves"));
     let history = child(&side, "ol", "gl-history");
-    let _ = history.set_attribute("aria-label", "the moves so far");
+    dom::best_effort(history.set_attribute("aria-label", "the moves so far"));
     let extras = child(&side, "div", "gl-board-extras");
     let foot = child(root, "div", "gl-board-foot");
     let dom = Dom {
@@ -965,10 +965,11 @@ impl<B: BoardGame> Shell<B> {
         if let Some(mut painter) = CanvasPainter::sharp(&self.dom.canvas, w, h) {
             self.board.draw(&mut painter, &self.record, &view);
         }
-        let _ = self
-            .dom
-            .canvas
-            .set_attribute("aria-label", &self.board.describe(game, self.cursor));
+        dom::best_effort(
+            self.dom
+                .canvas
+                .set_attribute("aria-label", &self.board.describe(game, self.cursor)),
+        );
     }
 
     fn refresh(&mut self) {
@@ -988,9 +989,11 @@ impl<B: BoardGame> Shell<B> {
         for (i, seat) in self.seats.iter().enumerate() {
             let item = child(&self.dom.legend, "li", "");
             let swatch = child(&item, "span", "gl-swatch");
-            let _ = swatch
-                .style()
-                .set_property("background", &palette::seat(i).css());
+            dom::best_effort(
+                swatch
+                    .style()
+                    .set_property("background", &palette::seat(i).css()),
+            );
             swatch.set_text_content(Some(&palette::seat_letter(i).to_string()));
             let who = match seat {
                 Seat::Human => "human".to_string(),
@@ -999,11 +1002,11 @@ impl<B: BoardGame> Shell<B> {
             let mut text = format!(" {who}");
             if out.contains(&i) {
                 text.push_str(" (out)");
-                item.class_list().add_1("gl-out").ok();
+                dom::best_effort(item.class_list().add_1("gl-out"));
             }
             if to_move == Some(i) {
-                item.class_list().add_1("gl-to-move").ok();
-                let _ = item.set_attribute("aria-current", "true");
+                dom::best_effort(item.class_list().add_1("gl-to-move"));
+                dom::best_effort(item.set_attribute("aria-current", "true"));
             }
             child(&item, "span", "").set_text_content(Some(&text));
         }
@@ -1050,6 +1053,6 @@ impl<B: BoardGame> Shell<B> {
         } else {
             "playing"
         };
-        let _ = self.dom.root.set_attribute("data-state", state);
+        dom::best_effort(self.dom.root.set_attribute("data-state", state));
     }
 }

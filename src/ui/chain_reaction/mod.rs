@@ -15,6 +15,7 @@ use crate::engine::chain_reaction::automaton::state_of;
 use crate::engine::chain_reaction::{game, Game, MoveError, Settings};
 use crate::engine::turn::Record;
 use crate::ui::board::{BoardGame, Field, Parts, Seat, View};
+use crate::ui::dom;
 use crate::ui::dom::child;
 use crate::ui::widgets::canvas::CanvasPainter;
 use crate::ui::widgets::form;
@@ -176,7 +177,7 @@ impl BoardGame for ChainReaction {
         let panel = child(&parts.side, "div", "gl-automaton");
         let machine: HtmlCanvasElement =
             child(&parts.side, "canvas", "gl-machine").unchecked_into();
-        let _ = machine.set_attribute("role", "img");
+        dom::best_effort(machine.set_attribute("role", "img"));
         machine.set_hidden(true);
         ChainReaction {
             pause_ms: speed.value().parse().unwrap_or(300),
@@ -433,7 +434,7 @@ impl BoardGame for ChainReaction {
         )));
         // The machine as a list too (screen readers, and the figure's text).
         let machine = child(&self.panel, "ol", "gl-fsm");
-        let _ = machine.set_attribute("aria-label", "the cell's state machine");
+        dom::best_effort(machine.set_attribute("aria-label", "the cell's state machine"));
         let owner = now.map_or(0, |(p, _)| p);
         let orbs = now.map_or(0, |(_, n)| n);
         for k in 0..mass {
@@ -457,14 +458,14 @@ impl BoardGame for ChainReaction {
         }
         let players = settings.players;
         let (w, h) = picture::machine_size(mass, players);
-        let _ = self.machine.set_attribute(
+        dom::best_effort(self.machine.set_attribute(
             "aria-label",
             &format!(
                 "the state machine of the cell at row {}, column {}",
                 cell / settings.cols + 1,
                 cell % settings.cols + 1
             ),
-        );
+        ));
         if let Some(mut p) = CanvasPainter::sharp(&self.machine, w, h) {
             let taken = taken.map(|t| t.taken);
             picture::draw_machine(&mut p, mass, players, now, taken.as_ref());

@@ -17,6 +17,7 @@ use crate::engine::dots_boxes::{
 };
 use crate::engine::turn::Record;
 use crate::ui::board::{BoardGame, Field, Parts, Seat, View};
+use crate::ui::dom;
 use crate::ui::dom::{button, child};
 use crate::ui::widgets::canvas::CanvasPainter;
 use crate::ui::widgets::form;
@@ -191,7 +192,7 @@ impl BoardGame for DotsAndBoxes {
             preset.parent_element(),
             parts.settings.query_selector("summary").ok().flatten(),
         ) {
-            let _ = summary.after_with_node_1(&label);
+            dom::best_effort(summary.after_with_node_1(&label));
         }
         let analysis_on = form::checkbox(
             &parts.bar,
@@ -203,16 +204,16 @@ impl BoardGame for DotsAndBoxes {
             analysis_on.set_checked(true);
         }
         let verdict = child(&parts.side, "p", "gl-verdict");
-        let _ = verdict.set_attribute("aria-live", "polite");
+        dom::best_effort(verdict.set_attribute("aria-live", "polite"));
         let io = child(&parts.foot, "details", "gl-dots-io");
         child(&io, "summary", "").set_text_content(Some("Export / import"));
         let text: HtmlTextAreaElement = child(&io, "textarea", "gl-dots-text").unchecked_into();
         text.set_rows(3);
-        let _ = text.set_attribute(
+        dom::best_effort(text.set_attribute(
             "aria-label",
             "the game as JSON: {\"rows\", \"cols\", \"moves\", \"dbn\"}, or a DBN string",
-        );
-        let _ = text.set_attribute("spellcheck", "false");
+        ));
+        dom::best_effort(text.set_attribute("spellcheck", "false"));
         let io_bar = child(&io, "div", "gl-buttonbar");
         button(&io_bar, "Export this game", "export");
         button(&io_bar, "Import", "import");
@@ -450,14 +451,14 @@ impl BoardGame for DotsAndBoxes {
             }
         };
         self.verdict.set_text_content(Some(&verdict));
-        let _ = self.verdict.set_attribute(
+        dom::best_effort(self.verdict.set_attribute(
             "data-analysis",
             match outcome {
                 Some(Outcome::Solved { .. }) => "solved",
                 Some(Outcome::BestFound { .. }) => "best-found",
                 _ => "",
             },
-        );
+        ));
     }
 
     fn embed_attributes(&self) -> Vec<(String, String)> {

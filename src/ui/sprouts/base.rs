@@ -82,7 +82,7 @@ pub(super) fn read_files(app: &Shared, files: web_sys::FileList) {
             }
         });
         reader.set_onload(Some(onload.unchecked_ref()));
-        let _ = reader.read_as_text(&file);
+        dom::best_effort(reader.read_as_text(&file));
     }
 }
 

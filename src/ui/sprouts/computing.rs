@@ -120,7 +120,7 @@ pub(super) fn member_said(
         if !a.dom.root.is_connected() {
             a.ready_team = None;
         } else if matches!(team.hear(index, data).0, Heard::Ready) && team.is_ready() {
-            let _ = a.dom.root.set_attribute("data-workers-ready", "");
+            dom::best_effort(a.dom.root.set_attribute("data-workers-ready", ""));
         }
         return;
     }

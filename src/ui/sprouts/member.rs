@@ -12,6 +12,7 @@ use wasm_bindgen::JsCast;
 use super::messages::{key_of, pack, unpack, wire_key, ChildRow, FromMember, LevelRow, ToMember};
 use crate::engine::sprouts::dfpn::{Dfpn, TABLE_COUPLES};
 use crate::engine::sprouts::{exchange, Computation, Database, Goal, Position, Progress};
+use crate::ui::dom;
 
 /// Milliseconds a slice computes before the member looks at its messages.
 const SLICE_MS: f64 = 25.0;
@@ -64,7 +65,7 @@ pub fn gamelab_sprouts_member() {
 
 fn say(message: &FromMember, words: &[u16]) {
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let _ = scope.post_message(&pack(message, RUN.with(Cell::get), words));
+    dom::best_effort(scope.post_message(&pack(message, RUN.with(Cell::get), words)));
 }
 
 fn now() -> f64 {
@@ -158,6 +159,7 @@ fn start(text: &str, goal: Goal, index: usize, base: &[u16]) -> Result<Member, S
     let position = Position::parse(text).map_err(|e| e.to_string())?;
     let mut db = Database::new();
     for (land, nimber) in exchange::decode(base)? {
+        // The page's main base holds each land once: nothing here can disagree.
         let _ = db.insert(&land, nimber);
     }
     // As the native team: member 0 searches as one search alone does, the others break ties
@@ -184,6 +186,8 @@ impl Member {
                 // From our own other members: a broken message is skipped, not fatal.
                 if let Ok(couples) = exchange::decode(words) {
                     for (land, nimber) in &couples {
+                        // A couple that disagrees with one known is dropped: the page's checks
+                        // are where a base is judged, not a member's search.
                         let _ = self.db.insert(land, *nimber);
                     }
                     // A level one of them proves is left at once.
@@ -308,7 +312,7 @@ fn schedule() {
 fn wake() {
     WAKE.with(|w| {
         if let Some(port) = w.borrow().as_ref() {
-            let _ = port.post_message(&JsValue::NULL);
+            dom::best_effort(port.post_message(&JsValue::NULL));
         }
     });
 }

@@ -7,6 +7,7 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use crate::engine::sprouts::search::{ChildView, LevelView};
 use crate::engine::sprouts::{Answer, Couple, Goal, Notation, Position, Verdict};
+use crate::ui::dom;
 
 /// From the page to one member of the team.
 #[derive(Serialize, Deserialize, Debug, PartialEq)]
@@ -213,12 +214,12 @@ impl ChildRow {
 /// The JS object of a message: its JSON text, its run and, if any, its words.
 pub fn pack(message: &impl Serialize, run: u32, words: &[u16]) -> JsValue {
     let object = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&object, &"run".into(), &run.into());
+    dom::best_effort(js_sys::Reflect::set(&object, &"run".into(), &run.into()));
     let text = serde_json::to_string(message).unwrap_or_default();
-    let _ = js_sys::Reflect::set(&object, &"text".into(), &text.into());
+    dom::best_effort(js_sys::Reflect::set(&object, &"text".into(), &text.into()));
     if !words.is_empty() {
         let array = js_sys::Uint16Array::from(words);
-        let _ = js_sys::Reflect::set(&object, &"words".into(), &array);
+        dom::best_effort(js_sys::Reflect::set(&object, &"words".into(), &array));
     }
     object.into()
 }

@@ -16,6 +16,7 @@ use wasm_bindgen::JsCast;
 use super::messages::{pack, run_of, unpack, ChildRow, FromMember, LevelRow, ToMember, WireKey};
 use crate::engine::sprouts::search::{ChildView, LevelView};
 use crate::engine::sprouts::{exchange, Answer, Database, Goal, Notation, Position};
+use crate::ui::dom;
 
 thread_local! {
     /// Workers of every Glop element in this page not yet ended.
@@ -151,7 +152,7 @@ impl Team {
             if warm_up {
                 // The first worker warms up as soon as it has loaded; the others only say so.
                 let spots = if index == 0 { WARM_UP_SPOTS } else { 0 };
-                let _ = worker.post_message(&pack(&ToMember::WarmUp { spots }, 0, &[]));
+                dom::best_effort(worker.post_message(&pack(&ToMember::WarmUp { spots }, 0, &[])));
             }
             team.workers.push(worker);
             LIVE_WORKERS.with(|n| n.set(n.get() + 1));
@@ -182,7 +183,7 @@ impl Team {
                 goal: goal.into(),
                 index,
             };
-            let _ = worker.post_message(&pack(&start, self.run, &base));
+            dom::best_effort(worker.post_message(&pack(&start, self.run, &base)));
         }
     }
 
@@ -283,7 +284,7 @@ impl Team {
         *slot = path;
         for (j, worker) in self.workers.iter().enumerate().skip(index + 1) {
             let keys = self.paths[..j].iter().flatten().copied().collect();
-            let _ = worker.post_message(&pack(&ToMember::Avoid { keys }, self.run, &[]));
+            dom::best_effort(worker.post_message(&pack(&ToMember::Avoid { keys }, self.run, &[])));
         }
     }
 
@@ -311,7 +312,7 @@ impl Team {
         let message = pack(&ToMember::Losses, self.run, words);
         for (i, worker) in self.workers.iter().enumerate() {
             if i != from {
-                let _ = worker.post_message(&message);
+                dom::best_effort(worker.post_message(&message));
             }
         }
     }
@@ -319,14 +320,14 @@ impl Team {
     fn tell_all(&self, message: &ToMember) {
         let packed = pack(message, self.run, &[]);
         for worker in &self.workers {
-            let _ = worker.post_message(&packed);
+            dom::best_effort(worker.post_message(&packed));
         }
     }
 
     /// Member 0 is the one whose levels are shown and zapped.
     fn tell_first(&self, message: &ToMember) {
         if let Some(worker) = self.workers.first() {
-            let _ = worker.post_message(&pack(message, self.run, &[]));
+            dom::best_effort(worker.post_message(&pack(message, self.run, &[])));
         }
     }
 
@@ -360,7 +361,7 @@ impl Team {
             worker.terminate();
             LIVE_WORKERS.with(|n| n.set(n.get().saturating_sub(1)));
         }
-        let _ = web_sys::Url::revoke_object_url(&self.script_url);
+        dom::best_effort(web_sys::Url::revoke_object_url(&self.script_url));
     }
 }
 

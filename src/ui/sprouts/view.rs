@@ -8,6 +8,7 @@ use crate::draw::{palette, Align, Painter};
 use crate::engine::sprouts::proof::{NodeKind, ProofGraph};
 use crate::engine::sprouts::search::{Goal, LevelColour};
 use crate::engine::sprouts::symbols::MAX_SPOTS;
+use crate::ui::dom;
 use crate::ui::dom::{button, child};
 use crate::ui::widgets::canvas::CanvasPainter;
 use crate::ui::widgets::form;
@@ -80,7 +81,7 @@ impl Dom {
 
     pub fn focus_tab(&self, name: &str) {
         if let Some((_, tab_button, _)) = self.tabs.iter().find(|(n, _, _)| n == name) {
-            let _ = tab_button.focus();
+            dom::best_effort(tab_button.focus());
         }
     }
 }
@@ -106,21 +107,21 @@ pub fn build(root: &HtmlElement) -> Dom {
     let header = child(root, "div", "gl-sprouts-header");
     let base_info = child(&header, "span", "gl-base-info");
     let tab_bar = child(&header, "div", "gl-tabs");
-    let _ = tab_bar.set_attribute("role", "tablist");
+    dom::best_effort(tab_bar.set_attribute("role", "tablist"));
     let mut tabs = Vec::new();
     // Ids tie each tab to its panel; each Glop on a page has its own.
     let prefix = format!("gl-glop-{}", next_instance());
     let mut panel = |name: &str, label: &str| {
         let b = button(&tab_bar, label, &format!("tab-{name}"));
-        let _ = b.set_attribute("role", "tab");
+        dom::best_effort(b.set_attribute("role", "tab"));
         let (tab_id, panel_id) = (format!("{prefix}-tab-{name}"), format!("{prefix}-{name}"));
         b.set_id(&tab_id);
-        let _ = b.set_attribute("aria-controls", &panel_id);
+        dom::best_effort(b.set_attribute("aria-controls", &panel_id));
         let p = child(root, "section", "gl-tab-panel");
-        let _ = p.set_attribute("data-tab", name);
+        dom::best_effort(p.set_attribute("data-tab", name));
         p.set_id(&panel_id);
-        let _ = p.set_attribute("role", "tabpanel");
-        let _ = p.set_attribute("aria-labelledby", &tab_id);
+        dom::best_effort(p.set_attribute("role", "tabpanel"));
+        dom::best_effort(p.set_attribute("aria-labelledby", &tab_id));
         tabs.push((
             name.to_string(),
             b.unchecked_into::<HtmlElement>(),
@@ -155,7 +156,7 @@ pub fn build(root: &HtmlElement) -> Dom {
     free.set_placeholder("0.0.0.}]!  or  0*3+0.A|0.A");
     free.set_value("0.0.0.}]0.A.}0.A.}]!");
     let start_error = paragraph(&start_box, "gl-error", "");
-    let _ = start_error.set_attribute("role", "alert");
+    dom::best_effort(start_error.set_attribute("role", "alert"));
     let canonical = paragraph(&start_box, "gl-canonical", "");
     let options = child(&params, "fieldset", "gl-options");
     child(&options, "legend", "").set_text_content(Some("Computation and display"));
@@ -209,9 +210,9 @@ pub fn build(root: &HtmlElement) -> Dom {
     button(&bar, "Save check graph", "save-check-graph");
     button(&bar, "Use check database as main base", "use-check-base");
     let status = paragraph(&compute_panel, "gl-status", "");
-    let _ = status.set_attribute("aria-live", "polite");
+    dom::best_effort(status.set_attribute("aria-live", "polite"));
     let levels = child(&compute_panel, "table", "gl-levels");
-    let _ = levels.set_attribute("aria-label", "the levels of the computation");
+    dom::best_effort(levels.set_attribute("aria-label", "the levels of the computation"));
     paragraph(
         &compute_panel,
         "gl-hint gl-levels-legend",
@@ -223,7 +224,7 @@ pub fn build(root: &HtmlElement) -> Dom {
     );
     let level_children = child(&compute_panel, "div", "gl-level-children");
     let check_status = paragraph(&compute_panel, "gl-check-status", "");
-    let _ = check_status.set_attribute("aria-live", "polite");
+    dom::best_effort(check_status.set_attribute("aria-live", "polite"));
     // Shown when a check had to prove what the main base lacked.
     let check_offer = child(&compute_panel, "div", "gl-buttonbar gl-check-offer");
     button(
@@ -235,7 +236,7 @@ pub fn build(root: &HtmlElement) -> Dom {
     let graph_canvas: HtmlCanvasElement =
         child(&compute_panel, "canvas", "gl-check-graph").unchecked_into();
     graph_canvas.set_hidden(true);
-    let _ = graph_canvas.set_attribute("role", "img");
+    dom::best_effort(graph_canvas.set_attribute("role", "img"));
     let proof_text = child(&compute_panel, "ol", "gl-proof-text");
 
     // Database
@@ -249,11 +250,11 @@ pub fn build(root: &HtmlElement) -> Dom {
     file_input.set_type("file");
     file_input.set_multiple(true);
     file_input.set_accept(".spr,text/plain");
-    let _ = file_input.set_attribute("data-field", "files");
-    let _ = file_input.set_attribute("aria-label", "Load .spr files");
+    dom::best_effort(file_input.set_attribute("data-field", "files"));
+    dom::best_effort(file_input.set_attribute("aria-label", "Load .spr files"));
     let drop_zone = paragraph(&database, "gl-drop", "…or drop .spr files here. Several files are checked against each other and the main base; a disagreement loads nothing.");
     let db_status = paragraph(&database, "gl-status", "");
-    let _ = db_status.set_attribute("role", "status");
+    dom::best_effort(db_status.set_attribute("role", "status"));
     let complete_status = paragraph(&database, "gl-complete-status", "");
     let filters = child(&database, "fieldset", "gl-filters");
     child(&filters, "legend", "").set_text_content(Some("Filter the main base"));
@@ -270,7 +271,7 @@ pub fn build(root: &HtmlElement) -> Dom {
     children_input.set_placeholder("0.0.0.0.0.0.0.0.AB.}0.0.0.AB.}]!");
     button(&children_panel, "Children", "children-compute");
     let children_error = paragraph(&children_panel, "gl-error", "");
-    let _ = children_error.set_attribute("role", "alert");
+    dom::best_effort(children_error.set_attribute("role", "alert"));
     paragraph(&children_panel, "gl-hint", "The known nimber ends the line; nimber 0 (marked) is a winning move. Click a child to make it the position.");
     let children_list = child(&children_panel, "ol", "gl-children");
 
@@ -358,7 +359,7 @@ fn update_levels(table: &HtmlElement, rows: &[(&str, Vec<Cell>)]) {
             Some(row) => row.unchecked_into(),
             None => {
                 let row = child(table, "tr", "");
-                let _ = row.set_attribute("data-level", &k.to_string());
+                dom::best_effort(row.set_attribute("data-level", &k.to_string()));
                 row
             }
         };
@@ -371,7 +372,9 @@ fn update_levels(table: &HtmlElement, rows: &[(&str, Vec<Cell>)]) {
             for cell in cells {
                 let td = child(&row, "td", "");
                 if let Some((action, label)) = &cell.action {
-                    let _ = button(&td, &cell.text, action).set_attribute("aria-label", label);
+                    dom::best_effort(
+                        button(&td, &cell.text, action).set_attribute("aria-label", label),
+                    );
                 } else {
                     td.set_text_content(Some(&cell.text));
                 }
@@ -388,8 +391,8 @@ fn update_levels(table: &HtmlElement, rows: &[(&str, Vec<Cell>)]) {
                         continue;
                     };
                     if b.get_attribute("data-action").as_deref() != Some(action) {
-                        let _ = b.set_attribute("data-action", action);
-                        let _ = b.set_attribute("aria-label", label);
+                        dom::best_effort(b.set_attribute("data-action", action));
+                        dom::best_effort(b.set_attribute("aria-label", label));
                     }
                     b
                 }
@@ -402,7 +405,19 @@ fn update_levels(table: &HtmlElement, rows: &[(&str, Vec<Cell>)]) {
     }
 }
 
+/// Draws every panel from the state (each function below draws one).
 pub fn refresh(app: &mut App) {
+    base_line(app);
+    status_line(app);
+    levels_panel(app);
+    level_children_panel(app);
+    check_panel(app);
+    database_panel(app);
+    children_panel(app);
+}
+
+/// The main base's count at the top left, and which buttons can be pressed now.
+fn base_line(app: &App) {
     let d = &app.dom;
     let unverified = match app.unverified.min(app.db.len()) {
         0 => String::new(),
@@ -413,15 +428,20 @@ pub fn refresh(app: &mut App) {
         app.db.len(),
         app.db.memory_bytes().div_ceil(1024)
     )));
-    let _ = d
-        .compute
-        .toggle_attribute_with_force("disabled", app.running);
-    let _ = d.stop.toggle_attribute_with_force("disabled", !app.busy());
-    let _ = d
-        .stop_complete
-        .toggle_attribute_with_force("disabled", !app.busy());
+    dom::best_effort(
+        d.compute
+            .toggle_attribute_with_force("disabled", app.running),
+    );
+    dom::best_effort(d.stop.toggle_attribute_with_force("disabled", !app.busy()));
+    dom::best_effort(
+        d.stop_complete
+            .toggle_attribute_with_force("disabled", !app.busy()),
+    );
+}
 
-    // Status line
+/// The status line: the computation's state, its figures and the page's messages.
+fn status_line(app: &App) {
+    let d = &app.dom;
     let mut status = match &app.computation {
         Some(c) => {
             let what = match c.goal {
@@ -472,7 +492,7 @@ pub fn refresh(app: &mut App) {
         status = format!("{}\n{status}", app.runner_note);
     }
     d.status.set_text_content(Some(&status));
-    let _ = d.root.set_attribute(
+    dom::best_effort(d.root.set_attribute(
         "data-state",
         if app.running {
             "running"
@@ -481,9 +501,12 @@ pub fn refresh(app: &mut App) {
         } else {
             "idle"
         },
-    );
+    ));
+}
 
-    // Levels
+/// The Computation tab's levels (Glop's zapping table): one row a level of the search.
+fn levels_panel(app: &App) {
+    let d = &app.dom;
     let levels = app
         .computation
         .as_ref()
@@ -534,7 +557,11 @@ pub fn refresh(app: &mut App) {
         })
         .collect();
     update_levels(&d.levels, &rows);
-    // The children list of one level (Glop: a click on Position)
+}
+
+/// The children of one level (Glop: a click on Position), each a button that zaps to it.
+fn level_children_panel(app: &App) {
+    let d = &app.dom;
     d.level_children.set_text_content(None);
     if let (Some(k), Some(c)) = (app.listing, app.computation.as_ref()) {
         let list = c.runner.level_children(k);
@@ -556,13 +583,16 @@ pub fn refresh(app: &mut App) {
                     }
                 );
                 let b = button(&li, &text, &format!("zap:{k}:{i}"));
-                let _ = b.toggle_attribute_with_force("disabled", view.proven_win);
+                dom::best_effort(b.toggle_attribute_with_force("disabled", view.proven_win));
             }
             button(&d.level_children, "Close", "children-close");
         }
     }
+}
 
-    // Check
+/// The Computation tab's check: its result in words, and what to do when the base did not suffice.
+fn check_panel(app: &mut App) {
+    let d = &app.dom;
     let check_text = match &app.check {
         None => String::new(),
         Some(run) => match &run.result {
@@ -614,8 +644,10 @@ pub fn refresh(app: &mut App) {
     d.check_status.set_text_content(Some(&check_text));
     d.check_offer.set_hidden(!insufficient);
     draw_check_graph(app);
+}
 
-    // Database
+/// The Database tab: the last file's message and the complete check's progress.
+fn database_panel(app: &App) {
     app.dom.db_status.set_text_content(Some(&app.db_message));
     let complete = match &app.complete {
         None => String::new(),
@@ -645,8 +677,10 @@ pub fn refresh(app: &mut App) {
         }
     };
     app.dom.complete_status.set_text_content(Some(&complete));
+}
 
-    // Children tab
+/// The Children tab: every child of the position with its nimber, or a button to compute it.
+fn children_panel(app: &App) {
     let list = &app.dom.children_list;
     list.set_text_content(None);
     for (i, (position, nimber)) in app.children.iter().enumerate() {
@@ -661,7 +695,9 @@ pub fn refresh(app: &mut App) {
         };
         let b = button(&li, &text, &format!("child:{i}"));
         if *nimber == Some(0) {
-            let _ = b.set_attribute("aria-label", &format!("{text} (nimber 0: a winning move)"));
+            dom::best_effort(
+                b.set_attribute("aria-label", &format!("{text} (nimber 0: a winning move)")),
+            );
         }
         if nimber.is_some() {
             continue;
@@ -679,18 +715,19 @@ pub fn refresh(app: &mut App) {
                     s.expansions,
                     run.spent / 1000.0
                 )));
-                button(&li, "Stop", "stop-child")
-                    .class_list()
-                    .add_1("gl-ask")
-                    .ok();
+                dom::best_effort(
+                    button(&li, "Stop", "stop-child")
+                        .class_list()
+                        .add_1("gl-ask"),
+                );
             }
             None => {
                 let b = button(&li, "Nimber?", &format!("child-nimber:{i}"));
-                b.class_list().add_1("gl-ask").ok();
-                let _ = b.set_attribute(
+                dom::best_effort(b.class_list().add_1("gl-ask"));
+                dom::best_effort(b.set_attribute(
                     "aria-label",
                     &format!("compute the nimber of {}", position.write(app.notation)),
-                );
+                ));
             }
         }
     }
@@ -721,7 +758,7 @@ fn draw_check_graph(app: &App) {
             .filter(|(_, n)| n.lives() >= min_lives)
         {
             let li = child(&app.dom.proof_text, "li", "");
-            let _ = li.set_attribute("value", &(i + 1).to_string());
+            dom::best_effort(li.set_attribute("value", &(i + 1).to_string()));
             li.set_text_content(Some(&node.text(options.notation)));
         }
     }
@@ -756,14 +793,14 @@ fn draw_graph(
     );
     canvas.set_width(w);
     canvas.set_height(h);
-    let _ = canvas.set_attribute(
+    dom::best_effort(canvas.set_attribute(
         "aria-label",
         &format!(
             "Proof graph: {} couples on {} levels of lives",
             graph.nodes.len(),
             ranks.len()
         ),
-    );
+    ));
     let Some(mut p) = CanvasPainter::new(canvas) else {
         return;
     };

@@ -4,6 +4,7 @@ use std::f64::consts::TAU;
 use web_sys::CanvasRenderingContext2d;
 
 use crate::draw::{Align, Painter, Rgb};
+use crate::ui::dom;
 
 pub struct CanvasPainter {
     ctx: CanvasRenderingContext2d,
@@ -42,16 +43,16 @@ impl CanvasPainter {
             canvas.set_height(device_h);
         }
         let style = canvas.style();
-        let _ = style.set_property("width", &format!("{}px", width.round()));
+        dom::best_effort(style.set_property("width", &format!("{}px", width.round())));
         let painter = CanvasPainter::new(canvas)?;
-        let _ = painter.ctx.set_transform(
+        dom::best_effort(painter.ctx.set_transform(
             device_w as f64 / width.max(1.0),
             0.0,
             0.0,
             device_h as f64 / height.max(1.0),
             0.0,
             0.0,
-        );
+        ));
         Some(painter)
     }
 }
@@ -74,7 +75,7 @@ impl Painter for CanvasPainter {
     fn disc(&mut self, cx: f64, cy: f64, r: f64, color: Rgb) {
         self.ctx.set_fill_style_str(&color.css());
         self.ctx.begin_path();
-        let _ = self.ctx.arc(cx, cy, r.max(0.0), 0.0, TAU);
+        dom::best_effort(self.ctx.arc(cx, cy, r.max(0.0), 0.0, TAU));
         self.ctx.fill();
     }
 
@@ -82,7 +83,7 @@ impl Painter for CanvasPainter {
         self.ctx.set_stroke_style_str(&color.css());
         self.ctx.set_line_width(width);
         self.ctx.begin_path();
-        let _ = self.ctx.arc(cx, cy, r.max(0.0), 0.0, TAU);
+        dom::best_effort(self.ctx.arc(cx, cy, r.max(0.0), 0.0, TAU));
         self.ctx.stroke();
     }
 
@@ -96,7 +97,7 @@ impl Painter for CanvasPainter {
             Align::Center => "center",
             Align::Right => "right",
         });
-        let _ = self.ctx.fill_text(text, x, y);
+        dom::best_effort(self.ctx.fill_text(text, x, y));
     }
 }
 

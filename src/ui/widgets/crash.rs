@@ -3,6 +3,7 @@
 //! given back), so every game element this module runs is told so, where its player looks,
 //! instead of each later click failing silently in the console.
 
+use crate::ui::dom;
 use wasm_bindgen::JsCast;
 
 /// The class of the notice, one per game element.
@@ -77,8 +78,8 @@ pub fn notify_all(why: &str) {
                     continue;
                 };
                 notice.set_class_name(NOTICE_CLASS);
-                let _ = notice.set_attribute("role", "alert");
-                let _ = root.prepend_with_node_1(&notice);
+                dom::best_effort(notice.set_attribute("role", "alert"));
+                dom::best_effort(root.prepend_with_node_1(&notice));
                 notice
             }
         };

@@ -16,14 +16,14 @@ pub struct Dialog {
 impl Dialog {
     pub fn new(parent: &Element, title: &str, name: &str) -> Dialog {
         let panel = dom::child(parent, "div", "gl-dialog");
-        let _ = panel.set_attribute("role", "dialog");
-        let _ = panel.set_attribute("aria-label", title);
-        let _ = panel.set_attribute("data-dialog", name);
+        dom::best_effort(panel.set_attribute("role", "dialog"));
+        dom::best_effort(panel.set_attribute("aria-label", title));
+        dom::best_effort(panel.set_attribute("data-dialog", name));
         let heading = dom::child(&panel, "h3", "gl-dialog-title");
         heading.set_text_content(Some(title));
         let body = dom::child(&panel, "div", "gl-dialog-body");
         let error = dom::child(&panel, "p", "gl-error");
-        let _ = error.set_attribute("role", "alert");
+        dom::best_effort(error.set_attribute("role", "alert"));
         let buttons = dom::child(&panel, "div", "gl-dialog-buttons");
         panel.set_hidden(true);
         Dialog {

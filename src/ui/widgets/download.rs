@@ -31,6 +31,6 @@ pub fn offer(bytes: &[u8], mime: &str, file_name: &str) -> Result<(), String> {
     link.set_download(file_name);
     link.click();
     link.remove();
-    let _ = web_sys::Url::revoke_object_url(&url);
+    dom::best_effort(web_sys::Url::revoke_object_url(&url));
     Ok(())
 }

@@ -32,15 +32,15 @@ fn with_style(element: &HtmlElement, set: &[(&str, &str)], measure: impl FnOnce(
         .map(|&(p, _)| (p, style.get_property_value(p).unwrap_or_default()))
         .collect();
     for &(property, value) in set {
-        let _ = style.set_property(property, value);
+        dom::best_effort(style.set_property(property, value));
     }
     let measured = measure();
     for (property, value) in kept {
-        let _ = if value.is_empty() {
+        dom::best_effort(if value.is_empty() {
             style.remove_property(property).map(|_| ())
         } else {
             style.set_property(property, &value)
-        };
+        });
     }
     measured
 }
@@ -88,9 +88,9 @@ fn copy_box(details: &Element, label: &str, field: &str, rows: u32) -> Option<Ht
     let area: HtmlTextAreaElement = document.create_element("textarea").ok()?.dyn_into().ok()?;
     area.set_read_only(true);
     area.set_rows(rows);
-    let _ = area.set_attribute("data-field", field);
-    let _ = area.set_attribute("aria-label", label);
-    let _ = area.set_attribute("spellcheck", "false");
+    dom::best_effort(area.set_attribute("data-field", field));
+    dom::best_effort(area.set_attribute("aria-label", label));
+    dom::best_effort(area.set_attribute("spellcheck", "false"));
     details.append_child(&area).ok()?;
     Some(area)
 }
@@ -120,7 +120,7 @@ pub fn offer(
         return;
     };
     summary.set_text_content(Some("Embed this"));
-    let _ = details.append_child(&summary);
+    dom::best_effort(details.append_child(&summary));
     let boxes = (
         copy_box(
             &details,

@@ -5,6 +5,7 @@
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
 
+use crate::ui::dom;
 use crate::ui::dom::{child, labelled};
 
 /// An `<input>` of `kind` (text, number, checkbox, radio, file), with `value` unless empty.
@@ -17,7 +18,7 @@ pub fn input(
 ) -> HtmlInputElement {
     let input: HtmlInputElement = child(&labelled(parent, label), "input", "").unchecked_into();
     input.set_type(kind);
-    let _ = input.set_attribute("data-field", field);
+    dom::best_effort(input.set_attribute("data-field", field));
     if !value.is_empty() {
         input.set_value(value);
     }
@@ -44,7 +45,7 @@ pub fn checkbox(parent: &Element, label: &str, field: &str, checked: bool) -> Ht
     let input: HtmlInputElement = child(&wrap, "input", "").unchecked_into();
     input.set_type("checkbox");
     input.set_checked(checked);
-    let _ = input.set_attribute("data-field", field);
+    dom::best_effort(input.set_attribute("data-field", field));
     child(&wrap, "span", "").set_text_content(Some(label));
     input
 }
@@ -57,7 +58,7 @@ pub fn select<V: AsRef<str>, T: AsRef<str>>(
     options: &[(V, T)],
 ) -> HtmlSelectElement {
     let select: HtmlSelectElement = child(&labelled(parent, label), "select", "").unchecked_into();
-    let _ = select.set_attribute("data-field", field);
+    dom::best_effort(select.set_attribute("data-field", field));
     fill(&select, options);
     select
 }

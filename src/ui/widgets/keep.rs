@@ -15,7 +15,7 @@ const STORE: &str = "kept";
 fn later(f: impl FnOnce() + 'static) {
     let callback: JsValue = Closure::once_into_js(f);
     if let Some(window) = dom::window() {
-        let _ = window.set_timeout_with_callback(callback.unchecked_ref());
+        dom::best_effort(window.set_timeout_with_callback(callback.unchecked_ref()));
     }
 }
 
@@ -33,7 +33,7 @@ fn open(then: impl FnOnce(Result<IdbDatabase, String>) + 'static) {
         let request = request.clone();
         move || {
             if let Ok(db) = request.result().and_then(|r| r.dyn_into::<IdbDatabase>()) {
-                let _ = db.create_object_store(STORE);
+                dom::best_effort(db.create_object_store(STORE));
             }
         }
     });
@@ -173,15 +173,16 @@ pub fn load(key: &str, then: impl FnOnce(Kept) + 'static) {
 /// Forgets what was kept under `key`.
 pub fn forget(key: &str) {
     if let Some(s) = local_storage() {
-        let _ = s.remove_item(key);
+        dom::best_effort(s.remove_item(key));
     }
     let key = key.to_string();
     open(move |db| {
         if let Ok(db) = db {
-            let _ = db
-                .transaction_with_str_and_mode(STORE, IdbTransactionMode::Readwrite)
-                .and_then(|t| t.object_store(STORE))
-                .and_then(|store| store.delete(&JsValue::from_str(&key)));
+            dom::best_effort(
+                db.transaction_with_str_and_mode(STORE, IdbTransactionMode::Readwrite)
+                    .and_then(|t| t.object_store(STORE))
+                    .and_then(|store| store.delete(&JsValue::from_str(&key))),
+            );
         }
     });
 }

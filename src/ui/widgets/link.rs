@@ -45,7 +45,11 @@ pub fn write(key: &str, value: &str) -> String {
     pairs.push(format!("{key}={value}"));
     let hash = format!("#{}", pairs.join("&"));
     if let Ok(history) = window.history() {
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&hash));
+        dom::best_effort(history.replace_state_with_url(
+            &wasm_bindgen::JsValue::NULL,
+            "",
+            Some(&hash),
+        ));
     }
     location.href().unwrap_or_default()
 }

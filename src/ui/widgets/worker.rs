@@ -10,6 +10,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use crate::ui::dom;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -155,12 +156,12 @@ impl WorkerPlayer {
             .create_element("iframe")
             .map_err(|_| "the browser could not make a frame for the player")?
             .unchecked_into();
-        let _ = frame.set_attribute("sandbox", "allow-scripts");
-        let _ = frame.set_attribute("title", "a JavaScript player (isolated)");
-        let _ = frame.set_attribute("aria-hidden", "true");
-        let _ = frame.set_attribute("tabindex", "-1");
-        let _ = frame.set_attribute("data-gamelab-player", "");
-        let _ = frame.set_attribute("style", "display:none");
+        dom::best_effort(frame.set_attribute("sandbox", "allow-scripts"));
+        dom::best_effort(frame.set_attribute("title", "a JavaScript player (isolated)"));
+        dom::best_effort(frame.set_attribute("aria-hidden", "true"));
+        dom::best_effort(frame.set_attribute("tabindex", "-1"));
+        dom::best_effort(frame.set_attribute("data-gamelab-player", ""));
+        dom::best_effort(frame.set_attribute("style", "display:none"));
         let policy =
             format!("default-src 'none'; script-src {FRAME_SCRIPT_HASH}; worker-src blob:");
         frame.set_srcdoc(&format!("<!doctype html><meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\"><script>{FRAME_SCRIPT}</script>"));
@@ -205,12 +206,16 @@ impl WorkerPlayer {
         link.next_id += 1;
         let id = link.next_id;
         link.expecting = Some(id);
-        let _ = js_sys::Reflect::set(&envelope, &JsValue::from_str("id"), &JsValue::from(id));
-        let _ = js_sys::Reflect::set(
+        dom::best_effort(js_sys::Reflect::set(
+            &envelope,
+            &JsValue::from_str("id"),
+            &JsValue::from(id),
+        ));
+        dom::best_effort(js_sys::Reflect::set(
             &envelope,
             &JsValue::from_str("text"),
             &JsValue::from_str(message),
-        );
+        ));
         if link.ready {
             drop(link);
             send(&self.frame, &envelope)
@@ -226,10 +231,10 @@ impl WorkerPlayer {
         self.frame.remove();
         if let Some(listener) = self.listener.borrow_mut().take() {
             if let Some(window) = web_sys::window() {
-                let _ = window.remove_event_listener_with_callback(
+                dom::best_effort(window.remove_event_listener_with_callback(
                     "message",
                     listener.as_ref().unchecked_ref(),
-                );
+                ));
             }
             // This may run inside that very listener (a reply that ends the player): free it
             // once the call has returned.
@@ -264,11 +269,12 @@ fn receive(link: &Rc<RefCell<Link>>, frame: &web_sys::HtmlIFrameElement, data: &
             (l.code.clone(), std::mem::take(&mut l.queued))
         };
         let start = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(
+        dom::best_effort(js_sys::Reflect::set(
             &start,
             &JsValue::from_str("start"),
             &JsValue::from_str(&code),
-        );
+        ));
+        // A frame gone between its ready and now is found by the call's time limit.
         let _ = send(frame, &start);
         for message in queued {
             let _ = send(frame, &message);
