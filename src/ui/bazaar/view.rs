@@ -178,7 +178,22 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
 }
 
 impl App {
+    /// Draws every panel from the state: the table, the status line, the log, the human's
+    /// question, a tournament's tally.
     pub(super) fn refresh(&mut self) {
+        self.table_panel();
+        let Some(referee) = self.game.referee.as_ref() else {
+            return;
+        };
+        self.status_line(referee);
+        self.render_log(referee);
+        self.render_human(referee.next_call());
+        self.render_tally();
+    }
+
+    /// The table (the live game, or the state the observer shows), its caption and its label
+    /// for screen readers.
+    fn table_panel(&mut self) {
         let Some(referee) = self.game.referee.as_ref() else {
             return;
         };
@@ -262,6 +277,10 @@ impl App {
                 scores.join(", ")
             ),
         ));
+    }
+
+    /// The status line, and the element's data-state (over, waiting, human, playing, paused).
+    fn status_line(&self, referee: &Referee) {
         let mut status = match referee.outcome() {
             Some(outcome) => format!(
                 "Game over after {} turns. Winners: {}. Eliminated: {}.",
@@ -278,10 +297,12 @@ impl App {
                 }
             ),
             None => {
-                let live: Vec<String> = seats
+                let live: Vec<String> = self
+                    .game
+                    .seat_names
                     .iter()
                     .zip(&referee.state().players)
-                    .map(|(s, p)| format!("{} {}", s.name, p.score))
+                    .map(|(name, p)| format!("{name} {}", p.score))
                     .collect();
                 format!("Turn {}. Scores: {}.", referee.turns(), live.join(", "))
             }
@@ -316,9 +337,6 @@ impl App {
                     .toggle_with_force("gl-pending", self.settings_pending),
             );
         }
-        self.render_log(referee);
-        self.render_human(next);
-        self.render_tally();
     }
 
     pub(super) fn render_tally(&self) {

@@ -12,6 +12,7 @@
 
 mod action;
 mod base;
+mod build;
 mod checks;
 mod children_tab;
 mod computing;
@@ -46,13 +47,13 @@ use crate::ui::widgets::{download, keep};
 
 use action::Action;
 use base::*;
+use build::Dom;
 use checks::*;
 use children_tab::*;
 use computing::*;
 use parameters::*;
 use runner::Runner;
 use team::{Heard, Team, MAX_WORKERS};
-use view::Dom;
 
 /// Expansions between two looks at the clock.
 const STEP_EXPANSIONS: u64 = 40;
@@ -140,7 +141,7 @@ impl GamePage for App {
     /// The page; `data-spots`, `data-position` and `data-goal` set the start.
     fn new(root: &HtmlElement, problems: &mut String) -> App {
         let mut app = App {
-            dom: view::build(root),
+            dom: build::build(root),
             db: Database::new(),
             computation: None,
             running: false,

@@ -1,0 +1,174 @@
+//! The applet's elements: the menu bar, the picture, the tracing area, the button bars of the
+//! two modes and the dialogs, built once; `view` fills them from the state.
+
+use super::*;
+
+/// A bar's control sits inline with the buttons (its label gets the bar's inline style).
+fn inline<E: AsRef<web_sys::Element>>(control: E) -> E {
+    if let Some(label) = control.as_ref().parent_element() {
+        label.set_class_name("gl-inline");
+    }
+    control
+}
+
+pub(super) fn build(root: &HtmlElement) -> Dom {
+    let menubar = child(root, "div", "gl-menubar");
+    dom::best_effort(menubar.set_attribute("role", "menubar"));
+    button(&menubar, "Game", "menu-game");
+    let game_menu = child(&menubar, "div", "gl-menu");
+    game_menu.set_hidden(true);
+    button(&game_menu, "New game", "new-game");
+    button(&menubar, "About", "menu-about");
+    let about_menu = child(&menubar, "div", "gl-menu");
+    about_menu.set_hidden(true);
+    button(&about_menu, "Help", "game-help");
+    button(&about_menu, "About this applet", "about");
+
+    let main = child(root, "div", "gl-ade-main");
+    let graphic = child(&main, "div", "gl-graphic");
+    let canvas: HtmlCanvasElement = child(&graphic, "canvas", "gl-canvas").unchecked_into();
+    canvas.set_width(CANVAS_WIDTH);
+    canvas.set_height(CANVAS_HEIGHT);
+    dom::best_effort(canvas.set_attribute("role", "img"));
+    let node_buttons = child(&graphic, "div", "gl-node-buttons");
+    let trace = child(&main, "ol", "gl-trace");
+    dom::best_effort(trace.set_attribute("aria-label", "Tracing area: the history of the graph"));
+    dom::best_effort(trace.set_attribute("role", "log"));
+    trace.set_tab_index(0);
+
+    let status = child(root, "div", "gl-status");
+    dom::best_effort(status.set_attribute("role", "status"));
+
+    let editing_bar = child(root, "div", "gl-buttonbar");
+    dom::best_effort(editing_bar.set_attribute("data-mode", "editing"));
+    button(&editing_bar, "Help", "help-editing");
+    button(&editing_bar, "Load", "load");
+    let to_playing = button(&editing_bar, "Playing", "playing");
+    let all_ones = button(&editing_bar, "All ones", "all-ones");
+    // The bars' controls act at once: they carry a data-action like the buttons beside them.
+    let single_at = inline(form::select::<&str, &str>(
+        &editing_bar,
+        "Single 1 at",
+        "single-at",
+        &[],
+    ));
+    dom::best_effort(single_at.set_attribute("data-action", "single-at"));
+
+    let playing_bar = child(root, "div", "gl-buttonbar");
+    dom::best_effort(playing_bar.set_attribute("data-mode", "playing"));
+    button(&playing_bar, "Help", "help-playing");
+    let undo = button(&playing_bar, "Undo", "undo");
+    let fire = button(&playing_bar, "Fire", "fire");
+    let exhaust = button(&playing_bar, "Exhaust fire", "exhaust");
+    let stop = button(&playing_bar, "Stop", "stop");
+    let show_graph = button(&playing_bar, "Show graph", "show-graph");
+    let to_editing = button(&playing_bar, "Editing", "editing");
+    // Text, not type=number: a number input hides what was typed ("abc" reads as "").
+    let layer_cap = inline(form::input(
+        &playing_bar,
+        "Layer cap",
+        "layer-cap",
+        "text",
+        &DEFAULT_LAYER_CAP.to_string(),
+    ));
+    dom::best_effort(layer_cap.set_attribute("inputmode", "numeric"));
+    layer_cap.set_class_name("gl-number");
+    layer_cap.set_min("1");
+    dom::best_effort(layer_cap.set_attribute("data-action", "layer-cap"));
+    button(&playing_bar, "Share link", "share");
+
+    let load = Dialog::new(root, "Load a graph", "load");
+    let load_family = form::select(
+        &load.body,
+        "Type",
+        "family",
+        &[("A", "A"), ("D", "D"), ("E", "E")],
+    );
+    let load_degree = form::input(&load.body, "Degree", "degree", "text", "");
+    load_degree.set_class_name("gl-number");
+    dom::best_effort(load_degree.set_attribute("inputmode", "numeric"));
+    let range = child(&load.body, "p", "gl-hint");
+    range.set_text_content(Some(&format!(
+        "A: 1 to {MAX_N} nodes · D: 4 to {MAX_N} · E: 6 to {MAX_N}"
+    )));
+    button(&load.buttons, "OK", "load-ok");
+    button(&load.buttons, "Cancel", "load-cancel");
+
+    let value = Dialog::new(root, "Node value", "value");
+    let value_input: HtmlInputElement = child(&value.body, "input", "gl-value").unchecked_into();
+    value_input.set_type("text");
+    dom::best_effort(value_input.set_attribute("inputmode", "numeric"));
+    dom::best_effort(value_input.set_attribute("aria-label", "Node value"));
+    button(&value.buttons, "OK", "value-ok");
+    button(&value.buttons, "Cancel", "value-cancel");
+
+    let help = Dialog::new(root, "Help", "help");
+    let help_text = child(&help.body, "p", "gl-help-text");
+    button(&help.buttons, "OK", "help-ok");
+
+    let graph = Dialog::new(root, "Firing sequence graph", "graph");
+    dom::best_effort(graph.panel.class_list().add_1("gl-graph-window"));
+    let rings: Vec<(String, String)> = (0..=10)
+        .map(|m| {
+            let text = if m == 0 {
+                "0 (no maximum)".to_string()
+            } else {
+                m.to_string()
+            };
+            (m.to_string(), text)
+        })
+        .collect();
+    let max_rings = form::select(&graph.body, "Max rings", "max-rings", &rings);
+    dom::best_effort(max_rings.set_attribute("data-action", "max-rings"));
+    let scroller = child(&graph.body, "div", "gl-graph-scroll");
+    let graph_canvas: HtmlCanvasElement =
+        child(&scroller, "canvas", "gl-graph-canvas").unchecked_into();
+    dom::best_effort(graph_canvas.set_attribute("role", "img"));
+    let pages = child(&graph.body, "div", "gl-buttonbar gl-graph-pages");
+    let graph_earlier = button(&pages, "Earlier layers", "graph-earlier");
+    let graph_later = button(&pages, "Later layers", "graph-later");
+    let graph_caption = child(&graph.body, "p", "gl-graph-caption");
+    button(&graph.buttons, "OK", "graph-ok");
+    let graph_fire = button(&graph.buttons, "Fire", "graph-fire");
+    let graph_undo = button(&graph.buttons, "Undo", "graph-undo");
+    button(&graph.buttons, "Save TGA", "save-tga");
+    button(&graph.buttons, "Save PNG", "save-png");
+    button(&graph.buttons, "Help", "graph-help");
+
+    Dom {
+        root: root.clone(),
+        game_menu,
+        about_menu,
+        canvas,
+        node_buttons,
+        trace,
+        status,
+        editing_bar,
+        playing_bar,
+        to_playing,
+        single_at,
+        all_ones,
+        undo,
+        fire,
+        exhaust,
+        stop,
+        show_graph,
+        to_editing,
+        layer_cap,
+        load,
+        load_family,
+        load_degree,
+        value,
+        value_input,
+        help,
+        help_text,
+        graph,
+        graph_canvas,
+        graph_caption,
+        graph_earlier,
+        graph_later,
+        max_rings,
+        graph_fire,
+        graph_undo,
+    }
+}

@@ -1,0 +1,112 @@
+//! Exhaust fire, and the layers a link or `data-layers` asks for, fired in time slices
+//! (widgets::slices): the page stays responsive and Stop works.
+
+use super::*;
+
+/// Work done in time slices: an Exhaust fire, or the layers a link or `data-layers` asks for.
+pub(super) enum Run {
+    Exhaust(ExhaustRun),
+    /// Fires exactly `wanted` layers (fewer if the play terminates or its history is full).
+    Replay {
+        fired: usize,
+        wanted: usize,
+    },
+}
+
+/// Exhaust fire in time slices (widgets::slices): the page stays responsive and Stop works.
+pub(super) fn start_exhaust(app: &Shared) {
+    {
+        let mut a = app.borrow_mut();
+        if a.mode != Mode::Playing
+            || a.exhaust.is_some()
+            || a.play.as_ref().is_none_or(Play::is_terminal)
+        {
+            return;
+        }
+        if !a.read_layer_cap() {
+            a.refresh();
+            return;
+        }
+        a.exhaust = Some(Run::Exhaust(ExhaustRun::new(a.layer_cap)));
+        a.message = "Exhaust fire: running…".to_string();
+        a.refresh();
+    }
+    run_exhaust(app);
+}
+
+pub(super) fn run_exhaust(app: &Shared) {
+    let root = app.borrow().dom.root.clone();
+    let app = app.clone();
+    slices::run(&root, 0, move |slice| exhaust_turn(&app, slice));
+}
+
+fn exhaust_turn(app: &Shared, slice: &Slice) -> Next {
+    let mut guard = app.borrow_mut();
+    let a = &mut *guard;
+    let (Some(play), Some(run)) = (a.play.as_mut(), a.exhaust.as_mut()) else {
+        return Next::Done;
+    };
+    let finished = loop {
+        let step = match run {
+            // A few layers at a time: with huge values one layer can take a while.
+            Run::Exhaust(run) => play.exhaust_step(run, 4).map(|reason| {
+                let more = if let StopReason::Cap { .. } = reason {
+                    " Press Exhaust fire again to continue."
+                } else {
+                    ""
+                };
+                format!("Exhaust fire: {}.{more}", reason.describe())
+            }),
+            Run::Replay { fired, wanted } => replay_step(play, fired, *wanted),
+        };
+        if step.is_some() {
+            break step;
+        }
+        if slice.over() {
+            break None;
+        }
+    };
+    match (finished, &a.exhaust) {
+        (Some(message), _) => {
+            a.message = message;
+            a.exhaust = None;
+        }
+        (None, Some(Run::Exhaust(run))) => {
+            a.message = format!(
+                "Exhaust fire: {} layers so far… (Stop to interrupt)",
+                run.fired()
+            )
+        }
+        (None, Some(Run::Replay { fired, wanted })) => {
+            a.message =
+                format!("Firing the {wanted} layers asked for: {fired} so far… (Stop to interrupt)")
+        }
+        (None, None) => {}
+    }
+    let more = a.exhaust.is_some();
+    a.refresh();
+    if more {
+        Next::Again
+    } else {
+        Next::Done
+    }
+}
+
+/// Fires one layer of a replay; the closing message once it is over.
+fn replay_step(play: &mut Play, fired: &mut usize, wanted: usize) -> Option<String> {
+    if *fired >= wanted {
+        return Some(String::new());
+    }
+    if let Some(full) = play.full(*fired) {
+        return Some(format!(
+            "{} of the {wanted} layers asked for were fired: {}.",
+            *fired,
+            full.describe()
+        ));
+    }
+    if play.fire() == FireOutcome::Terminal {
+        return Some(String::new());
+    }
+    *fired += 1;
+    None
+}

@@ -1,0 +1,309 @@
+//! The applet drawn from its state: the buttons of the mode, the graph, the tracing area, the
+//! status line and the firing-sequence graph window.
+
+use super::*;
+
+impl App {
+    // --- drawing the page from the state ------------------------------------------------------
+
+    pub(super) fn refresh(&mut self) {
+        let editing = self.mode == Mode::Editing;
+        let running = self.exhaust.is_some();
+        self.dom.editing_bar.set_hidden(!editing);
+        self.dom.playing_bar.set_hidden(editing);
+        dom::best_effort(
+            self.dom
+                .root
+                .set_attribute("data-mode", if editing { "editing" } else { "playing" }),
+        );
+        let terminal = self.play.as_ref().is_none_or(Play::is_terminal);
+        let at_start = self.play.as_ref().is_none_or(|p| p.layer_count() == 0);
+        self.dom.to_playing.set_disabled(self.play.is_none());
+        self.dom.all_ones.set_disabled(self.play.is_none());
+        self.dom.single_at.set_disabled(self.play.is_none());
+        self.dom.fire.set_disabled(terminal || running);
+        self.dom.graph_fire.set_disabled(terminal || running);
+        self.dom.exhaust.set_disabled(terminal || running);
+        self.dom.undo.set_disabled(at_start || running);
+        self.dom.graph_undo.set_disabled(at_start || running);
+        self.dom.stop.set_hidden(!running);
+        self.dom.show_graph.set_disabled(self.play.is_none());
+        self.dom.to_editing.set_disabled(running);
+        self.dom.node_buttons.set_hidden(!editing);
+        dom::best_effort(
+            self.dom
+                .root
+                .set_attribute("data-state", if running { "running" } else { "idle" }),
+        );
+        self.draw_graph();
+        self.sync_trace();
+        self.follow_share();
+        self.write_status();
+        if self.dom.graph.is_open() {
+            self.draw_firing_graph(running);
+        }
+    }
+
+    pub(super) fn draw_graph(&self) {
+        let Some(mut painter) = CanvasPainter::new(&self.dom.canvas) else {
+            return;
+        };
+        let (w, h) = (CANVAS_WIDTH as f64, CANVAS_HEIGHT as f64);
+        match &self.play {
+            Some(play) => {
+                let selected = if self.dom.value.is_open() {
+                    self.editing_node
+                } else {
+                    None
+                };
+                draw_graph(&mut painter, play.graph(), play.current(), w, h, selected);
+                let values: Vec<String> = (0..play.graph().node_count())
+                    .map(|i| {
+                        format!(
+                            "{} = {}",
+                            play.graph().label(i),
+                            short_value(&play.current().get(i))
+                        )
+                    })
+                    .collect();
+                dom::best_effort(self.dom.canvas.set_attribute(
+                    "aria-label",
+                    &format!("{}: {}", play.graph().name(), values.join(", ")),
+                ));
+            }
+            None => {
+                use crate::draw::Painter;
+                painter.fill_rect(0.0, 0.0, w, h, crate::draw::Rgb::WHITE);
+                painter.text(
+                    w / 2.0,
+                    h / 2.0,
+                    "No graph: use Load (Editing mode) or Game ▸ New game",
+                    15.0,
+                    crate::draw::Align::Center,
+                    palette::MUTED,
+                );
+                dom::best_effort(
+                    self.dom
+                        .canvas
+                        .set_attribute("aria-label", "No graph loaded"),
+                );
+            }
+        }
+    }
+
+    /// Keeps the tracing area's lines in step with the play: lines are appended or removed at
+    /// the end, and past `TRACE_LINES` the oldest are dropped from the top (never a rebuild of
+    /// the whole list while a long run goes on).
+    pub(super) fn sync_trace(&mut self) {
+        let states = self.play.as_ref().map_or(0, |p| p.states().len());
+        let from = states.saturating_sub(TRACE_LINES);
+        let behind = from.saturating_sub(self.trace_from);
+        if self.trace_version != self.play_version
+            || from < self.trace_from
+            || behind > self.trace_shown
+        {
+            self.trace_version = self.play_version;
+            self.dom.trace.set_inner_html("");
+            self.trace_shown = 0;
+            self.trace_from = from;
+        } else if behind > 0 {
+            // The oldest lines scroll out: remove them from the top.
+            let skip = usize::from(self.trace_from > 0); // the note
+            for _ in 0..behind {
+                if let Some(line) = self.dom.trace.children().item(skip as u32) {
+                    line.remove();
+                }
+            }
+            self.trace_shown -= behind;
+            self.trace_from = from;
+        }
+        if self.trace_from > 0 {
+            let note = match self
+                .dom
+                .trace
+                .first_element_child()
+                .filter(|e| e.class_list().contains("gl-trace-note"))
+            {
+                Some(note) => note,
+                None => {
+                    let note = child(&self.dom.trace, "li", "gl-trace-note");
+                    dom::best_effort(self.dom.trace.prepend_with_node_1(&note));
+                    note.into()
+                }
+            };
+            note.set_text_content(Some(&format!(
+                "… states 0 to {} are not listed here",
+                self.trace_from - 1
+            )));
+        }
+        while self.trace_shown > states - self.trace_from {
+            if let Some(last) = self.dom.trace.last_element_child() {
+                last.remove();
+            }
+            self.trace_shown -= 1;
+        }
+        if let Some(play) = &self.play {
+            while self.trace_shown < states - self.trace_from {
+                let t = self.trace_from + self.trace_shown;
+                let line = child(&self.dom.trace, "li", "gl-trace-line");
+                line.set_text_content(Some(&trace_text(play, t)));
+                self.trace_shown += 1;
+            }
+        }
+        // The last line is the current state.
+        if let Ok(Some(old)) = self.dom.trace.query_selector(".gl-current") {
+            dom::best_effort(old.class_list().remove_1("gl-current"));
+            dom::best_effort(old.remove_attribute("aria-current"));
+        }
+        if let Some(last) = self
+            .dom
+            .trace
+            .last_element_child()
+            .filter(|_| self.trace_shown > 0)
+        {
+            dom::best_effort(last.class_list().add_1("gl-current"));
+            dom::best_effort(last.set_attribute("aria-current", "step"));
+        }
+        self.dom
+            .trace
+            .set_scroll_top(self.dom.trace.scroll_height());
+    }
+
+    pub(super) fn write_status(&self) {
+        let mut parts = Vec::new();
+        if let Some(play) = &self.play {
+            let graph = play.graph();
+            let mut about = format!("{} · {}", graph.name(), graph.kind().describe());
+            if let Some(h) = graph.coxeter_number() {
+                about.push_str(&format!(" · Coxeter number h = {h}"));
+            }
+            parts.push(about);
+            parts.push(verdict(graph, play.start()).describe());
+            parts.push(format!(
+                "{} mode · layer {}",
+                if self.mode == Mode::Editing {
+                    "Editing"
+                } else {
+                    "Playing"
+                },
+                play.layer_count()
+            ));
+            if self.mode == Mode::Playing && play.is_terminal() {
+                parts.push("terminal: no node is positive".to_string());
+            }
+        } else {
+            parts.push("No graph loaded".to_string());
+        }
+        let mut text = parts.join(" · ");
+        if !self.message.is_empty() {
+            text = format!("{text}\n{}", self.message.trim());
+        }
+        self.dom.status.set_text_content(Some(&text));
+    }
+
+    /// Draws the page of the firing-sequence graph shown, if anything it shows changed (while a
+    /// run goes on, at most every 250 ms: the rest of the page keeps its time).
+    pub(super) fn draw_firing_graph(&mut self, running: bool) {
+        let Some(play) = &self.play else { return };
+        let count = play.layer_count();
+        let first = self.graph_page(count);
+        let key = (self.play_version, count, first, self.max_rings);
+        if self.graph_drawn == Some(key) || (running && dom::now() - self.graph_drawn_at < 250.0) {
+            return;
+        }
+        self.graph_drawn = Some(key);
+        self.graph_drawn_at = dom::now();
+        let layers = play.layers();
+        self.dom.graph_earlier.set_disabled(first == 0);
+        self.dom
+            .graph_later
+            .set_disabled(first + ROW_LIMIT >= layers.len());
+        dom::set_hidden(
+            self.dom.graph_earlier.unchecked_ref(),
+            layers.len() <= ROW_LIMIT,
+        );
+        dom::set_hidden(
+            self.dom.graph_later.unchecked_ref(),
+            layers.len() <= ROW_LIMIT,
+        );
+        match FiringGraphLayout::for_page(play.graph(), &layers, first, self.max_rings) {
+            Ok(layout) => {
+                self.dom.graph_canvas.set_width(layout.width.ceil() as u32);
+                self.dom
+                    .graph_canvas
+                    .set_height(layout.height.ceil() as u32);
+                if let Some(mut painter) = CanvasPainter::new(&self.dom.graph_canvas) {
+                    // The layout above has measured the page: drawing it cannot be refused.
+                    let _ = draw_firing_graph_page(
+                        &mut painter,
+                        play.graph(),
+                        &layers,
+                        first,
+                        self.max_rings,
+                    );
+                }
+            }
+            Err(too_large) => {
+                self.dom.graph_canvas.set_width(1);
+                self.dom.graph_canvas.set_height(1);
+                self.dom
+                    .graph_caption
+                    .set_text_content(Some(&format!("Not drawn: {too_large}.")));
+                return;
+            }
+        }
+        // Every sum of the page shown (the picture has them on the right too).
+        let last = (first + ROW_LIMIT).min(layers.len());
+        let sums: Vec<String> = (first + 1..=last)
+            .map(|t| short_value(&play.layer_sum(t)))
+            .collect();
+        let caption = match layers.len() {
+            0 => "no layers yet".to_string(),
+            1 => format!("1 layer · layer sum {}", sums.join(", ")),
+            n if n <= ROW_LIMIT => format!("{n} layers · layer sums {}", sums.join(", ")),
+            n => format!(
+                "{n} layers · layers {}–{last} shown · their sums {}",
+                first + 1,
+                sums.join(", ")
+            ),
+        };
+        self.dom.graph_caption.set_text_content(Some(&caption));
+        dom::best_effort(self.dom.graph_canvas.set_attribute(
+            "aria-label",
+            &format!(
+                "Firing sequence graph of {}: {caption}",
+                play.graph().name()
+            ),
+        ));
+    }
+}
+
+/// The first layer of the firing-sequence graph's last page.
+pub(super) fn last_page(layers: usize) -> usize {
+    layers.saturating_sub(1) / ROW_LIMIT * ROW_LIMIT
+}
+
+pub(super) fn trace_text(play: &Play, t: usize) -> String {
+    let Some(state) = play.states().get(t) else {
+        return String::new();
+    };
+    // Very long numbers are shortened on screen (without writing them out); the CLI prints
+    // them whole.
+    let longest = (0..state.len())
+        .map(|i| state.get(i).bits())
+        .max()
+        .unwrap_or(0);
+    let line = if longest <= 256 {
+        crate::engine::ade::trace_line(play, t)
+    } else {
+        String::new()
+    };
+    if longest > 256 || line.len() > 400 {
+        let values: Vec<String> = (0..state.len())
+            .map(|i| short_value(&state.get(i)))
+            .collect();
+        format!("{t}: [{}]", values.join(", "))
+    } else {
+        line
+    }
+}

@@ -1,0 +1,119 @@
+//! The shell's elements, built once: the settings form (folded away on a narrow screen), the
+//! seats, the board canvas, status, banner and history.
+
+use super::*;
+
+/// A settings field's control.
+pub(super) enum Control {
+    Number(HtmlInputElement),
+    Menu(HtmlSelectElement),
+}
+
+impl Control {
+    pub(super) fn read(&self, field: &Field) -> Result<usize, String> {
+        match self {
+            Control::Number(input) => form::read_number(input, field.label, field.range),
+            Control::Menu(select) => select
+                .value()
+                .parse()
+                .map_err(|_| format!("choose the {}", field.label.to_lowercase())),
+        }
+    }
+
+    pub(super) fn show(&self, value: usize) {
+        match self {
+            Control::Number(input) => input.set_value(&value.to_string()),
+            Control::Menu(select) => select.set_value(&value.to_string()),
+        }
+    }
+}
+
+pub(super) fn build<B: BoardGame>(
+    root: &HtmlElement,
+    values: &[usize],
+    think_ms: usize,
+) -> (Dom, Parts) {
+    // The settings fold away (a narrow screen opens the game on its board, not on its form).
+    let settings = child(root, "details", "gl-board-settings");
+    child(&settings, "summary", "").set_text_content(Some("Game settings"));
+    if root.client_width() >= 720 {
+        dom::best_effort(settings.set_attribute("open", ""));
+    }
+    let fields = B::FIELDS
+        .iter()
+        .zip(values)
+        .map(|(field, &value)| {
+            if field.menu {
+                let options: Vec<(String, String)> = (field.range.0..=field.range.1)
+                    .map(|n| (n.to_string(), n.to_string()))
+                    .collect();
+                let select = form::select(&settings, field.label, field.name, &options);
+                select.set_value(&value.to_string());
+                Control::Menu(select)
+            } else {
+                Control::Number(form::number(
+                    &settings,
+                    field.label,
+                    field.name,
+                    field.range,
+                    value,
+                ))
+            }
+        })
+        .collect();
+    let seats = child(&settings, "div", "gl-seats");
+    let think = form::number(
+        &settings,
+        "Computer time per move (ms)",
+        "think-ms",
+        (B::THINK_MS.1, B::THINK_MS.2),
+        think_ms,
+    );
+    button(&settings, "New game", "new-game");
+    let bar = child(root, "div", "gl-buttonbar");
+    let undo = button(&bar, "Undo", "undo");
+    let redo = button(&bar, "Redo", "redo");
+    button(&bar, "Restart", "restart");
+    button(&bar, "Share link", "share");
+    let main = child(root, "div", "gl-board-main");
+    let stage = child(&main, "div", "gl-board-stage");
+    let legend = child(&stage, "ul", "gl-legend");
+    dom::best_effort(legend.set_attribute("aria-label", "players"));
+    let scores = child(&stage, "p", "gl-scores");
+    let status = child(&stage, "p", "gl-status");
+    dom::best_effort(status.set_attribute("aria-live", "polite"));
+    let banner = child(&stage, "p", "gl-banner");
+    dom::best_effort(banner.set_attribute("role", "status"));
+    banner.set_hidden(true);
+    let canvas: HtmlCanvasElement = child(&stage, "canvas", "gl-canvas").unchecked_into();
+    canvas.set_tab_index(0);
+    dom::best_effort(canvas.set_attribute("role", "application"));
+    let side = child(&main, "div", "gl-board-side");
+    child(&side, "h4", "").set_text_content(Some("Moves"));
+    let history = child(&side, "ol", "gl-history");
+    dom::best_effort(history.set_attribute("aria-label", "the moves so far"));
+    let extras = child(&side, "div", "gl-board-extras");
+    let foot = child(root, "div", "gl-board-foot");
+    let dom = Dom {
+        root: root.clone(),
+        fields,
+        seats,
+        think_ms: think,
+        legend,
+        scores,
+        status,
+        banner,
+        canvas,
+        history,
+        undo,
+        redo,
+    };
+    let parts = Parts {
+        root: root.clone(),
+        settings: settings.clone(),
+        bar,
+        side: extras,
+        foot,
+    };
+    (dom, parts)
+}

@@ -1,0 +1,158 @@
+//! The shell drawn from its state: seats, history, the board, the status line.
+
+use super::*;
+
+impl<B: BoardGame> Shell<B> {
+    pub(super) fn rebuild_seats(&mut self) {
+        let parent = self.dom.seats.clone();
+        parent.set_text_content(None);
+        let mut options = vec![("human".to_string(), "human".to_string())];
+        options.extend(
+            B::levels()
+                .into_iter()
+                .map(|l| (B::level_name(l), format!("computer: {}", B::level_label(l)))),
+        );
+        for (i, seat) in self.seats.iter().enumerate() {
+            let note = B::seat_note(i);
+            let label = if note.is_empty() {
+                format!("Player {}", palette::seat_letter(i))
+            } else {
+                format!("Player {} ({note})", palette::seat_letter(i))
+            };
+            let select = form::select(&parent, &label, &format!("seat-{i}"), &options);
+            let name = seat_name::<B>(*seat);
+            if !options.iter().any(|(v, _)| *v == name) {
+                // A level from data-seats that the menu does not list: offered as it is.
+                form::fill(
+                    &select,
+                    &[(name.clone(), format!("computer: {name}"))]
+                        .into_iter()
+                        .chain(options.iter().cloned())
+                        .collect::<Vec<_>>(),
+                );
+            }
+            select.set_value(&name);
+        }
+    }
+
+    pub(super) fn append_history(&mut self, before: &B::Game, m: usize) {
+        let li = child(&self.dom.history, "li", "");
+        li.set_text_content(Some(&B::history_line(before, m)));
+        self.dom
+            .history
+            .set_scroll_top(self.dom.history.scroll_height());
+    }
+
+    pub(super) fn rebuild_history(&mut self) {
+        self.dom.history.set_text_content(None);
+        let mut game = self.record.start().clone();
+        for &m in self.record.moves() {
+            let li = child(&self.dom.history, "li", "");
+            li.set_text_content(Some(&B::history_line(&game, m)));
+            if game.apply(m).is_err() {
+                break;
+            }
+        }
+        self.dom
+            .history
+            .set_scroll_top(self.dom.history.scroll_height());
+    }
+
+    pub(super) fn redraw(&mut self) {
+        let view = self.view();
+        let game = self.record.game();
+        let (w, h) = self.board.size(game, view.room);
+        if let Some(mut painter) = CanvasPainter::sharp(&self.dom.canvas, w, h) {
+            self.board.draw(&mut painter, &self.record, &view);
+        }
+        dom::best_effort(
+            self.dom
+                .canvas
+                .set_attribute("aria-label", &self.board.describe(game, self.cursor)),
+        );
+    }
+
+    pub(super) fn refresh(&mut self) {
+        self.redraw();
+        self.write_status();
+        let view = self.view();
+        self.board.refresh(&self.record, &view);
+        self.dom.undo.set_disabled(self.record.moves().is_empty());
+        self.dom.redo.set_disabled(!self.record.can_redo());
+    }
+
+    pub(super) fn write_status(&mut self) {
+        let game = self.record.game();
+        let out = self.board.out(game);
+        let to_move = game.to_move();
+        self.dom.legend.set_text_content(None);
+        for (i, seat) in self.seats.iter().enumerate() {
+            let item = child(&self.dom.legend, "li", "");
+            let swatch = child(&item, "span", "gl-swatch");
+            dom::best_effort(
+                swatch
+                    .style()
+                    .set_property("background", &palette::seat(i).css()),
+            );
+            swatch.set_text_content(Some(&palette::seat_letter(i).to_string()));
+            let who = match seat {
+                Seat::Human => "human".to_string(),
+                Seat::Computer(level) => B::level_label(*level).to_string(),
+            };
+            let mut text = format!(" {who}");
+            if out.contains(&i) {
+                text.push_str(" (out)");
+                dom::best_effort(item.class_list().add_1("gl-out"));
+            }
+            if to_move == Some(i) {
+                dom::best_effort(item.class_list().add_1("gl-to-move"));
+                dom::best_effort(item.set_attribute("aria-current", "true"));
+            }
+            child(&item, "span", "").set_text_content(Some(&text));
+        }
+        let mut status = match to_move {
+            None => self.board.result_line(game),
+            Some(p) => {
+                let letter = palette::seat_letter(p);
+                match self.seats.get(p) {
+                    Some(Seat::Computer(level)) => {
+                        let seconds = self
+                            .thinking_since
+                            .map_or(0.0, |since| (dom::now() - since) / 1000.0);
+                        format!(
+                            "Player {letter} (computer: {}) is thinking… {seconds:.1} s (move {}).",
+                            B::level_label(*level),
+                            self.record.moves().len() + 1
+                        )
+                    }
+                    _ => format!(
+                        "Player {letter} to move (move {}): click the board, or arrows and Enter.",
+                        self.record.moves().len() + 1
+                    ),
+                }
+            }
+        };
+        let score = self.board.score_line(game);
+        self.dom.scores.set_hidden(score.is_empty());
+        self.dom.scores.set_text_content(Some(&score));
+        if !self.message.is_empty() {
+            status = format!("{}\n{status}", self.message);
+        }
+        self.dom.status.set_text_content(Some(&status));
+        let over = to_move.is_none();
+        self.dom.banner.set_hidden(!over);
+        if over {
+            self.dom
+                .banner
+                .set_text_content(Some(&self.board.result_line(game)));
+        }
+        let state = if over {
+            "over"
+        } else if to_move.is_some_and(|p| !self.is_human(p)) {
+            "thinking"
+        } else {
+            "playing"
+        };
+        dom::best_effort(self.dom.root.set_attribute("data-state", state));
+    }
+}
