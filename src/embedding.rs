@@ -181,14 +181,14 @@ pub fn read_query(query: &str) -> PlayRequest {
     let Some((_, asked)) = named else {
         request.problems.push(format!(
             "the address names no game (add game= and one of {}).",
-            names()
+            game_names()
         ));
         return request;
     };
     let Some(&(game, title, options)) = entry(asked.trim()) else {
         request.problems.push(format!(
             "game=\"{asked}\" is no gamelab game (one of {}).",
-            names()
+            game_names()
         ));
         return request;
     };
@@ -217,7 +217,8 @@ pub fn read_query(query: &str) -> PlayRequest {
     request
 }
 
-fn names() -> String {
+/// Every game's name, for messages that list them.
+pub fn game_names() -> String {
     GAMES.map(|(name, _, _)| name).join(", ")
 }
 

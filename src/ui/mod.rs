@@ -110,16 +110,30 @@ pub fn watch_for_new_games() {
     observer.forget(); // watches for the page's lifetime
 }
 
+/// The pages this build carries, by their `data-gamelab` name: adding a game is a line here
+/// (beside its line in `embedding::GAMES` and its Cargo feature).
+const PAGES: &[(&str, fn(&web_sys::HtmlElement))] = &[
+    #[cfg(feature = "ade")]
+    ("ade", page::mount::<ade::App>),
+    #[cfg(feature = "sprouts")]
+    ("sprouts", page::mount::<sprouts::App>),
+    #[cfg(feature = "bazaar")]
+    ("bazaar", page::mount::<bazaar::App>),
+    #[cfg(feature = "chain-reaction")]
+    (
+        "chain-reaction",
+        page::mount::<board::Shell<chain_reaction::ChainReaction>>,
+    ),
+    #[cfg(feature = "dots-and-boxes")]
+    (
+        "dots-and-boxes",
+        page::mount::<board::Shell<dots_boxes::DotsAndBoxes>>,
+    ),
+];
+
 /// Whether this build mounts `game`.
 pub fn carries(game: &str) -> bool {
-    let built = [
-        ("ade", cfg!(feature = "ade")),
-        ("sprouts", cfg!(feature = "sprouts")),
-        ("bazaar", cfg!(feature = "bazaar")),
-        ("chain-reaction", cfg!(feature = "chain-reaction")),
-        ("dots-and-boxes", cfg!(feature = "dots-and-boxes")),
-    ];
-    built.iter().any(|&(name, on)| on && name == game)
+    PAGES.iter().any(|&(name, _)| name == game)
 }
 
 /// Mounts every `[data-gamelab]` element not mounted yet that this build carries (or that names
@@ -204,30 +218,23 @@ pub fn mount(element: &web_sys::HtmlElement) {
     let game = element.get_attribute("data-gamelab").unwrap_or_default();
     dom::best_effort(element.set_attribute("data-gamelab-mounted", &game));
     add_styles(element);
-    match game.as_str() {
-        #[cfg(feature = "ade")]
-        "ade" => page::mount::<ade::App>(element),
-        #[cfg(feature = "sprouts")]
-        "sprouts" => page::mount::<sprouts::App>(element),
-        #[cfg(feature = "chain-reaction")]
-        "chain-reaction" => page::mount::<board::Shell<chain_reaction::ChainReaction>>(element),
-        #[cfg(feature = "dots-and-boxes")]
-        "dots-and-boxes" => page::mount::<board::Shell<dots_boxes::DotsAndBoxes>>(element),
-        #[cfg(feature = "bazaar")]
-        "bazaar" => page::mount::<bazaar::App>(element),
-        other if crate::embedding::is_game(other) => {
-            element.set_text_content(Some(&format!(
-                "gamelab: this module does not carry '{other}': load games/{other}.js (or gamelab.js, which has every game)"
-            )));
-            dom::best_effort(
-                element.set_attribute("data-gamelab-error", "game not in this module"),
-            );
-        }
-        other => {
-            element.set_text_content(Some(&format!(
-                "gamelab: unknown game '{other}' in data-gamelab (expected ade, sprouts, bazaar, chain-reaction or dots-and-boxes)"
-            )));
-            dom::best_effort(element.set_attribute("data-gamelab-error", "unknown game"));
-        }
+    if let Some(&(_, mount)) = PAGES.iter().find(|&&(name, _)| name == game) {
+        return mount(element);
     }
+    let (message, error) = if crate::embedding::is_game(&game) {
+        (
+            format!("gamelab: this module does not carry '{game}': load games/{game}.js (or gamelab.js, which has every game)"),
+            "game not in this module",
+        )
+    } else {
+        (
+            format!(
+                "gamelab: unknown game '{game}' in data-gamelab (expected {})",
+                crate::embedding::game_names()
+            ),
+            "unknown game",
+        )
+    };
+    element.set_text_content(Some(&message));
+    dom::best_effort(element.set_attribute("data-gamelab-error", error));
 }

@@ -7,8 +7,8 @@
 //! figures. Slices (widgets::slices), workers (widgets::worker), share links (widgets::link) and
 //! keeping (widgets::keep) are the shared widgets the pages call.
 //!
-//! Adding a game: an engine module, a page module with a type implementing `GamePage`, and one
-//! line in `ui::mount` (docs/architecture.md walks through it).
+//! Adding a game: an engine module, a page module with a type implementing `GamePage`, and its
+//! line in `ui::PAGES` (docs/architecture.md walks through it).
 
 use std::cell::RefCell;
 use std::rc::Rc;
