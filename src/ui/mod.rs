@@ -110,9 +110,12 @@ pub fn watch_for_new_games() {
     observer.forget(); // watches for the page's lifetime
 }
 
+/// Mounts one game's page in an element.
+type Mount = fn(&web_sys::HtmlElement);
+
 /// The pages this build carries, by their `data-gamelab` name: adding a game is a line here
 /// (beside its line in `embedding::GAMES` and its Cargo feature).
-const PAGES: &[(&str, fn(&web_sys::HtmlElement))] = &[
+const PAGES: &[(&str, Mount)] = &[
     #[cfg(feature = "ade")]
     ("ade", page::mount::<ade::App>),
     #[cfg(feature = "sprouts")]
