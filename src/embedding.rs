@@ -23,7 +23,18 @@ pub const GAMES: [(&str, &str, &[&str]); 5] = [
         "Glop, Sprouts analysis",
         &["spots", "position", "goal", "workers"],
     ),
-    ("bazaar", "Bazaar", &["seats", "seed", "autoplay"]),
+    (
+        "bazaar",
+        "Bazaar",
+        &[
+            "seats",
+            "seed",
+            "bonus",
+            "limit-ms",
+            "random-draw",
+            "autoplay",
+        ],
+    ),
     (
         "chain-reaction",
         "Chain Reaction",

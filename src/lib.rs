@@ -8,6 +8,7 @@ pub mod bench;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod draw;
+pub mod echo;
 pub mod embedding;
 pub mod engine;
 pub mod seal;

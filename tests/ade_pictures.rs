@@ -6,8 +6,8 @@
 mod common;
 
 use gamelab::draw::ade::{
-    draw_graph, render_firing_graph, ring_count, FiringGraphLayout, GraphLayout, NEGATIVE,
-    PIXEL_LIMIT, POSITIVE, ROW_LIMIT, SIDE_LIMIT,
+    draw_graph, render_firing_graph, ring_count, trace_text, trace_value, FiringGraphLayout,
+    GraphLayout, NEGATIVE, PIXEL_LIMIT, POSITIVE, ROW_LIMIT, SIDE_LIMIT, TRACE_DIGITS,
 };
 use gamelab::draw::raster::Raster;
 use gamelab::draw::{png, tga, Painter, Rgb};
@@ -127,6 +127,36 @@ fn firing_graphs_of_long_plays_with_big_values_fit_the_pixel_limit() {
             .unwrap()
             .ring_step,
         3.5
+    );
+}
+
+/// The tracing area writes each value by its own size: a 12-digit value is whole even in a line
+/// of 30 of them (it was shortened once a line passed 400 characters), and only values past
+/// `TRACE_DIGITS` digits are cut, the same way in every line.
+#[test]
+fn the_tracing_area_writes_values_whole_up_to_its_digit_limit() {
+    let start: Vec<i64> = (0..30)
+        .map(|i| if i == 0 { 1 } else { -620659705586 })
+        .collect();
+    let mut play = Play::new(AdeGraph::parse("D30").unwrap(), Values::from_i64(start)).unwrap();
+    let first = trace_text(&play, 0);
+    assert!(first.len() > 400);
+    assert_eq!(first.matches("-620659705586").count(), 29, "{first}");
+    play.fire();
+    let second = trace_text(&play, 1);
+    assert!(second.contains("fired "), "{second}");
+    assert!(!second.contains('…'), "{second}");
+    let whole = BigInt::from(10).pow(TRACE_DIGITS as u32 - 1) * 7 + 5;
+    assert_eq!(trace_value(&whole), whole.to_string());
+    let long: BigInt =
+        "-123456789012345678901234567890123456789012345678901234567890123456789012345"
+            .parse()
+            .unwrap();
+    assert_eq!(trace_value(&long), "-1234567890…(75 digits)");
+    let huge = BigInt::from(3).pow(100_000);
+    assert_eq!(
+        trace_value(&huge),
+        format!("1334971414…({} digits)", 47_713)
     );
 }
 

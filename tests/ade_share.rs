@@ -37,6 +37,18 @@ fn bad_positions_name_what_was_wrong() {
             .unwrap_err()
             .contains("out of range")
     );
+    // A pasted novel is said back cut to a line, wherever it sits in the text.
+    let novel = "x".repeat(5000);
+    for text in [
+        format!("E8{novel}"),
+        format!("Q{novel}"),
+        format!("A2/1,{novel}"),
+        format!("A2/1,0/{novel}"),
+    ] {
+        let message = err(&text);
+        assert!(message.chars().count() < 200, "{message}");
+        assert!(message.contains("characters)"), "{message}");
+    }
 }
 
 proptest! {

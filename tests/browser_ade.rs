@@ -441,6 +441,16 @@ async fn malformed_data_attributes_get_a_message_and_a_working_default() {
         );
         assert!(!trace(&root).is_empty(), "a graph is loaded anyway");
     }
+    // A bad data-values leaves a good data-graph in use, from its default start.
+    let root = mount(&[("data-graph", "E9"), ("data-values", "1,x")]);
+    assert!(status(&root).starts_with("E9"), "{}", status(&root));
+    assert!(note(&root).contains("data-values"), "{}", note(&root));
+    // What was typed is said back cut to a line, not repeated whole.
+    let long = format!("E8{}", "x".repeat(5000));
+    let root = mount(&[("data-graph", long.as_str()), ("data-mode", &long)]);
+    assert!(note(&root).chars().count() < 400, "{}", note(&root));
+    assert!(note(&root).contains("(5002 characters)"), "{}", note(&root));
+    assert!(status(&root).starts_with("E8"), "{}", status(&root));
     let root = mount(&[
         ("data-graph", "D4"),
         ("data-values", "1,1,1,1"),

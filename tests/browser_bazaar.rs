@@ -188,16 +188,24 @@ async fn the_time_limit_shown_is_the_one_used_and_named_when_it_passes() {
             ("data-seed", "2"),
         ],
     );
-    set(&root, "[data-field='limit']", "5");
     let limit: HtmlInputElement = find(&root, "[data-field='limit']").unchecked_into();
-    assert_eq!(limit.value(), "20", "the field shows the limit that holds");
-    assert!(
-        text(&root, ".gl-status").contains("A time limit is 20 to 60000 ms: \"5\" gives 20 ms"),
-        "{}",
-        text(&root, ".gl-status")
-    );
-    set(&root, "[data-field='limit']", "abc");
-    assert_eq!(limit.value(), "20", "nonsense keeps the limit as it was");
+    // A limit out of range, or no number at all, is refused and the limit stays (1e9 and abc
+    // once became 20 ms).
+    for typed in ["5", "1e9", "abc", "-3"] {
+        set(&root, "[data-field='limit']", typed);
+        assert_eq!(
+            limit.value(),
+            "600",
+            "{typed}: the field shows the limit that holds"
+        );
+        let status = text(&root, ".gl-status");
+        assert!(
+            status.contains("from 20 to 60000") && status.contains("it stays 600 ms"),
+            "{typed}: {status}"
+        );
+    }
+    set(&root, "[data-field='limit']", "20");
+    assert_eq!(limit.value(), "20");
     set(&root, "[data-field='speed']", "0");
     click(&root, "play");
     wait_for(&root, "the end", |r| state(r) == "over").await;
@@ -262,6 +270,54 @@ async fn settings_changed_during_a_game_are_flagged_until_new_game() {
     click(&root, "new-game");
     assert!(!new_game.class_list().contains("gl-pending"));
     assert!(text(&root, ".gl-status").contains("seed 8"));
+}
+
+/// Before the first call the table has nothing to lose: a setting changed then makes the game
+/// at once, so what is shown is what is played (seed 5 and a purchase-size seat once played
+/// seed 1 with the old seats, New game unflagged).
+#[wasm_bindgen_test]
+async fn settings_changed_before_the_first_call_make_the_game_at_once() {
+    let root = web::mount("bazaar", &[("data-seats", "purchase-points,human")]);
+    set(&root, "[data-field='seed']", "5");
+    assert!(
+        text(&root, ".gl-status").contains("A new game from seed 5"),
+        "{}",
+        text(&root, ".gl-status")
+    );
+    set(&root, "[data-field='seat-1']", "purchase-size");
+    let new_game = find(&root, "button[data-action='new-game']");
+    assert!(!new_game.class_list().contains("gl-pending"));
+    set(&root, "[data-field='speed']", "0");
+    click(&root, "play");
+    wait_for(&root, "the end", |r| state(r) == "over").await;
+    assert!(
+        !log(&root).iter().any(|l| l.contains("human")),
+        "Bob played as purchase-size, not as a human: {:?}",
+        log(&root)
+    );
+    let played = log(&root);
+    // The same game from a fresh table with those settings: the same log.
+    let again = web::mount(
+        "bazaar",
+        &[
+            ("data-seats", "purchase-points,purchase-size"),
+            ("data-seed", "5"),
+        ],
+    );
+    set(&again, "[data-field='speed']", "0");
+    click(&again, "play");
+    wait_for(&again, "the end", |r| state(r) == "over").await;
+    assert_eq!(log(&again), played);
+    // A seed that is no number is said, and the field shows the seed played.
+    let root = web::mount("bazaar", &[]);
+    set(&root, "[data-field='seed']", "-1");
+    let seed: HtmlInputElement = find(&root, "[data-field='seed']").unchecked_into();
+    assert_eq!(seed.value(), "1");
+    assert!(
+        text(&root, ".gl-status").contains("'-1' is not one, so this game uses 1"),
+        "{}",
+        text(&root, ".gl-status")
+    );
 }
 
 #[wasm_bindgen_test]

@@ -234,14 +234,36 @@ async fn hostile_javascript_players_reach_nothing_and_are_eliminated_cleanly() {
 
 #[wasm_bindgen_test]
 async fn every_looping_seat_can_be_chosen_and_shown() {
-    let root = web::mount("bazaar", &[("data-seats", "purchase-points,loop:win:5")]);
+    let root = web::mount(
+        "bazaar",
+        &[("data-seats", "purchase-points,loop:request-cards:5")],
+    );
     let seat: HtmlSelectElement = find(&root, "[data-field='seat-1']").unchecked_into();
-    assert_eq!(seat.value(), "loop:win:5");
-    let loops = seat
-        .query_selector_all("option[value^='loop:']")
-        .unwrap()
-        .length();
-    assert_eq!(loops, 28, "4 methods × calls 1 to 7");
+    assert_eq!(seat.value(), "loop:request-cards:5");
+    let values: Vec<String> = {
+        let options = seat.query_selector_all("option[value^='loop:']").unwrap();
+        (0..options.length())
+            .map(|i| {
+                options
+                    .item(i)
+                    .unwrap()
+                    .unchecked_into::<web_sys::HtmlOptionElement>()
+                    .value()
+            })
+            .collect()
+    };
+    // Only loops that can happen: setup and win are called once a game (12 choices that could
+    // never fire were offered once).
+    assert_eq!(values.len(), 1 + 7 + 7 + 1, "{values:?}");
+    assert!(values.contains(&"loop:setup:1".to_string()));
+    for never in ["loop:setup:2", "loop:win:3", "loop:win:7"] {
+        assert!(!values.contains(&never.to_string()), "{never} is offered");
+    }
+    let refused = web::mount("bazaar", &[("data-seats", "purchase-points,loop:win:4")]);
+    let note = find(&refused, ".gl-attribute-note")
+        .text_content()
+        .unwrap_or_default();
+    assert!(note.contains("\"loop:win:4\" is no seat"), "{note}");
 }
 
 #[wasm_bindgen_test]

@@ -97,10 +97,10 @@ async fn a_hotseat_game_on_a_small_board_with_undo() {
     key(&root, "Enter");
     assert_eq!(
         moves(&root),
-        vec!["A (row 1, column 1)", "B (row 2, column 2)"]
+        vec!["1. A (row 1, column 1)", "2. B (row 2, column 2)"]
     );
     click(&root, "undo");
-    assert_eq!(moves(&root), vec!["A (row 1, column 1)"]);
+    assert_eq!(moves(&root), vec!["1. A (row 1, column 1)"]);
     assert!(status(&root).contains("Player B to move"));
     key(&root, "Enter");
     click_cell(&root, 0, 0); // A2 in a corner explodes
@@ -133,7 +133,7 @@ async fn a_computer_seat_answers_a_move() {
     }
     let list = moves(&root);
     assert_eq!(list.len(), 2, "{list:?}");
-    assert!(list[1].starts_with("B ("));
+    assert!(list[1].starts_with("2. B ("), "{}", list[1]);
     assert!(status(&root).contains("Player A to move"));
     // Undo takes back the computer's move and the human's.
     click(&root, "undo");
@@ -200,7 +200,7 @@ fn a_share_link_reopens_the_game() {
     let again = web::mount("chain-reaction", &[]);
     assert_eq!(
         moves(&again),
-        vec!["A (row 1, column 1)", "B (row 3, column 4)"]
+        vec!["1. A (row 1, column 1)", "2. B (row 3, column 4)"]
     );
     let rows: HtmlInputElement = find(&again, "[data-field='rows']").unchecked_into();
     assert_eq!(rows.value(), "3");
@@ -217,6 +217,114 @@ fn a_share_link_reopens_the_game() {
         .unwrap_or_default();
     assert!(note.contains("move 2 is illegal"), "{note}");
     web_sys::window().unwrap().location().set_hash("").unwrap();
+}
+
+/// The end is said when the board shows it: while the winning move's explosions are still being
+/// shown, no banner, no final scores, no one marked out (they once came ~15 s early).
+#[wasm_bindgen_test]
+async fn the_result_waits_for_the_last_explosions() {
+    let root = web::mount("chain-reaction", &[("data-rows", "2"), ("data-cols", "2")]);
+    let banner = find(&root, ".gl-banner");
+    click_cell(&root, 0, 0);
+    click_cell(&root, 1, 1);
+    for _ in 0..200 {
+        if root.get_attribute("data-state").as_deref() == Some("playing") {
+            break;
+        }
+        sleep(20).await;
+    }
+    click_cell(&root, 0, 0);
+    for _ in 0..300 {
+        if root.get_attribute("data-state").as_deref() == Some("playing") {
+            break;
+        }
+        sleep(20).await;
+    }
+    click_cell(&root, 1, 1); // B's explosion takes everything
+    assert_eq!(root.get_attribute("data-state").as_deref(), Some("showing"));
+    assert!(banner.hidden(), "the banner waits");
+    assert!(!status(&root).contains("wins"), "{}", status(&root));
+    for _ in 0..400 {
+        if root.get_attribute("data-state").as_deref() == Some("over") {
+            break;
+        }
+        sleep(20).await;
+    }
+    assert_eq!(root.get_attribute("data-state").as_deref(), Some("over"));
+    assert!(!banner.hidden());
+    assert!(status(&root).contains("Player B wins"), "{}", status(&root));
+}
+
+/// Once someone has won, every other player is marked out in the legend (with 8 players only
+/// some were: the winning chain stops before the players it emptied are counted).
+#[wasm_bindgen_test]
+fn at_the_end_every_loser_is_marked_out() {
+    use gamelab::engine::chain_reaction::ai::Rng;
+    use gamelab::engine::chain_reaction::{Game, Settings};
+    use gamelab::engine::turn::Record;
+    let mut finished = None;
+    for seed in 0..50 {
+        let mut record = Record::<Game>::new(Settings::new(4, 4, 8).unwrap());
+        let mut rng = Rng::new(seed);
+        while record.game().current().is_some() {
+            let legal = record.game().legal_cells();
+            record.play(legal[rng.below(legal.len())]).unwrap();
+        }
+        let out_early = record.game().eliminated().len();
+        if out_early < 7 {
+            finished = Some(record);
+            break;
+        }
+    }
+    let record = finished.expect("a game whose last chain empties players it does not count out");
+    let window = web_sys::window().unwrap();
+    window
+        .location()
+        .set_hash(&format!("#chain={}", record.text()))
+        .unwrap();
+    let root = web::mount("chain-reaction", &[]);
+    window.location().set_hash("").unwrap();
+    let out = root
+        .query_selector_all(".gl-legend li.gl-out")
+        .unwrap()
+        .length();
+    assert_eq!(out, 7, "{}", text_of(&root, ".gl-legend"));
+}
+
+fn text_of(root: &HtmlElement, selector: &str) -> String {
+    find(root, selector).text_content().unwrap_or_default()
+}
+
+/// The history writes each move's number in full: move 100 read "00." when the numbers were
+/// list markers in a narrow margin.
+#[wasm_bindgen_test]
+fn a_long_game_numbers_every_move_in_full() {
+    use gamelab::engine::chain_reaction::ai::Rng;
+    use gamelab::engine::chain_reaction::Game;
+    use gamelab::engine::turn::Record;
+    let mut record =
+        Record::<Game>::new(gamelab::engine::chain_reaction::Settings::new(20, 20, 2).unwrap());
+    let mut rng = Rng::new(7);
+    while record.moves().len() < 120 {
+        let legal = record.game().legal_cells();
+        if legal.is_empty() {
+            break;
+        }
+        record.play(legal[rng.below(legal.len())]).unwrap();
+    }
+    assert_eq!(record.moves().len(), 120);
+    let window = web_sys::window().unwrap();
+    window
+        .location()
+        .set_hash(&format!("#chain={}", record.text()))
+        .unwrap();
+    let root = web::mount("chain-reaction", &[]);
+    window.location().set_hash("").unwrap();
+    let list = moves(&root);
+    assert_eq!(list.len(), 120);
+    assert!(list[9].starts_with("10. "), "{}", list[9]);
+    assert!(list[99].starts_with("100. "), "{}", list[99]);
+    assert!(list[119].starts_with("120. "), "{}", list[119]);
 }
 
 #[wasm_bindgen_test]

@@ -104,12 +104,12 @@ async fn a_2x2_game_against_the_computer_with_undo_and_analysis() {
     );
     assert_eq!(text(&root, ".gl-scores"), "A 0 – B 0");
     click_line(&root, 2, 2, 0);
-    assert_eq!(moves(&root)[0], "A: h 0 0 (line 0)");
+    assert_eq!(moves(&root)[0], "1. A: h 0 0 (line 0)");
     // A drawn line is refused with a reason, and nothing changes.
     wait_for(&root, "the computer's answer", humans_turn).await;
     let before = moves(&root);
     assert!(
-        before.len() >= 2 && before[1].starts_with("B: "),
+        before.len() >= 2 && before[1].starts_with("2. B: "),
         "{before:?}"
     );
     click_line(&root, 2, 2, 0);
@@ -191,10 +191,10 @@ async fn hotseat_by_keyboard_on_1x1() {
     assert_eq!(
         moves(&root),
         vec![
-            "A: h 0 0 (line 0)",
-            "B: v 0 0 (line 2)",
-            "A: v 0 1 (line 3)",
-            "B: h 1 0 (line 1) +1 box"
+            "1. A: h 0 0 (line 0)",
+            "2. B: v 0 0 (line 2)",
+            "3. A: v 0 1 (line 3)",
+            "4. B: h 1 0 (line 1) +1 box"
         ]
     );
     assert_eq!(text(&root, ".gl-scores"), "A 0 – B 1");
@@ -225,7 +225,7 @@ async fn import_export_and_the_share_link() {
     area.set_value("{\"rows\": 2, \"cols\": 2, \"moves\": [0, 0]}");
     click(&root, "import");
     assert!(
-        text(&root, ".gl-status").contains("Nothing was imported: move 1 (0) is illegal"),
+        text(&root, ".gl-status").contains("Nothing was imported: move 2 (0) is illegal"),
         "{}",
         text(&root, ".gl-status")
     );
@@ -340,7 +340,7 @@ async fn the_computer_thinks_in_slices_and_shows_it() {
         }
         sleep(10).await;
     }
-    assert!(moves(&root)[0].starts_with("A: "), "{:?}", moves(&root));
+    assert!(moves(&root)[0].starts_with("1. A: "), "{:?}", moves(&root));
     assert_eq!(root.get_attribute("data-state").as_deref(), Some("playing"));
 }
 

@@ -331,19 +331,26 @@ async fn embed_this_gives_a_snippet_that_opens_the_game_as_it_is() {
             .filter(|(n, _)| n != "data-gamelab")
             .collect::<Vec<_>>()
     );
-    // Bazaar: its seats and seed.
+    // Bazaar: its seats, seed, end bonus, time limit and draw (Embed this kept only the
+    // seats and the seed once).
     let bazaar = web::mount(
         "bazaar",
         &[
             ("data-offer-embed", "on"),
-            ("data-seats", "purchase-size,cheat:bank-cannot-trade,human"),
+            (
+                "data-seats",
+                "purchase-size,cheat:bank-cannot-trade,human,loop:request-cards:3",
+            ),
             ("data-seed", "42"),
+            ("data-bonus", "SEY"),
+            ("data-limit-ms", "900"),
+            ("data-random-draw", "on"),
         ],
     );
     let snippet = open_snippet(&bazaar);
     assert!(
         snippet.contains(
-            "data-seats=\"purchase-size,cheat:bank-cannot-trade,human\" data-seed=\"42\""
+            "data-seats=\"purchase-size,cheat:bank-cannot-trade,human,loop:request-cards:3\" data-seed=\"42\" data-bonus=\"SEY\" data-limit-ms=\"900\" data-random-draw=\"on\""
         ),
         "{snippet}"
     );

@@ -71,7 +71,7 @@ fn bad_input_names_what_was_wrong() {
     let cases = [
         (
             r#"{"rows": 3, "cols": 3, "players": 2, "moves": [[1, 1], [1, 1]]}"#,
-            "move 1",
+            "move 2 (1, 1) is illegal",
         ),
         (
             r#"{"rows": 3, "cols": 3, "players": 2, "moves": [[1, 1], [3, 0]]}"#,
@@ -79,11 +79,11 @@ fn bad_input_names_what_was_wrong() {
         ),
         (
             r#"{"rows": 2, "cols": 2, "players": 2, "moves": [[0,0],[1,1],[0,0],[1,1],[0,1]]}"#,
-            "move 4",
+            "move 5",
         ),
         (
             r#"{"rows": 3, "cols": 3, "players": 2, "moves": [[1, "x"]]}"#,
-            "move 0",
+            "move 1:",
         ),
         (
             r#"{"rows": 1, "cols": 3, "players": 2, "moves": []}"#,

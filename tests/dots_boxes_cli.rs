@@ -89,11 +89,14 @@ fn boxes_already_taken_count_and_the_side_to_move_matters() {
 #[test]
 fn bad_input_is_named() {
     for (input, words) in [
-        (r#"{"rows": 2, "cols": 2, "moves": [0, 0]}"#, "move 1"),
+        (
+            r#"{"rows": 2, "cols": 2, "moves": [0, 0]}"#,
+            "move 2 is illegal",
+        ),
         (r#"{"rows": 2, "cols": 2, "moves": [12]}"#, "does not exist"),
         (r#"{"rows": 0, "cols": 2, "moves": []}"#, "from 1 to 10"),
         (r#"{"rows": 5, "cols": 5, "moves": []}"#, "too many"),
-        (r#"{"rows": 2, "cols": 2, "moves": ["a"]}"#, "move 0"),
+        (r#"{"rows": 2, "cols": 2, "moves": ["a"]}"#, "move 1:"),
         (r#"{"rows": 2}"#, "missing \"cols\""),
         (r#"nonsense"#, "not JSON"),
         (

@@ -350,8 +350,17 @@ mod notation {
 
     #[test]
     fn a_bare_position_is_set_up_with_nobody_owning_its_boxes() {
-        let game = import(r#"{"rows": 1, "cols": 1, "dbn": "1111"}"#).unwrap();
-        assert!(game.is_over());
+        // A finished position has nothing to play, and a DBN string does not say who took its
+        // boxes: refused, not shown as a 0-0 tie with every box unowned.
+        for finished in [
+            r#"{"rows": 1, "cols": 1, "dbn": "1111"}"#,
+            r#"{"rows": 3, "cols": 3, "dbn": "111111111111111111111111"}"#,
+        ] {
+            let refused = import(finished).unwrap_err();
+            assert!(refused.contains("nothing left to play"), "{refused}");
+        }
+        let game = import(r#"{"rows": 1, "cols": 1, "dbn": "1110"}"#).unwrap();
+        assert!(!game.is_over());
         assert_eq!(game.scores(), [0, 0]);
         let mut game = import(r#"{"rows": 2, "cols": 2, "dbn": "101000100000"}"#).unwrap();
         assert_eq!(game.current(), 0);
@@ -406,18 +415,23 @@ mod notation {
             (r#"{"rows": 2, "cols": 2}"#, "\"moves\""),
             (
                 r#"{"rows": 2, "cols": 2, "moves": [0, 0]}"#,
-                "move 1 (0) is illegal: line 0 is already drawn",
+                "move 2 (0) is illegal: line 0 is already drawn",
             ),
             (
                 r#"{"rows": 2, "cols": 2, "moves": [12]}"#,
                 "line 12 does not exist",
             ),
-            (r#"{"rows": 2, "cols": 2, "moves": ["a"]}"#, "move 0"),
+            (r#"{"rows": 2, "cols": 2, "moves": ["a"]}"#, "move 1"),
             (
                 r#"{"rows": 2, "cols": 2, "dbn": "10100011000"}"#,
                 "12 characters",
             ),
             (r#"{"rows": 2, "cols": 2, "dbn": "1010001100x0"}"#, "'x'"),
+            // Text that is no DBN at all says so, not that it is a short one.
+            (
+                r#"{"rows": 3, "cols": 3, "dbn": "hello"}"#,
+                "'hello' is not a DBN string",
+            ),
             (
                 r#"{"rows": 2, "cols": 2, "moves": [0], "dbn": "000000000000"}"#,
                 "does not match",

@@ -66,10 +66,14 @@ fn play(input: &str) -> Result<String, CliError> {
             .as_array()
             .filter(|a| a.len() == 2)
             .and_then(|a| Some((a[0].as_u64()? as usize, a[1].as_u64()? as usize)));
-        let (r, c) =
-            pair.ok_or_else(|| format!("move {i}: {m} is not a [row, col] pair of whole numbers"))?;
+        let (r, c) = pair.ok_or_else(|| {
+            format!(
+                "move {}: {m} is not a [row, col] pair of whole numbers",
+                i + 1
+            )
+        })?;
         game.play(r, c)
-            .map_err(|e| format!("move {i} ({r}, {c}) is illegal: {e}"))?;
+            .map_err(|e| format!("move {} ({r}, {c}) is illegal: {e}", i + 1))?;
         boards.push(board_json(&game));
     }
     Ok(json!({"boards": boards, "winner": game.winner()}).to_string())
@@ -129,7 +133,8 @@ fn arena(input: &str, budget: &Budget) -> Result<String, Failure> {
             let Some(cell) = cell else { break };
             thinking[level].0 += started.elapsed().as_secs_f64();
             thinking[level].1 += 1;
-            game.play_cell(cell).map_err(|e| format!("game {g}: {e}"))?;
+            game.play_cell(cell)
+                .map_err(|e| format!("game {}: {e}", g + 1))?;
             moves += 1;
             budget.check(moves, &format!("the arena (game {} of {games})", g + 1))?;
         }

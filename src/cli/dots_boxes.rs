@@ -51,11 +51,11 @@ fn solve(input: &str, budget: &Budget) -> Result<Output, Failure> {
         .map(|(i, m)| {
             m.as_u64()
                 .map(|n| n as usize)
-                .ok_or_else(|| format!("move {i}: {m} is not a line id"))
+                .ok_or_else(|| format!("move {}: {m} is not a line id", i + 1))
         })
         .collect::<Result<_, _>>()?;
     let game = Game::from_moves(board.clone(), &moves)
-        .map_err(|(i, e)| format!("move {i} is illegal: {e}"))?;
+        .map_err(|(i, e)| format!("move {} is illegal: {e}", i + 1))?;
     let [p1, p2] = game.scores();
     let taken = p1 as i64 - p2 as i64;
     if game.is_over() {
@@ -198,10 +198,11 @@ fn arena(input: &str, budget: &Budget) -> Result<String, Failure> {
             let started = std::time::Instant::now();
             let line = players[seat]
                 .choose(&game.drawn())
-                .ok_or_else(|| format!("game {g}: no move"))?;
+                .ok_or_else(|| format!("game {}: no move", g + 1))?;
             thinking[level_at(seat)].0 += started.elapsed().as_secs_f64();
             thinking[level_at(seat)].1 += 1;
-            game.play(line).map_err(|e| format!("game {g}: {e}"))?;
+            game.play(line)
+                .map_err(|e| format!("game {}: {e}", g + 1))?;
             moves += 1;
             budget.check(moves, &format!("the arena (game {} of {games})", g + 1))?;
         }

@@ -6,7 +6,7 @@ use num_traits::ToPrimitive;
 
 use super::raster::Raster;
 use super::{palette, Align, Painter, Rgb};
-use crate::engine::ade::{AdeGraph, Values};
+use crate::engine::ade::{AdeGraph, Play, Values};
 
 pub const POSITIVE: Rgb = palette::VALUE_POSITIVE;
 pub const ZERO: Rgb = palette::VALUE_ZERO;
@@ -81,6 +81,57 @@ pub fn short_value(value: &BigInt) -> String {
         ""
     };
     format!("{sign}{head}…({digits} digits)")
+}
+
+/// Digits the tracing area writes of a value before shortening it: every value of the plays a
+/// page is likely to show is written whole (E10 from a single 1 stays under it for hundreds of
+/// fires); past it, a line of a 30-node graph would run to pages.
+pub const TRACE_DIGITS: usize = 60;
+
+/// A value in the tracing area: whole up to `TRACE_DIGITS` digits, else its first ten digits and
+/// its length (`1234567890…(75 digits)`). Each value by its own size, so neighbouring lines
+/// agree, and `gamelab ade fire` prints every value whole.
+pub fn trace_value(value: &BigInt) -> String {
+    // 200 bits hold at most 61 digits: anything smaller is cheap to write out and measure.
+    if value.bits() <= 200 {
+        let text = value.to_string();
+        if text.trim_start_matches('-').len() <= TRACE_DIGITS {
+            return text;
+        }
+    }
+    let bits = value.bits();
+    let top = (value.magnitude() >> bits.saturating_sub(64))
+        .to_u64()
+        .unwrap_or(u64::MAX) as f64;
+    let log10 = top.log10() + bits.saturating_sub(64) as f64 * std::f64::consts::LOG10_2;
+    let digits = log10.floor() as u64 + 1;
+    let head = 10f64.powf(log10.fract() + 9.0).floor() as u64;
+    let sign = if value.sign() == num_bigint::Sign::Minus {
+        "-"
+    } else {
+        ""
+    };
+    format!("{sign}{head}…({digits} digits)")
+}
+
+/// Line `t` of the tracing area: the state, and the nodes the layer fired with their values
+/// (`3: [1, -1, 2]   fired V1(1) V3(2)`), each value by `trace_value`.
+pub fn trace_text(play: &Play, t: usize) -> String {
+    let Some(state) = play.states().get(t) else {
+        return String::new();
+    };
+    let values: Vec<String> = (0..state.len())
+        .map(|i| trace_value(&state.get(i)))
+        .collect();
+    if t == 0 {
+        return format!("0: [{}]", values.join(", "));
+    }
+    let fired: Vec<String> = play
+        .layer(t)
+        .iter()
+        .map(|(node, value)| format!("{}({})", play.graph().label(*node), trace_value(value)))
+        .collect();
+    format!("{t}: [{}]   fired {}", values.join(", "), fired.join(" "))
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -100,7 +100,8 @@ pub fn number_attribute(root: &Element, name: &str, default: usize, message: &mu
         None => default,
         Some(v) => v.trim().parse().unwrap_or_else(|_| {
             message.push_str(&format!(
-                "{name}=\"{v}\" is not a number; using {default}. "
+                "{name}=\"{}\" is not a number; using {default}. ",
+                crate::echo::echo(&v)
             ));
             default
         }),
@@ -139,7 +140,8 @@ pub fn switch_attribute(root: &Element, name: &str, problems: &mut String) -> bo
         Some("on") => true,
         Some(other) => {
             problems.push_str(&format!(
-                "{name}=\"{other}\" is neither on nor off; using off. "
+                "{name}=\"{}\" is neither on nor off; using off. ",
+                crate::echo::echo(other)
             ));
             false
         }

@@ -75,11 +75,14 @@ impl fmt::Display for GraphError {
         match self {
             GraphError::Malformed(s) => write!(
                 f,
-                "'{s}' is not a graph name: expected A, D or E followed by the number of nodes, like E8"
+                "'{}' is not a graph name: expected A, D or E followed by the number of nodes, like E8",
+                crate::echo::echo(s)
             ),
-            GraphError::UnknownFamily(s) => {
-                write!(f, "'{s}' is not an ADE graph: the type must be A, D or E")
-            }
+            GraphError::UnknownFamily(s) => write!(
+                f,
+                "'{}' is not an ADE graph: the type must be A, D or E",
+                crate::echo::echo(s)
+            ),
             GraphError::OutOfRange { family, n } => write!(
                 f,
                 "{}{n} is out of range: {} graphs have {} to {MAX_N} nodes",

@@ -39,7 +39,10 @@ impl SharedPosition {
                     .ok()
                     .filter(|&n| n <= MAX_SHARED_LAYERS)
                     .ok_or_else(|| {
-                        format!("'{n}' is not a number of layers from 0 to {MAX_SHARED_LAYERS}")
+                        format!(
+                            "'{}' is not a number of layers from 0 to {MAX_SHARED_LAYERS}",
+                            crate::echo::echo(n)
+                        )
                     })?,
             ),
             None => None,

@@ -240,11 +240,5 @@ pub fn parse_node_value(text: &str) -> Result<i64, ValueError> {
 
 /// Keeps error messages readable when someone pastes a novel.
 fn shorten(text: &str) -> String {
-    const LIMIT: usize = 40;
-    if text.chars().count() <= LIMIT {
-        text.to_string()
-    } else {
-        let head: String = text.chars().take(LIMIT).collect();
-        format!("{head}…")
-    }
+    crate::echo::echo(text)
 }

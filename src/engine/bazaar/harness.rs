@@ -145,7 +145,8 @@ pub fn prepare(name: &str, input: &str, clients: Option<&str>) -> Result<Prepare
         }
         other => {
             return Err(format!(
-                "unknown harness '{other}': expected one of {}",
+                "unknown harness '{}': expected one of {}",
+                crate::echo::echo(other),
                 HARNESSES.join(", ")
             ))
         }

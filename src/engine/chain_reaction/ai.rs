@@ -39,12 +39,13 @@ impl Level {
 
     /// Reads `random`, `greedy`, `minimax[-depth]`, `mcts[-playouts]`.
     pub fn parse(text: &str) -> Result<Level, String> {
+        let shown = crate::echo::echo(text);
         let (name, number) =
             match text.split_once('-') {
                 Some((n, k)) => (
                     n,
                     Some(k.parse::<u32>().map_err(|_| {
-                        format!("'{text}': the number after - is not a whole number")
+                        format!("'{shown}': the number after - is not a whole number")
                     })?),
                 ),
                 None => (text, None),
@@ -55,17 +56,17 @@ impl Level {
             ("minimax", d) => match d.unwrap_or(3) {
                 depth @ 1..=MAX_MINIMAX_DEPTH => Ok(Level::Minimax { depth }),
                 depth => Err(format!(
-                    "'{text}': the minimax depth goes from 1 to {MAX_MINIMAX_DEPTH}, not {depth}"
+                    "'{shown}': the minimax depth goes from 1 to {MAX_MINIMAX_DEPTH}, not {depth}"
                 )),
             },
             ("mcts", p) => match p.unwrap_or(1000) {
                 playouts @ 1..=MAX_PLAYOUTS => Ok(Level::MonteCarlo { playouts }),
                 playouts => Err(format!(
-                    "'{text}': the playouts go from 1 to {MAX_PLAYOUTS}, not {playouts}"
+                    "'{shown}': the playouts go from 1 to {MAX_PLAYOUTS}, not {playouts}"
                 )),
             },
             _ => Err(format!(
-                "unknown level '{text}': random, greedy, minimax[-depth], mcts[-playouts]"
+                "unknown level '{shown}': random, greedy, minimax[-depth], mcts[-playouts]"
             )),
         }
     }

@@ -471,7 +471,10 @@ impl crate::engine::turn::TurnGame for Game {
     }
 
     fn parse_settings(text: &str) -> Result<Settings, String> {
-        let not_settings = || format!("'{text}' is not rows x columns x players");
+        let not_settings = || {
+            let text = crate::echo::echo(text);
+            format!("'{text}' is not rows x columns x players")
+        };
         let numbers: Vec<usize> = text
             .split('x')
             .map(|n| n.trim().parse().map_err(|_| not_settings()))
@@ -491,7 +494,7 @@ impl crate::engine::turn::TurnGame for Game {
     }
 
     fn parse_move(&self, text: &str) -> Result<usize, String> {
-        let not_cell = || format!("'{text}' is not row.column");
+        let not_cell = || format!("'{}' is not row.column", crate::echo::echo(text));
         let (r, c) = text.split_once('.').ok_or_else(not_cell)?;
         let (r, c): (usize, usize) = (
             r.trim().parse().map_err(|_| not_cell())?,

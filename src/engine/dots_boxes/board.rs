@@ -297,6 +297,18 @@ impl Game {
 /// Reads a DBN string for a board: the set of drawn lines (no scores, no side to move).
 pub fn parse_dbn(board: &Board, text: &str) -> Result<Vec<bool>, String> {
     let text = text.trim();
+    // What the text is comes before how long it is: "hello" is no DBN string at all.
+    if let Some((i, other)) = text
+        .chars()
+        .enumerate()
+        .find(|(_, c)| !matches!(c, '0' | '1'))
+    {
+        return Err(format!(
+            "'{}' is not a DBN string: character {} is '{other}', and a DBN string has only 0 and 1",
+            crate::echo::echo(text),
+            i + 1
+        ));
+    }
     if text.chars().count() != board.lines() {
         return Err(format!(
             "a DBN string for {} × {} boxes has {} characters, not {}",
@@ -340,11 +352,11 @@ impl crate::engine::turn::TurnGame for Game {
     fn parse_settings(text: &str) -> Result<Board, String> {
         let (rows, cols) = text
             .split_once('x')
-            .ok_or_else(|| format!("'{text}' is not rows x columns"))?;
+            .ok_or_else(|| format!("'{}' is not rows x columns", crate::echo::echo(text)))?;
         let number = |n: &str| {
             n.trim()
                 .parse::<usize>()
-                .map_err(|_| format!("'{n}' is not a number"))
+                .map_err(|_| format!("'{}' is not a number", crate::echo::echo(n)))
         };
         Board::new(number(rows)?, number(cols)?)
     }
@@ -357,7 +369,8 @@ impl crate::engine::turn::TurnGame for Game {
         match text.trim().parse::<usize>() {
             Ok(line) if line < self.board.lines() => Ok(line),
             _ => Err(format!(
-                "'{text}' is not a line of this board (0 to {})",
+                "'{}' is not a line of this board (0 to {})",
+                crate::echo::echo(text),
                 self.board.lines() - 1
             )),
         }

@@ -136,10 +136,13 @@ pub fn import(text: &str) -> Result<Game, String> {
                     let id = m
                         .as_u64()
                         .map(|n| n as usize)
-                        .ok_or_else(|| format!("move {i}: {m} is not a line id"))?;
+                        .ok_or_else(|| format!("move {}: {m} is not a line id", i + 1))?;
                     if ksquares {
                         from_ksquares(&board, id).ok_or_else(|| {
-                            format!("move {i}: {id} is not a KSquares line id on this board")
+                            format!(
+                                "move {}: {id} is not a KSquares line id on this board",
+                                i + 1
+                            )
                         })
                     } else {
                         Ok(id)
@@ -157,10 +160,18 @@ pub fn import(text: &str) -> Result<Game, String> {
             start.unwrap_or_else(|| vec![false; board.lines()]),
         ),
     };
+    if moves.is_empty() && start.iter().all(|&drawn| drawn) {
+        // A DBN string says which lines are drawn, not who took the boxes: a finished position
+        // has nothing to play and no score to show.
+        return Err(
+            "every line of this position is drawn: there is nothing left to play (a DBN string does not say who took the boxes)"
+                .into(),
+        );
+    }
     let mut game = Game::from_position(board, &start);
     for (i, &m) in moves.iter().enumerate() {
         game.play(m)
-            .map_err(|e| format!("move {i} ({m}) is illegal: {e}"))?;
+            .map_err(|e| format!("move {} ({m}) is illegal: {e}", i + 1))?;
     }
     if let Some(position) = dbn {
         if game.drawn() != position {

@@ -82,6 +82,7 @@ impl Level {
                 return Ok(Level::Strong { exact_nodes });
             }
         }
+        let text = crate::echo::echo(text);
         Err(format!("unknown level '{text}': expected easy, medium, original, original-random, strong or strong-N (N search nodes)"))
     }
 }

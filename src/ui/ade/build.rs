@@ -76,6 +76,9 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
     layer_cap.set_min("1");
     dom::best_effort(layer_cap.set_attribute("data-action", "layer-cap"));
     button(&playing_bar, "Share link", "share");
+    // The keys work once the applet has the focus, which a page does not give it by itself.
+    child(&playing_bar, "span", "gl-hint gl-keys-hint")
+        .set_text_content(Some("Keys F, U, E: click the picture first."));
 
     let load = Dialog::new(root, "Load a graph", "load");
     let load_family = form::select(

@@ -24,13 +24,13 @@ use web_sys::{
 };
 
 use crate::draw::ade::{
-    draw_firing_graph_page, draw_graph, render_firing_graph_page, short_value, FiringGraphLayout,
-    GraphLayout, ROW_LIMIT,
+    draw_firing_graph_page, draw_graph, render_firing_graph_page, short_value, trace_text,
+    FiringGraphLayout, GraphLayout, ROW_LIMIT,
 };
 use crate::draw::{palette, png, tga};
 use crate::engine::ade::{
-    default_start, parse_node_value, verdict, AdeGraph, ExhaustRun, Family, FireOutcome, Play,
-    SharedPosition, StopReason, Values, MAX_N,
+    default_start, parse_node_value, parse_values, verdict, AdeGraph, ExhaustRun, Family,
+    FireOutcome, Play, SharedPosition, StopReason, Values, MAX_N, MAX_SHARED_LAYERS,
 };
 use crate::ui::dom::{self, button, child, on};
 use crate::ui::page::{GamePage, Handle};
@@ -309,14 +309,20 @@ impl App {
         if let Some(rings) = attr("data-max-rings") {
             match rings.trim().parse::<u32>() {
                 Ok(m) if m <= 10 => self.max_rings = m,
-                _ => self.message = format!("data-max-rings='{rings}' ignored: expected 0 to 10. "),
+                _ => {
+                    self.message = format!(
+                        "data-max-rings='{}' ignored: expected 0 to 10. ",
+                        crate::echo::echo(&rings)
+                    )
+                }
             }
         }
         if let Some(cap) = attr("data-layer-cap") {
             match cap.trim().parse::<usize>() {
                 Ok(c) if c >= 1 => self.layer_cap = c,
                 _ => self.message.push_str(&format!(
-                    "data-layer-cap='{cap}' ignored: expected a whole number of at least 1. "
+                    "data-layer-cap='{}' ignored: expected a whole number of at least 1. ",
+                    crate::echo::echo(&cap)
                 )),
             }
         }
@@ -338,25 +344,49 @@ impl App {
             Some("playing") => true,
             Some(other) => {
                 self.message.push_str(&format!(
-                    "data-mode=\"{other}\" is neither editing nor playing; using editing. "
+                    "data-mode=\"{}\" is neither editing nor playing; using editing. ",
+                    crate::echo::echo(other)
                 ));
                 false
             }
         };
-        let from_attributes = attr("data-graph").map(|graph| {
-            let values = attr("data-values").unwrap_or_else(|| default_start_text(&graph));
-            match attr("data-layers") {
-                Some(layers) => format!("{graph}/{values}/{layers}"),
-                None if playing => format!("{graph}/{values}/0"),
-                None => format!("{graph}/{values}"),
-            }
-        });
-        if let Some(text) = from_attributes {
-            match SharedPosition::parse(&text) {
-                Ok(position) => return self.apply_position(position),
+        // Each attribute on its own: a bad one is named and replaced by its default, the others
+        // are still used.
+        if let Some(name) = attr("data-graph") {
+            match AdeGraph::parse(&name) {
+                Ok(graph) => {
+                    let start = match attr("data-values") {
+                        None => default_start(&graph),
+                        Some(values) => parse_values(&graph, &values).unwrap_or_else(|e| {
+                            self.message.push_str(&format!(
+                                "data-values: {e}; {} starts from a single 1. ",
+                                graph.name()
+                            ));
+                            default_start(&graph)
+                        }),
+                    };
+                    let fired = match attr("data-layers") {
+                        None => playing.then_some(0),
+                        Some(layers) => match layers.trim().parse::<usize>() {
+                            Ok(n) if n <= MAX_SHARED_LAYERS => Some(n),
+                            _ => {
+                                self.message.push_str(&format!(
+                                    "data-layers=\"{}\" is not a number of layers from 0 to {MAX_SHARED_LAYERS}; none are fired. ",
+                                    crate::echo::echo(&layers)
+                                ));
+                                playing.then_some(0)
+                            }
+                        },
+                    };
+                    return self.apply_position(SharedPosition {
+                        graph,
+                        start,
+                        fired,
+                    });
+                }
                 Err(e) => self
                     .message
-                    .push_str(&format!("The embed's data attributes were not used: {e}. ")),
+                    .push_str(&format!("data-graph: {e}; using E8. ")),
             }
         }
         if let Ok(graph) = AdeGraph::new(Family::E, 8) {
@@ -802,16 +832,4 @@ fn start_values(play: &Play) -> Vec<i64> {
     (0..play.graph().node_count())
         .map(|i| play.start().get_i64(i).unwrap_or(0))
         .collect()
-}
-
-fn default_start_text(graph: &str) -> String {
-    AdeGraph::parse(graph)
-        .map(|g| {
-            default_start(&g)
-                .iter()
-                .map(i64::to_string)
-                .collect::<Vec<_>>()
-                .join(",")
-        })
-        .unwrap_or_default()
 }

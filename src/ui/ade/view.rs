@@ -282,28 +282,3 @@ impl App {
 pub(super) fn last_page(layers: usize) -> usize {
     layers.saturating_sub(1) / ROW_LIMIT * ROW_LIMIT
 }
-
-pub(super) fn trace_text(play: &Play, t: usize) -> String {
-    let Some(state) = play.states().get(t) else {
-        return String::new();
-    };
-    // Very long numbers are shortened on screen (without writing them out); the CLI prints
-    // them whole.
-    let longest = (0..state.len())
-        .map(|i| state.get(i).bits())
-        .max()
-        .unwrap_or(0);
-    let line = if longest <= 256 {
-        crate::engine::ade::trace_line(play, t)
-    } else {
-        String::new()
-    };
-    if longest > 256 || line.len() > 400 {
-        let values: Vec<String> = (0..state.len())
-            .map(|i| short_value(&state.get(i)))
-            .collect();
-        format!("{t}: [{}]", values.join(", "))
-    } else {
-        line
-    }
-}

@@ -147,6 +147,8 @@ pub struct App {
     show_wire: bool,
     /// `data-autoplay`: play starts once the page is mounted.
     autoplay: bool,
+    /// This element's part of the keys its seats' JavaScript is kept under.
+    code_key: String,
 }
 
 type Shared = Handle<App>;
@@ -181,11 +183,12 @@ impl GamePage for App {
                     .map(str::trim)
                     .find(|s| SeatKind::parse(s).is_none())
                 {
-                    Some(bad) => format!("\"{bad}\" is no seat"),
+                    Some(bad) => format!("\"{}\" is no seat", crate::echo::echo(bad)),
                     None => format!("{} seats", parsed.len()),
                 };
                 message.push_str(&format!(
-                    "data-seats=\"{list}\": {why} ({SEAT_CHOICES}); using two strategies. "
+                    "data-seats=\"{}\": {why} ({SEAT_CHOICES}); using two strategies. ",
+                    crate::echo::echo(&list)
                 ));
             }
         }
@@ -193,11 +196,40 @@ impl GamePage for App {
             match seed.trim().parse::<u64>() {
                 Ok(n) => dom.seed.set_value(&n.to_string()),
                 Err(_) => message.push_str(&format!(
-                    "data-seed=\"{seed}\" is not a whole number from 0 to {}; using 1. ",
+                    "data-seed=\"{}\" is not a whole number from 0 to {}; using 1. ",
+                    crate::echo::echo(&seed),
                     u64::MAX
                 )),
             }
         }
+        if let Some(bonus) = attr("data-bonus") {
+            match bonus.trim() {
+                "none" => {}
+                code @ ("RWB" | "SEY") => dom.bonus.set_value(code),
+                other => message.push_str(&format!(
+                    "data-bonus=\"{}\" is none of none, RWB or SEY; using none. ",
+                    crate::echo::echo(other)
+                )),
+            }
+        }
+        let limit_ms = match attr("data-limit-ms") {
+            None => DEFAULT_LIMIT_MS,
+            Some(text) => match text.trim().parse::<i32>() {
+                Ok(ms) if LIMIT_RANGE.contains(&ms) => ms,
+                _ => {
+                    message.push_str(&format!(
+                        "data-limit-ms=\"{}\" is not a time limit from {} to {} ms; using {DEFAULT_LIMIT_MS}. ",
+                        crate::echo::echo(&text),
+                        LIMIT_RANGE.start(),
+                        LIMIT_RANGE.end()
+                    ));
+                    DEFAULT_LIMIT_MS
+                }
+            },
+        };
+        dom.limit.set_value(&limit_ms.to_string());
+        dom.random_draw
+            .set_checked(dom::switch_attribute(root, "data-random-draw", message));
         let autoplay = dom::switch_attribute(root, "data-autoplay", message);
         dom.count.set_value(&kinds.len().to_string());
         let codes = vec![EXAMPLE_PLAYER.to_string(); 6];
@@ -213,10 +245,11 @@ impl GamePage for App {
             tournament: None,
             pump: Pump::default(),
             message: String::new(),
-            limit_ms: DEFAULT_LIMIT_MS,
+            limit_ms,
             settings_pending: false,
             show_wire: false,
             autoplay,
+            code_key: keep::element_key(root, "bazaar", "bazaar-javascript"),
         };
         app.rebuild_seats();
         app
@@ -337,7 +370,7 @@ fn listen(app: &Shared) {
             let mut a = handle.borrow_mut();
             a.codes[i] = area.value();
             a.edited[i] = true;
-            keep_code(&handle, i, area.value());
+            keep_code(&handle, &a.code_key, i, area.value());
         }
     });
 }
@@ -354,6 +387,7 @@ fn field_changed(handle: &Shared, target: &web_sys::Element) {
         a.show_wire = on.checked();
         return;
     }
+    let restart = a.applies_now(&name);
     if a.applies_at_new_game(&name) {
         a.settings_pending = true;
         a.message = "The new settings apply from the next game: press New game.".into();
@@ -387,7 +421,7 @@ fn field_changed(handle: &Shared, target: &web_sys::Element) {
         let area: HtmlTextAreaElement = target.clone().unchecked_into();
         a.codes[i] = area.value();
         a.edited[i] = true;
-        keep_code(handle, i, a.codes[i].clone());
+        keep_code(handle, &a.code_key, i, a.codes[i].clone());
     } else if let Some(i) = name
         .strip_prefix("file-")
         .and_then(|i| i.parse::<usize>().ok())
@@ -400,6 +434,10 @@ fn field_changed(handle: &Shared, target: &web_sys::Element) {
         }
     }
     a.refresh();
+    drop(a);
+    if restart {
+        new_game(handle);
+    }
 }
 
 fn act(app: &Shared, action: Action) {
@@ -438,7 +476,7 @@ fn act(app: &Shared, action: Action) {
             let mut a = app.borrow_mut();
             a.codes[i] = EXAMPLE_PLAYER.to_string();
             a.edited[i] = true;
-            keep::forget(&code_key(i));
+            keep::forget(&code_key(&a.code_key, i));
             a.rebuild_seats();
             a.settings_pending = true;
             a.message = format!(
@@ -460,8 +498,11 @@ fn new_game(app: &Shared) {
         a.check = None;
         a.dom.tally.set_text_content(None);
         a.running = false;
-        let seed = a.seed();
+        let (seed, why) = a.read_seed();
         a.start(seed);
+        if let Some(why) = why {
+            a.message = why;
+        }
     }
     app.borrow_mut().refresh();
     spawn_workers(app);
@@ -482,7 +523,7 @@ fn start_tournament(app: &Shared) {
             return;
         }
         a.stop_workers();
-        let seed = a.seed();
+        let (seed, why) = a.read_seed();
         let n = a.kinds.len();
         a.tournament = Some(Tournament {
             left: games,
@@ -492,6 +533,9 @@ fn start_tournament(app: &Shared) {
             seed,
         });
         a.start(seed);
+        if let Some(why) = why {
+            a.message = why;
+        }
         a.running = true;
         a.refresh();
     }
@@ -502,24 +546,44 @@ fn start_tournament(app: &Shared) {
 impl App {
     /// The data attributes that open this table's seats and seed ("Embed this").
     fn embed_attributes(&self) -> Vec<(String, String)> {
-        let options = SeatKind::options();
-        let seats: Vec<String> = self
-            .kinds
-            .iter()
-            .filter_map(|kind| {
-                options
-                    .iter()
-                    .find(|(v, _)| SeatKind::parse(v) == Some(*kind))
-                    .map(|(v, _)| v.clone())
-            })
-            .collect();
-        vec![
+        let seats: Vec<String> = self.kinds.iter().map(|kind| kind.text()).collect();
+        let mut out = vec![
             ("data-seats".to_string(), seats.join(",")),
             ("data-seed".to_string(), self.seed().to_string()),
-        ]
+        ];
+        let bonus = self.dom.bonus.value();
+        if !bonus.is_empty() {
+            out.push(("data-bonus".to_string(), bonus));
+        }
+        if self.limit_ms != DEFAULT_LIMIT_MS {
+            out.push(("data-limit-ms".to_string(), self.limit_ms.to_string()));
+        }
+        if self.dom.random_draw.checked() {
+            out.push(("data-random-draw".to_string(), "on".to_string()));
+        }
+        out
     }
+    /// The seed field's number (1 if it holds none: `read_seed` says so).
     fn seed(&self) -> u64 {
         self.dom.seed.value().trim().parse().unwrap_or(1)
+    }
+
+    /// The seed for a new game: the field's number, or 1 with a message and the field showing
+    /// it, so what is shown is what is played.
+    fn read_seed(&mut self) -> (u64, Option<String>) {
+        let typed = self.dom.seed.value();
+        match typed.trim().parse::<u64>() {
+            Ok(seed) => (seed, None),
+            Err(_) => {
+                self.dom.seed.set_value("1");
+                let why = format!(
+                    "The seed is a whole number from 0 to {}: '{}' is not one, so this game uses 1.",
+                    u64::MAX,
+                    crate::echo::echo(typed.trim())
+                );
+                (1, Some(why))
+            }
+        }
     }
 
     fn speed(&self) -> i32 {
@@ -532,24 +596,20 @@ impl App {
 
     /// Reads the time limit field; a value out of range is brought into it, and the field shows
     /// the limit used, so what is shown is what holds.
+    /// The time limit field: a whole number of milliseconds in `LIMIT_RANGE`, or the limit stays
+    /// as it was and the message says why.
     fn read_limit(&mut self) {
-        let typed = self.dom.limit.value();
-        let limit = match typed.trim().parse::<i64>() {
-            Ok(n) => n.clamp(*LIMIT_RANGE.start() as i64, *LIMIT_RANGE.end() as i64) as i32,
-            Err(_) => self.limit_ms,
-        };
-        self.limit_ms = limit;
-        self.dom.limit.set_value(&limit.to_string());
-        self.message = if typed.trim() == limit.to_string() {
-            format!("The time limit is {limit} ms a call, from the next call on.")
-        } else {
-            format!(
-                "A time limit is {} to {} ms: \"{}\" gives {limit} ms a call.",
-                LIMIT_RANGE.start(),
-                LIMIT_RANGE.end(),
-                typed.trim()
-            )
-        };
+        let range = (*LIMIT_RANGE.start() as usize, *LIMIT_RANGE.end() as usize);
+        match form::read_number(&self.dom.limit, "The time limit per call (ms)", range) {
+            Ok(ms) => {
+                self.limit_ms = ms as i32;
+                self.message = format!("The time limit is {ms} ms a call, from the next call on.");
+            }
+            Err(e) => {
+                self.message = format!("{e}: it stays {} ms a call.", self.limit_ms);
+                self.dom.limit.set_value(&self.limit_ms.to_string());
+            }
+        }
         self.refresh();
     }
 
@@ -559,12 +619,28 @@ impl App {
             || field.starts_with("seat-")
             || field.starts_with("code-")
             || field.starts_with("file-");
-        let playing = self
+        setting && self.game_begun()
+    }
+
+    /// Whether the game on the table has begun: a call was answered and it is not over.
+    fn game_begun(&self) -> bool {
+        self.game
+            .referee
+            .as_ref()
+            .is_some_and(|r| r.outcome().is_none() && !r.log().is_empty())
+    }
+
+    /// Whether a change of this field makes the game on the table start again at once: it has
+    /// not begun, so nothing is lost and what is shown is what is played.
+    fn applies_now(&self, field: &str) -> bool {
+        let setting = matches!(field, "count" | "seed" | "bonus" | "random-draw")
+            || field.starts_with("seat-");
+        let over = self
             .game
             .referee
             .as_ref()
-            .is_some_and(|r| r.outcome().is_none() && r.turns() > 0);
-        setting && playing
+            .is_some_and(|r| r.outcome().is_some());
+        setting && !self.game_begun() && !over
     }
 
     /// A new game from `seed` with the seats as set.

@@ -44,14 +44,15 @@ impl SeatKind {
                 format!("cheats: {}", c.name()),
             ));
         }
-        // Every looping actor the course's milestone 9 allows: each method, calls 1 to 7.
+        // The looping actors of the course's milestone 9 that can loop: setup and win are called
+        // once a game, so only their first call; the turn methods on calls 1 to 7.
         for m in [
             Method::Setup,
             Method::PebbleOrTrades,
             Method::Cards,
             Method::Win,
         ] {
-            for k in 1..=7 {
+            for k in 1..=loop_calls(m) {
                 out.push((
                     format!("loop:{}:{k}", m.name()),
                     format!("loops forever on call {k} of {}", m.name()),
@@ -73,16 +74,33 @@ impl SeatKind {
             ("cheat", Some(c), None) => {
                 SeatKind::Misbehaving(Policy::Points, Misbehaviour::Cheat(Cheat::parse(c)?))
             }
-            ("loop", Some(m), Some(k)) => SeatKind::Misbehaving(
-                Policy::Points,
-                Misbehaviour::Loop(
-                    Method::parse(m)?,
-                    k.parse().ok().filter(|k| (1..=7).contains(k))?,
-                ),
-            ),
+            ("loop", Some(m), Some(k)) => {
+                let method = Method::parse(m)?;
+                let call = k
+                    .parse()
+                    .ok()
+                    .filter(|k| (1..=loop_calls(method)).contains(k))?;
+                SeatKind::Misbehaving(Policy::Points, Misbehaviour::Loop(method, call))
+            }
             _ => return None,
         };
         Some(kind)
+    }
+
+    /// The seat as `data-seats` and the seat menu write it (`parse` reads it back).
+    pub(super) fn text(self) -> String {
+        match self {
+            SeatKind::Strategy(p) | SeatKind::Misbehaving(p, Misbehaviour::None) => {
+                p.name().to_string()
+            }
+            SeatKind::Human => "human".into(),
+            SeatKind::JavaScript => "javascript".into(),
+            SeatKind::Misbehaving(_, Misbehaviour::Raise(m)) => format!("raise:{}", m.name()),
+            SeatKind::Misbehaving(_, Misbehaviour::Cheat(c)) => format!("cheat:{}", c.name()),
+            SeatKind::Misbehaving(_, Misbehaviour::Loop(m, k)) => {
+                format!("loop:{}:{k}", m.name())
+            }
+        }
     }
 
     pub(super) fn label(self) -> String {
@@ -150,16 +168,26 @@ function requestCards(turn) {
 function win(won) { }
 ";
 
-/// Where a seat's pasted JavaScript is kept between visits (widgets::keep).
-pub(super) fn code_key(seat: usize) -> String {
-    format!("bazaar-javascript-{seat}")
+/// The calls of `method` a looping actor may loop on: setup and win are called once a game.
+fn loop_calls(method: Method) -> u32 {
+    match method {
+        Method::Setup | Method::Win => 1,
+        _ => 7,
+    }
+}
+
+/// Where a seat's pasted JavaScript is kept between visits (widgets::keep): under this
+/// element's own key, so two Bazaars on a page keep their own.
+pub(super) fn code_key(element: &str, seat: usize) -> String {
+    format!("{element}-{seat}")
 }
 
 /// Keeps seat `seat`'s JavaScript in the browser; if the browser refuses, the player is told
 /// where they look (the message line) that a reload would lose it.
-pub(super) fn keep_code(app: &Shared, seat: usize, text: String) {
+pub(super) fn keep_code(app: &Shared, element: &str, seat: usize, text: String) {
     let handle = Rc::downgrade(app);
-    keep::save(&code_key(seat), text, move |result| {
+    let key = code_key(element, seat);
+    keep::save(&key, text, move |result| {
         let (Err(e), Some(app)) = (result, handle.upgrade()) else {
             return;
         };
@@ -178,7 +206,8 @@ pub(super) fn keep_code(app: &Shared, seat: usize, text: String) {
 pub(super) fn restore_codes(app: &Shared) {
     for (seat, name) in NAMES.iter().enumerate() {
         let handle = app.clone();
-        keep::load(&code_key(seat), move |kept| {
+        let key = code_key(&app.borrow().code_key, seat);
+        keep::load(&key, move |kept| {
             let code = match kept {
                 keep::Kept::Text(code) if !code.trim().is_empty() => code,
                 keep::Kept::Unreadable(what) => {
@@ -234,7 +263,8 @@ pub(super) fn load_code(app: &Shared, seat: usize, file: web_sys::File) {
             .ok()
             .and_then(|r| r.as_string())
             .unwrap_or_default();
-        keep_code(&handle, seat, text.clone());
+        let element = handle.borrow().code_key.clone();
+        keep_code(&handle, &element, seat, text.clone());
         let mut a = handle.borrow_mut();
         a.codes[seat] = text;
         a.edited[seat] = true;

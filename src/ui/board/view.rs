@@ -35,9 +35,15 @@ impl<B: BoardGame> Shell<B> {
         }
     }
 
-    pub(super) fn append_history(&mut self, before: &B::Game, m: usize) {
+    /// A history line: the move's number (written out, so "100." is never cut like a list
+    /// marker in a narrow margin) and the game's words for it.
+    fn history_entry(&self, number: usize, before: &B::Game, m: usize) {
         let li = child(&self.dom.history, "li", "");
-        li.set_text_content(Some(&B::history_line(before, m)));
+        li.set_text_content(Some(&format!("{number}. {}", B::history_line(before, m))));
+    }
+
+    pub(super) fn append_history(&mut self, before: &B::Game, m: usize) {
+        self.history_entry(self.record.moves().len(), before, m);
         self.dom
             .history
             .set_scroll_top(self.dom.history.scroll_height());
@@ -46,9 +52,8 @@ impl<B: BoardGame> Shell<B> {
     pub(super) fn rebuild_history(&mut self) {
         self.dom.history.set_text_content(None);
         let mut game = self.record.start().clone();
-        for &m in self.record.moves() {
-            let li = child(&self.dom.history, "li", "");
-            li.set_text_content(Some(&B::history_line(&game, m)));
+        for (i, &m) in self.record.moves().iter().enumerate() {
+            self.history_entry(i + 1, &game, m);
             if game.apply(m).is_err() {
                 break;
             }
@@ -83,7 +88,14 @@ impl<B: BoardGame> Shell<B> {
 
     pub(super) fn write_status(&mut self) {
         let game = self.record.game();
-        let out = self.board.out(game);
+        // While a move is still being shown, the page says no more than the board shows: the
+        // end, the scores and who is out come when the showing is over.
+        let showing = self.board.animating();
+        let out = if showing {
+            Vec::new()
+        } else {
+            self.board.out(game)
+        };
         let to_move = game.to_move();
         self.dom.legend.set_text_content(None);
         for (i, seat) in self.seats.iter().enumerate() {
@@ -111,6 +123,7 @@ impl<B: BoardGame> Shell<B> {
             child(&item, "span", "").set_text_content(Some(&text));
         }
         let mut status = match to_move {
+            None if showing => "The last move's explosions…".to_string(),
             None => self.board.result_line(game),
             Some(p) => {
                 let letter = palette::seat_letter(p);
@@ -132,14 +145,18 @@ impl<B: BoardGame> Shell<B> {
                 }
             }
         };
-        let score = self.board.score_line(game);
+        let score = if showing {
+            String::new()
+        } else {
+            self.board.score_line(game)
+        };
         self.dom.scores.set_hidden(score.is_empty());
         self.dom.scores.set_text_content(Some(&score));
         if !self.message.is_empty() {
             status = format!("{}\n{status}", self.message);
         }
         self.dom.status.set_text_content(Some(&status));
-        let over = to_move.is_none();
+        let over = to_move.is_none() && !showing;
         self.dom.banner.set_hidden(!over);
         if over {
             self.dom
@@ -148,6 +165,8 @@ impl<B: BoardGame> Shell<B> {
         }
         let state = if over {
             "over"
+        } else if showing {
+            "showing"
         } else if to_move.is_some_and(|p| !self.is_human(p)) {
             "thinking"
         } else {

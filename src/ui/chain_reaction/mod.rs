@@ -403,8 +403,13 @@ impl BoardGame for ChainReaction {
         }
     }
 
+    /// The eliminated players; once someone has won, everyone else (the chain that wins stops
+    /// at once, before the players it emptied are counted out).
     fn out(&self, game: &Game) -> Vec<usize> {
-        game.eliminated()
+        match game.winner() {
+            Some(w) => (0..game.settings().players).filter(|&p| p != w).collect(),
+            None => game.eliminated(),
+        }
     }
 
     fn refresh(&mut self, record: &Record<Game>, view: &View) {

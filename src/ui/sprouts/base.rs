@@ -115,7 +115,7 @@ impl App {
             v.trim()
                 .parse::<u32>()
                 .map(Some)
-                .map_err(|_| format!("{what}: '{v}' is not a whole number"))
+                .map_err(|_| format!("{what}: '{}' is not a whole number", crate::echo::echo(&v)))
         };
         let nimber = |v: Option<u32>, what: &str| -> Result<Option<u8>, String> {
             v.map(|n| u8::try_from(n).map_err(|_| format!("{what} is at most 255")))

@@ -12,26 +12,7 @@ pub(super) fn attributes_of(root: &HtmlElement) -> String {
 
 /// This element's storage key: its id, or its place among the Glop elements of the page.
 pub(super) fn storage_key(root: &HtmlElement) -> String {
-    let id = root.id();
-    if !id.is_empty() {
-        return format!("{STORAGE_KEY}-{id}");
-    }
-    let others = root.owner_document().and_then(|d| {
-        d.query_selector_all("[data-gamelab='sprouts']:not([id])")
-            .ok()
-    });
-    let place = others
-        .map(|list| {
-            (0..list.length())
-                .position(|i| list.item(i).is_some_and(|n| n.is_same_node(Some(root))))
-                .unwrap_or(0)
-        })
-        .unwrap_or(0);
-    if place == 0 {
-        STORAGE_KEY.to_string()
-    } else {
-        format!("{STORAGE_KEY}-{}", place + 1)
-    }
+    keep::element_key(root, "sprouts", STORAGE_KEY)
 }
 
 impl App {
@@ -129,21 +110,29 @@ impl App {
         if let Some(spots) = attr("data-spots") {
             match spots.trim().parse::<usize>() {
                 Ok(n) if (1..=MAX_SPOTS).contains(&n) => self.dom.spots.set_value(&n.to_string()),
-                _ => self.message = format!("data-spots=\"{spots}\" is not a number of spots from 1 to {MAX_SPOTS}; using 5."),
+                _ => {
+                    self.message = format!(
+                    "data-spots=\"{}\" is not a number of spots from 1 to {MAX_SPOTS}; using 5. ",
+                    crate::echo::echo(&spots)
+                )
+                }
             }
         }
         if let Some(text) = attr("data-position") {
             self.dom.free.set_value(&text);
             self.dom.free_radio.set_checked(true);
             if let Err(e) = Position::parse(&text) {
-                self.message
-                    .push_str(&format!("data-position=\"{text}\": {e}. "));
+                self.message.push_str(&format!(
+                    "data-position=\"{}\": {e}. ",
+                    crate::echo::echo(&text)
+                ));
             }
         }
         if let Some(workers) = attr("data-workers") {
             if !matches!(workers.trim().parse::<usize>(), Ok(n) if n <= MAX_WORKERS) {
                 self.message.push_str(&format!(
-                    "data-workers=\"{workers}\" is not a number of workers from 0 to {MAX_WORKERS}; using one a core. "
+                    "data-workers=\"{}\" is not a number of workers from 0 to {MAX_WORKERS}; using one a core. ",
+                    crate::echo::echo(&workers)
                 ));
             }
         }
@@ -151,7 +140,8 @@ impl App {
             None | Some("outcome") => {}
             Some("nimber") => self.dom.goal.set_value("nimber"),
             Some(other) => self.message.push_str(&format!(
-                "data-goal=\"{other}\" is neither outcome nor nimber; using outcome. "
+                "data-goal=\"{}\" is neither outcome nor nimber; using outcome. ",
+                crate::echo::echo(other)
             )),
         }
     }

@@ -66,6 +66,30 @@ fn local_storage() -> Option<web_sys::Storage> {
 }
 
 /// Keeps `text` under `key`; `done` learns whether it worked.
+/// The key an element of `game` keeps its data under: `base` for the first such element without
+/// an id (so what earlier visits kept is found), `base-ID` for one with an id, and `base-N` for
+/// the N-th without one: two games of a kind on a page never overwrite each other's data.
+pub fn element_key(root: &web_sys::HtmlElement, game: &str, base: &str) -> String {
+    let id = root.id();
+    if !id.is_empty() {
+        return format!("{base}-{id}");
+    }
+    let selector = format!("[data-gamelab='{game}']:not([id])");
+    let place = root
+        .owner_document()
+        .and_then(|d| d.query_selector_all(&selector).ok())
+        .and_then(|list| {
+            (0..list.length())
+                .position(|i| list.item(i).is_some_and(|n| n.is_same_node(Some(root))))
+        })
+        .unwrap_or(0);
+    if place == 0 {
+        base.to_string()
+    } else {
+        format!("{base}-{}", place + 1)
+    }
+}
+
 pub fn save(key: &str, text: String, done: impl FnOnce(Result<(), String>) + 'static) {
     let key = key.to_string();
     open(move |db| {
