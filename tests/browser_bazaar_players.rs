@@ -294,6 +294,36 @@ async fn pasted_javascript_is_kept_for_the_next_visit() {
     sleep(300).await;
 }
 
+/// Two Bazaars on a page keep their own JavaScript: one's pasted code once overwrote the other's
+/// (it was kept per seat, not per element).
+#[wasm_bindgen_test]
+async fn two_tables_on_a_page_keep_their_own_javascript() {
+    const LEFT: &str =
+        "// the left table's player\nfunction requestPebbleOrTrades(t) { return false; }";
+    let seats = ("data-seats", "purchase-points,javascript");
+    let left = web::mount("bazaar", &[("id", "left-table"), seats]);
+    let right = web::mount("bazaar", &[("id", "right-table"), seats]);
+    let area = find(&left, "[data-field='code-1']");
+    area.unchecked_ref::<HtmlTextAreaElement>().set_value(LEFT);
+    fire(&area, "input");
+    sleep(300).await;
+    left.remove();
+    right.remove();
+    let right = web::mount("bazaar", &[("id", "right-table"), seats]);
+    let left = web::mount("bazaar", &[("id", "left-table"), seats]);
+    wait_for(&left, "the left table's kept code", |r| {
+        find(r, "[data-field='code-1']")
+            .unchecked_ref::<HtmlTextAreaElement>()
+            .value()
+            == LEFT
+    })
+    .await;
+    let code = find(&right, "[data-field='code-1']")
+        .unchecked_ref::<HtmlTextAreaElement>()
+        .value();
+    assert!(code.starts_with("// A JavaScript player"), "{code}");
+}
+
 #[wasm_bindgen_test]
 async fn a_players_console_and_errors_with_their_line_reach_the_log() {
     let root = web::mount(
