@@ -193,6 +193,7 @@ async fn the_base_is_saved_loaded_back_and_kept_across_reloads() {
         "{kept} for {count}"
     );
     click(&again, "clear-base");
+    web::answer(&again, true);
     assert_eq!(base_count(&again), 0);
     load_files(&again, &[("sprouts-base.spr", &saved)]).await;
     assert_eq!(
@@ -377,12 +378,13 @@ async fn checks_stop_emptying_asks_and_sizes_past_the_engine_are_refused_as_type
     click(&root, "complete-check");
     wait_for(&root, ".gl-complete-status", "problem(s)").await;
     // Emptying the base asks first; no keeps it.
+    // Asked in the page (a sandboxed frame answers no window.confirm).
     let count = base_count(&root);
-    let no = wasm_bindgen::closure::Closure::<dyn Fn() -> bool>::new(|| false);
-    js_sys::Reflect::set(&web_sys::window().unwrap(), &"confirm".into(), no.as_ref()).unwrap();
     click(&root, "clear-base");
+    assert_eq!(base_count(&root), count, "nothing goes before the answer");
+    web::answer(&root, false);
     assert_eq!(base_count(&root), count);
-    web::accept_confirmations();
     click(&root, "clear-base");
+    web::answer(&root, true);
     assert_eq!(base_count(&root), 0);
 }

@@ -226,7 +226,7 @@ async fn a_computation_answered_by_a_team_no_longer_changes_the_base() {
     forget_kept_base().await;
     let root = mount(&[("data-workers", "2")]);
     for spots in ["6", "7", "8", "9", "10"] {
-        click(&root, "clear-base");
+        clear_base(&root);
         compute(&root, spots).await;
         let count = base_count(&root);
         let status = text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status");

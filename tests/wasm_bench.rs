@@ -124,6 +124,13 @@ async fn sprouts_n_spot_outcomes_through_the_page() {
     let larger = SPROUTS_PAGE_ALSO.iter().map(|&n| (1, n));
     for (pass, n) in first.chain(second).chain(larger) {
         click("clear-base");
+        // Asked in the page when the base holds couples: yes.
+        if let Some(yes) = root
+            .query_selector(".gl-confirm:not([hidden]) button[data-confirm='yes']")
+            .unwrap()
+        {
+            yes.unchecked_into::<web_sys::HtmlElement>().click();
+        }
         spots.set_value(&n.to_string());
         finished.set(f64::NAN);
         let started = now();

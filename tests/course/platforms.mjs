@@ -182,8 +182,13 @@ try {
   const withPlayer = new URL(bazaarSrc);
   withPlayer.searchParams.set("seats", "purchase-points,javascript");
   withPlayer.searchParams.set("seed", "2");
+  // A platform's sandbox without allow-modals: window.confirm answers nothing there.
+  const chainSrc = attributes(kept["chain-reaction"]).src.replaceAll("&amp;", "&");
+  const sandboxed = new URL(chainSrc);
+  sandboxed.searchParams.set("rows", "4");
   const frames = GAMES.map((g) => `<h2>${g}</h2>\n${kept[g]}`).join("\n")
-    + `\n<h2>bazaar with a JavaScript player</h2>\n<iframe src="${withPlayer.href.replaceAll("&", "&amp;")}" title="Bazaar (gamelab)" width="700" height="900"></iframe>`;
+    + `\n<h2>bazaar with a JavaScript player</h2>\n<iframe src="${withPlayer.href.replaceAll("&", "&amp;")}" title="Bazaar (gamelab)" width="700" height="900"></iframe>`
+    + `\n<h2>chain reaction, sandboxed</h2>\n<iframe sandbox="allow-scripts allow-same-origin allow-downloads" src="${sandboxed.href.replaceAll("&", "&amp;")}" title="Chain Reaction (gamelab)" width="700" height="900"></iframe>`;
   coursePage = `<!doctype html><html><head><meta charset="utf-8"><title>Week 3</title><style>${HOSTILE_CSS}</style></head>`
     + `<body><main><h1>Week 3: games</h1><p>Play each game below.</p>\n${frames}\n</main></body></html>`;
   problems.length = 0;
@@ -227,6 +232,17 @@ try {
     const frame = frameOf("chain-reaction");
     await frame.locator("canvas").first().click({ position: { x: 12, y: 12 } });
     await frame.waitForFunction(() => document.querySelectorAll(".gl-history li").length >= 1, null, { timeout: 30000 });
+  });
+  await check("chain-reaction in a sandboxed frame without modals: Restart asks in the page and restarts", async () => {
+    const frame = frameOf("chain-reaction", "rows=4");
+    if (!frame) return "no sandboxed frame";
+    await frame.locator("[data-gamelab-mounted]").waitFor({ timeout: 20000 });
+    await frame.locator("canvas").first().click({ position: { x: 12, y: 12 } });
+    await frame.waitForFunction(() => document.querySelectorAll(".gl-history li").length >= 1, null, { timeout: 30000 });
+    await frame.locator("button[data-action='restart']").click();
+    await frame.locator(".gl-confirm button[data-confirm='yes']").click({ timeout: 5000 });
+    const left = await frame.evaluate(() => document.querySelectorAll(".gl-history li").length);
+    return left === 0 || `${left} moves left after Restart`;
   });
   await check("ade: played and fired, and the firing-sequence picture downloads", async () => {
     const frame = frameOf("ade");

@@ -117,3 +117,11 @@ pub async fn load_files(root: &HtmlElement, files: &[(&str, &str)]) {
     super::fire(&input, "change");
     sleep(100).await;
 }
+
+/// Empties the main base: the page asks first when it holds couples, and is answered yes.
+pub fn clear_base(root: &HtmlElement) {
+    super::click(root, "clear-base");
+    if !find(root, ".gl-confirm").hidden() {
+        super::answer(root, true);
+    }
+}

@@ -25,11 +25,21 @@ pub fn mount(game: &str, attributes: &[(&str, &str)]) -> HtmlElement {
     element
 }
 
-/// `window.confirm` answers yes from now on (a headless browser would answer no).
+/// `window.confirm` answers yes from now on (a headless browser would answer no). The games ask
+/// in the page (widgets::confirm); this only keeps a page-level question from blocking a test.
 pub fn accept_confirmations() {
     let yes = wasm_bindgen::closure::Closure::<dyn Fn() -> bool>::new(|| true);
     js_sys::Reflect::set(&web_sys::window().unwrap(), &"confirm".into(), yes.as_ref()).unwrap();
     yes.forget();
+}
+
+/// Answers the question the game asks in the page (widgets::confirm): yes or no.
+pub fn answer(root: &HtmlElement, yes: bool) {
+    let which = if yes { "yes" } else { "no" };
+    let question = find(root, ".gl-confirm");
+    assert!(!question.hidden(), "the game asks nothing");
+    find(root, &format!(".gl-confirm button[data-confirm='{which}']")).click();
+    assert!(question.hidden(), "the answer closes the question");
 }
 
 pub fn find(root: &HtmlElement, selector: &str) -> HtmlElement {

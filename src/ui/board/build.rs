@@ -75,6 +75,8 @@ pub(super) fn build<B: BoardGame>(
     let redo = button(&bar, "Redo", "redo");
     button(&bar, "Restart", "restart");
     button(&bar, "Share link", "share");
+    // Questions before a game is thrown away, asked here, by the buttons.
+    let confirm = Confirm::new(&child(root, "div", "gl-asking"));
     let main = child(root, "div", "gl-board-main");
     let stage = child(&main, "div", "gl-board-stage");
     let legend = child(&stage, "ul", "gl-legend");
@@ -107,6 +109,7 @@ pub(super) fn build<B: BoardGame>(
         history,
         undo,
         redo,
+        confirm,
     };
     let parts = Parts {
         root: root.clone(),

@@ -24,7 +24,9 @@ pub enum Seat<L> {
 #[derive(Clone, Debug)]
 pub enum BoardAction<A> {
     NewGame,
+    /// Asks first (the question in the page: a sandboxed frame answers no `confirm()`).
     Restart,
+    RestartConfirmed,
     Undo,
     Redo,
     Share,
@@ -42,6 +44,7 @@ impl<A> BoardAction<A> {
         Some(match text {
             "new-game" => BoardAction::NewGame,
             "restart" => BoardAction::Restart,
+            "restart-confirmed" => BoardAction::RestartConfirmed,
             "undo" => BoardAction::Undo,
             "redo" => BoardAction::Redo,
             "share" => BoardAction::Share,

@@ -27,6 +27,7 @@ use crate::engine::turn::{Record, Thinker, TurnGame};
 use crate::ui::dom::{self, button, child, on};
 use crate::ui::page::{GamePage, Handle};
 use crate::ui::widgets::canvas::{self, CanvasPainter};
+use crate::ui::widgets::confirm::Confirm;
 use crate::ui::widgets::slices::{Next, Pump, Slice};
 use crate::ui::widgets::{form, link};
 
@@ -46,6 +47,7 @@ struct Dom {
     history: HtmlElement,
     undo: web_sys::HtmlButtonElement,
     redo: web_sys::HtmlButtonElement,
+    confirm: Confirm,
 }
 
 pub struct Shell<B: BoardGame> {
@@ -294,6 +296,7 @@ fn act_on<B: BoardGame>(shell: &Shared<B>, action: BoardAction<B::Action>, targe
         match action {
             BoardAction::NewGame => s.new_game(),
             BoardAction::Restart => s.restart(),
+            BoardAction::RestartConfirmed => s.restart_confirmed(),
             BoardAction::Undo => s.undo(),
             BoardAction::Redo => s.redo(),
             BoardAction::Share => s.share(),
@@ -530,12 +533,13 @@ impl<B: BoardGame> Shell<B> {
         }
         let question =
             format!("Restart? The {moves} moves of this game go (Redo plays them again).");
-        let yes = dom::window()
-            .and_then(|w| w.confirm_with_message(&question).ok())
-            .unwrap_or(false);
-        if !yes {
-            return;
-        }
+        self.dom
+            .confirm
+            .ask(&question, "Restart", "restart-confirmed");
+    }
+
+    /// Back to the start, as the reader confirmed.
+    fn restart_confirmed(&mut self) {
         while self.record.undo() {}
         self.message = "Restarted: Redo plays the moves again.".into();
         self.after_new_record();

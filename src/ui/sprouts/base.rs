@@ -89,21 +89,24 @@ pub(super) fn read_files(app: &Shared, files: web_sys::FileList) {
 impl App {
     /// Empties the main base, once the reader confirms (a base of couples is work).
     pub(super) fn clear_base(&mut self) {
+        if self.db.is_empty() {
+            return self.clear_base_confirmed();
+        }
         let question = format!(
             "Empty the main base? Its {} couples are lost unless saved to a file first.",
             self.db.len()
         );
-        if self.db.is_empty()
-            || dom::window()
-                .and_then(|w| w.confirm_with_message(&question).ok())
-                .unwrap_or(false)
-        {
-            self.db.clear();
-            self.unverified = 0;
-            self.db_message = "The main base is empty.".into();
-            self.store_base();
-            self.keep_parameters();
-        }
+        self.dom
+            .confirm
+            .ask(&question, "Empty the base", "clear-base-confirmed");
+    }
+
+    pub(super) fn clear_base_confirmed(&mut self) {
+        self.db.clear();
+        self.unverified = 0;
+        self.db_message = "The main base is empty.".into();
+        self.store_base();
+        self.keep_parameters();
     }
 
     pub(super) fn filter_from_page(&self) -> Result<Filter, String> {
@@ -139,45 +142,58 @@ impl App {
         };
         let kept = self.db.filtered(&filter);
         if apply {
-            let confirmed = dom::window()
-                .and_then(|w| {
-                    w.confirm_with_message(&format!(
-                        "Keep {} of the {} couples of the main base?",
-                        kept.len(),
-                        self.db.len()
-                    ))
-                    .ok()
-                })
-                .unwrap_or(true);
-            if confirmed {
-                self.db_message = format!(
-                    "Filter applied: {} couples kept of {}.",
-                    kept.len(),
-                    self.db.len()
-                );
-                self.db = kept;
-                self.store_base();
-            }
-        } else {
-            let shown: Vec<String> = kept
-                .iter()
-                .take(200)
-                .map(|(l, n)| format!("{} {n}", l.write(self.notation)))
-                .collect();
-            self.dom
-                .filter_list
-                .set_text_content(Some(&shown.join("\n")));
-            self.db_message = format!(
-                "{} couples of {} match{}.",
+            let question = format!(
+                "Keep {} of the {} couples of the main base? The others are lost unless saved first.",
                 kept.len(),
-                self.db.len(),
-                if kept.len() > 200 {
-                    " (the first 200 are listed)"
-                } else {
-                    ""
-                }
+                self.db.len()
             );
+            self.dom
+                .confirm
+                .ask(&question, "Keep them", "filter-apply-confirmed");
+            return;
         }
+        self.filter_preview(&kept);
+    }
+
+    /// The filter applied, as the reader confirmed (read again: the fields may have changed).
+    pub(super) fn filter_apply_confirmed(&mut self) {
+        let filter = match self.filter_from_page() {
+            Ok(f) => f,
+            Err(e) => {
+                self.db_message = e;
+                return;
+            }
+        };
+        let kept = self.db.filtered(&filter);
+        self.db_message = format!(
+            "Filter applied: {} couples kept of {}.",
+            kept.len(),
+            self.db.len()
+        );
+        self.db = kept;
+        self.store_base();
+    }
+
+    /// Lists the couples the filter keeps (the first 200).
+    fn filter_preview(&mut self, kept: &Database) {
+        let shown: Vec<String> = kept
+            .iter()
+            .take(200)
+            .map(|(l, n)| format!("{} {n}", l.write(self.notation)))
+            .collect();
+        self.dom
+            .filter_list
+            .set_text_content(Some(&shown.join("\n")));
+        self.db_message = format!(
+            "{} couples of {} match{}.",
+            kept.len(),
+            self.db.len(),
+            if kept.len() > 200 {
+                " (the first 200 are listed)"
+            } else {
+                ""
+            }
+        );
     }
 
     /// Takes couples a check refuted out of the main base (and the kept copy), saying so.

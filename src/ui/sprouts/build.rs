@@ -4,11 +4,14 @@
 use crate::engine::sprouts::symbols::MAX_SPOTS;
 use crate::ui::dom;
 use crate::ui::dom::{button, child};
+use crate::ui::widgets::confirm::Confirm;
 use crate::ui::widgets::form;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
 
 pub struct Dom {
+    /// Questions before the main base loses couples (in the page: see widgets::confirm).
+    pub(super) confirm: Confirm,
     pub root: HtmlElement,
     pub(super) base_info: HtmlElement,
     pub(super) tabs: Vec<(String, HtmlElement, HtmlElement)>,
@@ -100,6 +103,8 @@ fn paragraph(parent: &HtmlElement, class: &str, text: &str) -> HtmlElement {
 
 pub fn build(root: &HtmlElement) -> Dom {
     let header = child(root, "div", "gl-sprouts-header");
+    // Under the header, above every tab: a question is seen whichever tab asked it.
+    let confirm = Confirm::new(&child(root, "div", "gl-asking"));
     let base_info = child(&header, "span", "gl-base-info");
     let tab_bar = child(&header, "div", "gl-tabs");
     dom::best_effort(tab_bar.set_attribute("role", "tablist"));
@@ -271,6 +276,7 @@ pub fn build(root: &HtmlElement) -> Dom {
     let children_list = child(&children_panel, "ol", "gl-children");
 
     let dom = Dom {
+        confirm,
         root: root.clone(),
         base_info,
         tabs,

@@ -218,12 +218,20 @@ impl App {
                     self.db.len(),
                     run.check.check_db.len()
                 );
-                if !dom::window()
-                    .and_then(|w| w.confirm_with_message(&question).ok())
-                    .unwrap_or(false)
-                {
-                    return;
-                }
+                self.dom.confirm.ask(
+                    &question,
+                    "Replace the main base",
+                    "use-check-base-confirmed",
+                );
+            }
+            _ => self.check_message = "Run a check to the end first.".into(),
+        }
+    }
+
+    /// The check base becomes the main base, as the reader confirmed.
+    pub(super) fn use_check_base_confirmed(&mut self) {
+        match self.check.as_ref() {
+            Some(run) if matches!(run.result, Some(Ok(_))) => {
                 self.db = run.check.check_db.clone();
                 self.db_message = format!(
                     "The main base is now the check base ({} couples).",

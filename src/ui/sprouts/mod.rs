@@ -347,6 +347,9 @@ fn act(app: &Shared, action: Action) {
         },
         Action::SaveCheckGraph => a.save_check_graph(),
         Action::UseCheckBase => a.use_check_base(),
+        Action::UseCheckBaseConfirmed => a.use_check_base_confirmed(),
+        Action::ClearBaseConfirmed => a.clear_base_confirmed(),
+        Action::FilterApplyConfirmed => a.filter_apply_confirmed(),
         Action::AdoptCheckResults => a.adopt_check_results(),
         Action::StopChild => {
             if let Some(run) = a.child_run.as_mut() {

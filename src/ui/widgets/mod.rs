@@ -1,6 +1,7 @@
 //! Pieces every game's page uses: the canvas painter, dialogs, file downloads.
 
 pub mod canvas;
+pub mod confirm;
 pub mod crash;
 pub mod dialog;
 pub mod download;
