@@ -295,6 +295,49 @@ fn text_of(root: &HtmlElement, selector: &str) -> String {
     find(root, selector).text_content().unwrap_or_default()
 }
 
+/// "Monte-Carlo" is one level: `mcts` in data-seats is the menu's, and a level the menu does not
+/// list is offered once, named in words (the gallery's seat once showed two Monte-Carlos).
+#[wasm_bindgen_test]
+fn monte_carlo_is_one_level_by_that_name() {
+    let root = web::mount("chain-reaction", &[("data-seats", "human,mcts")]);
+    let seat: web_sys::HtmlSelectElement = find(&root, "[data-field='seat-1']").unchecked_into();
+    assert_eq!(seat.value(), "mcts");
+    assert_eq!(
+        seat.selected_options()
+            .item(0)
+            .unwrap()
+            .text_content()
+            .unwrap(),
+        "computer: Monte-Carlo"
+    );
+    let labels = |seat: &web_sys::HtmlSelectElement| -> Vec<String> {
+        (0..seat.length())
+            .map(|i| seat.item(i).unwrap().text_content().unwrap())
+            .collect()
+    };
+    assert_eq!(
+        labels(&seat)
+            .iter()
+            .filter(|l| l.contains("Monte-Carlo"))
+            .count(),
+        1
+    );
+    let root = web::mount("chain-reaction", &[("data-seats", "human,mcts-1500")]);
+    let seat: web_sys::HtmlSelectElement = find(&root, "[data-field='seat-1']").unchecked_into();
+    assert_eq!(
+        seat.selected_options()
+            .item(0)
+            .unwrap()
+            .text_content()
+            .unwrap(),
+        "computer: Monte-Carlo, 1500 playouts"
+    );
+    assert_eq!(
+        labels(&seat).iter().filter(|l| l.contains("1500")).count(),
+        1
+    );
+}
+
 /// The history writes each move's number in full: move 100 read "00." when the numbers were
 /// list markers in a narrow margin.
 #[wasm_bindgen_test]

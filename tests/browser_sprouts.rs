@@ -296,6 +296,34 @@ async fn free_positions_are_checked_as_typed_and_checks_draw_their_graph() {
     let (name, bytes) = gamelab::ui::widgets::download::last_offered().unwrap();
     assert_eq!(name, "sprouts-check.dot");
     assert!(String::from_utf8(bytes).unwrap().contains("fillcolor=blue"));
+    // A proof too large to draw in the page says so (it was silently left out).
+    type_into(&root, "spots", "8");
+    click(&root, "compute");
+    wait_for(
+        &root,
+        ".gl-tab-panel[data-tab='compute'] .gl-status",
+        "loss",
+    )
+    .await;
+    click(&root, "check");
+    wait_for(&root, ".gl-check-status", "Check base").await;
+    assert!(find(&root, ".gl-check-graph").hidden());
+    let said = text(&root, ".gl-proof-text");
+    assert!(said.contains("the page draws proofs of up to 80"), "{said}");
+}
+
+/// The parameters show what is chosen, and the Database tab one way to load files.
+#[wasm_bindgen_test]
+fn the_free_position_is_empty_until_chosen_and_files_load_one_way() {
+    // Options of its own, so no parameters kept by another test come back.
+    let root = mount(&[("data-spots", "4")]);
+    assert_eq!(
+        field(&root, "free").value(),
+        "",
+        "the classic start is chosen"
+    );
+    let file = find(&root, "[data-field='files']");
+    assert!(file.hidden(), "the Load button opens the file control");
 }
 
 #[wasm_bindgen_test]

@@ -3,7 +3,9 @@
 //! ≥ 75 % of games, minimax beats greedy in ≥ 70 %).
 #![cfg(not(target_arch = "wasm32"))]
 
-use gamelab::engine::chain_reaction::ai::{choose, evaluate, play_match, Level, Player, Rng, WIN};
+use gamelab::engine::chain_reaction::ai::{
+    choose, evaluate, play_match, Level, Player, Rng, MAX_PLAYOUTS, WIN,
+};
 use gamelab::engine::chain_reaction::{Game, Settings};
 
 /// Win rate of `a` against `b` over `games` games, seats alternating.
@@ -31,6 +33,15 @@ fn levels_read_and_named() {
     assert_eq!(Level::parse("minimax"), Ok(Level::Minimax { depth: 3 }));
     assert_eq!(Level::parse("minimax-2").unwrap().name(), "minimax-2");
     assert!(Level::parse("mcts-x").is_err() && Level::parse("chess").is_err());
+    // One Monte-Carlo by that name: the page menu's, bounded by the time per move.
+    let mcts = Level::parse("mcts").unwrap();
+    assert_eq!(
+        mcts,
+        Level::MonteCarlo {
+            playouts: MAX_PLAYOUTS
+        }
+    );
+    assert_eq!(mcts.name(), "mcts");
 }
 
 #[test]

@@ -33,6 +33,9 @@ impl Level {
             Level::Random => "random".into(),
             Level::Greedy => "greedy".into(),
             Level::Minimax { depth } => format!("minimax-{depth}"),
+            Level::MonteCarlo {
+                playouts: MAX_PLAYOUTS,
+            } => "mcts".into(),
             Level::MonteCarlo { playouts } => format!("mcts-{playouts}"),
         }
     }
@@ -59,7 +62,9 @@ impl Level {
                     "'{shown}': the minimax depth goes from 1 to {MAX_MINIMAX_DEPTH}, not {depth}"
                 )),
             },
-            ("mcts", p) => match p.unwrap_or(1000) {
+            // `mcts` alone is the page's Monte-Carlo: as many playouts as its time per move
+            // allows, up to the most a move may ask for.
+            ("mcts", p) => match p.unwrap_or(MAX_PLAYOUTS) {
                 playouts @ 1..=MAX_PLAYOUTS => Ok(Level::MonteCarlo { playouts }),
                 playouts => Err(format!(
                     "'{shown}': the playouts go from 1 to {MAX_PLAYOUTS}, not {playouts}"

@@ -23,9 +23,13 @@ impl<B: BoardGame> Shell<B> {
             let name = seat_name::<B>(*seat);
             if !options.iter().any(|(v, _)| *v == name) {
                 // A level from data-seats that the menu does not list: offered as it is.
+                let label = match seat {
+                    Seat::Computer(level) => format!("computer: {}", B::level_label(*level)),
+                    Seat::Human => "human".to_string(),
+                };
                 form::fill(
                     &select,
-                    &[(name.clone(), format!("computer: {name}"))]
+                    &[(name.clone(), label)]
                         .into_iter()
                         .chain(options.iter().cloned())
                         .collect::<Vec<_>>(),

@@ -153,8 +153,8 @@ pub fn build(root: &HtmlElement) -> Dom {
         "text",
         "",
     );
+    // Empty while the classic start is chosen; the placeholder shows the two notations.
     free.set_placeholder("0.0.0.}]!  or  0*3+0.A|0.A");
-    free.set_value("0.0.0.}]0.A.}0.A.}]!");
     let start_error = paragraph(&start_box, "gl-error", "");
     dom::best_effort(start_error.set_attribute("role", "alert"));
     let canonical = paragraph(&start_box, "gl-canonical", "");
@@ -252,6 +252,8 @@ pub fn build(root: &HtmlElement) -> Dom {
     file_input.set_accept(".spr,text/plain");
     dom::best_effort(file_input.set_attribute("data-field", "files"));
     dom::best_effort(file_input.set_attribute("aria-label", "Load .spr files"));
+    // The button above opens it (and files can be dropped): one way in, not two controls.
+    file_input.set_hidden(true);
     let drop_zone = paragraph(&database, "gl-drop", "…or drop .spr files here. Several files are checked against each other and the main base; a disagreement loads nothing.");
     let db_status = paragraph(&database, "gl-status", "");
     dom::best_effort(db_status.set_attribute("role", "status"));

@@ -433,6 +433,15 @@ fn draw_check_graph(app: &App) {
     app.dom.proof_text.set_text_content(None);
     let graph = match app.check_graph() {
         Some(Ok(g)) if g.nodes.len() <= DRAWN_GRAPH_LIMIT => g,
+        Some(Ok(g)) => {
+            // Said, not silently left out.
+            canvas.set_hidden(true);
+            app.dom.proof_text.set_text_content(Some(&format!(
+                "The proof has {} couples: the page draws proofs of up to {DRAWN_GRAPH_LIMIT}. Save check graph writes it whole (.dot, for Graphviz).",
+                g.nodes.len()
+            )));
+            return;
+        }
         _ => {
             canvas.set_hidden(true);
             return;
