@@ -59,8 +59,9 @@ async fn a_seeded_game_between_two_strategies_plays_to_the_end() {
     let status = text(&root, ".gl-status");
     assert!(
         status.contains(&format!(
-            "Game over after {} turns. Winners: {}.",
+            "Game over after {} turns: {}. Winners: {}.",
             referee.turns(),
+            referee.end_reason().unwrap(),
             outcome.winners.join(", ")
         )),
         "{status}"
@@ -73,6 +74,51 @@ async fn a_seeded_game_between_two_strategies_plays_to_the_end() {
     assert!(
         log(&root).iter().any(|l| l.contains(" buys [")),
         "somebody bought cards"
+    );
+}
+
+/// What trading costs is said as it is: once the pile is empty a trade takes every visible card
+/// and ends the game (the button said "costs the bottom card" then too, and the end came
+/// unannounced).
+#[wasm_bindgen_test]
+async fn the_price_of_a_trade_is_the_one_that_holds() {
+    let root = web::mount(
+        "bazaar",
+        &[("data-seats", "human,purchase-points"), ("data-seed", "4")],
+    );
+    set(&root, "[data-field='speed']", "0");
+    let mut said_empty = false;
+    for _ in 0..400 {
+        if state(&root) == "over" {
+            break;
+        }
+        if state(&root) != "human" {
+            click(&root, "play");
+            sleep(20).await;
+            continue;
+        }
+        let trade = root
+            .query_selector("button[data-action='trade']")
+            .unwrap()
+            .map(|b| b.text_content().unwrap_or_default());
+        match trade {
+            // An empty trade costs a card all the same: the pile runs down.
+            Some(label) => {
+                if label.contains("the pile is empty") {
+                    said_empty = true;
+                }
+                click(&root, "trade");
+            }
+            None => click(&root, "buy"),
+        }
+        sleep(10).await;
+    }
+    assert!(said_empty, "the trade button never said the pile was empty");
+    assert_eq!(state(&root), "over");
+    let status = text(&root, ".gl-status");
+    assert!(
+        status.contains("Game over after") && status.contains(": "),
+        "{status}"
     );
 }
 

@@ -283,6 +283,14 @@ impl Referee {
         Some(Outcome { winners, dropouts })
     }
 
+    /// Why the game ended, once it has.
+    pub fn end_reason(&self) -> Option<&str> {
+        self.log.iter().rev().find_map(|event| match event {
+            Event::Over { why } => Some(why.as_str()),
+            _ => None,
+        })
+    }
+
     /// Takes the answer to the call `next_call` named (an answer from another seat is refused).
     pub fn answer(&mut self, seat: usize, answer: Result<Reply, Failure>) -> Result<(), String> {
         let Some((expected, call)) = self.next_call() else {

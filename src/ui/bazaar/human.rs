@@ -230,7 +230,14 @@ impl App {
                 }
                 let bar = child(panel, "div", "gl-buttonbar");
                 button(&bar, "Take a pebble", "pebble");
-                button(&bar, "Trade these (costs the bottom card)", "trade");
+                // The price of trading, as it is now: the pile's bottom card, or, once the pile
+                // is empty, every visible card, which ends the game.
+                let price = if referee.state().hidden.is_empty() {
+                    "Trade these (the pile is empty: every visible card goes, and the game ends)"
+                } else {
+                    "Trade these (costs the pile's bottom card)"
+                };
+                button(&bar, price, "trade");
                 button(&bar, "Start over", "clear");
             }
             Call::Cards(turn) => {

@@ -283,8 +283,12 @@ impl App {
     fn status_line(&self, referee: &Referee) {
         let mut status = match referee.outcome() {
             Some(outcome) => format!(
-                "Game over after {} turns. Winners: {}. Eliminated: {}.",
+                "Game over after {} turns{}. Winners: {}. Eliminated: {}.",
                 referee.turns(),
+                referee
+                    .end_reason()
+                    .map(|why| format!(": {why}"))
+                    .unwrap_or_default(),
                 if outcome.winners.is_empty() {
                     "none".to_string()
                 } else {
