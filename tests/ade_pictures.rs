@@ -6,8 +6,9 @@
 mod common;
 
 use gamelab::draw::ade::{
-    draw_graph, render_firing_graph, ring_count, trace_text, trace_value, FiringGraphLayout,
-    GraphLayout, NEGATIVE, PIXEL_LIMIT, POSITIVE, ROW_LIMIT, SIDE_LIMIT, TRACE_DIGITS,
+    draw_graph, render_firing_graph, ring_count, trace_text, trace_value, value_labels,
+    FiringGraphLayout, GraphLayout, Rect, NEGATIVE, PIXEL_LIMIT, POSITIVE, ROW_LIMIT, SIDE_LIMIT,
+    TRACE_DIGITS,
 };
 use gamelab::draw::raster::Raster;
 use gamelab::draw::{png, tga, Painter, Rgb};
@@ -158,6 +159,48 @@ fn the_tracing_area_writes_values_whole_up_to_its_digit_limit() {
         trace_value(&huge),
         format!("1334971414…({} digits)", 47_713)
     );
+}
+
+/// Values too long for their node are written above it where they cover no other label and no
+/// node, inside the picture: on D30, E9 and E10 with twelve-digit values they ran together and
+/// were cut at the edges.
+#[test]
+fn value_labels_neither_overlap_nor_leave_the_picture() {
+    for (name, value) in [
+        ("D30", -620659705586i64),
+        ("E9", 123456789012),
+        ("E10", -98765432109),
+        ("A30", 7_000_000),
+    ] {
+        let graph = AdeGraph::parse(name).unwrap();
+        let values = Values::from_i64(vec![value; graph.node_count()]);
+        for (width, height) in [(640.0, 260.0), (360.0, 260.0)] {
+            let labels = value_labels(&graph, &values, width, height);
+            assert_eq!(labels.len(), graph.node_count(), "{name}");
+            let layout = GraphLayout::new(&graph, width, height);
+            let r = layout.radius;
+            let boxes: Vec<Rect> = labels
+                .iter()
+                .map(|l| {
+                    let (a, b) = l.span();
+                    Rect::new(a, b, l.y - 6.0, l.y + 6.0)
+                })
+                .collect();
+            for (k, a) in boxes.iter().enumerate() {
+                assert!(
+                    a.left >= 0.0 && a.right <= width && a.top >= 0.0,
+                    "{name} at {width}: {a:?} leaves the picture"
+                );
+                for b in &boxes[k + 1..] {
+                    assert!(!a.meets(b), "{name} at {width}: {a:?} covers {b:?}");
+                }
+                for &(x, y) in &layout.centres {
+                    let node = Rect::new(x - r, x + r, y - r, y + r);
+                    assert!(!a.meets(&node), "{name} at {width}: {a:?} covers a node");
+                }
+            }
+        }
+    }
 }
 
 fn e8_single(node: usize) -> Play {

@@ -41,8 +41,14 @@ const EXACT_BITS: u64 = 128;
 /// and the power of ten (`1.23e21`), so a column stays narrow whatever the value (the tracing
 /// area and the caption keep the longer forms).
 pub fn compact_value(value: &BigInt) -> String {
+    compact_within(value, SHOWN_DIGITS)
+}
+
+/// A value in at most about `chars` characters: exact if it fits, else three significant digits
+/// and the power of ten.
+pub fn compact_within(value: &BigInt, chars: usize) -> String {
     let short = short_value(value);
-    if short.chars().count() <= SHOWN_DIGITS {
+    if short.chars().count() <= chars {
         return short;
     }
     let bits = value.bits();
@@ -175,6 +181,118 @@ impl GraphLayout {
     }
 }
 
+/// Size of a value written above its node.
+pub const LABEL_SIZE: f64 = 11.0;
+/// The most characters a value above its node takes (`-6.21e11` past it), so that the labels
+/// of a long graph stay few rows high.
+pub const LABEL_CHARS: usize = 8;
+/// Room kept between two labels side by side, so that neighbours read as two numbers.
+const LABEL_GAP: f64 = 8.0;
+
+/// A value label above a node: where its text is anchored, and how.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Label {
+    pub node: usize,
+    pub text: String,
+    pub x: f64,
+    pub y: f64,
+    pub align: Align,
+}
+
+impl Label {
+    /// The label's horizontal extent.
+    pub fn span(&self) -> (f64, f64) {
+        let w = super::text_width(&self.text, LABEL_SIZE);
+        match self.align {
+            Align::Left => (self.x, self.x + w),
+            Align::Right => (self.x - w, self.x),
+            Align::Center => (self.x - w / 2.0, self.x + w / 2.0),
+        }
+    }
+}
+
+/// The values too long to sit in their node, placed above them: each at the lowest height
+/// where it overlaps no other label and no node, and kept inside the picture's width, so no
+/// label is cut at an edge or hides another (D30, E9 and E10 with large values ran together).
+pub fn value_labels(graph: &AdeGraph, values: &Values, width: f64, height: f64) -> Vec<Label> {
+    let layout = GraphLayout::new(graph, width, height);
+    let r = layout.radius;
+    // What a label must not cover: the nodes, and the names written beside raised nodes.
+    let mut taken: Vec<Rect> = layout
+        .centres
+        .iter()
+        .map(|&(x, y)| Rect::new(x - r, x + r, y - r, y + r))
+        .collect();
+    for (i, &(x, y)) in layout.centres.iter().enumerate() {
+        if graph.is_raised(i) {
+            let w = super::text_width(&graph.label(i), 12.0);
+            taken.push(Rect::new(x + r + 5.0, x + r + 5.0 + w, y - 8.0, y + 8.0));
+        }
+    }
+    let mut order: Vec<usize> = (0..graph.node_count()).collect();
+    order.sort_by(|&a, &b| layout.centres[a].0.total_cmp(&layout.centres[b].0));
+    let mut labels = Vec::new();
+    for i in order {
+        let text = compact_within(&values.get(i), LABEL_CHARS);
+        if text.len() <= 3 && r >= 10.0 {
+            continue; // written inside the node
+        }
+        let w = super::text_width(&text, LABEL_SIZE);
+        let (cx, cy) = layout.centres[i];
+        let (x, align, left) = if cx - w / 2.0 < 2.0 {
+            (2.0, Align::Left, 2.0)
+        } else if cx + w / 2.0 > width - 2.0 {
+            (width - 2.0, Align::Right, width - 2.0 - w)
+        } else {
+            (cx, Align::Center, cx - w / 2.0)
+        };
+        // Text is drawn centred on y: it covers about y - 6 to y + 6 at 11 px.
+        let gap = LABEL_GAP / 2.0;
+        let box_at = |y: f64| Rect::new(left - gap, left + w + gap, y - 6.5, y + 6.5);
+        let mut y = cy - r - 10.0;
+        while y > 8.0 && taken.iter().any(|t| t.meets(&box_at(y))) {
+            y -= 2.0;
+        }
+        let y = y.max(8.0);
+        taken.push(box_at(y));
+        labels.push(Label {
+            node: i,
+            text,
+            x,
+            y,
+            align,
+        });
+    }
+    labels
+}
+
+/// A rectangle a label or node covers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rect {
+    pub left: f64,
+    pub right: f64,
+    pub top: f64,
+    pub bottom: f64,
+}
+
+impl Rect {
+    pub fn new(left: f64, right: f64, top: f64, bottom: f64) -> Rect {
+        Rect {
+            left,
+            right,
+            top,
+            bottom,
+        }
+    }
+
+    pub fn meets(&self, other: &Rect) -> bool {
+        self.left < other.right
+            && other.left < self.right
+            && self.top < other.bottom
+            && other.top < self.bottom
+    }
+}
+
 /// Draws the graph with each node's value; `selected` is outlined.
 pub fn draw_graph(
     p: &mut dyn Painter,
@@ -205,19 +323,6 @@ pub fn draw_graph(
         let text = short_value(&values.get(i));
         if text.len() <= 3 && r >= 10.0 {
             p.text(x, y, &text, (r * 0.8).min(16.0), Align::Center, ink);
-        } else {
-            // Long values go above the node, alternating height so neighbours do not collide.
-            let lift = if graph.column(i).is_multiple_of(2) {
-                1.0
-            } else {
-                2.0
-            };
-            let above = if graph.is_raised(i) {
-                y - r - 10.0
-            } else {
-                y - r - 10.0 * lift
-            };
-            p.text(x, above, &text, 11.0, Align::Center, INK);
         }
         if graph.is_raised(i) {
             // Beside the node: below it runs the edge to the attachment node.
@@ -225,6 +330,9 @@ pub fn draw_graph(
         } else {
             p.text(x, y + r + 12.0, &graph.label(i), 12.0, Align::Center, INK);
         }
+    }
+    for label in value_labels(graph, values, width, height) {
+        p.text(label.x, label.y, &label.text, LABEL_SIZE, label.align, INK);
     }
 }
 
