@@ -277,18 +277,24 @@ fn at_the_end_every_loser_is_marked_out() {
         }
     }
     let record = finished.expect("a game whose last chain empties players it does not count out");
-    let window = web_sys::window().unwrap();
-    window
-        .location()
-        .set_hash(&format!("#chain={}", record.text()))
-        .unwrap();
-    let root = web::mount("chain-reaction", &[]);
-    window.location().set_hash("").unwrap();
+    let root = mount_from_link(&record.text());
     let out = root
         .query_selector_all(".gl-legend li.gl-out")
         .unwrap()
         .length();
     assert_eq!(out, 7, "{}", text_of(&root, ".gl-legend"));
+}
+
+/// A board opened from a share link holding `game` (the address is cleared after).
+fn mount_from_link(game: &str) -> HtmlElement {
+    let window = web_sys::window().unwrap();
+    window
+        .location()
+        .set_hash(&format!("#chain={game}"))
+        .unwrap();
+    let root = web::mount("chain-reaction", &[]);
+    window.location().set_hash("").unwrap();
+    root
 }
 
 fn text_of(root: &HtmlElement, selector: &str) -> String {
@@ -356,13 +362,7 @@ fn a_long_game_numbers_every_move_in_full() {
         record.play(legal[rng.below(legal.len())]).unwrap();
     }
     assert_eq!(record.moves().len(), 120);
-    let window = web_sys::window().unwrap();
-    window
-        .location()
-        .set_hash(&format!("#chain={}", record.text()))
-        .unwrap();
-    let root = web::mount("chain-reaction", &[]);
-    window.location().set_hash("").unwrap();
+    let root = mount_from_link(&record.text());
     let list = moves(&root);
     assert_eq!(list.len(), 120);
     assert!(list[9].starts_with("10. "), "{}", list[9]);

@@ -69,24 +69,10 @@ pub fn compact_within(value: &BigInt, chars: usize) -> String {
 
 /// `short_number` of a value, without writing a huge value out in full.
 pub fn short_value(value: &BigInt) -> String {
-    let bits = value.bits();
-    if bits <= EXACT_BITS {
+    if value.bits() <= EXACT_BITS {
         return short_number(&value.to_string());
     }
-    // log10 |value| from its leading 64 bits; the leading digits and the digit count follow
-    // (exact but for values within about 1e-15 of a power of ten).
-    let top = (value.magnitude() >> (bits - 64))
-        .to_u64()
-        .unwrap_or(u64::MAX) as f64;
-    let log10 = top.log10() + (bits - 64) as f64 * std::f64::consts::LOG10_2;
-    let digits = log10.floor() as u64 + 1;
-    let head = 10f64.powf(log10.fract() + 7.0).floor() as u64;
-    let sign = if value.sign() == num_bigint::Sign::Minus {
-        "-"
-    } else {
-        ""
-    };
-    format!("{sign}{head}…({digits} digits)")
+    leading_digits(value, 8)
 }
 
 /// Digits the tracing area writes of a value before shortening it: every value of the plays a
@@ -105,13 +91,19 @@ pub fn trace_value(value: &BigInt) -> String {
             return text;
         }
     }
+    leading_digits(value, 10)
+}
+
+/// `1234567890…(75 digits)`: a value's first `shown` digits and its length, from its leading 64
+/// bits, without writing it out (exact but for values within about 1e-15 of a power of ten).
+fn leading_digits(value: &BigInt, shown: i32) -> String {
     let bits = value.bits();
     let top = (value.magnitude() >> bits.saturating_sub(64))
         .to_u64()
         .unwrap_or(u64::MAX) as f64;
     let log10 = top.log10() + bits.saturating_sub(64) as f64 * std::f64::consts::LOG10_2;
     let digits = log10.floor() as u64 + 1;
-    let head = 10f64.powf(log10.fract() + 9.0).floor() as u64;
+    let head = 10f64.powf(log10.fract() + (shown - 1) as f64).floor() as u64;
     let sign = if value.sign() == num_bigint::Sign::Minus {
         "-"
     } else {

@@ -26,6 +26,19 @@ pub fn document() -> Option<Document> {
     window()?.document()
 }
 
+thread_local! {
+    static IDS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// A number no other call in this page returns: for element ids that tie a label or a tab to
+/// its element, when several games share a page.
+pub fn next_id() -> u32 {
+    IDS.with(|n| {
+        n.set(n.get() + 1);
+        n.get()
+    })
+}
+
 /// The one place DOM results are let go: for a call the page can do without (an attribute, a
 /// style, a focus), whose failure leaves nothing to do but go on. The failure is written to the
 /// console, so it is seen rather than lost.

@@ -132,13 +132,16 @@ impl App {
         })
     }
 
+    /// The filter the fields describe; what is wrong with them goes to the Database tab.
+    fn read_filter(&mut self) -> Option<Filter> {
+        self.filter_from_page()
+            .map_err(|e| self.db_message = e)
+            .ok()
+    }
+
     pub(super) fn filter(&mut self, apply: bool) {
-        let filter = match self.filter_from_page() {
-            Ok(f) => f,
-            Err(e) => {
-                self.db_message = e;
-                return;
-            }
+        let Some(filter) = self.read_filter() else {
+            return;
         };
         let kept = self.db.filtered(&filter);
         if apply {
@@ -157,12 +160,8 @@ impl App {
 
     /// The filter applied, as the reader confirmed (read again: the fields may have changed).
     pub(super) fn filter_apply_confirmed(&mut self) {
-        let filter = match self.filter_from_page() {
-            Ok(f) => f,
-            Err(e) => {
-                self.db_message = e;
-                return;
-            }
+        let Some(filter) = self.read_filter() else {
+            return;
         };
         let kept = self.db.filtered(&filter);
         self.db_message = format!(

@@ -84,17 +84,6 @@ impl Dom {
     }
 }
 
-thread_local! {
-    static INSTANCES: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
-}
-
-fn next_instance() -> u32 {
-    INSTANCES.with(|n| {
-        n.set(n.get() + 1);
-        n.get()
-    })
-}
-
 fn paragraph(parent: &HtmlElement, class: &str, text: &str) -> HtmlElement {
     let p = child(parent, "p", class);
     p.set_text_content(Some(text));
@@ -110,7 +99,7 @@ pub fn build(root: &HtmlElement) -> Dom {
     dom::best_effort(tab_bar.set_attribute("role", "tablist"));
     let mut tabs = Vec::new();
     // Ids tie each tab to its panel; each Glop on a page has its own.
-    let prefix = format!("gl-glop-{}", next_instance());
+    let prefix = format!("gl-glop-{}", dom::next_id());
     let mut panel = |name: &str, label: &str| {
         let b = button(&tab_bar, label, &format!("tab-{name}"));
         dom::best_effort(b.set_attribute("role", "tab"));

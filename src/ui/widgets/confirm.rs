@@ -21,7 +21,7 @@ impl Confirm {
         let panel = child(parent, "div", "gl-confirm");
         dom::best_effort(panel.set_attribute("role", "alertdialog"));
         let question = child(&panel, "p", "gl-confirm-question");
-        let id = format!("gl-confirm-{}", next_id());
+        let id = format!("gl-confirm-{}", dom::next_id());
         question.set_id(&id);
         dom::best_effort(panel.set_attribute("aria-labelledby", &id));
         let yes = button(&panel, "Yes", "");
@@ -70,15 +70,4 @@ impl Confirm {
     pub fn close(&self) {
         self.panel.set_hidden(true);
     }
-}
-
-thread_local! {
-    static COUNT: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
-}
-
-fn next_id() -> u32 {
-    COUNT.with(|n| {
-        n.set(n.get() + 1);
-        n.get()
-    })
 }
