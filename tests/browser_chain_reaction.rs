@@ -285,6 +285,12 @@ fn at_the_end_every_loser_is_marked_out() {
     assert_eq!(out, 7, "{}", text_of(&root, ".gl-legend"));
 }
 
+/// The label of a menu's chosen option.
+fn chosen(menu: &web_sys::HtmlSelectElement) -> String {
+    let option = menu.selected_options().item(0).unwrap();
+    option.text_content().unwrap_or_default()
+}
+
 /// A board opened from a share link holding `game` (the address is cleared after).
 fn mount_from_link(game: &str) -> HtmlElement {
     let window = web_sys::window().unwrap();
@@ -308,14 +314,7 @@ fn monte_carlo_is_one_level_by_that_name() {
     let root = web::mount("chain-reaction", &[("data-seats", "human,mcts")]);
     let seat: web_sys::HtmlSelectElement = find(&root, "[data-field='seat-1']").unchecked_into();
     assert_eq!(seat.value(), "mcts");
-    assert_eq!(
-        seat.selected_options()
-            .item(0)
-            .unwrap()
-            .text_content()
-            .unwrap(),
-        "computer: Monte-Carlo"
-    );
+    assert_eq!(chosen(&seat), "computer: Monte-Carlo");
     let labels = |seat: &web_sys::HtmlSelectElement| -> Vec<String> {
         (0..seat.length())
             .map(|i| seat.item(i).unwrap().text_content().unwrap())
@@ -330,14 +329,7 @@ fn monte_carlo_is_one_level_by_that_name() {
     );
     let root = web::mount("chain-reaction", &[("data-seats", "human,mcts-1500")]);
     let seat: web_sys::HtmlSelectElement = find(&root, "[data-field='seat-1']").unchecked_into();
-    assert_eq!(
-        seat.selected_options()
-            .item(0)
-            .unwrap()
-            .text_content()
-            .unwrap(),
-        "computer: Monte-Carlo, 1500 playouts"
-    );
+    assert_eq!(chosen(&seat), "computer: Monte-Carlo, 1500 playouts");
     assert_eq!(
         labels(&seat).iter().filter(|l| l.contains("1500")).count(),
         1
