@@ -111,31 +111,6 @@ check "course page: the README's script snippet mounts its three games" test "$(
 check "course page: the games' styles are added once" test "$(count 'id="gamelab-games"' "$work/lecture.html")" = 1
 check "course page: no script errors" no_errors "$work/lecture.log"
 
-# The README's pictures of the boards, at 1280 and 400 px wide, made from the built site: a page
-# per board (in dist/, which is build output) with a game under way from a share link.
-board_page() { # file, element
-  cat >"dist/$1" <<HTML
-<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>gamelab board</title><link rel="stylesheet" href="style.css">
-<script type="module">import init from "./gamelab.js"; init();</script></head><body><main>$2</main></body></html>
-HTML
-}
-board_page shot-chain.html '<div data-gamelab="chain-reaction" data-rows="6" data-cols="5" data-players="3"></div>'
-board_page shot-dots.html '<div data-gamelab="dots-and-boxes" data-rows="3" data-cols="3" data-seats="human,human" data-analysis="on"></div>'
-shot() { # page with its link, picture name, window size
-  chromium --headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --hide-scrollbars \
-    --no-first-run --disable-background-networking --disable-component-update --disable-sync \
-    --user-data-dir="$(mktemp -d -p "$work")" --window-size="$3" --virtual-time-budget=6000 \
-    --screenshot="www/screenshots/$2.png" "http://127.0.0.1:$port/$1" 2>/dev/null
-  [ -s "www/screenshots/$2.png" ]
-}
-chain_game='shot-chain.html#chain=6x5x3/0.0,2.2,5.4,0.1,2.3,4.4,1.1,3.3,5.3,2.1,1.3,4.3'
-dots_game='shot-dots.html#dots=3x3/0.5.13.18.3.12'
-check "screenshot: Chain Reaction at 1280 px" shot "$chain_game" chain-1280 1280,860
-check "screenshot: Chain Reaction at 400 px" shot "$chain_game" chain-400 400,860
-check "screenshot: Dots and Boxes at 1280 px" shot "$dots_game" dots-1280 1280,760
-check "screenshot: Dots and Boxes at 400 px" shot "$dots_game" dots-400 400,860
-
 # Each game's own module, wasm + JavaScript, gzip -9, against its budget (KB): what a play page
 # or a course page with that one game downloads.
 budget() { case $1 in sprouts | bazaar) echo 350 ;; *) echo 200 ;; esac; }
@@ -154,5 +129,10 @@ echo "smoke: gallery applet ready ${ready:-?} ms after navigation start (every g
 course_status=0
 node tests/course/platforms.mjs dist || course_status=$?
 
+# How the games look at 1280 and 400 px, light and dark (tests/course/looks.mjs, its own count);
+# it also makes the README's pictures in www/screenshots/.
+looks_status=0
+node tests/course/looks.mjs dist www/screenshots || looks_status=$?
+
 echo "smoke: $passed passed, $failed failed"
-[ "$failed" = 0 ] && [ "$course_status" = 0 ]
+[ "$failed" = 0 ] && [ "$course_status" = 0 ] && [ "$looks_status" = 0 ]

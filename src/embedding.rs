@@ -47,8 +47,25 @@ pub const GAMES: [(&str, &str, &[&str]); 5] = [
     ),
 ];
 
-/// Options every game takes: whether it offers "Embed this".
-const COMMON_OPTIONS: [&str; 1] = ["offer-embed"];
+/// Options every game takes: whether it offers "Embed this", and its colours.
+const COMMON_OPTIONS: [&str; 2] = ["offer-embed", "theme"];
+
+/// The colour themes a game takes (`data-theme`): the system's choice (the default), or one fixed,
+/// for a course page whose own colours are fixed.
+pub const THEMES: [&str; 3] = ["auto", "light", "dark"];
+
+/// Checks a `data-theme` value.
+pub fn check_theme(value: &str) -> Result<(), String> {
+    if THEMES.contains(&value) {
+        Ok(())
+    } else {
+        Err(format!(
+            "data-theme is one of {}, not \"{}\"; following the system. ",
+            THEMES.join(", "),
+            crate::echo::echo(value)
+        ))
+    }
+}
 
 /// The longest play-page query read (a Sprouts position of thousands of spots fits).
 pub const QUERY_LIMIT: usize = 65_536;
@@ -268,6 +285,24 @@ mod tests {
         let glop = read_query(&glop_url[glop_url.find('?').expect("a query")..]);
         assert_eq!(glop.attributes, attributes[2..].to_vec());
         assert!(glop.problems.is_empty());
+    }
+
+    #[test]
+    fn every_game_takes_a_theme_and_only_a_known_one() {
+        for (game, _, _) in GAMES {
+            let request = read_query(&format!("game={game}&theme=dark"));
+            assert!(
+                request.problems.is_empty(),
+                "{game}: {:?}",
+                request.problems
+            );
+            assert_eq!(request.attributes, pairs(&[("data-theme", "dark")]));
+        }
+        for theme in THEMES {
+            assert_eq!(check_theme(theme), Ok(()));
+        }
+        let refused = check_theme("<b>neon</b>").unwrap_err();
+        assert!(refused.contains("auto, light, dark") && refused.contains("neon"));
     }
 
     #[test]

@@ -99,7 +99,7 @@ async fn the_readme_snippet_works_in_a_hostile_lecture_page() {
         );
         assert_eq!(
             style_of(&game, "color"),
-            "rgb(30, 30, 30)",
+            "rgb(29, 29, 31)",
             "and its own ink"
         );
     }
@@ -345,12 +345,13 @@ async fn embed_this_gives_a_snippet_that_opens_the_game_as_it_is() {
             ("data-bonus", "SEY"),
             ("data-limit-ms", "900"),
             ("data-random-draw", "on"),
+            ("data-theme", "dark"),
         ],
     );
     let snippet = open_snippet(&bazaar);
     assert!(
         snippet.contains(
-            "data-seats=\"purchase-size,cheat:bank-cannot-trade,human,loop:request-cards:3\" data-seed=\"42\" data-bonus=\"SEY\" data-limit-ms=\"900\" data-random-draw=\"on\""
+            "data-seats=\"purchase-size,cheat:bank-cannot-trade,human,loop:request-cards:3\" data-seed=\"42\" data-bonus=\"SEY\" data-limit-ms=\"900\" data-random-draw=\"on\" data-theme=\"dark\""
         ),
         "{snippet}"
     );

@@ -22,7 +22,7 @@ fn note(root: &HtmlElement) -> String {
 async fn every_malformed_option_is_named_and_stays_named() {
     // (game, its attributes, words the note must hold)
     type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a [&'a str]);
-    let cases: [Case; 8] = [
+    let cases: [Case; 9] = [
         (
             "bazaar",
             &[(
@@ -73,6 +73,11 @@ async fn every_malformed_option_is_named_and_stays_named() {
             &["data-mode=\"weird\" is neither editing nor playing"],
         ),
         (
+            "dots-and-boxes",
+            &[("data-theme", "neon")],
+            &["data-theme is one of auto, light, dark, not \"neon\""],
+        ),
+        (
             "chain-reaction",
             &[("data-seats", "human,minimax-99")],
             &["data-seats: 'minimax-99': the minimax depth goes from 1 to 6"],
@@ -113,6 +118,16 @@ async fn every_malformed_option_is_named_and_stays_named() {
         ],
     );
     assert!(fine.query_selector(".gl-attribute-note").unwrap().is_none());
+    // A theme that is not one of the three is dropped (the game follows the system); a good one
+    // stays, and no note is made.
+    let themed = web::mount("chain-reaction", &[("data-theme", "dark")]);
+    assert!(themed
+        .query_selector(".gl-attribute-note")
+        .unwrap()
+        .is_none());
+    assert_eq!(themed.get_attribute("data-theme").as_deref(), Some("dark"));
+    let wrong = web::mount("ade", &[("data-theme", "neon")]);
+    assert_eq!(wrong.get_attribute("data-theme"), None);
     let seed: web_sys::HtmlInputElement = wasm_bindgen::JsCast::unchecked_into(
         fine.query_selector("[data-field='seed']").unwrap().unwrap(),
     );

@@ -9,6 +9,7 @@ mod font;
 pub mod palette;
 pub mod png;
 pub mod raster;
+pub mod sprouts;
 pub mod tga;
 
 /// An opaque RGB colour.

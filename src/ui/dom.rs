@@ -61,6 +61,18 @@ pub fn child(parent: &Element, tag: &str, class: &str) -> HtmlElement {
     element
 }
 
+/// Whether the system asks for less motion (`prefers-reduced-motion`): animations then start
+/// at their quickest setting.
+pub fn reduced_motion() -> bool {
+    window()
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
+        .is_some_and(|query| query.matches())
+}
+
 /// A real `<button>` with a visible label and an action name tests and styles can find.
 pub fn button(parent: &Element, label: &str, action: &str) -> web_sys::HtmlButtonElement {
     let b: web_sys::HtmlButtonElement = child(parent, "button", "gl-button").unchecked_into();

@@ -65,6 +65,12 @@ pub fn mount<P: GamePage>(root: &HtmlElement) {
         root.set_tab_index(-1);
     }
     let mut problems = String::new();
+    if let Some(theme) = root.get_attribute("data-theme") {
+        if let Err(problem) = crate::embedding::check_theme(&theme) {
+            problems.push_str(&problem);
+            dom::best_effort(root.remove_attribute("data-theme"));
+        }
+    }
     let page = Rc::new(RefCell::new(P::new(root, &mut problems)));
     let handle = page.clone();
     dom::on_action(root, move |text| {

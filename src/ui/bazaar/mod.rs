@@ -564,7 +564,7 @@ impl App {
         out
     }
     /// The seed field's number (1 if it holds none: `read_seed` says so).
-    fn seed(&self) -> u64 {
+    pub(super) fn seed(&self) -> u64 {
         self.dom.seed.value().trim().parse().unwrap_or(1)
     }
 

@@ -5,6 +5,8 @@ use super::*;
 
 pub(super) struct Dom {
     pub(super) root: HtmlElement,
+    /// The folded settings' one line, which also says the seats and the seed.
+    pub(super) settings_summary: HtmlElement,
     pub(super) count: HtmlSelectElement,
     pub(super) seats: HtmlElement,
     pub(super) seed: HtmlInputElement,
@@ -35,9 +37,11 @@ pub(super) fn field(parent: &HtmlElement, label: &str) -> HtmlElement {
 }
 
 pub(super) fn build(root: &HtmlElement) -> Dom {
-    help::add(root);
-    let settings = child(root, "fieldset", "gl-bazaar-settings");
-    child(&settings, "legend", "").set_text_content(Some("Game"));
+    // The buttons, then the settings and the help folded, then the table.
+    let bar = child(root, "div", "gl-buttonbar");
+    let settings = child(root, "details", "gl-bazaar-settings gl-settings");
+    let settings_summary = child(&settings, "summary", "");
+    settings_summary.set_text_content(Some("Game settings"));
     let counts: Vec<(String, String)> = (json::MIN_PLAYERS..=json::MAX_PLAYERS)
         .map(|n| (n.to_string(), n.to_string()))
         .collect();
@@ -80,7 +84,7 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
     );
     let seats = child(&settings, "div", "gl-bazaar-seats");
     button(&settings, "New game", "new-game");
-    let bar = child(root, "div", "gl-buttonbar");
+    help::add(root);
     button(&bar, "Step", "step");
     button(&bar, "Play", "play");
     button(&bar, "Pause", "pause");
@@ -151,6 +155,7 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
     dom::best_effort(verdict.set_attribute("aria-live", "polite"));
     Dom {
         root: root.clone(),
+        settings_summary,
         count,
         seats,
         seed,
@@ -181,6 +186,13 @@ impl App {
     /// Draws every panel from the state: the table, the status line, the log, the human's
     /// question, a tournament's tally.
     pub(super) fn refresh(&mut self) {
+        let seats: Vec<String> = self.kinds.iter().map(|kind| kind.text()).collect();
+        let summary = format!("seed {}; {}", self.seed(), seats.join(", "));
+        dom::best_effort(
+            self.dom
+                .settings_summary
+                .set_attribute("data-summary", &summary),
+        );
         self.table_panel();
         let Some(referee) = self.game.referee.as_ref() else {
             return;

@@ -1,5 +1,5 @@
-//! The shell's elements, built once: the settings form (folded away on a narrow screen), the
-//! seats, the board canvas, status, banner and history.
+//! The shell's elements, built once: the buttons, the settings form (folded), the seats, the
+//! board canvas, status, banner and history.
 
 use super::*;
 
@@ -33,12 +33,16 @@ pub(super) fn build<B: BoardGame>(
     values: &[usize],
     think_ms: usize,
 ) -> (Dom, Parts) {
-    // The settings fold away (a narrow screen opens the game on its board, not on its form).
-    let settings = child(root, "details", "gl-board-settings");
-    child(&settings, "summary", "").set_text_content(Some("Game settings"));
-    if root.client_width() >= 720 {
-        dom::best_effort(settings.set_attribute("open", ""));
-    }
+    // The buttons first, then the settings folded behind one line (the game opens on its board,
+    // not on its form), then the board.
+    let bar = child(root, "div", "gl-buttonbar");
+    let undo = button(&bar, "Undo", "undo");
+    let redo = button(&bar, "Redo", "redo");
+    button(&bar, "Restart", "restart");
+    button(&bar, "Share link", "share");
+    let settings = child(root, "details", "gl-board-settings gl-settings");
+    let settings_summary = child(&settings, "summary", "");
+    settings_summary.set_text_content(Some("Game settings"));
     let fields = B::FIELDS
         .iter()
         .zip(values)
@@ -70,11 +74,7 @@ pub(super) fn build<B: BoardGame>(
         think_ms,
     );
     button(&settings, "New game", "new-game");
-    let bar = child(root, "div", "gl-buttonbar");
-    let undo = button(&bar, "Undo", "undo");
-    let redo = button(&bar, "Redo", "redo");
-    button(&bar, "Restart", "restart");
-    button(&bar, "Share link", "share");
+    B::rule_pictures(&rules::section(root, B::RULES));
     // Questions before a game is thrown away, asked here, by the buttons.
     let confirm = Confirm::new(&child(root, "div", "gl-asking"));
     let main = child(root, "div", "gl-board-main");
@@ -98,6 +98,7 @@ pub(super) fn build<B: BoardGame>(
     let foot = child(root, "div", "gl-board-foot");
     let dom = Dom {
         root: root.clone(),
+        settings_summary,
         fields,
         seats,
         think_ms: think,

@@ -116,6 +116,11 @@ pub trait BoardGame: Sized + 'static {
     /// Units of work per `think` call (a slice calls it until its time is up).
     const THINK_UNITS: u32;
 
+    /// The rules in a few lines ("How to play", under the settings).
+    const RULES: &'static [&'static str];
+    /// The rules' pictures, drawn into the section (`widgets::rules::picture`).
+    fn rule_pictures(rules: &HtmlElement);
+
     /// The game's own part: its extras built into the shell's parts.
     fn new(parts: &Parts, problems: &mut String) -> Self;
     /// The board's size (CSS pixels) for the room it has.

@@ -29,13 +29,15 @@ use crate::ui::page::{GamePage, Handle};
 use crate::ui::widgets::canvas::{self, CanvasPainter};
 use crate::ui::widgets::confirm::Confirm;
 use crate::ui::widgets::slices::{Next, Pump, Slice};
-use crate::ui::widgets::{form, link};
+use crate::ui::widgets::{form, link, rules};
 
 use build::{build, Control};
 pub use game::{BoardAction, BoardGame, Field, Parts, Seat, View};
 
 struct Dom {
     root: HtmlElement,
+    /// The folded settings' one line, which also says the settings in play.
+    settings_summary: HtmlElement,
     fields: Vec<Control>,
     seats: HtmlElement,
     think_ms: HtmlInputElement,

@@ -81,7 +81,35 @@ impl<B: BoardGame> Shell<B> {
         );
     }
 
+    /// The settings of the game in play, in a line ("rows 9, columns 6, players 2; A human, …").
+    pub(super) fn settings_summary(&self) -> String {
+        let values = B::values_of(self.record.settings());
+        let fields: Vec<String> = B::FIELDS
+            .iter()
+            .zip(values)
+            .map(|(field, value)| format!("{} {value}", field.label.to_lowercase()))
+            .collect();
+        let seats: Vec<String> = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, seat)| {
+                let who = match seat {
+                    Seat::Human => "human".to_string(),
+                    Seat::Computer(level) => B::level_label(*level),
+                };
+                format!("{} {who}", palette::seat_letter(i))
+            })
+            .collect();
+        format!("{}; {}", fields.join(", "), seats.join(", "))
+    }
+
     pub(super) fn refresh(&mut self) {
+        dom::best_effort(
+            self.dom
+                .settings_summary
+                .set_attribute("data-summary", &self.settings_summary()),
+        );
         self.redraw();
         self.write_status();
         let view = self.view();

@@ -18,7 +18,7 @@ use crate::ui::board::{BoardGame, Field, Parts, Seat, View};
 use crate::ui::dom;
 use crate::ui::dom::child;
 use crate::ui::widgets::canvas::CanvasPainter;
-use crate::ui::widgets::form;
+use crate::ui::widgets::{form, rules};
 
 /// Chain Reaction's own fields beside the board shell's.
 #[derive(Clone, Copy, Debug)]
@@ -97,6 +97,14 @@ impl BoardGame for ChainReaction {
             menu: true,
         },
     ];
+    const RULES: &'static [&'static str] = &[
+        "Players take turns dropping one orb into an empty cell or a cell of their own.",
+        "A cell can hold one orb fewer than it has neighbours (up, down, left, right): a corner 1, \
+         an edge 2, the middle 3. One more and it bursts: one orb to each neighbour, and each \
+         neighbour, with every orb in it, takes the burster's colour. A burst can fill a \
+         neighbour, which bursts in turn: a chain reaction.",
+        "Once everyone has moved, a player with no orbs is out. The last player with orbs wins.",
+    ];
     const THINK_MS: (usize, usize, usize) = (500, 50, 60_000);
     const THINK_UNITS: u32 = 16;
 
@@ -161,6 +169,55 @@ impl BoardGame for ChainReaction {
         Player::new(level, seed)
     }
 
+    /// A corner one orb short of bursting, before and after the orb that sets it off.
+    fn rule_pictures(rules: &HtmlElement) {
+        let Ok(settings) = Settings::new(3, 3, 2) else {
+            return;
+        };
+        let mut game = Game::new(settings);
+        // A in the top-left corner and the far corner, B beside and under A's first orb.
+        for cell in [0, 1, 8, 3] {
+            if game.play_cell(cell).is_err() {
+                return;
+            }
+        }
+        let layout = Layout::fit(settings, 150.0, 150.0);
+        let size = (layout.width(), layout.height());
+        let draw = |game: &Game, last: Option<usize>| {
+            let board: Vec<Content> = (0..settings.cells()).map(|c| game.cell(c)).collect();
+            let to_move = game.current();
+            move |painter: &mut CanvasPainter| {
+                let scene = Scene {
+                    settings,
+                    board: &board,
+                    to_move,
+                    cursor: None,
+                    last,
+                    selected: None,
+                    labels: Labels::Orbs,
+                    flight: None,
+                };
+                picture::draw(painter, &layout, &scene)
+            }
+        };
+        rules::picture(
+            rules,
+            size,
+            "A (red) to move. The top-left corner holds 1 orb, as many as a corner can.",
+            draw(&game, None),
+        );
+        if game.play_cell(0).is_err() {
+            return;
+        }
+        rules::picture(
+            rules,
+            size,
+            "A drops a second orb there: the corner bursts, and both of B's cells become A's. \
+             B has no orbs left, so A wins.",
+            draw(&game, Some(0)),
+        );
+    }
+
     fn new(parts: &Parts, problems: &mut String) -> ChainReaction {
         let speed = form::select(
             &parts.bar,
@@ -168,6 +225,9 @@ impl BoardGame for ChainReaction {
             "speed",
             &[("300", "normal"), ("120", "fast"), ("0", "instant")],
         );
+        if dom::reduced_motion() {
+            speed.set_value("0");
+        }
         let automaton = form::checkbox(
             &parts.bar,
             "Automaton view",

@@ -20,8 +20,8 @@ use crate::ui::board::{BoardGame, Field, Parts, Seat, View};
 use crate::ui::dom;
 use crate::ui::dom::{button, child};
 use crate::ui::widgets::canvas::CanvasPainter;
-use crate::ui::widgets::form;
 use crate::ui::widgets::slices::Slice;
+use crate::ui::widgets::{form, rules};
 
 /// Dots and Boxes' own buttons and fields beside the board shell's.
 #[derive(Clone, Copy, Debug)]
@@ -120,6 +120,13 @@ impl BoardGame for DotsAndBoxes {
             menu: false,
         },
     ];
+    const RULES: &'static [&'static str] = &[
+        "A and B take turns drawing one line between two neighbouring dots.",
+        "Whoever draws the fourth side of a box takes it and must draw again; one turn can take \
+         a whole chain of boxes. When every line is drawn, more boxes wins.",
+        "The art is control: near the end, leave your opponent the move when only long chains \
+         are left, so they must open one for you.",
+    ];
     const THINK_MS: (usize, usize, usize) = (1500, 100, 60_000);
     const THINK_UNITS: u32 = UNITS_PER_STEP as u32;
 
@@ -183,6 +190,46 @@ impl BoardGame for DotsAndBoxes {
             other => other,
         };
         Player::new(game.board(), level, seed)
+    }
+
+    /// A box with three sides, before and after its fourth.
+    fn rule_pictures(rules: &HtmlElement) {
+        let Ok(board) = Board::new(1, 2) else {
+            return;
+        };
+        // Lines of the left box: top 0, bottom 2, left 4, right 5 (shared with the right box).
+        let Ok(game) = Game::from_moves(board.clone(), &[0, 2, 1, 4]) else {
+            return;
+        };
+        let layout = Layout::fit(&board, 200.0, 120.0);
+        let size = (layout.width(), layout.height());
+        let draw = |game: Game, preview: Option<usize>| {
+            move |painter: &mut CanvasPainter| {
+                let scene = Scene {
+                    game: &game,
+                    cursor: None,
+                    preview,
+                    analysis: None,
+                };
+                picture::draw(painter, &layout, &scene)
+            }
+        };
+        rules::picture(
+            rules,
+            size,
+            "A (red, solid) to move: the left box has three sides drawn.",
+            draw(game.clone(), Some(5)),
+        );
+        let mut after = game;
+        if after.play(5).is_err() {
+            return;
+        }
+        rules::picture(
+            rules,
+            size,
+            "A draws its fourth side: the box is A's, and A draws again.",
+            draw(after, None),
+        );
     }
 
     fn new(parts: &Parts, problems: &mut String) -> DotsAndBoxes {

@@ -1,11 +1,12 @@
 //! The Glop page's elements, built once: the header with the main base's count, the tabs and
 //! their panels (ARIA tabs), every field and button; `view` shows the state in them.
 
+use crate::draw::sprouts::{self as sprouts_picture, Example};
 use crate::engine::sprouts::symbols::MAX_SPOTS;
 use crate::ui::dom;
 use crate::ui::dom::{button, child};
 use crate::ui::widgets::confirm::Confirm;
-use crate::ui::widgets::form;
+use crate::ui::widgets::{form, rules};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
 
@@ -84,6 +85,35 @@ impl Dom {
     }
 }
 
+/// What Sprouts is, and how Glop writes a position, with the pictures the notation describes.
+fn teach(root: &HtmlElement) {
+    let rules = rules::section(
+        root,
+        &[
+            "Sprouts is a pencil-and-paper game for two, invented by John Conway and Michael \
+             Paterson in 1967. It starts with a few spots.",
+            "A move draws a line from a spot to another spot, or back to itself, crossing no line \
+             and no spot, and puts a new spot on it. At most three line ends may meet at a spot: \
+             a spot has 3 lives, the new one 1. Whoever cannot move loses. Glop finds out who \
+             wins with perfect play (the outcome) and, for sums of positions, the nimber.",
+            "Glop writes a position without its drawing, only what matters for play: a spot with \
+             no line is 0, with one line end 1, with two 2; a spot met twice going round one \
+             boundary is a lower-case letter, a spot on the boundaries of two regions an \
+             upper-case one. In Glop 1.0's notation . ends a boundary, } a region, ] a land (a \
+             part no line can join to the others any more) and ! the position; Glop 2.x puts . \
+             | + between them instead and writes k lone spots as 0*k.",
+        ],
+    );
+    for example in Example::ALL {
+        rules::picture(
+            &rules,
+            sprouts_picture::SIZE,
+            example.caption(),
+            |painter| sprouts_picture::draw(painter, example),
+        );
+    }
+}
+
 fn paragraph(parent: &HtmlElement, class: &str, text: &str) -> HtmlElement {
     let p = child(parent, "p", class);
     p.set_text_content(Some(text));
@@ -94,6 +124,7 @@ pub fn build(root: &HtmlElement) -> Dom {
     let header = child(root, "div", "gl-sprouts-header");
     // Under the header, above every tab: a question is seen whichever tab asked it.
     let confirm = Confirm::new(&child(root, "div", "gl-asking"));
+    teach(root);
     let base_info = child(&header, "span", "gl-base-info");
     let tab_bar = child(&header, "div", "gl-tabs");
     dom::best_effort(tab_bar.set_attribute("role", "tablist"));

@@ -147,7 +147,11 @@ pub fn offer(
         if !opened.has_attribute("open") {
             return;
         }
-        let attributes = current();
+        let mut attributes = current();
+        // The theme the element was given (checked when it was mounted) goes with it.
+        if let Some(theme) = root.get_attribute("data-theme") {
+            attributes.push(("data-theme".to_string(), theme));
+        }
         let url = play_url(&site_root(), game, &attributes);
         frame_box.set_value(&iframe(&url, game, frame_size(&root, &panel)));
         script_box.set_value(&snippet(game, &attributes));

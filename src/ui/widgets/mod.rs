@@ -9,5 +9,6 @@ pub mod embed;
 pub mod form;
 pub mod keep;
 pub mod link;
+pub mod rules;
 pub mod slices;
 pub mod worker;

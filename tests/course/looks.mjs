@@ -1,0 +1,171 @@
+// How the games look, checked as a person would see them, and the README's pictures made on the
+// way. Every game's play page (dist/play.html) is opened in headless Chromium at 1280 and 400 px,
+// in light and dark, and saved as www/screenshots/<game>-<width>-<scheme>.png. Checked on each:
+// the page fits its width (nothing runs off the right edge), the game follows the theme (its
+// background dark in dark, light in light), the settings are folded behind one line, the picture
+// is on screen without scrolling, "How to play" is there with its pictures; then, once: focus
+// is drawn visibly, reduced motion starts Chain Reaction's animation at "instant", and
+// data-theme holds against the system's choice.
+//
+//   node tests/course/looks.mjs DIST [SHOTS]     (SHOTS: where the pictures go; www/screenshots)
+//
+// Prints `looks: ok   …` / `looks: FAIL …` a check and closes with `looks: N passed, M failed`.
+import { createServer } from "node:http";
+import { readFile, stat } from "node:fs/promises";
+import { extname, join, normalize, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(join(here, "../../.tools/node_modules/"));
+const { chromium } = require("playwright-core");
+
+const dist = process.argv[2] || "dist";
+const shots = process.argv[3] || join(here, "../../www/screenshots");
+// Each game as the README shows it: a game under way where a share link can set one up.
+const GAMES = [
+  ["ade", "play.html?game=ade&graph=E8&values=1,0,2,0,1,0,3,1", true],
+  ["sprouts", "play.html?game=sprouts&spots=5", false],
+  ["bazaar", "play.html?game=bazaar&seats=purchase-points,purchase-size", true],
+  ["chain-reaction", "play.html?game=chain-reaction&rows=6&cols=5&players=3#chain=6x5x3/0.0,2.2,5.4,0.1,2.3,4.4,1.1,3.3,5.3,2.1,1.3,4.3", true],
+  ["dots-and-boxes", "play.html?game=dots-and-boxes&rows=3&cols=3&seats=human,human&analysis=on#dots=3x3/0.5.13.18.3.12", true],
+];
+const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css", ".png": "image/png" };
+
+const server = createServer(async (request, response) => {
+  const path = normalize(decodeURIComponent(new URL(request.url, "http://x").pathname)).replace(/^\/+/, "");
+  const file = join(dist, path || "index.html");
+  try {
+    if (path.startsWith("..") || !(await stat(file)).isFile()) throw new Error("none");
+    response.writeHead(200, { "content-type": TYPES[extname(file)] || "application/octet-stream" });
+    response.end(await readFile(file));
+  } catch {
+    response.writeHead(404).end("not found");
+  }
+});
+await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+const origin = `http://127.0.0.1:${server.address().port}`;
+
+let passed = 0, failed = 0;
+setTimeout(() => {
+  console.log(`looks: FAIL the run took over 4 minutes\nlooks: ${passed} passed, ${failed + 1} failed`);
+  process.exit(1);
+}, 240_000).unref();
+async function check(name, test) {
+  try {
+    const why = await test();
+    if (why === true || why === undefined) {
+      passed++;
+      console.log(`looks: ok   ${name}`);
+      return;
+    }
+    throw new Error(String(why));
+  } catch (error) {
+    failed++;
+    console.log(`looks: FAIL ${name}: ${String(error.message || error).split("\n")[0]}`);
+  }
+}
+
+// The relative luminance of a CSS colour `rgb(r, g, b)`.
+const luminance = (css) => {
+  const [r, g, b] = css.match(/[\d.]+/g).slice(0, 3).map((v) => {
+    const c = Number(v) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+};
+
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars"],
+});
+try {
+  for (const scheme of ["light", "dark"]) {
+    for (const width of [1280, 400]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
+      const page = await context.newPage();
+      const errors = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      page.on("console", (m) => { if (m.type() === "error" && !m.location().url.endsWith("/favicon.ico")) errors.push(m.text()); });
+      for (const [game, path, picture] of GAMES) {
+        const at = `${game} at ${width} px, ${scheme}`;
+        await page.goto(`${origin}/${path}`);
+        await page.waitForSelector("[data-gamelab-mounted][data-ready-ms]");
+        // Animations and first computer moves settle.
+        await page.waitForTimeout(1200);
+        const seen = await page.evaluate(() => {
+          const root = document.querySelector("[data-gamelab-mounted]");
+          const canvas = root.querySelector(":scope .gl-canvas");
+          const box = canvas && canvas.getBoundingClientRect();
+          const settings = root.querySelector("details.gl-settings");
+          const rules = root.querySelector("details.gl-rules, details.gl-bazaar-help");
+          return {
+            scrollWidth: document.documentElement.scrollWidth,
+            background: getComputedStyle(root).backgroundColor,
+            ink: getComputedStyle(root).color,
+            pictureTop: box ? box.top : null,
+            pictureWidth: box ? box.width : 0,
+            settingsOpen: settings ? settings.open : null,
+            rules: !!rules,
+            rulePictures: root.querySelectorAll(".gl-rules figure canvas").length,
+          };
+        });
+        await check(`${at}: fits its width`, () =>
+          seen.scrollWidth <= width || `the page is ${seen.scrollWidth} px wide`);
+        await check(`${at}: follows the theme`, () => {
+          const [bg, ink] = [luminance(seen.background), luminance(seen.ink)];
+          const dark = bg < 0.1 && ink > 0.5;
+          return (scheme === "dark") === dark || `background ${seen.background}, text ${seen.ink}`;
+        });
+        if (seen.settingsOpen !== null) {
+          await check(`${at}: settings folded`, () => !seen.settingsOpen || "the settings open by default");
+        }
+        if (picture) {
+          await check(`${at}: the picture is on screen without scrolling`, () =>
+            (seen.pictureTop !== null && seen.pictureTop < 420 && seen.pictureWidth >= Math.min(300, width - 40))
+            || `top ${seen.pictureTop}, width ${seen.pictureWidth}`);
+        }
+        if (game !== "ade") {
+          await check(`${at}: how to play`, () => seen.rules || "no How to play");
+        }
+        if (["chain-reaction", "dots-and-boxes", "sprouts"].includes(game)) {
+          await check(`${at}: the rules' pictures`, () => seen.rulePictures >= 2 || `${seen.rulePictures} pictures`);
+        }
+        await page.screenshot({ path: join(shots, `${game}-${width}-${scheme}.png`), fullPage: true });
+      }
+      await check(`${width} px, ${scheme}: no script errors`, () => errors.length === 0 || errors[0]);
+      await context.close();
+    }
+  }
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: "reduce", colorScheme: "dark" });
+  const page = await context.newPage();
+  await page.goto(`${origin}/play.html?game=chain-reaction`);
+  await page.waitForSelector("[data-gamelab-mounted][data-ready-ms]");
+  await check("reduced motion: Chain Reaction's animation starts at instant", async () => {
+    const value = await page.locator("[data-field='speed']").inputValue();
+    return value === "0" || `the animation is ${value}`;
+  });
+  await check("focus: the keyboard's focus is drawn, 2 px or more", async () => {
+    await page.keyboard.press("Tab");
+    const ring = await page.evaluate(() => {
+      const f = document.activeElement;
+      const s = getComputedStyle(f);
+      return { tag: f.tagName, style: s.outlineStyle, width: parseFloat(s.outlineWidth) };
+    });
+    return (ring.style !== "none" && ring.width >= 2) || `${ring.tag}: outline ${ring.style} ${ring.width}px`;
+  });
+  await page.goto(`${origin}/play.html?game=dots-and-boxes&theme=light`);
+  await page.waitForSelector("[data-gamelab-mounted][data-ready-ms]");
+  await check("data-theme=light holds in a dark system", async () => {
+    const bg = await page.evaluate(() => getComputedStyle(document.querySelector("[data-gamelab-mounted]")).backgroundColor);
+    return luminance(bg) > 0.8 || `background ${bg}`;
+  });
+  await context.close();
+} finally {
+  await browser.close();
+  server.close();
+}
+console.log(`looks: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
