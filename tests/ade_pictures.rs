@@ -6,9 +6,9 @@
 mod common;
 
 use gamelab::draw::ade::{
-    draw_graph, render_firing_graph, ring_count, trace_text, trace_value, value_labels,
-    FiringGraphLayout, GraphLayout, Rect, NEGATIVE, PIXEL_LIMIT, POSITIVE, ROW_LIMIT, SIDE_LIMIT,
-    TRACE_DIGITS,
+    draw_graph, node_names, render_firing_graph, ring_count, trace_text, trace_value, value_labels,
+    FiringGraphLayout, GraphLayout, Rect, NAME_SIZE, NEGATIVE, PIXEL_LIMIT, POSITIVE, ROW_LIMIT,
+    SIDE_LIMIT, TRACE_DIGITS,
 };
 use gamelab::draw::raster::Raster;
 use gamelab::draw::{png, tga, Painter, Rgb};
@@ -159,6 +159,58 @@ fn the_tracing_area_writes_values_whole_up_to_its_digit_limit() {
         trace_value(&huge),
         format!("1334971414…({} digits)", 47_713)
     );
+}
+
+/// Node names never run together: on D30 and E10 at a phone's width the path's nodes are closer
+/// than "V12" is wide, and every name was written, one over the next.
+#[test]
+fn node_names_never_run_together() {
+    for name in ["A3", "D4", "E8", "D30", "E10", "A30"] {
+        let graph = AdeGraph::parse(name).unwrap();
+        for (width, height) in [
+            (820.0, 333.0),
+            (640.0, 260.0),
+            (360.0, 170.0),
+            (300.0, 170.0),
+        ] {
+            // A column narrower than the graph's least width scrolls (the page draws at that).
+            let width = f64::max(width, GraphLayout::least_width(&graph));
+            let names = node_names(&graph, width, height);
+            let spans: Vec<(f64, f64, f64)> = names
+                .iter()
+                .map(|l| {
+                    let w = gamelab::draw::text_width(&l.text, NAME_SIZE);
+                    let left = match l.align {
+                        gamelab::draw::Align::Left => l.x,
+                        _ => l.x - w / 2.0,
+                    };
+                    (left, left + w, l.y)
+                })
+                .collect();
+            for (k, a) in spans.iter().enumerate() {
+                assert!(
+                    a.0 >= 0.0 && a.1 <= width,
+                    "{name} at {width}: {a:?} leaves the picture"
+                );
+                for b in &spans[k + 1..] {
+                    let apart = a.1 + 2.0 <= b.0 || b.1 + 2.0 <= a.0 || (a.2 - b.2).abs() >= 12.0;
+                    assert!(apart, "{name} at {width}: {a:?} runs into {b:?}");
+                }
+            }
+            // The first and last of the path are named, and at a roomy width every node is.
+            let named: Vec<usize> = names.iter().map(|l| l.node).collect();
+            let last = (0..graph.node_count())
+                .max_by_key(|&i| graph.column(i))
+                .unwrap();
+            assert!(
+                named.contains(&last),
+                "{name} at {width}: the last node is named"
+            );
+            if graph.node_count() <= 10 && width >= 640.0 {
+                assert_eq!(named.len(), graph.node_count(), "{name} at {width}");
+            }
+        }
+    }
 }
 
 /// Values too long for their node are written above it where they cover no other label and no

@@ -51,12 +51,13 @@ fn load(root: &HtmlElement, family: &str, degree: &str) {
 fn click_node(root: &HtmlElement, graph: &AdeGraph, node: usize) {
     let canvas: HtmlCanvasElement = find(root, ".gl-canvas").unchecked_into();
     let rect = canvas.get_bounding_client_rect();
-    let layout = GraphLayout::new(graph, canvas.width() as f64, canvas.height() as f64);
+    // The picture is drawn at the size it is shown (CSS pixels).
+    let layout = GraphLayout::new(graph, rect.width(), rect.height());
     let (x, y) = layout.centres[node];
     let init = web_sys::MouseEventInit::new();
     init.set_bubbles(true);
-    init.set_client_x((rect.left() + x * rect.width() / canvas.width() as f64).round() as i32);
-    init.set_client_y((rect.top() + y * rect.height() / canvas.height() as f64).round() as i32);
+    init.set_client_x((rect.left() + x).round() as i32);
+    init.set_client_y((rect.top() + y).round() as i32);
     let event = web_sys::MouseEvent::new_with_mouse_event_init_dict("click", &init).unwrap();
     canvas.dispatch_event(&event).unwrap();
 }

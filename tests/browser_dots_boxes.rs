@@ -136,11 +136,15 @@ async fn a_2x2_game_against_the_computer_with_undo_and_analysis() {
     let verdict = text(&root, ".gl-verdict");
     assert!(verdict.contains("A wins 3–1"), "{verdict}");
     assert!(
-        verdict.contains("W wins: h 0 0, h 0 1, h 2 0, h 2 1, v 0 0, v 0 2, v 1 0, v 1 2\n"),
+        verdict.contains("For A to move (the final score, A first)"),
         "{verdict}"
     );
     assert!(
-        verdict.contains("D draws: h 1 0, h 1 1, v 0 1, v 1 1\n"),
+        verdict.contains("W wins: h 0 0 (3–1), h 0 1 (3–1), h 2 0 (3–1), h 2 1 (3–1), v 0 0 (3–1), v 0 2 (3–1), v 1 0 (3–1), v 1 2 (3–1)\n"),
+        "{verdict}"
+    );
+    assert!(
+        verdict.contains("D draws: h 1 0 (2–2), h 1 1 (2–2), v 0 1 (2–2), v 1 1 (2–2)\n"),
         "{verdict}"
     );
     assert!(verdict.contains("L loses: none"), "{verdict}");

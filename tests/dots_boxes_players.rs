@@ -273,6 +273,27 @@ mod analysis {
     }
 
     #[test]
+    fn each_line_is_labelled_with_the_margin_it_ends_by() {
+        assert_eq!(Mark::Wins.label(5), "W+5");
+        assert_eq!(Mark::Draws.label(0), "D");
+        assert_eq!(Mark::Loses.label(-1), "L-1");
+        assert_eq!(Mark::final_score(9, 5), "7–2");
+        assert_eq!(Mark::final_score(9, 3), "6–3");
+        // 3 × 3 after A h 0 0, B h 1 2, A v 0 1, B v 1 2, A h 1 0, B v 0 0 (B took a box): every
+        // line wins for B, but not by as much; the labels tell them apart.
+        let board = Board::new(3, 3).unwrap();
+        let game = Game::from_moves(board.clone(), &[0, 5, 13, 18, 3, 12]).unwrap();
+        let mut solver = Solver::new(&board).unwrap();
+        let Outcome::Solved { moves, .. } = run(&game, Some(&mut solver)) else {
+            panic!("3 x 3 is solved")
+        };
+        let mut labels: Vec<String> = moves.iter().map(|&(_, mark, m)| mark.label(m)).collect();
+        labels.sort();
+        labels.dedup();
+        assert!(labels.len() > 1, "one label for every line: {labels:?}");
+    }
+
+    #[test]
     fn marks_count_boxes_already_taken_and_the_side_to_move() {
         // 1 × 2: P1 0, P2 2, P1 4, P2 5 takes box 0 and moves again (lead 1).
         let board = Board::new(1, 2).unwrap();

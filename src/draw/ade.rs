@@ -143,6 +143,12 @@ pub struct GraphLayout {
 }
 
 impl GraphLayout {
+    /// The narrowest picture whose nodes keep their least spacing (12 px): a narrower column
+    /// scrolls the picture rather than squeezing D30's nodes into one another.
+    pub fn least_width(graph: &AdeGraph) -> f64 {
+        graph.columns() as f64 * 12.0 + 40.0
+    }
+
     pub fn new(graph: &AdeGraph, width: f64, height: f64) -> GraphLayout {
         let columns = graph.columns() as f64;
         let step = ((width - 40.0) / columns).clamp(12.0, 90.0);
@@ -201,6 +207,55 @@ impl Label {
             Align::Center => (self.x - w / 2.0, self.x + w / 2.0),
         }
     }
+}
+
+/// Node names are written at this size.
+pub const NAME_SIZE: f64 = 12.0;
+
+/// The nodes' names: beside a raised node (below it runs its edge), under the others. Where the
+/// path's nodes are closer than a name is wide (D30 or E10 on a phone), every k-th one is named,
+/// always the first and the last, so names never run together; the node buttons under the
+/// picture and its description name every node.
+pub fn node_names(graph: &AdeGraph, width: f64, height: f64) -> Vec<Label> {
+    let layout = GraphLayout::new(graph, width, height);
+    let r = layout.radius;
+    let step = if graph.columns() > 1 {
+        (width - 40.0) / graph.columns() as f64
+    } else {
+        width
+    };
+    let step = step.clamp(12.0, 90.0);
+    let widest = (0..graph.node_count())
+        .map(|i| super::text_width(&graph.label(i), NAME_SIZE))
+        .fold(0.0, f64::max);
+    let every = ((widest + 6.0) / step).ceil().max(1.0) as usize;
+    let last_column = graph.columns().saturating_sub(1);
+    (0..graph.node_count())
+        .filter_map(|i| {
+            let (x, y) = layout.centres[i];
+            let text = graph.label(i);
+            if graph.is_raised(i) {
+                return Some(Label {
+                    node: i,
+                    text,
+                    x: x + r + 5.0,
+                    y,
+                    align: Align::Left,
+                });
+            }
+            let column = graph.column(i);
+            // The last column is always named; the k-th before it gives way if too close.
+            let named = column == last_column
+                || (column.is_multiple_of(every) && last_column - column >= every);
+            named.then_some(Label {
+                node: i,
+                text,
+                x,
+                y: y + r + 12.0,
+                align: Align::Center,
+            })
+        })
+        .collect()
 }
 
 /// The values too long to sit in their node, placed above them: each at the lowest height
@@ -316,12 +371,9 @@ pub fn draw_graph(
         if text.len() <= 3 && r >= 10.0 {
             p.text(x, y, &text, (r * 0.8).min(16.0), Align::Center, ink);
         }
-        if graph.is_raised(i) {
-            // Beside the node: below it runs the edge to the attachment node.
-            p.text(x + r + 5.0, y, &graph.label(i), 12.0, Align::Left, INK);
-        } else {
-            p.text(x, y + r + 12.0, &graph.label(i), 12.0, Align::Center, INK);
-        }
+    }
+    for name in node_names(graph, width, height) {
+        p.text(name.x, name.y, &name.text, NAME_SIZE, name.align, INK);
     }
     for label in value_labels(graph, values, width, height) {
         p.text(label.x, label.y, &label.text, LABEL_SIZE, label.align, INK);

@@ -178,7 +178,22 @@ pub fn draw(p: &mut impl Painter, layout: &Layout, scene: &Scene) {
     let grid = scene.to_move.map_or(palette::GREY, seat);
     if let Some(last) = scene.last {
         let (x, y) = corner(layout, last);
-        p.fill_rect(x + 1.0, y + 1.0, cell - 2.0, cell - 2.0, palette::LAST_MOVE);
+        // A frame and a pale fill: the shape tells it, and the orbs keep their contrast.
+        let frame = (cell * 0.07).max(3.0);
+        p.fill_rect(
+            x + 1.0,
+            y + 1.0,
+            cell - 2.0,
+            cell - 2.0,
+            palette::LAST_MOVE_FRAME,
+        );
+        p.fill_rect(
+            x + 1.0 + frame,
+            y + 1.0 + frame,
+            cell - 2.0 - 2.0 * frame,
+            cell - 2.0 - 2.0 * frame,
+            palette::LAST_MOVE_FILL,
+        );
     }
     for (index, &content) in scene.board.iter().enumerate().take(scene.settings.cells()) {
         let (x, y) = corner(layout, index);

@@ -4,7 +4,7 @@
 //! the pointer). The page draws with it on a canvas; tests draw into a raster.
 
 use super::palette::{self, seat, seat_letter, seat_tint};
-use super::{Align, Painter};
+use super::{text_width, Align, Painter};
 use crate::engine::dots_boxes::analysis::{Mark, Outcome};
 use crate::engine::dots_boxes::{Board, Game};
 
@@ -169,19 +169,30 @@ pub fn draw(p: &mut impl Painter, layout: &Layout, scene: &Scene) {
     if let Some(outcome) = scene.analysis {
         let mut mark = |line: usize, text: &str, colour| {
             let (mx, my) = layout.middle(line);
-            let half = 8.0 * unit.max(0.8);
-            p.fill_rect(mx - half, my - half, 2.0 * half, 2.0 * half, palette::WHITE);
-            p.text(mx, my, text, 13.0 * unit.max(0.8), Align::Center, colour);
+            let size = 13.0 * unit.max(0.8);
+            // As wide as the label ("W+5"), on a white patch so the line never strikes it.
+            let (half_w, half_h) = (
+                (text_width(text, size) / 2.0 + 2.0).max(8.0 * unit.max(0.8)),
+                8.0 * unit.max(0.8),
+            );
+            p.fill_rect(
+                mx - half_w,
+                my - half_h,
+                2.0 * half_w,
+                2.0 * half_h,
+                palette::WHITE,
+            );
+            p.text(mx, my, text, size, Align::Center, colour);
         };
         match outcome {
             Outcome::Solved { moves, .. } => {
-                for &(line, m, _) in moves {
+                for &(line, m, margin) in moves {
                     let colour = match m {
                         Mark::Wins => palette::WIN,
                         Mark::Draws => palette::DRAW,
                         Mark::Loses => palette::LOSS,
                     };
-                    mark(line, &m.letter().to_string(), colour);
+                    mark(line, &m.label(margin), colour);
                 }
             }
             Outcome::BestFound { line } => mark(*line, "★", palette::WIN),

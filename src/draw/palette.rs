@@ -69,6 +69,10 @@ pub const SHADE: Rgb = Rgb(235, 235, 235);
 pub const FOCUS: Rgb = Rgb(138, 58, 20);
 /// The last move, and what a move is about to do: a pale teal, unlike the focus and the seats.
 pub const LAST_MOVE: Rgb = Rgb(150, 220, 210);
+/// The cell of the last move where orbs sit on it (Chain Reaction): a paler fill that every seat's
+/// colour stands out on (2:1 and more; cyan on LAST_MOVE was 1.4:1), inside a frame of deep teal.
+pub const LAST_MOVE_FILL: Rgb = Rgb(236, 250, 247);
+pub const LAST_MOVE_FRAME: Rgb = Rgb(15, 118, 110);
 /// A row or cell to look at (the Bazaar seat to move, a trace line).
 pub const HIGHLIGHT: Rgb = Rgb(255, 236, 170);
 /// Danger: a cell about to explode, an eliminated player.
@@ -88,3 +92,37 @@ pub const RING: Rgb = Rgb(120, 40, 20);
 pub const DISC: Rgb = Rgb(250, 214, 165);
 pub const FIRED: Rgb = Rgb(240, 190, 0);
 pub const LIGHT_RULE: Rgb = Rgb(200, 200, 200);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// WCAG's contrast ratio of two colours.
+    fn contrast(a: Rgb, b: Rgb) -> f64 {
+        let luminance = |c: Rgb| {
+            let channel = |v: u8| {
+                let v = v as f64 / 255.0;
+                if v <= 0.03928 {
+                    v / 12.92
+                } else {
+                    ((v + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            0.2126 * channel(c.0) + 0.7152 * channel(c.1) + 0.0722 * channel(c.2)
+        };
+        let (x, y) = (luminance(a), luminance(b));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    }
+
+    #[test]
+    fn every_seat_stands_out_on_the_last_move_cell() {
+        for (i, &colour) in SEATS.iter().enumerate() {
+            let ratio = contrast(colour, LAST_MOVE_FILL);
+            assert!(ratio >= 2.0, "seat {i} on the last move: {ratio:.2}");
+        }
+        assert!(
+            contrast(SEATS[5], LAST_MOVE) < 2.0,
+            "the old fill was the fault"
+        );
+    }
+}

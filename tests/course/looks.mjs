@@ -139,6 +139,7 @@ try {
     }
   }
 
+  {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: "reduce", colorScheme: "dark" });
   const page = await context.newPage();
   await page.goto(`${origin}/play.html?game=chain-reaction`);
@@ -156,6 +157,29 @@ try {
     });
     return (ring.style !== "none" && ring.width >= 2) || `${ring.tag}: outline ${ring.style} ${ring.width}px`;
   });
+  await context.close();
+}
+{
+  // A big board on a phone keeps cells a fingertip wide and scrolls inside its frame.
+  const context = await browser.newContext({ viewport: { width: 400, height: 900 } });
+  const page = await context.newPage();
+  for (const [game, query, lines, least] of [["chain-reaction", "rows=20&cols=20", 20, 30], ["dots-and-boxes", "rows=10&cols=10", 10, 44]]) {
+    await page.goto(`${origin}/play.html?game=${game}&${query}`);
+    await page.waitForSelector("[data-gamelab-mounted][data-ready-ms]");
+    await check(`${game} ${query} at 400 px: cells of ${least} px or more, the page still 400 px`, async () => {
+      const seen = await page.evaluate(() => ({
+        canvas: document.querySelector(".gl-board-stage .gl-canvas").getBoundingClientRect().width,
+        page: document.documentElement.scrollWidth,
+      }));
+      const cell = seen.canvas / (lines + (game === "dots-and-boxes" ? 1 : 0));
+      return (cell >= least - 0.5 && seen.page <= 400) || `cells of ${cell.toFixed(1)} px, page ${seen.page} px`;
+    });
+  }
+  await context.close();
+}
+{
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: "dark" });
+  const page = await context.newPage();
   await page.goto(`${origin}/play.html?game=dots-and-boxes&theme=light`);
   await page.waitForSelector("[data-gamelab-mounted][data-ready-ms]");
   await check("data-theme=light holds in a dark system", async () => {
@@ -163,6 +187,7 @@ try {
     return luminance(bg) > 0.8 || `background ${bg}`;
   });
   await context.close();
+}
 } finally {
   await browser.close();
   server.close();

@@ -22,6 +22,21 @@ impl Mark {
             Mark::Loses => 'L',
         }
     }
+
+    /// The mark with the margin it ends by (mover's boxes minus the other's): `W+5`, `D`, `L-1`.
+    /// Two winning lines can differ: one ends 6–3, the other 7–2.
+    pub fn label(self, margin: i32) -> String {
+        match self {
+            Mark::Draws => "D".to_string(),
+            _ => format!("{}{margin:+}", self.letter()),
+        }
+    }
+
+    /// The final score a line leads to on a board of `boxes`, mover first ("7–2").
+    pub fn final_score(boxes: usize, margin: i32) -> String {
+        let total = boxes as i32;
+        format!("{}–{}", (total + margin) / 2, (total - margin) / 2)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -39,8 +39,11 @@ use crate::ui::widgets::dialog::Dialog;
 use crate::ui::widgets::slices::{self, Next, Slice};
 use crate::ui::widgets::{download, form, link};
 
+/// The picture's proportions (it is drawn at the width of its column, so that its numbers keep
+/// their size on a phone), and its least height (a raised node and its labels fit).
 const CANVAS_WIDTH: u32 = 640;
 const CANVAS_HEIGHT: u32 = 260;
+const LEAST_HEIGHT: f64 = 170.0;
 /// The default cap of one Exhaust-fire request.
 const DEFAULT_LAYER_CAP: usize = 10_000;
 /// Lines kept in the tracing area's DOM (the newest); the history itself is never cut.
@@ -122,6 +125,8 @@ pub struct App {
     sharing: bool,
     /// The layer count the address was last written for.
     shared_for: Option<usize>,
+    /// The size (CSS pixels) the picture was last drawn at: clicks are read against it.
+    drawn_size: std::cell::Cell<(f64, f64)>,
 }
 
 type Shared = Handle<App>;
@@ -154,6 +159,7 @@ impl GamePage for App {
             graph_drawn_at: 0.0,
             sharing: false,
             shared_for: None,
+            drawn_size: std::cell::Cell::new((CANVAS_WIDTH as f64, CANVAS_HEIGHT as f64)),
         };
         app.start_from_page(root);
         problems.push_str(&std::mem::take(&mut app.message));
@@ -191,6 +197,16 @@ impl GamePage for App {
 /// The picture, the keys and the fields; the buttons are the shell's.
 fn listen(app: &Shared) {
     let root = app.borrow().dom.root.clone();
+    // The picture follows its column's width.
+    if let Some(window) = dom::window() {
+        let handle = app.clone();
+        on::<web_sys::Event>(&window, "resize", move |_| {
+            let a = handle.borrow();
+            if a.dom.root.is_connected() {
+                a.draw_graph();
+            }
+        });
+    }
     let handle = app.clone();
     let canvas = app.borrow().dom.canvas.clone();
     on::<MouseEvent>(&canvas, "click", move |event| {
@@ -784,9 +800,10 @@ impl App {
         if rect.width() <= 0.0 || rect.height() <= 0.0 {
             return None;
         }
-        let x = (event.client_x() as f64 - rect.left()) * CANVAS_WIDTH as f64 / rect.width();
-        let y = (event.client_y() as f64 - rect.top()) * CANVAS_HEIGHT as f64 / rect.height();
-        GraphLayout::new(play.graph(), CANVAS_WIDTH as f64, CANVAS_HEIGHT as f64).node_at(x, y)
+        let (w, h) = self.drawn_size.get();
+        let x = (event.client_x() as f64 - rect.left()) * w / rect.width();
+        let y = (event.client_y() as f64 - rect.top()) * h / rect.height();
+        GraphLayout::new(play.graph(), w, h).node_at(x, y)
     }
 
     /// The action a key stands for: F fire, U undo, E exhaust fire, Escape closes what is

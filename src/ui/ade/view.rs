@@ -44,11 +44,29 @@ impl App {
         }
     }
 
+    /// The picture's size in CSS pixels: its column's width, the height in proportion.
+    fn picture_size(&self) -> (f64, f64) {
+        let width = self
+            .dom
+            .canvas
+            .parent_element()
+            .map(|column| column.client_width() as f64)
+            .filter(|w| *w > 0.0)
+            .unwrap_or(CANVAS_WIDTH as f64);
+        let width = match &self.play {
+            Some(play) => width.max(GraphLayout::least_width(play.graph())),
+            None => width,
+        };
+        let height = (width * CANVAS_HEIGHT as f64 / CANVAS_WIDTH as f64).max(LEAST_HEIGHT);
+        (width, height)
+    }
+
     pub(super) fn draw_graph(&self) {
-        let Some(mut painter) = CanvasPainter::new(&self.dom.canvas) else {
+        let (w, h) = self.picture_size();
+        let Some(mut painter) = CanvasPainter::sharp(&self.dom.canvas, w, h) else {
             return;
         };
-        let (w, h) = (CANVAS_WIDTH as f64, CANVAS_HEIGHT as f64);
+        self.drawn_size.set((w, h));
         match &self.play {
             Some(play) => {
                 let selected = if self.dom.value.is_open() {

@@ -243,7 +243,7 @@ impl BoardGame for DotsAndBoxes {
         }
         let analysis_on = form::checkbox(
             &parts.bar,
-            "Analysis (W / D / L on every line)",
+            "Analysis (W / D / L and the margin on every line)",
             "analysis",
             false,
         );
@@ -472,11 +472,17 @@ impl BoardGame for DotsAndBoxes {
                         m if *m < 0 => format!("B wins {fb}–{fa}"),
                         _ => format!("a tie, {fa}–{fb}"),
                     };
+                    // Each line with the final score it leads to, the best first.
                     let listed = |wanted: Mark| {
-                        let lines: Vec<String> = moves
+                        let mut marked: Vec<&(usize, Mark, i32)> =
+                            moves.iter().filter(|m| m.1 == wanted).collect();
+                        marked.sort_by_key(|m| -m.2);
+                        let lines: Vec<String> = marked
                             .iter()
-                            .filter(|m| m.1 == wanted)
-                            .map(|m| board.describe(m.0))
+                            .map(|m| {
+                                let score = Mark::final_score(board.boxes(), m.2);
+                                format!("{} ({score})", board.describe(m.0))
+                            })
                             .collect();
                         if lines.is_empty() {
                             "none".to_string()
@@ -485,7 +491,9 @@ impl BoardGame for DotsAndBoxes {
                         }
                     };
                     format!(
-                        "Perfect play from here: {result}.\nFor the player to move —\nW wins: {}\nD draws: {}\nL loses: {}",
+                        "Perfect play from here: {result}.\nFor {} to move (the final score, {} first) —\nW wins: {}\nD draws: {}\nL loses: {}",
+                        seat_letter(game.current()),
+                        seat_letter(game.current()),
                         listed(Mark::Wins),
                         listed(Mark::Draws),
                         listed(Mark::Loses)
