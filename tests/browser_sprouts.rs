@@ -43,6 +43,44 @@ async fn typing_a_spot_count_and_computing_the_5_spot_game() {
         "{status}"
     );
     assert!(base_count(&root) > 0);
+    // The answer in a banner, and the winning moves the base proves under it (they were a
+    // small line in the status, and the levels table emptied at the end).
+    let banner = find(&root, ".gl-tab-panel[data-tab='compute'] .gl-banner");
+    assert!(!banner.hidden());
+    assert_eq!(
+        banner.text_content().unwrap(),
+        "Win: the first player wins 0.0.0.0.0.}]!"
+    );
+    let replies = text(&root, ".gl-replies");
+    assert!(replies.starts_with("Winning move"), "{replies}");
+    // Each listed move is a child of the start that the base knows to be losing.
+    let listed = replies
+        .split(": ")
+        .nth(1)
+        .unwrap()
+        .split(" and ")
+        .next()
+        .unwrap();
+    for child in listed.split(", ") {
+        let position = gamelab::engine::sprouts::position::Position::parse(child).unwrap();
+        assert!(
+            gamelab::engine::sprouts::children::children(
+                &gamelab::engine::sprouts::children::spots_start(5)
+            )
+            .unwrap()
+            .contains(&position),
+            "{child} is a move from the start"
+        );
+    }
+    compute(&root, "2").await;
+    assert_eq!(
+        find(&root, ".gl-tab-panel[data-tab='compute'] .gl-banner")
+            .text_content()
+            .unwrap(),
+        "Loss: the first player loses 0.0.}]!"
+    );
+    assert!(text(&root, ".gl-replies").starts_with("Every move leads"));
+    compute(&root, "5").await;
     // The nimber, through the parameters tab.
     let goal: HtmlSelectElement = field(&root, "goal").unchecked_into();
     goal.set_value("nimber");

@@ -169,11 +169,16 @@ pub fn draw(p: &mut impl Painter, layout: &Layout, scene: &Scene) {
     if let Some(outcome) = scene.analysis {
         let mut mark = |line: usize, text: &str, colour| {
             let (mx, my) = layout.middle(line);
-            let size = 13.0 * unit.max(0.8);
+            let size = 12.0 * unit.max(0.8);
             // As wide as the label ("W+5"), on a white patch so the line never strikes it.
             let (half_w, half_h) = (
                 (text_width(text, size) / 2.0 + 2.0).max(8.0 * unit.max(0.8)),
                 8.0 * unit.max(0.8),
+            );
+            // A label on an edge line stays whole inside the picture, beside its line.
+            let mx = mx.clamp(
+                half_w + 1.0,
+                (layout.width() - half_w - 1.0).max(half_w + 1.0),
             );
             p.fill_rect(
                 mx - half_w,

@@ -243,7 +243,7 @@ impl BoardGame for DotsAndBoxes {
         }
         let analysis_on = form::checkbox(
             &parts.bar,
-            "Analysis (W / D / L and the margin on every line)",
+            "Analysis (W / D / L, margins)",
             "analysis",
             false,
         );

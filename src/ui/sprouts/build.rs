@@ -32,6 +32,8 @@ pub struct Dom {
     pub(super) compute: HtmlElement,
     pub(super) stop: HtmlElement,
     pub(super) stop_complete: HtmlElement,
+    pub(super) banner: HtmlElement,
+    pub(super) replies: HtmlElement,
     pub(super) levels: HtmlElement,
     pub(super) level_children: HtmlElement,
     pub(super) check_status: HtmlElement,
@@ -231,6 +233,12 @@ pub fn build(root: &HtmlElement) -> Dom {
     button(&bar, "Use check database as main base", "use-check-base");
     let status = paragraph(&compute_panel, "gl-status", "");
     dom::best_effort(status.set_attribute("aria-live", "polite"));
+    // The answer, large, once there is one; under it the winning moves.
+    let banner = paragraph(&compute_panel, "gl-banner", "");
+    dom::best_effort(banner.set_attribute("role", "status"));
+    banner.set_hidden(true);
+    let replies = paragraph(&compute_panel, "gl-replies", "");
+    replies.set_hidden(true);
     let levels = child(&compute_panel, "table", "gl-levels");
     dom::best_effort(levels.set_attribute("aria-label", "the levels of the computation"));
     paragraph(
@@ -315,6 +323,8 @@ pub fn build(root: &HtmlElement) -> Dom {
         min_lives,
         make_graph,
         status,
+        banner,
+        replies,
         compute,
         stop,
         stop_complete,

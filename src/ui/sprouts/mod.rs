@@ -95,6 +95,9 @@ pub struct App {
     complete: Option<CompleteCheck>,
     /// The level whose children list is open.
     listing: Option<usize>,
+    /// Once a computation has its answer: the moves to a losing position (the winning moves),
+    /// or why they could not be listed; for the position and base size they were listed for.
+    replies: Option<(Position, usize, Result<Vec<Position>, String>)>,
     children: Vec<(Position, Option<u8>)>,
     notation: Notation,
     message: String,
@@ -148,6 +151,7 @@ impl GamePage for App {
             check: None,
             complete: None,
             listing: None,
+            replies: None,
             children: Vec::new(),
             notation: Notation::Glop10,
             message: String::new(),

@@ -6,7 +6,9 @@ use web_sys::{HtmlCanvasElement, HtmlElement};
 use super::{answer_words, App, DRAWN_GRAPH_LIMIT};
 use crate::draw::{palette, Align, Painter};
 use crate::engine::sprouts::proof::{NodeKind, ProofGraph};
+use crate::engine::sprouts::search::{children_with_nimbers, Answer, Verdict};
 use crate::engine::sprouts::search::{Goal, LevelColour};
+use crate::engine::stop::Stop;
 use crate::ui::dom;
 use crate::ui::dom::{button, child};
 use crate::ui::widgets::canvas::CanvasPainter;
@@ -102,6 +104,7 @@ fn update_levels(table: &HtmlElement, rows: &[(&str, Vec<Cell>)]) {
 pub fn refresh(app: &mut App) {
     base_line(app);
     status_line(app);
+    answer_panel(app);
     levels_panel(app);
     level_children_panel(app);
     check_panel(app);
@@ -195,6 +198,73 @@ fn status_line(app: &App) {
             "idle"
         },
     ));
+}
+
+/// How many winning moves the answer names (the Children tab lists them all).
+const REPLIES_SHOWN: usize = 6;
+
+/// The answer in a banner once the computation has it, and the winning moves under it: the
+/// children the main base knows to be losing (nimber 0), listed once, within a short time.
+fn answer_panel(app: &mut App) {
+    let answer = app
+        .computation
+        .as_ref()
+        .and_then(|c| c.result.map(|answer| (answer, c.position.clone())));
+    let Some((answer, position)) = answer else {
+        app.replies = None;
+        app.dom.banner.set_hidden(true);
+        app.dom.replies.set_hidden(true);
+        return;
+    };
+    let written = position.write(app.notation);
+    let (banner, wins) = match answer {
+        Answer::Outcome(Verdict::Win) => (format!("Win: the first player wins {written}"), true),
+        Answer::Outcome(Verdict::Loss) => {
+            (format!("Loss: the first player loses {written}"), false)
+        }
+        Answer::Nimber(n) => (format!("Nimber {n}: {written}"), n > 0),
+    };
+    app.dom.banner.set_text_content(Some(&banner));
+    app.dom.banner.set_hidden(false);
+    let listed_for_this =
+        matches!(&app.replies, Some((p, n, _)) if *p == position && *n == app.db.len());
+    if !listed_for_this {
+        const LIMIT_MS: f64 = 300.0;
+        let deadline = dom::now() + LIMIT_MS;
+        let stop = Stop::when(move || dom::now() >= deadline);
+        let moves = match children_with_nimbers(&position, &app.db, &stop) {
+            Ok(children) => Ok(children
+                .into_iter()
+                .filter(|(_, nimber)| *nimber == Some(0))
+                .map(|(child, _)| child)
+                .collect()),
+            Err(_) => Err("too many to list here; the Children tab lists them".to_string()),
+        };
+        app.replies = Some((position, app.db.len(), moves));
+    }
+    let text = match (wins, app.replies.as_ref().map(|(_, _, moves)| moves)) {
+        (false, _) => "Every move leads to a position the opponent wins.".to_string(),
+        (true, Some(Ok(moves))) if !moves.is_empty() => {
+            let shown: Vec<String> = moves
+                .iter()
+                .take(REPLIES_SHOWN)
+                .map(|m| m.write(app.notation))
+                .collect();
+            let more = match moves.len().saturating_sub(REPLIES_SHOWN) {
+                0 => String::new(),
+                n => format!(" and {n} more (Children tab)"),
+            };
+            format!(
+                "Winning move{} (to a losing position): {}{more}",
+                if moves.len() == 1 { "" } else { "s" },
+                shown.join(", ")
+            )
+        }
+        (true, Some(Err(why))) => format!("Winning moves: {why}."),
+        (true, _) => "Winning moves: the main base does not hold the losing child (the Children tab computes it).".to_string(),
+    };
+    app.dom.replies.set_text_content(Some(&text));
+    app.dom.replies.set_hidden(false);
 }
 
 /// The Computation tab's levels (Glop's zapping table): one row a level of the search.
