@@ -132,3 +132,55 @@ proptest! {
         }
     }
 }
+
+/// What a person's seat is offered: which exchanges and cards can be paid now, given what is
+/// already chosen (the page showed twenty exchange buttons and none marked usable).
+#[test]
+fn the_next_exchanges_and_cards_are_the_ones_that_can_be_paid() {
+    use gamelab::engine::bazaar::cards::Card;
+    use gamelab::engine::bazaar::equations::Equation;
+    use gamelab::engine::bazaar::pebbles::{Bag, Pebble::*};
+    let equations = vec![
+        Equation::new(vec![Red, Red], vec![Blue]),
+        Equation::new(vec![Green], vec![White, Yellow]),
+    ];
+    let wallet = Bag::of(&[Red, Red, Green]);
+    let bank = Bag::of(&[Blue, White]);
+    // R R → B (the bank has a blue): yes; B → R R: no blue in the wallet; G → W Y: the bank has
+    // no yellow; W Y → G: the wallet has neither.
+    assert_eq!(
+        rules::next_exchanges(&equations, &[], &wallet, &bank),
+        vec![true, false, false, false]
+    );
+    // After R R → B, the blue can go back: B → R R (the bank has the reds now).
+    let chosen = [equations[0].clone()];
+    assert_eq!(
+        rules::next_exchanges(&equations, &chosen, &wallet, &bank),
+        vec![false, true, false, false]
+    );
+    let card = |pebbles: Vec<_>| Card {
+        pebbles,
+        face: false,
+    };
+    let visibles = vec![
+        card(vec![Red, Red, Green, Blue, Blue]),
+        card(vec![Red, Red, Red, Red, Red]),
+        card(vec![Red, Red, Green, Blue, Blue]),
+    ];
+    let rich = Bag::of(&[Red, Red, Green, Blue, Blue, Red, Red, Green, Blue, Blue]);
+    assert_eq!(
+        rules::next_cards(&rich, &visibles, &[]),
+        vec![true, false, true]
+    );
+    // One of the two twins bought: the other can still be, from what is left.
+    let bought = [visibles[0].clone()];
+    assert_eq!(
+        rules::next_cards(&rich, &visibles, &bought),
+        vec![true, false, true]
+    );
+    let poor = Bag::of(&[Red, Red, Green, Blue, Blue]);
+    assert_eq!(
+        rules::next_cards(&poor, &visibles, &bought),
+        vec![false, false, false]
+    );
+}

@@ -133,14 +133,19 @@ async fn a_human_seat_is_told_why_a_move_is_illegal_and_makes_a_legal_one() {
     wait_for(&root, "the human's turn", |r| state(r) == "human").await;
     assert!(text(&root, ".gl-bazaar-human").contains("Your move, Adam"));
     let before = log(&root);
-    // Adam's wallet is empty: no exchange is possible; it is explained, nothing is submitted.
-    click(&root, "use-0");
+    // Adam's wallet is empty: no exchange can be paid, and the page says so before any click
+    // (it showed twenty buttons, none marked, and refused the first click); the buttons are
+    // off and their names say why; a click submits nothing.
     let panel = text(&root, ".gl-bazaar-human");
-    assert!(
-        panel.contains("Not allowed: the 1st exchange (equation 1, ")
-            && panel.contains("the wallet (nothing) cannot pay"),
-        "{panel}"
-    );
+    assert!(panel.contains("No exchange can be paid now."), "{panel}");
+    assert!(panel.contains("you could then buy: no card yet"), "{panel}");
+    let exchange = find(&root, "button[data-action='use-0']");
+    assert!(exchange.has_attribute("disabled"));
+    assert!(exchange
+        .get_attribute("aria-label")
+        .unwrap()
+        .ends_with("(cannot be paid now)"));
+    click(&root, "use-0");
     assert_eq!(log(&root), before);
     assert_eq!(state(&root), "human");
     // A pebble is legal.
@@ -156,13 +161,13 @@ async fn a_human_seat_is_told_why_a_move_is_illegal_and_makes_a_legal_one() {
         "{:?}",
         log(&root)
     );
-    // A one-pebble wallet cannot pay for a card: explained again.
-    click(&root, "card-0");
+    // A one-pebble wallet cannot pay for a card: said, and the cards are off.
     assert!(
-        text(&root, ".gl-bazaar-human").contains("cannot pay for it"),
+        text(&root, ".gl-bazaar-human").contains("No card can be paid for now."),
         "{}",
         text(&root, ".gl-bazaar-human")
     );
+    assert!(find(&root, "button[data-action='card-0']").has_attribute("disabled"));
     click(&root, "buy"); // buying nothing is legal
     wait_for(&root, "Eve's turn and Adam's next", |r| {
         log(r).iter().filter(|l| l.starts_with("turn ")).count() >= 3

@@ -212,7 +212,7 @@ try {
   });
   await check("dots-and-boxes: a line drawn with the keyboard, the computer answers", async () => {
     const frame = frameOf("dots-and-boxes");
-    await frame.locator("canvas").first().focus();
+    await frame.locator("canvas.gl-canvas").first().focus();
     await page.keyboard.press("Enter");
     await frame.waitForFunction(() => document.querySelectorAll(".gl-history li").length >= 2, null, { timeout: 30000 });
   });
@@ -230,14 +230,14 @@ try {
   });
   await check("chain-reaction: an orb dropped with the mouse", async () => {
     const frame = frameOf("chain-reaction");
-    await frame.locator("canvas").first().click({ position: { x: 12, y: 12 } });
+    await frame.locator("canvas.gl-canvas").first().click({ position: { x: 12, y: 12 } });
     await frame.waitForFunction(() => document.querySelectorAll(".gl-history li").length >= 1, null, { timeout: 30000 });
   });
   await check("chain-reaction in a sandboxed frame without modals: Restart asks in the page and restarts", async () => {
     const frame = frameOf("chain-reaction", "rows=4");
     if (!frame) return "no sandboxed frame";
     await frame.locator("[data-gamelab-mounted]").waitFor({ timeout: 20000 });
-    await frame.locator("canvas").first().click({ position: { x: 12, y: 12 } });
+    await frame.locator("canvas.gl-canvas").first().click({ position: { x: 12, y: 12 } });
     await frame.waitForFunction(() => document.querySelectorAll(".gl-history li").length >= 1, null, { timeout: 30000 });
     await frame.locator("button[data-action='restart']").click();
     await frame.locator(".gl-confirm button[data-confirm='yes']").click({ timeout: 5000 });

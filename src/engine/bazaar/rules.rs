@@ -91,6 +91,39 @@ pub fn buy(wallet: &Bag, visibles: &[Card], cards: &[Card]) -> Result<Purchase, 
     })
 }
 
+/// The exchanges that can come next after `chosen`: entry 2i is equation i used as written
+/// (its left side given), entry 2i + 1 the other way; true when the wallet and the bank, as the
+/// chosen exchanges leave them, can pay for it. All false when `chosen` itself breaks a rule.
+pub fn next_exchanges(
+    equations: &[Equation],
+    chosen: &[Equation],
+    wallet: &Bag,
+    bank: &Bag,
+) -> Vec<bool> {
+    let Ok((wallet, bank)) = exchange(equations, chosen, wallet, bank) else {
+        return vec![false; 2 * equations.len()];
+    };
+    equations
+        .iter()
+        .flat_map(|e| [e.clone(), e.flipped()])
+        .map(|step| exchange(equations, &[step], &wallet, &bank).is_ok())
+        .collect()
+}
+
+/// The visible cards (by their place in `visibles`) that can be bought next after `chosen`.
+pub fn next_cards(wallet: &Bag, visibles: &[Card], chosen: &[Card]) -> Vec<bool> {
+    let Ok(purchase) = buy(wallet, visibles, chosen) else {
+        return vec![false; visibles.len()];
+    };
+    visibles
+        .iter()
+        .map(|card| {
+            purchase.visibles.iter().any(|v| v.same_as(card))
+                && purchase.wallet.contains(&card.bag())
+        })
+        .collect()
+}
+
 /// "1st", "2nd", "3rd", "4th", … "11th", "21st".
 pub fn ordinal(n: usize) -> String {
     let suffix = match (n % 10, n % 100) {

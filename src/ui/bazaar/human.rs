@@ -73,6 +73,20 @@ pub(super) fn pebble_marks(parent: &web_sys::Element, bag: &crate::engine::bazaa
     }
 }
 
+/// Marks an exchange or card button by whether it can be paid now: ✓ and a class when it can;
+/// otherwise disabled (with strict rules it stays pressable: breaking a rule is the point) and
+/// its name says why, so neither colour nor a greyed look is the only telling.
+fn mark_offer(b: &web_sys::HtmlButtonElement, payable: bool, strict: bool) {
+    if payable {
+        dom::best_effort(b.class_list().add_1("gl-payable"));
+        dom::best_effort(b.prepend_with_str_1("✓ "));
+        return;
+    }
+    let name = b.get_attribute("aria-label").unwrap_or_default();
+    dom::best_effort(b.set_attribute("aria-label", &format!("{name} (cannot be paid now)")));
+    b.set_disabled(!strict);
+}
+
 /// An exchange button: the equation's number as the table shows it, what is given, what comes.
 pub(super) fn exchange_label(
     b: &web_sys::HtmlButtonElement,
@@ -214,9 +228,38 @@ impl App {
                     wallet.summary(),
                     bank.summary()
                 )));
-                child(panel, "p", "gl-hint").set_text_content(Some(
-                    "Click the side of an equation you give, on the table or here; each click adds one exchange.",
-                ));
+                // What these exchanges would let the purchase take, before they are made.
+                let buyable = rules::next_cards(&wallet, &turn.visibles, &[]);
+                let cards: Vec<String> = buyable
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &can)| can)
+                    .map(|(i, _)| format!("card {}", i + 1))
+                    .collect();
+                child(panel, "p", "gl-bazaar-preview").set_text_content(Some(&format!(
+                    "With this wallet you could then buy: {}.",
+                    if cards.is_empty() {
+                        "no card yet".to_string()
+                    } else {
+                        cards.join(", ")
+                    }
+                )));
+                let usable = rules::next_exchanges(
+                    referee.equations(),
+                    &self.game.choices.exchanges,
+                    &turn.active.wallet,
+                    &turn.bank,
+                );
+                let count = usable.iter().filter(|&&u| u).count();
+                child(panel, "p", "gl-hint").set_text_content(Some(&format!(
+                    "{} Click the side of an equation you give, on the table or here; each click adds one exchange.",
+                    match count {
+                        0 => "No exchange can be paid now.".to_string(),
+                        1 => "1 exchange can be paid now (marked ✓).".to_string(),
+                        n => format!("{n} exchanges can be paid now (marked ✓)."),
+                    }
+                )));
+                let strict = self.dom.strict.checked();
                 let bar = child(panel, "div", "gl-buttonbar");
                 for (i, e) in referee.equations().iter().enumerate() {
                     for (k, (give, get)) in
@@ -226,6 +269,7 @@ impl App {
                     {
                         let b = button(&bar, "", &format!("use-{}", 2 * i + k));
                         exchange_label(&b, i + 1, &give, &get);
+                        mark_offer(&b, usable.get(2 * i + k) == Some(&true), strict);
                     }
                 }
                 let bar = child(panel, "div", "gl-buttonbar");
@@ -265,9 +309,21 @@ impl App {
                         .unwrap_or(turn.active.wallet)
                         .summary()
                 )));
-                child(panel, "p", "gl-hint").set_text_content(Some(
-                    "Click the cards to buy, in order, on the table or here.",
-                ));
+                let affordable = rules::next_cards(
+                    &turn.active.wallet,
+                    &turn.visibles,
+                    &self.game.choices.cards,
+                );
+                let count = affordable.iter().filter(|&&a| a).count();
+                child(panel, "p", "gl-hint").set_text_content(Some(&format!(
+                    "{} Click the cards to buy, in order, on the table or here.",
+                    match count {
+                        0 => "No card can be paid for now.".to_string(),
+                        1 => "1 card can be paid for now (marked ✓).".to_string(),
+                        n => format!("{n} cards can be paid for now (marked ✓)."),
+                    }
+                )));
+                let strict = self.dom.strict.checked();
                 let bar = child(panel, "div", "gl-buttonbar");
                 for (i, c) in turn.visibles.iter().enumerate() {
                     let b = button(&bar, &format!("card {} ", i + 1), &format!("card-{i}"));
@@ -278,6 +334,7 @@ impl App {
                     dom::best_effort(
                         b.set_attribute("aria-label", &format!("buy card {}: {c}", i + 1)),
                     );
+                    mark_offer(&b, affordable.get(i) == Some(&true), strict);
                 }
                 let bar = child(panel, "div", "gl-buttonbar");
                 button(&bar, "Buy these", "buy");

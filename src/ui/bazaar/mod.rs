@@ -232,6 +232,13 @@ impl GamePage for App {
             .set_checked(dom::switch_attribute(root, "data-random-draw", message));
         let autoplay = dom::switch_attribute(root, "data-autoplay", message);
         dom.count.set_value(&kinds.len().to_string());
+        // A JavaScript seat's code is what the page is for (an exercise): the settings that
+        // hold it open at once.
+        if kinds.contains(&SeatKind::JavaScript) {
+            if let Some(settings) = dom.settings_summary.parent_element() {
+                dom::best_effort(settings.set_attribute("open", ""));
+            }
+        }
         let codes = vec![EXAMPLE_PLAYER.to_string(); 6];
         let mut app = App {
             dom,

@@ -453,16 +453,24 @@ impl<B: BoardGame> Shell<B> {
     }
 
     /// The room the board may take: the game's width less the side panel when it sits beside
-    /// the board, and the window's height less the status above the board.
+    /// the board (from 640 px: a 720 px course frame holds a game 700 px wide), and the window's
+    /// height less what the game shows above the board (buttons, folded settings, status), so
+    /// the board and its chrome fit one window, or one frame.
     fn room(&self) -> (f64, f64) {
         let width = self.dom.root.client_width() as f64;
         let window_height = dom::window()
             .and_then(|w| w.inner_height().ok())
             .and_then(|h| h.as_f64())
             .unwrap_or(800.0);
-        let beside = width >= 720.0;
+        let above = (self.dom.canvas.get_bounding_client_rect().top()
+            - self.dom.root.get_bounding_client_rect().top())
+        .clamp(0.0, window_height / 2.0);
+        let beside = width >= 640.0;
         let board_width = if beside { width - 300.0 } else { width - 24.0 };
-        (board_width.max(120.0), (window_height - 140.0).max(240.0))
+        (
+            board_width.max(120.0),
+            (window_height - above - 24.0).max(240.0),
+        )
     }
 
     fn embed_attributes(&self) -> Vec<(String, String)> {
