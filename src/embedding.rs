@@ -106,8 +106,14 @@ pub fn snippet(game: &str, attributes: &[(String, String)]) -> String {
         .map(|(name, value)| format!(" {name}=\"{}\"", escape(value)))
         .collect();
     let module = module_path(game);
+    // What the element says until the game replaces it: if the page never runs the script
+    // (a platform that strips it, a blocked module), the reader is told rather than shown nothing.
+    let waiting = format!(
+        "Loading {}… If this stays, the page did not run the game's script.",
+        title(game)
+    );
     format!(
-        "<script type=\"module\">\n  import init from \"{module}\";\n  init();   // mounts every {game} element on the page, and any added later\n</script>\n<div data-gamelab=\"{game}\"{options}></div>\n"
+        "<script type=\"module\">\n  import init from \"{module}\";\n  init();   // mounts every {game} element on the page, and any added later\n</script>\n<div data-gamelab=\"{game}\"{options}>{waiting}</div>\n"
     )
 }
 
@@ -359,7 +365,11 @@ mod tests {
         for (game, _, _) in GAMES {
             let text = snippet(game, &[]);
             assert!(text.contains(&format!("import init from \"./dist/games/{game}.js\"")));
-            assert!(text.contains(&format!("<div data-gamelab=\"{game}\"></div>")));
+            // Until the game replaces it, the element says what is loading.
+            assert!(text.contains(&format!(
+                "<div data-gamelab=\"{game}\">Loading {}… If this stays, the page did not run the game's script.</div>",
+                title(game)
+            )));
         }
     }
 }

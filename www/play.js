@@ -11,8 +11,19 @@ const game = new URLSearchParams(location.search).get("game");
 const stage = document.querySelector("[data-gamelab-play]");
 if (Object.hasOwn(games, game)) {
   document.title = `${games[game]} (gamelab)`;
-  const { default: init } = await import(`./games/${game}.js`);
-  await init();
+  try {
+    const { default: init } = await import(`./games/${game}.js`);
+    await init();
+    stage.querySelector("[data-gamelab-loading]")?.remove();
+  } catch (error) {
+    // A game that cannot start says so, rather than leaving an empty frame.
+    const note = document.createElement("p");
+    note.setAttribute("role", "alert");
+    note.textContent = `${games[game]} could not start here (${error && error.message || error}). `
+      + "It needs a browser with JavaScript modules and WebAssembly; if this page is inside "
+      + "another one, opening it in a new tab may help.";
+    stage.replaceChildren(note);
+  }
 } else {
   // No such game: say so, and offer the five.
   const note = document.createElement("p");

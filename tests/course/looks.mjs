@@ -5,7 +5,7 @@
 // background dark in dark, light in light), the settings are folded behind one line, the picture
 // is on screen without scrolling, "How to play" is there with its pictures; then, once: focus
 // is drawn visibly, reduced motion starts Chain Reaction's animation at "instant", and
-// data-theme holds against the system's choice.
+// data-theme holds against the system's choice, and a game whose module cannot load says so.
 //
 //   node tests/course/looks.mjs DIST [SHOTS]     (SHOTS: where the pictures go; www/screenshots)
 //
@@ -185,6 +185,16 @@ try {
   await check("data-theme=light holds in a dark system", async () => {
     const bg = await page.evaluate(() => getComputedStyle(document.querySelector("[data-gamelab-mounted]")).backgroundColor);
     return luminance(bg) > 0.8 || `background ${bg}`;
+  });
+  // A game whose module cannot load (a network or a policy refuses it) says so.
+  await page.route("**/games/dots-and-boxes_bg.wasm", (route) => route.abort());
+  await page.goto(`${origin}/play.html?game=dots-and-boxes`);
+  await check("a game that cannot start says so", async () => {
+    const alert = page.locator("[data-gamelab-play] [role='alert']");
+    await alert.waitFor({ timeout: 10000 });
+    const said = await alert.textContent();
+    const loading = await page.locator("[data-gamelab-loading]").count();
+    return (said.includes("Dots and Boxes could not start here") && loading === 0) || said;
   });
   await context.close();
 }

@@ -275,6 +275,12 @@ try {
     await frame.locator("button[data-action='step']").click();
     await frame.waitForFunction((b) => document.querySelector("[data-gamelab-mounted]").innerText !== b, before, { timeout: 10000 });
   });
+  await check("bazaar: Save as PNG in a frame says what to do if the frame forbids downloads", async () => {
+    const frame = frameOf("bazaar", "purchase-size");
+    await frame.locator("button[data-action='save-png']").click();
+    const said = await frame.locator(".gl-status").first().textContent();
+    return (said.includes("saved as a picture") && said.includes("open the game in a new tab")) || said;
+  });
   const MINE = "// kept in a course frame\nfunction requestPebbleOrTrades(t) { return false; }\nfunction requestCards(t) { return []; }";
   await check("bazaar: a JavaScript player plays from its sandboxed frame", async () => {
     const frame = frameOf("bazaar", "javascript");

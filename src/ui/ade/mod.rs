@@ -730,9 +730,10 @@ impl App {
         };
         self.message = match result {
             Ok(()) => format!(
-                "Saved the firing-sequence graph ({}×{} pixels).",
+                "Saved the firing-sequence graph ({}×{} pixels).{}",
                 image.width(),
-                image.height()
+                image.height(),
+                download::framed_note()
             ),
             Err(e) => format!("Could not save: {e}."),
         };

@@ -78,7 +78,11 @@ impl App {
         let text = serde_json::to_string_pretty(&game).unwrap_or_default();
         let name = format!("bazaar-state-{}.json", at + 1);
         self.message = match download::offer(text.as_bytes(), "application/json", &name) {
-            Ok(()) => format!("State {} saved as the course's Game JSON ({name}).", at + 1),
+            Ok(()) => format!(
+                "State {} saved as the course's Game JSON ({name}).{}",
+                at + 1,
+                download::framed_note()
+            ),
             Err(e) => format!("Not saved: {e}."),
         };
     }
@@ -97,7 +101,11 @@ impl App {
             .and_then(|b64| dom::window()?.atob(&b64).ok())
             .map(|binary| binary.chars().map(|c| c as u32 as u8).collect::<Vec<u8>>());
         self.message = match bytes.map(|b| download::offer(&b, "image/png", &name)) {
-            Some(Ok(())) => format!("State {} saved as a picture ({name}).", at + 1),
+            Some(Ok(())) => format!(
+                "State {} saved as a picture ({name}).{}",
+                at + 1,
+                download::framed_note()
+            ),
             Some(Err(e)) => format!("Not saved: {e}."),
             None => "Not saved: the browser gave no picture of the table.".into(),
         };

@@ -458,7 +458,11 @@ impl App {
 
     fn offer(&mut self, name: &str, bytes: Vec<u8>, mime: &str, place: Place) {
         let said = match download::offer(&bytes, mime, name) {
-            Ok(()) => format!("Saved {name} ({} bytes).", bytes.len()),
+            Ok(()) => format!(
+                "Saved {name} ({} bytes).{}",
+                bytes.len(),
+                download::framed_note()
+            ),
             Err(e) => format!("Could not save {name}: {e}"),
         };
         match place {

@@ -14,6 +14,22 @@ pub fn last_offered() -> Option<(String, Vec<u8>)> {
     LAST.with(|l| l.borrow().clone())
 }
 
+/// What to add to "Saved …" inside a frame: a course page's frame may forbid downloads (a
+/// sandbox without allow-downloads), and the browser then drops the file without a word, so
+/// the game says what to do. Empty on a page of its own.
+pub fn framed_note() -> &'static str {
+    let framed = dom::window().is_some_and(|w| match w.top() {
+        Ok(Some(top)) => !js_sys::Object::is(&top, &w),
+        _ => true,
+    });
+    if framed {
+        " If no file appears, the page around this game does not allow downloads: open the game \
+         in a new tab (the link under it) and save it there."
+    } else {
+        ""
+    }
+}
+
 pub fn offer(bytes: &[u8], mime: &str, file_name: &str) -> Result<(), String> {
     LAST.with(|l| *l.borrow_mut() = Some((file_name.to_string(), bytes.to_vec())));
     let array = js_sys::Uint8Array::from(bytes);
