@@ -768,3 +768,41 @@ async fn a_long_play_is_shown_a_page_of_layers_at_a_time() {
     let canvas: HtmlCanvasElement = find(&root, ".gl-graph-canvas").unchecked_into();
     assert!(canvas.width() > 1 && canvas.height() > 1, "drawn");
 }
+
+/// The firing-sequence graph of E8 with every value 1 is a picture thousands of pixels wide and
+/// tall: it was shown at its own size with numbers 7 px high and no way to see it whole. It
+/// opens fitted to the window, and reads at 100 % or 200 %.
+#[wasm_bindgen_test]
+async fn a_huge_firing_graph_opens_fitted_and_zooms() {
+    let root = mount(&[
+        ("data-graph", "E8"),
+        ("data-values", "1,1,1,1,1,1,1,1"),
+        ("data-layers", "30"),
+    ]);
+    settled(&root).await;
+    click(&root, "show-graph");
+    let canvas: HtmlCanvasElement = find(&root, ".gl-graph-canvas").unchecked_into();
+    let scroller = find(&root, ".gl-graph-scroll");
+    let natural = canvas.width() as f64;
+    assert!(
+        natural > scroller.client_width() as f64,
+        "a picture wider than its window ({natural} px)"
+    );
+    let shown = canvas.get_bounding_client_rect().width();
+    assert!(
+        shown <= scroller.client_width() as f64 + 0.5,
+        "fitted: {shown} px in {} px",
+        scroller.client_width()
+    );
+    let zoom: HtmlSelectElement = find(&root, "select[data-action='graph-zoom']").unchecked_into();
+    zoom.set_value("2");
+    changed(&zoom);
+    let shown = canvas.get_bounding_client_rect().width();
+    assert!(
+        (shown - 2.0 * natural).abs() < 1.0,
+        "200 %: {shown} px for a {natural} px picture"
+    );
+    zoom.set_value("1");
+    changed(&zoom);
+    assert!((canvas.get_bounding_client_rect().width() - natural).abs() < 1.0);
+}

@@ -42,6 +42,8 @@ pub enum Action {
     /// The fields: a single 1 at the node chosen, the rings drawn, the cap of one Exhaust fire.
     SingleOneAt,
     MaxRings,
+    /// The firing-sequence graph's size changed (fit, 100 %, 200 %).
+    GraphZoom,
     LayerCap,
 }
 
@@ -61,6 +63,7 @@ impl Action {
         Some(match text {
             "single-at" => Action::SingleOneAt,
             "max-rings" => Action::MaxRings,
+            "graph-zoom" => Action::GraphZoom,
             "layer-cap" => Action::LayerCap,
             _ => return None,
         })

@@ -123,6 +123,19 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
         .collect();
     let max_rings = form::select(&graph.body, "Max rings", "max-rings", &rings);
     dom::best_effort(max_rings.set_attribute("data-action", "max-rings"));
+    // A long play's picture is thousands of pixels tall: it opens fitted to the window's width,
+    // and can be read at its own size or twice it.
+    let graph_zoom = form::select(
+        &graph.body,
+        "Size",
+        "graph-zoom",
+        &[
+            ("fit".to_string(), "fit the window".to_string()),
+            ("1".to_string(), "100 %".to_string()),
+            ("2".to_string(), "200 %".to_string()),
+        ],
+    );
+    dom::best_effort(graph_zoom.set_attribute("data-action", "graph-zoom"));
     let scroller = child(&graph.body, "div", "gl-graph-scroll");
     let graph_canvas: HtmlCanvasElement =
         child(&scroller, "canvas", "gl-graph-canvas").unchecked_into();
@@ -167,6 +180,7 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
         help_text,
         graph,
         graph_canvas,
+        graph_zoom,
         graph_caption,
         graph_earlier,
         graph_later,

@@ -84,6 +84,7 @@ struct Dom {
     help_text: HtmlElement,
     graph: Dialog,
     graph_canvas: HtmlCanvasElement,
+    graph_zoom: HtmlSelectElement,
     graph_caption: HtmlElement,
     graph_earlier: web_sys::HtmlButtonElement,
     graph_later: web_sys::HtmlButtonElement,
@@ -278,6 +279,8 @@ fn act(app: &Shared, action: Action) {
         Action::Node(index) => a.open_value_dialog(index),
         Action::SingleOneAt => a.single_one_at_selected(),
         Action::MaxRings => a.max_rings = a.dom.max_rings.value().parse().unwrap_or(0),
+        // Drawn again at the new size.
+        Action::GraphZoom => a.graph_drawn = None,
         Action::LayerCap => {
             a.read_layer_cap();
         }

@@ -246,11 +246,22 @@ impl App {
         );
         match FiringGraphLayout::for_page(play.graph(), &layers, first, self.max_rings) {
             Ok(layout) => {
-                self.dom.graph_canvas.set_width(layout.width.ceil() as u32);
-                self.dom
-                    .graph_canvas
-                    .set_height(layout.height.ceil() as u32);
-                if let Some(mut painter) = CanvasPainter::new(&self.dom.graph_canvas) {
+                let zoom = self.dom.graph_zoom.value();
+                let (w, h) = (layout.width.ceil(), layout.height.ceil());
+                let drawn = CanvasPainter::zoomed(
+                    &self.dom.graph_canvas,
+                    w,
+                    h,
+                    zoom.parse().unwrap_or(1.0),
+                );
+                // Fitted: as wide as the window lets it be, never wider than its own size.
+                let style = self.dom.graph_canvas.style();
+                let fit = zoom == "fit";
+                dom::best_effort(
+                    style.set_property("max-width", if fit { "100%" } else { "none" }),
+                );
+                dom::best_effort(style.set_property("height", "auto"));
+                if let Some(mut painter) = drawn {
                     // The layout above has measured the page: drawing it cannot be refused.
                     let _ = draw_firing_graph_page(
                         &mut painter,
@@ -264,6 +275,7 @@ impl App {
             Err(too_large) => {
                 self.dom.graph_canvas.set_width(1);
                 self.dom.graph_canvas.set_height(1);
+                dom::best_effort(self.dom.graph_canvas.style().set_property("width", "1px"));
                 self.dom
                     .graph_caption
                     .set_text_content(Some(&format!("Not drawn: {too_large}.")));

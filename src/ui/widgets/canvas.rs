@@ -29,11 +29,27 @@ impl CanvasPainter {
         width: f64,
         height: f64,
     ) -> Option<CanvasPainter> {
-        let ratio = web_sys::window()
+        CanvasPainter::zoomed(canvas, width, height, 1.0)
+    }
+
+    /// `sharp`, shown `zoom` times its size and drawn at that size (not stretched), as far as
+    /// a canvas's pixels allow: past about 16 million, sharpness gives way, not the size shown.
+    pub fn zoomed(
+        canvas: &web_sys::HtmlCanvasElement,
+        width: f64,
+        height: f64,
+        zoom: f64,
+    ) -> Option<CanvasPainter> {
+        let device = web_sys::window()
             .map(|w| w.device_pixel_ratio())
             .filter(|r| r.is_finite() && *r > 0.0)
             .unwrap_or(1.0)
             .clamp(1.0, 4.0);
+        // Canvas pixels a CSS pixel of the picture: the screen's and the zoom's, within what a
+        // browser's canvas takes.
+        let most = (16_000_000.0 / (width * height).max(1.0)).sqrt();
+        let ratio = (device * zoom).min(most);
+        let shown_w = width * zoom;
         let (device_w, device_h) = (
             (width * ratio).round().max(1.0) as u32,
             (height * ratio).round().max(1.0) as u32,
@@ -43,7 +59,7 @@ impl CanvasPainter {
             canvas.set_height(device_h);
         }
         let style = canvas.style();
-        dom::best_effort(style.set_property("width", &format!("{}px", width.round())));
+        dom::best_effort(style.set_property("width", &format!("{}px", shown_w.round())));
         let painter = CanvasPainter::new(canvas)?;
         dom::best_effort(painter.ctx.set_transform(
             device_w as f64 / width.max(1.0),
