@@ -175,6 +175,16 @@ try {
       return (cell >= least - 0.5 && seen.page <= 400) || `cells of ${cell.toFixed(1)} px, page ${seen.page} px`;
     });
   }
+  // The automaton view's state machine keeps its drawn size on a phone (its labels were 6 px).
+  await page.goto(`${origin}/play.html?game=chain-reaction&automaton=on`);
+  await page.waitForSelector("[data-gamelab-mounted][data-ready-ms]");
+  await check("chain-reaction's state machine at 400 px: shown at its drawn size, the page still 400 px", async () => {
+    const seen = await page.evaluate(() => {
+      const machine = document.querySelector(".gl-machine");
+      return { shown: machine.getBoundingClientRect().width, drawn: parseFloat(machine.style.width), page: document.documentElement.scrollWidth };
+    });
+    return (seen.drawn > 0 && Math.abs(seen.shown - seen.drawn) < 1 && seen.page <= 400) || JSON.stringify(seen);
+  });
   await context.close();
 }
 {

@@ -27,6 +27,7 @@ pub(super) fn start_exhaust(app: &Shared) {
             a.refresh();
             return;
         }
+        a.trace_window = RUNNING_TRACE_LINES;
         a.exhaust = Some(Run::Exhaust(ExhaustRun::new(a.layer_cap)));
         a.message = "Exhaust fire: running…".to_string();
         a.refresh();
@@ -44,7 +45,14 @@ fn exhaust_turn(app: &Shared, slice: &Slice) -> Next {
     let mut guard = app.borrow_mut();
     let a = &mut *guard;
     let (Some(play), Some(run)) = (a.play.as_mut(), a.exhaust.as_mut()) else {
-        return Next::Done;
+        // The run is over (or was stopped): the tracing area gets its lines back, a few
+        // hundred a slice.
+        if a.trace_window >= TRACE_LINES {
+            return Next::Done;
+        }
+        a.trace_window = (a.trace_window + TRACE_WIDENING).min(TRACE_LINES);
+        a.refresh();
+        return Next::Again;
     };
     let finished = loop {
         let step = match run {
@@ -83,7 +91,7 @@ fn exhaust_turn(app: &Shared, slice: &Slice) -> Next {
         }
         (None, None) => {}
     }
-    let more = a.exhaust.is_some();
+    let more = a.exhaust.is_some() || a.trace_window < TRACE_LINES;
     a.refresh();
     if more {
         Next::Again

@@ -48,6 +48,12 @@ const LEAST_HEIGHT: f64 = 170.0;
 const DEFAULT_LAYER_CAP: usize = 10_000;
 /// Lines kept in the tracing area's DOM (the newest); the history itself is never cut.
 const TRACE_LINES: usize = 2000;
+/// While a run fires layers, only the newest lines are kept in the tracing area: each slice adds
+/// hundreds of states, and laying out 2,000 long lines after every slice took 130 ms a slice
+/// (E10 with a 30,000-layer cap); the rest are listed once the run stops.
+const RUNNING_TRACE_LINES: usize = 60;
+/// Lines added to the tracing area a slice once a run stops, up to `TRACE_LINES`.
+const TRACE_WIDENING: usize = 250;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mode {
@@ -109,6 +115,9 @@ pub struct App {
     /// First state shown in the tracing area's DOM, and how many lines are there.
     trace_from: usize,
     trace_shown: usize,
+    /// How many of the newest states the tracing area may hold now: a few while a run goes on,
+    /// growing back to `TRACE_LINES` in slices once it stops.
+    trace_window: usize,
     /// Bumped whenever `play` is replaced, so the tracing area is rebuilt from scratch.
     play_version: u64,
     trace_version: u64,
@@ -151,6 +160,7 @@ impl GamePage for App {
             message: String::new(),
             trace_from: 0,
             trace_shown: 0,
+            trace_window: TRACE_LINES,
             play_version: 0,
             trace_version: 0,
             url_key: link::key("ade", root),
@@ -420,6 +430,7 @@ impl App {
         if let Some(fired) = position.fired {
             self.mode = Mode::Playing;
             if fired > 0 {
+                self.trace_window = RUNNING_TRACE_LINES;
                 self.exhaust = Some(Run::Replay {
                     fired: 0,
                     wanted: fired,

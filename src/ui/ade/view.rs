@@ -30,10 +30,13 @@ impl App {
         self.dom.show_graph.set_disabled(self.play.is_none());
         self.dom.to_editing.set_disabled(running);
         self.dom.node_buttons.set_hidden(!editing);
+        // Busy until the tracing area has its lines back after a run, too (tests and tools wait
+        // for "idle").
+        let busy = running || self.trace_window < TRACE_LINES;
         dom::best_effort(
             self.dom
                 .root
-                .set_attribute("data-state", if running { "running" } else { "idle" }),
+                .set_attribute("data-state", if busy { "running" } else { "idle" }),
         );
         self.draw_graph();
         self.sync_trace();
@@ -114,9 +117,19 @@ impl App {
     /// the whole list while a long run goes on).
     pub(super) fn sync_trace(&mut self) {
         let states = self.play.as_ref().map_or(0, |p| p.states().len());
-        let from = states.saturating_sub(TRACE_LINES);
+        let window = if self.exhaust.is_some() {
+            RUNNING_TRACE_LINES
+        } else {
+            self.trace_window
+        };
+        let from = states.saturating_sub(window);
         let behind = from.saturating_sub(self.trace_from);
-        if self.trace_version != self.play_version
+        let widening = self.trace_version == self.play_version
+            && from < self.trace_from
+            && self.trace_from - from <= TRACE_WIDENING;
+        if widening {
+            self.prepend_trace(from);
+        } else if self.trace_version != self.play_version
             || from < self.trace_from
             || behind > self.trace_shown
         {
@@ -185,6 +198,37 @@ impl App {
         self.dom
             .trace
             .set_scroll_top(self.dom.trace.scroll_height());
+    }
+
+    /// Puts the states `from` … up to the first one listed back at the top of the tracing area
+    /// (after a run, whose slices kept only the newest lines).
+    fn prepend_trace(&mut self, from: usize) {
+        let Some(play) = &self.play else { return };
+        let note = self
+            .dom
+            .trace
+            .first_element_child()
+            .filter(|e| e.class_list().contains("gl-trace-note"));
+        let first_line = match &note {
+            Some(note) => note.next_element_sibling(),
+            None => self.dom.trace.first_element_child(),
+        };
+        for t in from..self.trace_from {
+            let line = child(&self.dom.trace, "li", "gl-trace-line");
+            line.set_text_content(Some(&trace_text(play, t)));
+            dom::best_effort(
+                self.dom
+                    .trace
+                    .insert_before(&line, first_line.as_ref().map(|e| e.as_ref())),
+            );
+            self.trace_shown += 1;
+        }
+        if from == 0 {
+            if let Some(note) = note {
+                note.remove();
+            }
+        }
+        self.trace_from = from;
     }
 
     pub(super) fn write_status(&self) {
