@@ -181,7 +181,7 @@ try {
   await check("chain-reaction's state machine at 400 px: shown at its drawn size, the page still 400 px", async () => {
     const seen = await page.evaluate(() => {
       const machine = document.querySelector(".gl-machine");
-      return { shown: machine.getBoundingClientRect().width, drawn: parseFloat(machine.style.width), page: document.documentElement.scrollWidth };
+      return { shown: machine.clientWidth, drawn: parseFloat(machine.style.width), page: document.documentElement.scrollWidth };
     });
     return (seen.drawn > 0 && Math.abs(seen.shown - seen.drawn) < 1 && seen.page <= 400) || JSON.stringify(seen);
   });
