@@ -454,3 +454,56 @@ async fn checks_stop_emptying_asks_and_sizes_past_the_engine_are_refused_as_type
     web::answer(&root, true);
     assert_eq!(base_count(&root), 0);
 }
+
+/// A position can be sent as a link: Share link puts the start and the goal in the address,
+/// and a page opened on that address starts from them (there was no link for a position).
+#[wasm_bindgen_test]
+async fn a_share_link_opens_the_same_position_and_goal() {
+    let location = web_sys::window().unwrap().location();
+    location.set_hash("").unwrap();
+    forget_kept_base().await;
+    let root = mount(&[]);
+    field(&root, "free").set_value("0*3+0.A|0.A");
+    let radios = root
+        .query_selector_all("[data-field='start-kind']")
+        .unwrap();
+    let free_kind: web_sys::HtmlInputElement = radios.item(1).unwrap().unchecked_into();
+    free_kind.set_checked(true);
+    let goal: HtmlSelectElement = field(&root, "goal").unchecked_into();
+    goal.set_value("nimber");
+    click(&root, "share");
+    let note = text(&root, ".gl-share-note");
+    assert!(note.starts_with("Link to this position: http"), "{note}");
+    assert!(
+        location
+            .hash()
+            .unwrap()
+            .contains("glop=position:0*3+0.A|0.A/nimber")
+            || note.contains("glop=position:0*3+0.A%7C0.A/nimber"),
+        "{}",
+        location.hash().unwrap()
+    );
+    // Another element on this address (a reload) starts there.
+    root.remove();
+    let again = mount(&[]);
+    let radios = again
+        .query_selector_all("[data-field='start-kind']")
+        .unwrap();
+    let free_kind: web_sys::HtmlInputElement = radios.item(1).unwrap().unchecked_into();
+    assert!(free_kind.checked());
+    assert_eq!(field(&again, "free").value(), "0*3+0.A|0.A");
+    let goal: HtmlSelectElement = field(&again, "goal").unchecked_into();
+    assert_eq!(goal.value(), "nimber");
+    again.remove();
+    // A link that cannot be read changes nothing and says why.
+    location.set_hash("glop=position:0*3.x/outcome").unwrap();
+    let bad = mount(&[]);
+    let note = text(&bad, ".gl-share-note");
+    assert!(
+        note.starts_with("The link's position was not used"),
+        "{note}"
+    );
+    assert_eq!(field(&bad, "spots").value(), "5");
+    bad.remove();
+    location.set_hash("").unwrap();
+}

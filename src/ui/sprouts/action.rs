@@ -8,6 +8,8 @@ pub enum Action {
     Tab(String),
     Compute,
     Stop,
+    /// Put the start position and goal in the page address (a link to send).
+    Share,
     /// Throw the computation away (the base keeps what it found).
     Restart,
     Check,
@@ -56,6 +58,7 @@ impl Action {
         }
         let simple = match text {
             "compute" => Some(Action::Compute),
+            "share" => Some(Action::Share),
             "stop" => Some(Action::Stop),
             "restart" => Some(Action::Restart),
             "check" => Some(Action::Check),

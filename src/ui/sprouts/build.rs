@@ -35,6 +35,7 @@ pub struct Dom {
     pub(super) banner: HtmlElement,
     pub(super) replies: HtmlElement,
     pub(super) levels: HtmlElement,
+    pub(super) share_note: HtmlElement,
     pub(super) level_children: HtmlElement,
     pub(super) check_status: HtmlElement,
     pub(super) check_offer: HtmlElement,
@@ -180,6 +181,11 @@ pub fn build(root: &HtmlElement) -> Dom {
     let start_error = paragraph(&start_box, "gl-error", "");
     dom::best_effort(start_error.set_attribute("role", "alert"));
     let canonical = paragraph(&start_box, "gl-canonical", "");
+    // A link to this position and goal (the page's address), to send or to put in notes.
+    let share_bar = child(&start_box, "div", "gl-share");
+    button(&share_bar, "Share link", "share");
+    let share_note = child(&share_bar, "span", "gl-share-note");
+    dom::best_effort(share_note.set_attribute("aria-live", "polite"));
     let options = child(&params, "fieldset", "gl-options");
     child(&options, "legend", "").set_text_content(Some("Computation and display"));
     let goal = form::select(
@@ -316,6 +322,7 @@ pub fn build(root: &HtmlElement) -> Dom {
         free,
         start_error,
         canonical,
+        share_note,
         goal,
         notation,
         colours,

@@ -43,7 +43,7 @@ use crate::seal::{seal, unseal, Unsealed};
 use crate::ui::dom::{self, on};
 use crate::ui::page::{GamePage, Handle};
 use crate::ui::widgets::slices::{self, Next};
-use crate::ui::widgets::{download, keep};
+use crate::ui::widgets::{download, keep, link};
 
 use action::Action;
 use base::*;
@@ -172,6 +172,8 @@ impl GamePage for App {
         problems.push_str(&std::mem::take(&mut app.message));
         app.validate_start();
         app.restore_parameters();
+        // A link's position and goal come last: the link is what the reader opened.
+        app.start_from_link(root);
         app
     }
 
@@ -325,6 +327,7 @@ fn act(app: &Shared, action: Action) {
     let mut a = app.borrow_mut();
     match action {
         Action::Tab(tab) => a.dom.show_tab(&tab),
+        Action::Share => a.share(),
         Action::Stop => a.stop(),
         Action::Restart => {
             a.stop();

@@ -146,6 +146,55 @@ impl App {
         }
     }
 
+    /// Puts the start and the goal in the page address: `#glop=spots:5/outcome`, or
+    /// `#glop=position:0*3+0.A|0.A/nimber`; says the link beside the button.
+    pub(super) fn share(&mut self) {
+        let start = if self.dom.free_radio.checked() {
+            format!("position:{}", self.dom.free.value().trim())
+        } else {
+            format!("spots:{}", self.dom.spots.value().trim())
+        };
+        let goal = if self.dom.goal.value() == "nimber" {
+            "nimber"
+        } else {
+            "outcome"
+        };
+        let key = link::key(LINK_KEY, &self.dom.root);
+        let href = link::write(&key, &format!("{start}/{goal}"));
+        self.dom
+            .share_note
+            .set_text_content(Some(&format!("Link to this position: {href}")));
+    }
+
+    /// Opens the position and goal of a link (`share`), if the page address has one; a link
+    /// that cannot be read is said beside the button, and changes nothing.
+    pub(super) fn start_from_link(&mut self, root: &HtmlElement) {
+        let Some(value) = link::read(&link::key(LINK_KEY, root)) else {
+            return;
+        };
+        match read_link(&value) {
+            Ok((start, goal)) => {
+                match start {
+                    LinkStart::Spots(n) => {
+                        self.dom.spots.set_value(&n.to_string());
+                        self.dom.spots_radio.set_checked(true);
+                        self.dom.free.set_value("");
+                    }
+                    LinkStart::Position(text) => {
+                        self.dom.free.set_value(&text);
+                        self.dom.free_radio.set_checked(true);
+                    }
+                }
+                self.dom.goal.set_value(goal);
+                self.validate_start();
+            }
+            Err(why) => self
+                .dom
+                .share_note
+                .set_text_content(Some(&format!("The link's position was not used: {why}."))),
+        }
+    }
+
     /// The start position of the parameters tab, or the message for what is wrong with it.
     pub(super) fn start(&self) -> Result<Position, String> {
         if self.dom.free_radio.checked() {
@@ -186,4 +235,45 @@ impl App {
             }
         }
     }
+}
+
+/// The key of Glop's entry in the page address.
+const LINK_KEY: &str = "glop";
+
+/// A link's start.
+#[derive(Debug, PartialEq)]
+enum LinkStart {
+    Spots(usize),
+    Position(String),
+}
+
+/// Reads a link's `spots:5/outcome` or `position:<text>/nimber`.
+fn read_link(value: &str) -> Result<(LinkStart, &'static str), String> {
+    let (start, goal) = value
+        .rsplit_once('/')
+        .ok_or("it names no goal (…/outcome or …/nimber)")?;
+    let goal = match goal {
+        "outcome" => "outcome",
+        "nimber" => "nimber",
+        other => {
+            return Err(format!(
+                "\"{}\" is neither outcome nor nimber",
+                crate::echo::echo(other)
+            ))
+        }
+    };
+    if let Some(n) = start.strip_prefix("spots:") {
+        return match n.parse::<usize>() {
+            Ok(n) if (1..=MAX_SPOTS).contains(&n) => Ok((LinkStart::Spots(n), goal)),
+            _ => Err(format!(
+                "\"{}\" is not a number of spots from 1 to {MAX_SPOTS}",
+                crate::echo::echo(n)
+            )),
+        };
+    }
+    let text = start
+        .strip_prefix("position:")
+        .ok_or("it gives neither spots: nor position:")?;
+    Position::parse(text).map_err(|e| format!("\"{}\": {e}", crate::echo::echo(text)))?;
+    Ok((LinkStart::Position(text.to_string()), goal))
 }
