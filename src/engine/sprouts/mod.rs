@@ -17,6 +17,7 @@
 //! - `proof`: check computations, complete check and the Graphviz proof graph;
 //! - `play`: the game move by move, as a turn game (engine::turn).
 
+pub mod board;
 pub mod canon;
 pub mod children;
 pub mod database;
