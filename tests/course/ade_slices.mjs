@@ -3,32 +3,12 @@
 // built site. Prints the run's time and the long tasks (over 50 ms) the browser reports.
 //
 //   node tests/course/ade_slices.mjs DIST [RUNS]
-import { createServer } from "node:http";
-import { readFile, stat } from "node:fs/promises";
-import { extname, join, normalize, dirname } from "node:path";
-import { fileURLToPath } from "node:url";
-import { createRequire } from "node:module";
+import { serveFolder, launch } from "./run.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const require = createRequire(join(here, "../../.tools/node_modules/"));
-const { chromium } = require("playwright-core");
 const dist = process.argv[2] || "dist";
 const runs = Number(process.argv[3] || 3);
-const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".wasm": "application/wasm" };
-const server = createServer(async (request, response) => {
-  const path = normalize(decodeURIComponent(new URL(request.url, "http://x").pathname)).replace(/^\/+/, "");
-  const file = join(dist, path || "index.html");
-  try {
-    if (path.startsWith("..") || !(await stat(file)).isFile()) throw new Error("none");
-    response.writeHead(200, { "content-type": TYPES[extname(file)] || "application/octet-stream" });
-    response.end(await readFile(file));
-  } catch {
-    response.writeHead(404).end("not found");
-  }
-});
-await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-const origin = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const { server, origin } = await serveFolder(dist);
+const browser = await launch();
 for (let run = 1; run <= runs; run++) {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await page.addInitScript(() => {

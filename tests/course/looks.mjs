@@ -10,16 +10,11 @@
 //   node tests/course/looks.mjs DIST [SHOTS]     (SHOTS: where the pictures go; www/screenshots)
 //
 // Prints `looks: ok   …` / `looks: FAIL …` a check and closes with `looks: N passed, M failed`.
-import { createServer } from "node:http";
-import { readFile, stat } from "node:fs/promises";
-import { extname, join, normalize, dirname } from "node:path";
+import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequire } from "node:module";
+import { serveFolder, launch, checks } from "./run.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const require = createRequire(join(here, "../../.tools/node_modules/"));
-const { chromium } = require("playwright-core");
-
 const dist = process.argv[2] || "dist";
 const shots = process.argv[3] || join(here, "../../www/screenshots");
 // Each game as the README shows it: a game under way where a share link can set one up.
@@ -30,41 +25,8 @@ const GAMES = [
   ["chain-reaction", "play.html?game=chain-reaction&rows=6&cols=5&players=3#chain=6x5x3/0.0,2.2,5.4,0.1,2.3,4.4,1.1,3.3,5.3,2.1,1.3,4.3", true],
   ["dots-and-boxes", "play.html?game=dots-and-boxes&rows=3&cols=3&seats=human,human&analysis=on#dots=3x3/0.5.13.18.3.12", true],
 ];
-const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css", ".png": "image/png" };
-
-const server = createServer(async (request, response) => {
-  const path = normalize(decodeURIComponent(new URL(request.url, "http://x").pathname)).replace(/^\/+/, "");
-  const file = join(dist, path || "index.html");
-  try {
-    if (path.startsWith("..") || !(await stat(file)).isFile()) throw new Error("none");
-    response.writeHead(200, { "content-type": TYPES[extname(file)] || "application/octet-stream" });
-    response.end(await readFile(file));
-  } catch {
-    response.writeHead(404).end("not found");
-  }
-});
-await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-const origin = `http://127.0.0.1:${server.address().port}`;
-
-let passed = 0, failed = 0;
-setTimeout(() => {
-  console.log(`looks: FAIL the run took over 4 minutes\nlooks: ${passed} passed, ${failed + 1} failed`);
-  process.exit(1);
-}, 240_000).unref();
-async function check(name, test) {
-  try {
-    const why = await test();
-    if (why === true || why === undefined) {
-      passed++;
-      console.log(`looks: ok   ${name}`);
-      return;
-    }
-    throw new Error(String(why));
-  } catch (error) {
-    failed++;
-    console.log(`looks: FAIL ${name}: ${String(error.message || error).split("\n")[0]}`);
-  }
-}
+const { server, origin } = await serveFolder(dist);
+const { check, finish } = checks("looks", 240_000);
 
 // The relative luminance of a CSS colour `rgb(r, g, b)`.
 const luminance = (css) => {
@@ -75,11 +37,7 @@ const luminance = (css) => {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 };
 
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars"],
-});
+const browser = await launch();
 try {
   for (const scheme of ["light", "dark"]) {
     for (const width of [1280, 400]) {
@@ -140,77 +98,76 @@ try {
   }
 
   {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: "reduce", colorScheme: "dark" });
-  const page = await context.newPage();
-  await page.goto(`${origin}/play.html?game=chain-reaction`);
-  await page.waitForSelector("[data-gamelab-mounted][data-ready-ms]");
-  await check("reduced motion: Chain Reaction's animation starts at instant", async () => {
-    const value = await page.locator("[data-field='speed']").inputValue();
-    return value === "0" || `the animation is ${value}`;
-  });
-  await check("focus: the keyboard's focus is drawn, 2 px or more", async () => {
-    await page.keyboard.press("Tab");
-    const ring = await page.evaluate(() => {
-      const f = document.activeElement;
-      const s = getComputedStyle(f);
-      return { tag: f.tagName, style: s.outlineStyle, width: parseFloat(s.outlineWidth) };
-    });
-    return (ring.style !== "none" && ring.width >= 2) || `${ring.tag}: outline ${ring.style} ${ring.width}px`;
-  });
-  await context.close();
-}
-{
-  // A big board on a phone keeps cells a fingertip wide and scrolls inside its frame.
-  const context = await browser.newContext({ viewport: { width: 400, height: 900 } });
-  const page = await context.newPage();
-  for (const [game, query, lines, least] of [["chain-reaction", "rows=20&cols=20", 20, 30], ["dots-and-boxes", "rows=10&cols=10", 10, 44]]) {
-    await page.goto(`${origin}/play.html?game=${game}&${query}`);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: "reduce", colorScheme: "dark" });
+    const page = await context.newPage();
+    await page.goto(`${origin}/play.html?game=chain-reaction`);
     await page.waitForSelector("[data-gamelab-mounted][data-ready-ms]");
-    await check(`${game} ${query} at 400 px: cells of ${least} px or more, the page still 400 px`, async () => {
-      const seen = await page.evaluate(() => ({
-        canvas: document.querySelector(".gl-board-stage .gl-canvas").getBoundingClientRect().width,
-        page: document.documentElement.scrollWidth,
-      }));
-      const cell = seen.canvas / (lines + (game === "dots-and-boxes" ? 1 : 0));
-      return (cell >= least - 0.5 && seen.page <= 400) || `cells of ${cell.toFixed(1)} px, page ${seen.page} px`;
+    await check("reduced motion: Chain Reaction's animation starts at instant", async () => {
+      const value = await page.locator("[data-field='speed']").inputValue();
+      return value === "0" || `the animation is ${value}`;
     });
+    await check("focus: the keyboard's focus is drawn, 2 px or more", async () => {
+      await page.keyboard.press("Tab");
+      const ring = await page.evaluate(() => {
+        const f = document.activeElement;
+        const s = getComputedStyle(f);
+        return { tag: f.tagName, style: s.outlineStyle, width: parseFloat(s.outlineWidth) };
+      });
+      return (ring.style !== "none" && ring.width >= 2) || `${ring.tag}: outline ${ring.style} ${ring.width}px`;
+    });
+    await context.close();
   }
-  // The automaton view's state machine keeps its drawn size on a phone (its labels were 6 px).
-  await page.goto(`${origin}/play.html?game=chain-reaction&automaton=on`);
-  await page.waitForSelector("[data-gamelab-mounted][data-ready-ms]");
-  await check("chain-reaction's state machine at 400 px: shown at its drawn size, the page still 400 px", async () => {
-    const seen = await page.evaluate(() => {
-      const machine = document.querySelector(".gl-machine");
-      return { shown: machine.clientWidth, drawn: parseFloat(machine.style.width), page: document.documentElement.scrollWidth };
+  {
+    // A big board on a phone keeps cells a fingertip wide and scrolls inside its frame.
+    const context = await browser.newContext({ viewport: { width: 400, height: 900 } });
+    const page = await context.newPage();
+    for (const [game, query, lines, least] of [["chain-reaction", "rows=20&cols=20", 20, 30], ["dots-and-boxes", "rows=10&cols=10", 10, 44]]) {
+      await page.goto(`${origin}/play.html?game=${game}&${query}`);
+      await page.waitForSelector("[data-gamelab-mounted][data-ready-ms]");
+      await check(`${game} ${query} at 400 px: cells of ${least} px or more, the page still 400 px`, async () => {
+        const seen = await page.evaluate(() => ({
+          canvas: document.querySelector(".gl-board-stage .gl-canvas").getBoundingClientRect().width,
+          page: document.documentElement.scrollWidth,
+        }));
+        const cell = seen.canvas / (lines + (game === "dots-and-boxes" ? 1 : 0));
+        return (cell >= least - 0.5 && seen.page <= 400) || `cells of ${cell.toFixed(1)} px, page ${seen.page} px`;
+      });
+    }
+    // The automaton view's state machine keeps its drawn size on a phone (its labels were 6 px).
+    await page.goto(`${origin}/play.html?game=chain-reaction&automaton=on`);
+    await page.waitForSelector("[data-gamelab-mounted][data-ready-ms]");
+    await check("chain-reaction's state machine at 400 px: shown at its drawn size, the page still 400 px", async () => {
+      const seen = await page.evaluate(() => {
+        const machine = document.querySelector(".gl-machine");
+        return { shown: machine.clientWidth, drawn: parseFloat(machine.style.width), page: document.documentElement.scrollWidth };
+      });
+      return (seen.drawn > 0 && Math.abs(seen.shown - seen.drawn) < 1 && seen.page <= 400) || JSON.stringify(seen);
     });
-    return (seen.drawn > 0 && Math.abs(seen.shown - seen.drawn) < 1 && seen.page <= 400) || JSON.stringify(seen);
-  });
-  await context.close();
-}
-{
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: "dark" });
-  const page = await context.newPage();
-  await page.goto(`${origin}/play.html?game=dots-and-boxes&theme=light`);
-  await page.waitForSelector("[data-gamelab-mounted][data-ready-ms]");
-  await check("data-theme=light holds in a dark system", async () => {
-    const bg = await page.evaluate(() => getComputedStyle(document.querySelector("[data-gamelab-mounted]")).backgroundColor);
-    return luminance(bg) > 0.8 || `background ${bg}`;
-  });
-  // A game whose module cannot load (a network or a policy refuses it) says so.
-  await page.route("**/games/dots-and-boxes_bg.wasm", (route) => route.abort());
-  await page.goto(`${origin}/play.html?game=dots-and-boxes`);
-  await check("a game that cannot start says so", async () => {
-    const alert = page.locator("[data-gamelab-play] [role='alert']");
-    await alert.waitFor({ timeout: 10000 });
-    const said = await alert.textContent();
-    const loading = await page.locator("[data-gamelab-loading]").count();
-    return (said.includes("Dots and Boxes could not start here") && loading === 0) || said;
-  });
-  await context.close();
-}
+    await context.close();
+  }
+  {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: "dark" });
+    const page = await context.newPage();
+    await page.goto(`${origin}/play.html?game=dots-and-boxes&theme=light`);
+    await page.waitForSelector("[data-gamelab-mounted][data-ready-ms]");
+    await check("data-theme=light holds in a dark system", async () => {
+      const bg = await page.evaluate(() => getComputedStyle(document.querySelector("[data-gamelab-mounted]")).backgroundColor);
+      return luminance(bg) > 0.8 || `background ${bg}`;
+    });
+    // A game whose module cannot load (a network or a policy refuses it) says so.
+    await page.route("**/games/dots-and-boxes_bg.wasm", (route) => route.abort());
+    await page.goto(`${origin}/play.html?game=dots-and-boxes`);
+    await check("a game that cannot start says so", async () => {
+      const alert = page.locator("[data-gamelab-play] [role='alert']");
+      await alert.waitFor({ timeout: 10000 });
+      const said = await alert.textContent();
+      const loading = await page.locator("[data-gamelab-loading]").count();
+      return (said.includes("Dots and Boxes could not start here") && loading === 0) || said;
+    });
+    await context.close();
+  }
 } finally {
   await browser.close();
   server.close();
 }
-console.log(`looks: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish();

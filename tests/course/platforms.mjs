@@ -11,69 +11,20 @@
 //   node tests/course/platforms.mjs DIST     (SHOTS=FOLDER also saves pictures of the page)
 //
 // Prints `course: ok   …` / `course: FAIL …` a check and closes with `course: N passed, M failed`.
-import { createServer } from "node:http";
-import { readFile, stat } from "node:fs/promises";
 import { execFileSync } from "node:child_process";
-import { extname, join, normalize, dirname } from "node:path";
+import { readFile } from "node:fs/promises";
+import { join, normalize, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequire } from "node:module";
+import { serve, launch, checks } from "./run.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const require = createRequire(join(here, "../../.tools/node_modules/"));
-const { chromium } = require("playwright-core");
-
 const dist = process.argv[2] || "dist";
 const GAMES = ["ade", "sprouts", "bazaar", "chain-reaction", "dots-and-boxes"];
-const TYPES = {
-  ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".wasm": "application/wasm",
-  ".css": "text/css", ".png": "image/png", ".json": "application/json",
-};
 const HOSTILE_CSS = "* { box-sizing: border-box; margin: 0; padding: 0 } iframe { max-width: 100% }"
   + " body { background: #111; color: #eee; font: 18px serif } main { max-width: 760px; margin: 0 auto }";
 
-// A server on a free loopback port: `files(path)` gives a file's path, a page's text as
-// `{ html }`, or null.
-async function serve(files) {
-  const server = createServer(async (request, response) => {
-    const path = decodeURIComponent(new URL(request.url, "http://x").pathname);
-    const file = files(path);
-    try {
-      if (file && file.html !== undefined) {
-        response.writeHead(200, { "content-type": TYPES[".html"] });
-        return response.end(file.html);
-      }
-      if (!file || !(await stat(file)).isFile()) throw new Error("none");
-      response.writeHead(200, { "content-type": TYPES[extname(file)] || "application/octet-stream" });
-      response.end(await readFile(file));
-    } catch {
-      response.writeHead(404).end("not found");
-    }
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { server, origin: `http://127.0.0.1:${server.address().port}` };
-}
-
 const playFrames = (page) => page.frames().filter((f) => f.url().includes("play.html"));
-let passed = 0, failed = 0;
-// The whole run is bounded: a hung browser fails it rather than holding up the test command.
-setTimeout(() => {
-  console.log(`course: FAIL the run took over 5 minutes\ncourse: ${passed} passed, ${failed + 1} failed`);
-  process.exit(1);
-}, 300_000).unref();
-async function check(name, test) {
-  try {
-    const why = await test();
-    if (why === true || why === undefined) {
-      passed++;
-      console.log(`course: ok   ${name}`);
-      return;
-    }
-    throw new Error(String(why));
-  } catch (error) {
-    failed++;
-    console.log(`course: FAIL ${name}: ${String(error.message || error).split("\n")[0]}`);
-  }
-}
+const { check, finish, counts } = checks("course", 300_000);
 
 const site = await serve((path) => {
   const prefix = "/course/gamelab/";
@@ -85,11 +36,7 @@ const site = await serve((path) => {
 let coursePage = "";
 const course = await serve((path) => (path === "/week-3.html" ? { html: coursePage } : null));
 
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+const browser = await launch();
 const problems = [];
 try {
   const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
@@ -329,12 +276,11 @@ try {
       || `base ${base} (computed ${computedBase}), code kept: ${code === MINE}`;
   });
 } catch (error) {
-  failed++;
+  counts.failed++;
   console.log(`course: FAIL the run itself: ${error.message.split("\n")[0]}`);
 } finally {
   await browser.close();
   site.server.close();
   course.server.close();
 }
-console.log(`course: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish();

@@ -73,6 +73,15 @@ pub(super) fn pebble_marks(parent: &web_sys::Element, bag: &crate::engine::bazaa
     }
 }
 
+/// "No card can be paid for now." / "3 exchanges can be paid now (marked ✓)."
+fn payable_now(payable: &[bool], thing: &str, paid: &str) -> String {
+    match payable.iter().filter(|&&p| p).count() {
+        0 => format!("No {thing} can be {paid} now."),
+        1 => format!("1 {thing} can be {paid} now (marked ✓)."),
+        n => format!("{n} {thing}s can be {paid} now (marked ✓)."),
+    }
+}
+
 /// Marks an exchange or card button by whether it can be paid now: ✓ and a class when it can;
 /// otherwise disabled (with strict rules it stays pressable: breaking a rule is the point) and
 /// its name says why, so neither colour nor a greyed look is the only telling.
@@ -250,14 +259,9 @@ impl App {
                     &turn.active.wallet,
                     &turn.bank,
                 );
-                let count = usable.iter().filter(|&&u| u).count();
                 child(panel, "p", "gl-hint").set_text_content(Some(&format!(
                     "{} Click the side of an equation you give, on the table or here; each click adds one exchange.",
-                    match count {
-                        0 => "No exchange can be paid now.".to_string(),
-                        1 => "1 exchange can be paid now (marked ✓).".to_string(),
-                        n => format!("{n} exchanges can be paid now (marked ✓)."),
-                    }
+                    payable_now(&usable, "exchange", "paid")
                 )));
                 let strict = self.dom.strict.checked();
                 let bar = child(panel, "div", "gl-buttonbar");
@@ -314,14 +318,9 @@ impl App {
                     &turn.visibles,
                     &self.game.choices.cards,
                 );
-                let count = affordable.iter().filter(|&&a| a).count();
                 child(panel, "p", "gl-hint").set_text_content(Some(&format!(
                     "{} Click the cards to buy, in order, on the table or here.",
-                    match count {
-                        0 => "No card can be paid for now.".to_string(),
-                        1 => "1 card can be paid for now (marked ✓).".to_string(),
-                        n => format!("{n} cards can be paid for now (marked ✓)."),
-                    }
+                    payable_now(&affordable, "card", "paid for")
                 )));
                 let strict = self.dom.strict.checked();
                 let bar = child(panel, "div", "gl-buttonbar");
