@@ -127,9 +127,12 @@ async fn the_readme_snippet_works_in_a_hostile_lecture_page() {
             .unwrap()
             < 20.0
     );
-    // A dark page does not darken the game's controls (their text stays readable).
+    // A dark page does not darken the game's controls (their text stays readable): the game
+    // follows the reader's system (light here), not the page's colour scheme.
     let cap = one(&ade, "input[data-action='layer-cap']");
-    assert_eq!(style_of(&cap, "color-scheme"), "light");
+    assert_eq!(style_of(&cap, "color-scheme"), "light dark");
+    assert_eq!(style_of(&cap, "background-color"), "rgb(255, 255, 255)");
+    assert_eq!(style_of(&cap, "color"), "rgb(29, 29, 31)");
     // Hidden parts stay hidden (the reset must not undo the browser's [hidden] rule).
     assert_eq!(
         style_of(&one(&ade, ".gl-buttonbar[data-mode='editing']"), "display"),
