@@ -83,6 +83,35 @@ impl Board {
         &self.regions[region]
     }
 
+    /// How many darts there are (two a line; line `e` is darts `2e` and `2e + 1`).
+    pub fn darts(&self) -> usize {
+        self.origin.len()
+    }
+
+    /// The spot a dart leaves from.
+    pub fn origin(&self, dart: usize) -> usize {
+        self.origin[dart]
+    }
+
+    /// The darts leaving `spot`, in their turning order round it.
+    pub fn darts_at(&self, spot: usize) -> Vec<usize> {
+        let Some(first) = (0..self.origin.len()).find(|&d| self.origin[d] == spot) else {
+            return Vec::new();
+        };
+        let mut out = vec![first];
+        let mut d = self.turn[first];
+        while d != first {
+            out.push(d);
+            d = self.turn[d];
+        }
+        out
+    }
+
+    /// The region a corner opens into, and the part of its boundary the corner is on.
+    pub fn region_of(&self, corner: Corner) -> Option<(usize, usize)> {
+        (0..self.regions.len()).find_map(|r| self.part_of(r, corner).map(|p| (r, p)))
+    }
+
     /// The spot a corner is at.
     pub fn spot_of(&self, corner: Corner) -> usize {
         match corner {

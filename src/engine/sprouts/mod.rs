@@ -22,6 +22,7 @@ pub mod canon;
 pub mod children;
 pub mod database;
 pub mod dfpn;
+pub mod drawing;
 pub mod exchange;
 pub mod notation;
 #[cfg(not(target_arch = "wasm32"))]
