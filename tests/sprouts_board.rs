@@ -153,3 +153,37 @@ fn a_refused_move_says_why_and_changes_nothing() {
         .contains("closes no loop"));
     assert_eq!(written(&board.position()), before);
 }
+
+/// What a player chooses among: one move for each position the board can reach, in words.
+#[test]
+fn outcomes_are_the_distinct_positions_in_words() {
+    let board = Board::new(2);
+    let outcomes = board.outcomes().unwrap();
+    let words: Vec<String> = outcomes.iter().map(|(m, _)| board.describe(m)).collect();
+    assert_eq!(outcomes.len(), 2, "{words:?}");
+    assert!(
+        words.contains(&"a line from spot 1 to spot 2".to_string()),
+        "{words:?}"
+    );
+    assert!(
+        words
+            .iter()
+            .any(|w| w.starts_with("a loop from spot ") && w.contains(", round")),
+        "{words:?}"
+    );
+    // Three spots: every engine child is reached by exactly one listed outcome.
+    let board = Board::new(3);
+    let reached: BTreeSet<String> = board
+        .outcomes()
+        .unwrap()
+        .iter()
+        .map(|(_, p)| written(p))
+        .collect();
+    let engine: BTreeSet<String> = children(&spots_start(3))
+        .unwrap()
+        .iter()
+        .map(written)
+        .collect();
+    assert_eq!(reached, engine);
+    assert_eq!(board.outcomes().unwrap().len(), engine.len());
+}

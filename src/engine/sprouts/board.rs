@@ -190,6 +190,56 @@ impl Board {
         Some(out)
     }
 
+    /// The moves that lead to different positions, each with the position it leads to (the
+    /// first move found for each): what a player chooses among, and how a position the engine
+    /// picked is drawn.
+    pub fn outcomes(&self) -> Option<Vec<(Move, Position)>> {
+        let mut seen = std::collections::HashSet::new();
+        let mut out = Vec::new();
+        for m in self.moves()? {
+            let mut next = self.clone();
+            if next.play(&m).is_ok() {
+                let position = next.position();
+                if seen.insert(position.clone()) {
+                    out.push((m, position));
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// A move in words, spots numbered from 1: "a line from spot 1 to spot 2", "a loop from
+    /// spot 1, round spot 3, spot 4" (a loop's one side: the parts on the other are the rest).
+    /// Moves from different corners of a spot read alike: a player picks among `outcomes`, each
+    /// shown with the position it leads to.
+    pub fn describe(&self, m: &Move) -> String {
+        let end = |corner: Corner| format!("spot {}", self.spot_of(corner) + 1);
+        let (from, to) = (end(m.from), end(m.to));
+        let parts = &self.regions[m.region];
+        let loop_part = self.part_of(m.region, m.from);
+        if loop_part.is_none() || loop_part != self.part_of(m.region, m.to) {
+            return format!("a line from {from} to {to}");
+        }
+        let inside: Vec<String> = m
+            .inside
+            .iter()
+            .filter_map(|&k| parts.get(k))
+            .map(|&part| match part {
+                Part::Spot(s) => format!("spot {}", s + 1),
+                Part::Walk(d) => format!("the lines at spot {}", self.origin[d] + 1),
+            })
+            .collect();
+        let what = if from == to {
+            format!("a loop from {from}")
+        } else {
+            format!("a line from {from} to {to}")
+        };
+        match inside.len() {
+            0 => format!("{what}, round nothing else"),
+            _ => format!("{what}, round {}", inside.join(", ")),
+        }
+    }
+
     /// Which of `region`'s parts a corner is on.
     fn part_of(&self, region: usize, corner: Corner) -> Option<usize> {
         self.regions[region]
