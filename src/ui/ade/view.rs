@@ -53,7 +53,8 @@ impl App {
             .dom
             .canvas
             .parent_element()
-            .map(|column| column.client_width() as f64)
+            // Less the canvas's 1 px border each side, or the frame's right edge is cut.
+            .map(|column| column.client_width() as f64 - 2.0)
             .filter(|w| *w > 0.0)
             .unwrap_or(CANVAS_WIDTH as f64);
         let width = match &self.play {
