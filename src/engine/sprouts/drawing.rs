@@ -79,6 +79,15 @@ impl Drawing {
         &self.lines
     }
 
+    pub fn spots(&self) -> &[Point] {
+        &self.spots
+    }
+
+    /// How near a point must be to a spot to be on it.
+    pub fn reach(&self) -> f64 {
+        self.reach
+    }
+
     /// The spot at `p`, if one is within reach (the nearest).
     pub fn spot_at(&self, p: Point) -> Option<usize> {
         (0..self.spots.len())
@@ -89,7 +98,7 @@ impl Drawing {
     }
 
     /// The polyline of a dart, from the spot it leaves.
-    fn dart_line(&self, dart: usize) -> Vec<Point> {
+    pub(super) fn dart_line(&self, dart: usize) -> Vec<Point> {
         let mut line = self.lines[dart / 2].clone();
         if dart % 2 == 1 {
             line.reverse();
@@ -99,7 +108,7 @@ impl Drawing {
 
     /// The direction a polyline leaves its first point in: towards its first point at least
     /// `reach` away (or its last point).
-    fn leaving_angle(&self, line: &[Point]) -> f64 {
+    pub(super) fn leaving_angle(&self, line: &[Point]) -> f64 {
         let start = line[0];
         let toward = line
             .iter()
@@ -299,17 +308,17 @@ fn halves(line: &[Point]) -> (Vec<Point>, Vec<Point>) {
     (line.to_vec(), vec![line[line.len() - 1]])
 }
 
-fn distance(a: Point, b: Point) -> f64 {
+pub(super) fn distance(a: Point, b: Point) -> f64 {
     (a.0 - b.0).hypot(a.1 - b.1)
 }
 
-fn cross(o: Point, a: Point, b: Point) -> f64 {
+pub(super) fn cross(o: Point, a: Point, b: Point) -> f64 {
     (a.0 - o.0) * (b.1 - o.1) - (a.1 - o.1) * (b.0 - o.0)
 }
 
 /// Where segments ab and cd meet, if they do (crossing or touching; for overlapping collinear
 /// segments, a point of the overlap).
-fn contact(a: Point, b: Point, c: Point, d: Point) -> Option<Point> {
+pub(super) fn contact(a: Point, b: Point, c: Point, d: Point) -> Option<Point> {
     let (d1, d2) = (cross(a, b, c), cross(a, b, d));
     let (d3, d4) = (cross(c, d, a), cross(c, d, b));
     if d1 * d2 > 0.0 || d3 * d4 > 0.0 {
@@ -330,7 +339,7 @@ fn contact(a: Point, b: Point, c: Point, d: Point) -> Option<Point> {
     Some((a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1)))
 }
 
-fn segment_distance(p: Point, a: Point, b: Point) -> f64 {
+pub(super) fn segment_distance(p: Point, a: Point, b: Point) -> f64 {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let length = dx * dx + dy * dy;
     if length == 0.0 {

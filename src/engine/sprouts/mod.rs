@@ -15,7 +15,9 @@
 //! - `parallel`: natively, a team of df-pn searches on as many threads, sharing their losses;
 //! - `exchange`: couples as 16-bit words, as the page's workers pass them to one another;
 //! - `proof`: check computations, complete check and the Graphviz proof graph;
-//! - `play`: the game move by move, as a turn game (engine::turn).
+//! - `play`: the game move by move, as a turn game (engine::turn);
+//! - `board`, `drawing`, `route`: the game drawn: the board's moves, strokes read into them, and
+//!   the computer's strokes.
 
 pub mod board;
 pub mod canon;
@@ -30,6 +32,7 @@ pub mod parallel;
 pub mod play;
 pub mod position;
 pub mod proof;
+pub mod route;
 pub mod search;
 pub mod symbols;
 
