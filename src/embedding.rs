@@ -21,7 +21,9 @@ pub const GAMES: [(&str, &str, &[&str]); 5] = [
     (
         "sprouts",
         "Glop, Sprouts analysis",
-        &["spots", "position", "goal", "workers"],
+        &[
+            "spots", "position", "goal", "workers", "view", "seats", "think-s",
+        ],
     ),
     (
         "bazaar",

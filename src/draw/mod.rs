@@ -10,6 +10,7 @@ pub mod palette;
 pub mod png;
 pub mod raster;
 pub mod sprouts;
+pub mod sprouts_board;
 pub mod tga;
 
 /// An opaque RGB colour.

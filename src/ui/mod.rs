@@ -21,6 +21,8 @@ pub mod page;
 pub mod play;
 #[cfg(feature = "sprouts")]
 pub mod sprouts;
+#[cfg(feature = "sprouts")]
+pub mod sprouts_play;
 pub mod widgets;
 
 use wasm_bindgen::prelude::*;
@@ -119,7 +121,7 @@ const PAGES: &[(&str, Mount)] = &[
     #[cfg(feature = "ade")]
     ("ade", page::mount::<ade::App>),
     #[cfg(feature = "sprouts")]
-    ("sprouts", page::mount::<sprouts::App>),
+    ("sprouts", mount_sprouts),
     #[cfg(feature = "bazaar")]
     ("bazaar", page::mount::<bazaar::App>),
     #[cfg(feature = "chain-reaction")]
@@ -133,6 +135,25 @@ const PAGES: &[(&str, Mount)] = &[
         page::mount::<board::Shell<dots_boxes::DotsAndBoxes>>,
     ),
 ];
+
+/// Sprouts: Glop's analysis, or with `data-view="play"` the game drawn, to play.
+#[cfg(feature = "sprouts")]
+fn mount_sprouts(element: &web_sys::HtmlElement) {
+    match element.get_attribute("data-view").as_deref() {
+        Some("play") => page::mount::<sprouts_play::Play>(element),
+        Some("analysis") | None => page::mount::<sprouts::App>(element),
+        Some(other) => {
+            page::mount::<sprouts::App>(element);
+            dom::attribute_note(
+                element,
+                &format!(
+                    "data-view is play or analysis, not \"{}\"; showing the analysis. ",
+                    crate::echo::echo(other)
+                ),
+            );
+        }
+    }
+}
 
 /// Whether this build mounts `game`.
 pub fn carries(game: &str) -> bool {

@@ -148,10 +148,18 @@ impl Drawing {
         let v = self
             .spot_at(stroke[stroke.len() - 1])
             .ok_or(Refusal::NoSpot { at_start: false })?;
-        let mut line: Vec<Point> = stroke.to_vec();
-        line[0] = self.spots[u];
-        let last = line.len() - 1;
-        line[last] = self.spots[v];
+        // The stroke runs from its spot: what it did within reach of its ends is the pencil
+        // finding its way off (or onto) the spot, not part of the line.
+        let (pu, pv) = (self.spots[u], self.spots[v]);
+        let off = stroke.iter().position(|&p| distance(p, pu) > self.reach);
+        let on = stroke.iter().rposition(|&p| distance(p, pv) > self.reach);
+        let mut line: Vec<Point> = vec![pu];
+        if let (Some(off), Some(on)) = (off, on) {
+            if off <= on {
+                line.extend_from_slice(&stroke[off..=on]);
+            }
+        }
+        line.push(pv);
         line.dedup();
         if line.len() < 2 || (u == v && line.len() < 4) {
             return Err(Refusal::TooShort);
@@ -273,9 +281,15 @@ impl Drawing {
 
     /// Plays a stroke: the move it draws, with the new spot halfway along it.
     pub fn play_stroke(&mut self, stroke: &[Point]) -> Result<Move, Refusal> {
+        self.play_stroke_at(stroke, 0.5)
+    }
+
+    /// Plays a stroke with the new spot `along` its length (0 to 1, kept a reach from its ends).
+    pub fn play_stroke_at(&mut self, stroke: &[Point], along: f64) -> Result<Move, Refusal> {
         let (m, line) = self.stroke_move(stroke)?;
+        let along = self.placeable(&line, along);
         self.board.play(&m).map_err(|_| Refusal::OtherRegion)?;
-        let (first, second) = halves(&line);
+        let (first, second) = cut(&line, along);
         self.spots.push(*second.first().unwrap_or(&line[0]));
         self.lines.push(first);
         self.lines.push(second);
@@ -283,14 +297,117 @@ impl Drawing {
     }
 }
 
+impl Drawing {
+    /// Where along a line (0 to 1) a new spot may go, nearest `along`: a reach from either end,
+    /// or the middle of a line too short for that.
+    pub fn placeable(&self, line: &[Point], along: f64) -> f64 {
+        let total = length(line);
+        let margin = if total > 0.0 { self.reach / total } else { 0.5 };
+        if margin >= 0.5 {
+            0.5
+        } else {
+            along.clamp(margin, 1.0 - margin)
+        }
+    }
+
+    /// Where along a line (0 to 1) its point nearest `p` lies, and how far `p` is from it.
+    pub fn nearest_along(line: &[Point], p: Point) -> (f64, f64) {
+        let total = length(line).max(1e-12);
+        let mut walked = 0.0;
+        let mut best = (0.0, f64::INFINITY);
+        for w in line.windows(2) {
+            let step = distance(w[0], w[1]);
+            let d = segment_distance(p, w[0], w[1]);
+            if d < best.1 {
+                let (dx, dy) = (w[1].0 - w[0].0, w[1].1 - w[0].1);
+                let t = if step > 0.0 {
+                    (((p.0 - w[0].0) * dx + (p.1 - w[0].1) * dy) / (step * step)).clamp(0.0, 1.0)
+                } else {
+                    0.0
+                };
+                best = ((walked + t * step) / total, d);
+            }
+            walked += step;
+        }
+        best
+    }
+}
+
+/// A freehand stroke made fit to keep: its jitter dropped (points within a unit of the line
+/// through those kept) and its corners rounded.
+pub fn smoothed_stroke(stroke: &[Point]) -> Vec<Point> {
+    let mut points = stroke.to_vec();
+    points.dedup();
+    if points.len() < 3 {
+        return points;
+    }
+    rounded(&simplified(&points, 1.0), 2)
+}
+
+/// Rounds a polyline's corners (Chaikin's corner cutting), `rounds` times, keeping its ends.
+pub(super) fn rounded(points: &[Point], rounds: usize) -> Vec<Point> {
+    let mut points = points.to_vec();
+    if points.len() < 3 {
+        return points;
+    }
+    for _ in 0..rounds {
+        let mut next = vec![points[0]];
+        for w in points.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            next.push((0.75 * a.0 + 0.25 * b.0, 0.75 * a.1 + 0.25 * b.1));
+            next.push((0.25 * a.0 + 0.75 * b.0, 0.25 * a.1 + 0.75 * b.1));
+        }
+        next.push(points[points.len() - 1]);
+        points = next;
+    }
+    points
+}
+
+/// The points that matter to a polyline's shape (Ramer–Douglas–Peucker): the points dropped
+/// lie within `tolerance` of the simplified line.
+pub(super) fn simplified(points: &[Point], tolerance: f64) -> Vec<Point> {
+    let n = points.len();
+    if n < 3 {
+        return points.to_vec();
+    }
+    let mut keep = vec![false; n];
+    keep[0] = true;
+    keep[n - 1] = true;
+    let mut stack = vec![(0, n - 1)];
+    while let Some((a, b)) = stack.pop() {
+        let farthest = (a + 1..b)
+            .map(|i| (segment_distance(points[i], points[a], points[b]), i))
+            .max_by(|x, y| x.0.total_cmp(&y.0));
+        if let Some((d, i)) = farthest {
+            if d > tolerance {
+                keep[i] = true;
+                stack.push((a, i));
+                stack.push((i, b));
+            }
+        }
+    }
+    (0..n).filter(|&i| keep[i]).map(|i| points[i]).collect()
+}
+
+/// A polyline's length.
+pub fn length(line: &[Point]) -> f64 {
+    line.windows(2).map(|w| distance(w[0], w[1])).sum()
+}
+
 /// A polyline cut at half its length: the two halves share the cut point.
 fn halves(line: &[Point]) -> (Vec<Point>, Vec<Point>) {
-    let total: f64 = line.windows(2).map(|w| distance(w[0], w[1])).sum();
+    cut(line, 0.5)
+}
+
+/// A polyline cut `along` its length (0 to 1): the two pieces share the cut point.
+pub fn cut(line: &[Point], along: f64) -> (Vec<Point>, Vec<Point>) {
+    let total = length(line);
+    let wanted = total * along.clamp(0.0, 1.0);
     let mut walked = 0.0;
     for (i, w) in line.windows(2).enumerate() {
         let step = distance(w[0], w[1]);
-        if walked + step >= total / 2.0 && step > 0.0 {
-            let t = (total / 2.0 - walked) / step;
+        if walked + step >= wanted && step > 0.0 {
+            let t = (wanted - walked) / step;
             let cut = (
                 w[0].0 + t * (w[1].0 - w[0].0),
                 w[0].1 + t * (w[1].1 - w[0].1),

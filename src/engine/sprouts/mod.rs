@@ -16,8 +16,8 @@
 //! - `exchange`: couples as 16-bit words, as the page's workers pass them to one another;
 //! - `proof`: check computations, complete check and the Graphviz proof graph;
 //! - `play`: the game move by move, as a turn game (engine::turn);
-//! - `board`, `drawing`, `route`: the game drawn: the board's moves, strokes read into them, and
-//!   the computer's strokes.
+//! - `board`, `drawing`, `route`, `player`, `drawn`: the game drawn: the board's moves, strokes read
+//!   into them, the computer's strokes and its choice of move.
 
 pub mod board;
 pub mod canon;
@@ -25,11 +25,13 @@ pub mod children;
 pub mod database;
 pub mod dfpn;
 pub mod drawing;
+pub mod drawn;
 pub mod exchange;
 pub mod notation;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod parallel;
 pub mod play;
+pub mod player;
 pub mod position;
 pub mod proof;
 pub mod route;

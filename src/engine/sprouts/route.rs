@@ -16,7 +16,9 @@ use std::collections::BinaryHeap;
 use std::f64::consts::{PI, TAU};
 
 use super::board::{Corner, Move, Part};
-use super::drawing::{contact, cross, distance, segment_distance, Drawing, Point};
+use super::drawing::{
+    contact, cross, distance, rounded, segment_distance, simplified, Drawing, Point,
+};
 use super::position::Position;
 
 /// The box a drawing lives in; curves stay inside it.
@@ -43,8 +45,9 @@ pub fn draw_move(drawing: &Drawing, m: &Move, bounds: Bounds) -> Option<Vec<Poin
             let Some(line) = router.route(m, flip) else {
                 continue;
             };
-            for rounds in [3, 1, 0] {
-                let stroke = smoothed(&line, rounds);
+            // Straightened and rounded; rounded only; as found.
+            for (rounds, straighten) in [(3, 0.5 * cell), (3, 0.0), (0, 0.0)] {
+                let stroke = smoothed(&line, rounds, straighten);
                 // Glop's canonical form can write one position two ways; the way round a curve
                 // is drawn picks which, so both ways are tried.
                 let back: Vec<Point> = stroke.iter().rev().copied().collect();
@@ -93,54 +96,42 @@ fn reaches(drawing: &Drawing, stroke: &[Point], target: &Position) -> bool {
     board.play(&m).is_ok() && &board.position() == target
 }
 
-/// Rounds a polyline's corners (Chaikin's corner cutting), keeping its first two and last two
-/// points: the straight pieces out of the spots decide which corner the line uses.
-fn smoothed(line: &[Point], rounds: usize) -> Vec<Point> {
-    if line.len() < 5 {
+/// Straightens a path of cells (its grid steps dropped where they stay within `straighten` of
+/// the line kept) and rounds its corners, keeping its first two and last two points: the
+/// straight pieces out of the spots decide which corner the line uses. No rounds: as it is.
+fn smoothed(line: &[Point], rounds: usize, straighten: f64) -> Vec<Point> {
+    if line.len() < 5 || rounds == 0 {
         return line.to_vec();
     }
     let n = line.len();
-    let mut middle: Vec<Point> = line[1..n - 1].to_vec();
-    for _ in 0..rounds {
-        let mut next = vec![middle[0]];
-        for w in middle.windows(2) {
-            let (a, b) = (w[0], w[1]);
-            next.push((0.75 * a.0 + 0.25 * b.0, 0.75 * a.1 + 0.25 * b.1));
-            next.push((0.25 * a.0 + 0.75 * b.0, 0.25 * a.1 + 0.75 * b.1));
-        }
-        next.push(middle[middle.len() - 1]);
-        middle = next;
-    }
     let mut out = vec![line[0]];
-    out.extend(simplified(&middle, 0.2));
+    let straight = simplified(&line[1..n - 1], straighten);
+    out.extend(simplified(&rounded(&straight, rounds), 0.2));
     out.push(line[n - 1]);
     out
 }
 
-/// The points that matter to a polyline's shape (Ramer–Douglas–Peucker): the points dropped
-/// lie within `tolerance` of the simplified line.
-fn simplified(points: &[Point], tolerance: f64) -> Vec<Point> {
-    let n = points.len();
-    if n < 3 {
-        return points.to_vec();
+/// Where `spots` spots start in `bounds`: in rows across the box, every other row shifted by
+/// half a place, so that no three stand in a line more than they must.
+pub fn start_places(spots: usize, bounds: Bounds) -> Vec<Point> {
+    let (w, h) = (bounds.max.0 - bounds.min.0, bounds.max.1 - bounds.min.1);
+    if spots == 0 {
+        return Vec::new();
     }
-    let mut keep = vec![false; n];
-    keep[0] = true;
-    keep[n - 1] = true;
-    let mut stack = vec![(0, n - 1)];
-    while let Some((a, b)) = stack.pop() {
-        let farthest = (a + 1..b)
-            .map(|i| (segment_distance(points[i], points[a], points[b]), i))
-            .max_by(|x, y| x.0.total_cmp(&y.0));
-        if let Some((d, i)) = farthest {
-            if d > tolerance {
-                keep[i] = true;
-                stack.push((a, i));
-                stack.push((i, b));
-            }
+    let columns = ((spots as f64 * w / h).sqrt().ceil() as usize).clamp(1, spots);
+    let rows = spots.div_ceil(columns);
+    let mut out = Vec::with_capacity(spots);
+    for row in 0..rows {
+        let in_row = (spots - row * columns).min(columns);
+        let y = bounds.min.1 + h * (row as f64 + 0.5) / rows as f64;
+        let shift = if row % 2 == 1 { 0.25 } else { 0.0 };
+        for k in 0..in_row {
+            let x = bounds.min.0 + w * (k as f64 + 0.5 + shift) / in_row as f64;
+            let x = x.min(bounds.max.0 - w / (4.0 * in_row as f64));
+            out.push((x, y));
         }
     }
-    (0..n).filter(|&i| keep[i]).map(|i| points[i]).collect()
+    out
 }
 
 /// The free space of one drawing on a grid.

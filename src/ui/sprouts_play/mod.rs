@@ -1,0 +1,585 @@
+//! Sprouts to play, drawn as on paper (a Sprouts element with `data-view="play"`): a person
+//! draws with the pointer, the computer (perfect or random) draws its moves as curves. Rules,
+//! geometry, routing and the choice of move live in `engine::sprouts` (`drawn`, `drawing`,
+//! `route`, `player`); this module only shows and asks.
+//!
+//! State: the settings, the game (`DrawnGame`); UI state: the stroke under the pencil, a move
+//! waiting to be confirmed, a refusal, a hint, the computer's thinking. Here: the state and the
+//! actions; beside it: `build` (elements), `view` (drawing them), `computer` (the computer's
+//! turn and the hints, in slices).
+
+mod build;
+mod computer;
+mod view;
+
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlElement, KeyboardEvent, PointerEvent};
+
+use crate::engine::sprouts::drawing::{Drawing, Point, Refusal};
+use crate::engine::sprouts::drawn::{DrawnGame, BOUNDS, MOST_SPOTS};
+use crate::engine::sprouts::Database;
+use crate::ui::dom::{self, on};
+use crate::ui::page::{GamePage, Handle};
+use crate::ui::widgets::slices::Pump;
+use crate::ui::widgets::{download, form, keep, link};
+
+use build::Dom;
+use computer::Thinking;
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    Human,
+    Perfect,
+    Random,
+}
+
+const SEATS: [Seat; 3] = [Seat::Human, Seat::Perfect, Seat::Random];
+
+impl Seat {
+    fn name(self) -> &'static str {
+        match self {
+            Seat::Human => "human",
+            Seat::Perfect => "perfect",
+            Seat::Random => "random",
+        }
+    }
+
+    fn parse(text: &str) -> Option<Seat> {
+        SEATS.into_iter().find(|s| s.name() == text)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    pub spots: usize,
+    pub seats: [Seat; 2],
+    pub think_ms: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            spots: 4,
+            seats: [Seat::Human, Seat::Perfect],
+            think_ms: 5_000,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub enum Action {
+    NewGame,
+    Undo,
+    Redo,
+    Confirm,
+    Cancel,
+    MoveNow,
+    HintWho,
+    HintMove,
+    Share,
+    SaveSvg,
+    SavePng,
+    /// The k-th move of the list.
+    Listed(usize),
+}
+
+/// A move read from a stroke, waiting for its new spot's place to be confirmed.
+pub struct Pending {
+    line: Vec<Point>,
+    along: f64,
+}
+
+pub struct Play {
+    dom: Dom,
+    settings: Settings,
+    game: DrawnGame,
+    /// The stroke under the pencil.
+    stroke: Vec<Point>,
+    /// The pencil is down on the pending move's new spot (sliding it).
+    sliding: bool,
+    pending: Option<Pending>,
+    refused: Option<(Vec<Point>, Refusal)>,
+    /// A winning move drawn as a hint.
+    hint_line: Option<Vec<Point>>,
+    hint_text: String,
+    thinking: Option<Thinking>,
+    /// Losses found by the perfect player and the hints, kept over the game.
+    db: Database,
+    message: String,
+    /// The game (and turn) the moves list was made for: it is made again only when they change.
+    listed: String,
+    link_key: String,
+    keep_key: String,
+    pump: Pump,
+}
+
+type Shared = Handle<Play>;
+
+/// The most points a stroke under the pencil collects.
+const STROKE_POINTS: usize = 20_000;
+/// How near (CSS pixels) a press must be to a spot to start a line there.
+const TOUCH_REACH: f64 = 22.0;
+
+impl GamePage for Play {
+    const NAME: &'static str = "sprouts";
+    const CLASS: &'static str = "gl-sprouts-play";
+    type Action = Action;
+
+    fn new(root: &HtmlElement, problems: &mut String) -> Play {
+        let mut settings = Settings::default();
+        settings.spots = dom::number_attribute(root, "data-spots", settings.spots, problems)
+            .clamp(1, MOST_SPOTS);
+        if let Some(seats) = root.get_attribute("data-seats") {
+            let read: Vec<Option<Seat>> = seats.split(',').map(Seat::parse).collect();
+            match read.as_slice() {
+                [Some(a), Some(b)] => settings.seats = [*a, *b],
+                _ => problems.push_str(
+                    "data-seats is two of human, perfect, random (\"human,perfect\"); using the default. ",
+                ),
+            }
+        }
+        let think_s = dom::number_attribute(root, "data-think-s", 5, problems).clamp(1, 600);
+        settings.think_ms = think_s * 1000;
+        let dom = build::build(root, &settings);
+        Play {
+            dom,
+            game: DrawnGame::new(settings.spots),
+            settings,
+            stroke: Vec::new(),
+            sliding: false,
+            pending: None,
+            refused: None,
+            hint_line: None,
+            hint_text: String::new(),
+            thinking: None,
+            db: Database::new(),
+            message: String::new(),
+            listed: String::new(),
+            link_key: link::key("sprouts-play", root),
+            keep_key: keep::element_key(root, "sprouts", "gamelab-sprouts-play"),
+            pump: Pump::default(),
+        }
+    }
+
+    fn parse_action(text: &str) -> Option<Action> {
+        Some(match text {
+            "new-game" => Action::NewGame,
+            "undo" => Action::Undo,
+            "redo" => Action::Redo,
+            "confirm" => Action::Confirm,
+            "cancel" => Action::Cancel,
+            "move-now" => Action::MoveNow,
+            "hint-who" => Action::HintWho,
+            "hint-move" => Action::HintMove,
+            "share" => Action::Share,
+            "save-svg" => Action::SaveSvg,
+            "save-png" => Action::SavePng,
+            other => Action::Listed(other.strip_prefix("move-")?.parse().ok()?),
+        })
+    }
+
+    fn act(page: &Shared, action: Action) {
+        {
+            let mut p = page.borrow_mut();
+            match action {
+                Action::NewGame => p.new_game(),
+                Action::Undo => {
+                    p.clear_marks();
+                    p.thinking = None;
+                    // Back to the last move a person made (a computer's answer goes with it).
+                    p.game.undo();
+                    while p.game.can_undo() && p.seat() != Seat::Human {
+                        p.game.undo();
+                    }
+                    p.kept();
+                }
+                Action::Redo => {
+                    p.clear_marks();
+                    p.thinking = None;
+                    p.game.redo();
+                    p.kept();
+                }
+                Action::Confirm => p.confirm(),
+                Action::Cancel => {
+                    p.pending = None;
+                    p.message = "The line was taken back.".into();
+                }
+                Action::MoveNow => {
+                    if let Some(t) = p.thinking.as_mut() {
+                        t.hurry();
+                    }
+                }
+                Action::HintWho | Action::HintMove => {
+                    if p.game_over() || p.thinking.is_some() {
+                        return;
+                    }
+                    p.clear_marks();
+                    p.thinking = Some(Thinking::hint(&p.game, action_is_move(&action)));
+                }
+                Action::Share => {
+                    let text = p.game.text();
+                    let url = link::write(&p.link_key, &text);
+                    p.message = format!("This game's link is now in the address bar: {url}");
+                }
+                Action::SaveSvg => {
+                    let svg = crate::draw::sprouts_board::svg(p.game.drawing(), size());
+                    p.message =
+                        match download::offer(svg.as_bytes(), "image/svg+xml", "sprouts.svg") {
+                            Ok(()) => "The drawing was offered as sprouts.svg.".into(),
+                            Err(e) => e,
+                        };
+                }
+                Action::SavePng => {
+                    let png = view::png(p.game.drawing());
+                    p.message = match download::offer(&png, "image/png", "sprouts.png") {
+                        Ok(()) => "The drawing was offered as sprouts.png.".into(),
+                        Err(e) => e,
+                    };
+                }
+                Action::Listed(k) => p.play_listed(k),
+            }
+            p.refresh();
+        }
+        computer::go_on(page);
+    }
+
+    fn refresh(&mut self) {
+        view::refresh(self);
+    }
+
+    fn embed_attributes(&self) -> Vec<(String, String)> {
+        let s = &self.settings;
+        vec![
+            ("data-view".into(), "play".into()),
+            ("data-spots".into(), s.spots.to_string()),
+            (
+                "data-seats".into(),
+                format!("{},{}", s.seats[0].name(), s.seats[1].name()),
+            ),
+            ("data-think-s".into(), (s.think_ms / 1000).to_string()),
+        ]
+    }
+
+    fn listen(page: &Shared) {
+        let (canvas, root) = {
+            let p = page.borrow();
+            (p.dom.canvas.clone(), p.dom.root.clone())
+        };
+        let handle = page.clone();
+        on(&canvas, "pointerdown", move |e: PointerEvent| {
+            let at = view::point(&handle.borrow(), &e);
+            if handle.borrow_mut().pencil_down(at) {
+                e.prevent_default();
+                if let Some(target) = e
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                {
+                    dom::best_effort(target.set_pointer_capture(e.pointer_id()));
+                }
+                handle.borrow_mut().refresh();
+            }
+        });
+        let handle = page.clone();
+        on(&canvas, "pointermove", move |e: PointerEvent| {
+            let at = view::point(&handle.borrow(), &e);
+            if handle.borrow_mut().pencil_move(at) {
+                view::draw_board(&handle.borrow());
+            }
+        });
+        for event in ["pointerup", "pointercancel"] {
+            let handle = page.clone();
+            on(&canvas, event, move |_: PointerEvent| {
+                handle.borrow_mut().pencil_up();
+                handle.borrow_mut().refresh();
+            });
+        }
+        let handle = page.clone();
+        on(&root, "keydown", move |e: KeyboardEvent| {
+            let action = match e.key().as_str() {
+                "Enter" if handle.borrow().pending.is_some() => Action::Confirm,
+                "Escape" if handle.borrow().pending.is_some() => Action::Cancel,
+                _ => return,
+            };
+            e.prevent_default();
+            Play::act(&handle, action);
+        });
+        let handle = page.clone();
+        for field in ["spots", "seat-0", "seat-1", "think-s"] {
+            let handle = handle.clone();
+            if let Ok(Some(control)) = root.query_selector(&format!("[data-field='{field}']")) {
+                on(&control, "change", move |_: web_sys::Event| {
+                    let new_game = handle.borrow_mut().read_settings(field);
+                    if new_game {
+                        Play::act(&handle, Action::NewGame);
+                    } else {
+                        handle.borrow_mut().refresh();
+                        computer::go_on(&handle);
+                    }
+                });
+            }
+        }
+        if let Some(window) = dom::window() {
+            let handle = page.clone();
+            on(&window, "resize", move |_: web_sys::Event| {
+                handle.borrow_mut().refresh();
+            });
+        }
+    }
+
+    fn started(page: &Shared) {
+        let from_link = {
+            let p = page.borrow();
+            link::read(&p.link_key)
+        };
+        if let Some(text) = from_link {
+            {
+                let mut p = page.borrow_mut();
+                match DrawnGame::parse(&text) {
+                    Ok(game) => {
+                        p.settings.spots = game.spots();
+                        p.dom.spots.set_value(&game.spots().to_string());
+                        p.game = game;
+                        p.message = "The game of the link.".into();
+                    }
+                    Err(e) => p.message = format!("The link's game was not used: {e}."),
+                }
+                p.refresh();
+            }
+            computer::go_on(page);
+            return;
+        }
+        let key = page.borrow().keep_key.clone();
+        let handle = page.clone();
+        keep::load(&key, move |kept| {
+            if let keep::Kept::Text(text) = kept {
+                let mut p = handle.borrow_mut();
+                // Only a game still in its opening state is replaced by the kept one.
+                if p.game.moves() == 0 {
+                    match DrawnGame::parse(&text) {
+                        Ok(game) if game.moves() > 0 => {
+                            p.settings.spots = game.spots();
+                            p.dom.spots.set_value(&game.spots().to_string());
+                            p.game = game;
+                            p.message = "Your last game, as you left it.".into();
+                        }
+                        Ok(_) => {}
+                        Err(e) => p.message = format!("The kept game was not used: {e}."),
+                    }
+                }
+                p.refresh();
+            }
+            computer::go_on(&handle);
+        });
+    }
+}
+
+fn action_is_move(action: &Action) -> bool {
+    matches!(action, Action::HintMove)
+}
+
+/// The drawing's box, in its units.
+fn size() -> (f64, f64) {
+    (BOUNDS.max.0 - BOUNDS.min.0, BOUNDS.max.1 - BOUNDS.min.1)
+}
+
+impl Play {
+    fn seat(&self) -> Seat {
+        self.settings.seats[self.game.to_move()]
+    }
+
+    fn game_over(&self) -> bool {
+        self.game
+            .drawing()
+            .board()
+            .moves()
+            .is_some_and(|m| m.is_empty())
+    }
+
+    fn human_to_move(&self) -> bool {
+        self.seat() == Seat::Human && !self.game_over() && self.thinking.is_none()
+    }
+
+    fn clear_marks(&mut self) {
+        self.stroke.clear();
+        self.pending = None;
+        self.refused = None;
+        self.hint_line = None;
+        self.hint_text.clear();
+        self.message.clear();
+    }
+
+    fn new_game(&mut self) {
+        self.clear_marks();
+        self.thinking = None;
+        self.game = DrawnGame::new(self.settings.spots);
+        self.db = Database::new();
+        self.kept();
+    }
+
+    /// Reads a changed settings field; true when it asks for a new game.
+    fn read_settings(&mut self, field: &str) -> bool {
+        match field {
+            "spots" => match form::read_number(&self.dom.spots, "Spots", (1, MOST_SPOTS)) {
+                Ok(n) => {
+                    self.settings.spots = n;
+                    true
+                }
+                Err(e) => {
+                    self.message = e;
+                    false
+                }
+            },
+            "think-s" => {
+                match form::read_number(&self.dom.think, "Computer time per move", (1, 600)) {
+                    Ok(s) => self.settings.think_ms = s * 1000,
+                    Err(e) => self.message = e,
+                }
+                false
+            }
+            _ => {
+                for k in 0..2 {
+                    if let Some(seat) = Seat::parse(&self.dom.seats[k].value()) {
+                        self.settings.seats[k] = seat;
+                    }
+                }
+                false
+            }
+        }
+    }
+
+    /// The pencil touches the board at `at` (drawing units); true if the board takes it.
+    fn pencil_down(&mut self, at: Point) -> bool {
+        if let Some(pending) = &mut self.pending {
+            let (along, off) = Drawing::nearest_along(&pending.line, at);
+            if off * view::scale(&self.dom) < TOUCH_REACH {
+                pending.along = self.game.drawing().placeable(&pending.line, along);
+                self.sliding = true;
+                return true;
+            }
+            return false;
+        }
+        if !self.human_to_move() {
+            return false;
+        }
+        let reach = TOUCH_REACH / view::scale(&self.dom);
+        let drawing = self.game.drawing();
+        let near = (0..drawing.spots().len())
+            .map(|s| (distance(at, drawing.spot(s)), s))
+            .filter(|&(d, _)| d <= reach.max(drawing.reach()))
+            .min_by(|a, b| a.0.total_cmp(&b.0));
+        let Some((_, spot)) = near else {
+            self.message = "Start a line on a spot.".into();
+            return true;
+        };
+        self.refused = None;
+        self.hint_line = None;
+        self.stroke = vec![drawing.spot(spot)];
+        true
+    }
+
+    fn pencil_move(&mut self, at: Point) -> bool {
+        if self.sliding {
+            if let Some(pending) = &mut self.pending {
+                let (along, _) = Drawing::nearest_along(&pending.line, at);
+                pending.along = self.game.drawing().placeable(&pending.line, along);
+                return true;
+            }
+        }
+        if self.stroke.is_empty() || self.stroke.len() >= STROKE_POINTS {
+            return false;
+        }
+        self.stroke.push(at);
+        true
+    }
+
+    /// The pencil lifts: the stroke is read into a move (waiting to be confirmed) or refused.
+    fn pencil_up(&mut self) {
+        if self.sliding {
+            self.sliding = false;
+            return;
+        }
+        if self.stroke.len() < 2 {
+            self.stroke.clear();
+            return;
+        }
+        let mut stroke = std::mem::take(&mut self.stroke);
+        // A stroke that ends near a spot ends on it (a finger is not a pencil point).
+        let reach = TOUCH_REACH / view::scale(&self.dom);
+        let drawing = self.game.drawing();
+        let last = stroke[stroke.len() - 1];
+        if let Some(spot) = (0..drawing.spots().len())
+            .map(|s| (distance(last, drawing.spot(s)), s))
+            .filter(|&(d, _)| d <= reach.max(drawing.reach()))
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, s)| s)
+        {
+            stroke.push(drawing.spot(spot));
+        }
+        let line = crate::engine::sprouts::drawing::smoothed_stroke(&stroke);
+        match drawing.stroke_move(&line) {
+            Ok((_, kept)) => {
+                self.pending = Some(Pending {
+                    line: kept,
+                    along: 0.5,
+                });
+                self.message =
+                    "Slide the new spot along the line if you like, then confirm (Enter).".into();
+            }
+            Err(why) => {
+                self.message = format!("Not a move: {}.", why.describe());
+                self.refused = Some((line, why));
+            }
+        }
+    }
+
+    fn confirm(&mut self) {
+        let Some(pending) = self.pending.take() else {
+            return;
+        };
+        match self.game.play(&pending.line, pending.along) {
+            Ok(()) => {
+                self.message.clear();
+                self.kept();
+            }
+            Err(why) => self.message = format!("Not a move: {}.", why.describe()),
+        }
+    }
+
+    /// Plays the k-th move of the list, drawn by the computer's pencil.
+    fn play_listed(&mut self, k: usize) {
+        if !self.human_to_move() {
+            return;
+        }
+        self.clear_marks();
+        let drawing = self.game.drawing();
+        let Some(outcomes) = drawing.board().outcomes() else {
+            return;
+        };
+        let Some((_, target)) = outcomes.get(k) else {
+            return;
+        };
+        match crate::engine::sprouts::route::draw_position(drawing, target, BOUNDS) {
+            Some((_, line)) => {
+                if let Err(why) = self.game.play(&line, 0.5) {
+                    self.message = format!("Not a move: {}.", why.describe());
+                }
+                self.kept();
+            }
+            None => {
+                self.message =
+                    "There is no room left to draw that move here; draw it yourself, or pick another."
+                        .into();
+            }
+        }
+    }
+
+    /// Keeps the game in the browser (a reload finds it).
+    fn kept(&self) {
+        keep::save(&self.keep_key, self.game.text(), |_| {});
+    }
+}
+
+fn distance(a: Point, b: Point) -> f64 {
+    (a.0 - b.0).hypot(a.1 - b.1)
+}

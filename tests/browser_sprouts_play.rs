@@ -1,0 +1,123 @@
+//! Sprouts to play on a drawn board (a Sprouts element with data-view="play"): a person's move
+//! chosen from the list (as the keyboard does) and one drawn with the pointer, the computer's
+//! answers drawn by its own pencil, the perfect player's win, undo, the Glop string and link.
+#![cfg(target_arch = "wasm32")]
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::HtmlElement;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+mod web;
+
+use web::{click, find, mount, sleep};
+
+fn text(root: &HtmlElement, selector: &str) -> String {
+    find(root, selector).text_content().unwrap_or_default()
+}
+
+/// Waits (up to 20 s) until the status no longer says the computer thinks.
+async fn computer_done(root: &HtmlElement) {
+    for _ in 0..200 {
+        sleep(100).await;
+        if find(root, "button[data-action='move-now']").hidden() {
+            return;
+        }
+    }
+    panic!("the computer still thinks: {}", text(root, ".gl-status"));
+}
+
+#[wasm_bindgen_test]
+async fn a_listed_move_and_the_computers_answer_are_drawn() {
+    let root = mount(
+        "sprouts",
+        &[
+            ("data-view", "play"),
+            ("data-spots", "2"),
+            ("data-seats", "human,random"),
+        ],
+    );
+    assert!(root.class_list().contains("gl-sprouts-play"));
+    assert_eq!(text(&root, ".gl-position"), "In Glop's notation: 0.0.}]!");
+    // Two lone spots: a line between them, or a loop round one (the other inside or not: one
+    // position).
+    let listed = root.query_selector_all(".gl-move-list li button").unwrap();
+    assert_eq!(listed.length(), 2);
+    click(&root, "move-0");
+    computer_done(&root).await;
+    // The person's move and the computer's: two moves, four spots, four drawn lines.
+    let position = text(&root, ".gl-position");
+    assert_ne!(position, "In Glop's notation: 0.0.}]!");
+    let undo = find(&root, "button[data-action='undo']");
+    assert!(!undo
+        .unchecked_ref::<web_sys::HtmlButtonElement>()
+        .disabled());
+    let glop = find(&root, ".gl-glop-link").get_attribute("href").unwrap();
+    assert!(glop.starts_with("?game=sprouts&position="), "{glop}");
+    // Undo goes back to the person's move: the start again.
+    click(&root, "undo");
+    sleep(50).await;
+    assert_eq!(text(&root, ".gl-position"), "In Glop's notation: 0.0.}]!");
+    root.remove();
+}
+
+/// The pointer draws a line from spot 1 to spot 2 (with a wobble on each spot), the new spot is
+/// confirmed, and the perfect player answers; two spots is a loss for the first player, so the
+/// perfect player ends up making the last move.
+#[wasm_bindgen_test]
+async fn a_pointer_stroke_against_the_perfect_player() {
+    let root = mount(
+        "sprouts",
+        &[
+            ("data-view", "play"),
+            ("data-spots", "2"),
+            ("data-seats", "human,perfect"),
+        ],
+    );
+    let canvas = find(&root, "canvas");
+    let rect = canvas.get_bounding_client_rect();
+    let scale = rect.width() / 600.0;
+    // The engine lays 2 spots out at (150, 200) and (450, 200) in its 600 × 400 box.
+    let at = |x: f64, y: f64| (rect.left() + x * scale, rect.top() + y * scale);
+    let fire = |kind: &str, (x, y): (f64, f64)| {
+        let init = web_sys::PointerEventInit::new();
+        init.set_bubbles(true);
+        init.set_client_x(x as i32);
+        init.set_client_y(y as i32);
+        init.set_pointer_id(1);
+        let e = web_sys::PointerEvent::new_with_event_init_dict(kind, &init).unwrap();
+        canvas.dispatch_event(&e).unwrap();
+    };
+    fire("pointerdown", at(150.0, 200.0));
+    fire("pointermove", at(152.0, 201.0));
+    for k in 1..=20 {
+        let t = f64::from(k) / 20.0;
+        fire(
+            "pointermove",
+            at(
+                150.0 + 300.0 * t,
+                200.0 - 80.0 * (t * std::f64::consts::PI).sin(),
+            ),
+        );
+    }
+    fire("pointerup", at(450.0, 200.0));
+    sleep(20).await;
+    assert!(
+        !find(&root, "button[data-action='confirm']").hidden(),
+        "{}",
+        text(&root, ".gl-status")
+    );
+    click(&root, "confirm");
+    // Then the person plays the first listed move each turn, until the game ends.
+    for _ in 0..6 {
+        computer_done(&root).await;
+        if !find(&root, ".gl-banner").hidden() {
+            break;
+        }
+        click(&root, "move-0");
+    }
+    let banner = text(&root, ".gl-banner");
+    assert!(banner.starts_with("Player 2 wins"), "{banner}");
+    root.remove();
+}

@@ -1,0 +1,80 @@
+//! A drawn game of Sprouts move by move (engine::sprouts::drawn): strokes as a hand makes them,
+//! undo and redo, and the game as text, replayed under the rules.
+#![cfg(not(target_arch = "wasm32"))]
+
+use gamelab::engine::sprouts::drawn::{DrawnGame, BOUNDS};
+use gamelab::engine::sprouts::route::draw_position;
+
+/// A hand's stroke: it wobbles on its spot before leaving it and again as it arrives.
+#[test]
+fn a_hand_that_wobbles_on_its_spots_still_draws_a_line() {
+    let mut game = DrawnGame::new(2);
+    let (a, b) = (game.drawing().spot(0), game.drawing().spot(1));
+    let mut stroke = vec![
+        a,
+        (a.0 + 1.0, a.1 + 1.0),
+        (a.0 + 2.0, a.1 - 1.0),
+        (a.0 + 3.0, a.1),
+    ];
+    for k in 1..20 {
+        let t = k as f64 / 20.0;
+        stroke.push((
+            a.0 + t * (b.0 - a.0),
+            a.1 + t * (b.1 - a.1) - 40.0 * (t * std::f64::consts::PI).sin(),
+        ));
+    }
+    stroke.extend([(b.0 - 2.0, b.1 + 1.0), (b.0 + 1.0, b.1 - 1.0), b]);
+    game.play(&stroke, 0.5).unwrap();
+    assert_eq!(game.moves(), 1);
+    assert_eq!(game.drawing().board().spots(), 3);
+}
+
+#[test]
+fn a_game_as_text_replays_to_the_same_board_and_undo_redo_hold() {
+    let mut game = DrawnGame::new(3);
+    // The computer's pencil plays a few moves (with their new spots off the middle).
+    for (k, along) in [0.3, 0.5, 0.7, 0.4].into_iter().enumerate() {
+        let outcomes = game.drawing().board().outcomes().unwrap();
+        let (_, target) = &outcomes[k % outcomes.len()];
+        let (_, line) = draw_position(game.drawing(), target, BOUNDS).unwrap();
+        game.play(&line, along).unwrap();
+    }
+    let text = game.text();
+    let back = DrawnGame::parse(&text).unwrap();
+    assert_eq!(back.text(), text);
+    assert_eq!(
+        back.drawing().board().position(),
+        game.drawing().board().position()
+    );
+    assert_eq!(back.drawing().spots(), game.drawing().spots());
+    let before = game.drawing().board().position();
+    assert!(game.undo() && game.undo());
+    assert!(game.can_redo());
+    assert!(game.redo() && game.redo());
+    assert_eq!(game.drawing().board().position(), before);
+    assert!(!game.can_redo());
+}
+
+/// A text whose stroke is no move there is refused whole, saying which move and why.
+#[test]
+fn a_text_with_a_bad_move_is_refused() {
+    let mut game = DrawnGame::new(2);
+    let (a, b) = (game.drawing().spot(0), game.drawing().spot(1));
+    game.play(&[a, ((a.0 + b.0) / 2.0, a.1 - 60.0), b], 0.5)
+        .unwrap();
+    let text = game.text();
+    // The same line twice: the second crosses the first at both ends' spots.
+    let twice = format!("{text}~{}", text.split_once('/').unwrap().1);
+    let e = DrawnGame::parse(&twice).unwrap_err();
+    assert!(e.starts_with("move 2 is not a move there"), "{e}");
+    for bad in [
+        "0/",
+        "99/",
+        "x/",
+        "2/50:1.2",
+        "2/150:1.2_3.4",
+        &"9".repeat(300_000),
+    ] {
+        assert!(DrawnGame::parse(bad).is_err(), "{bad}");
+    }
+}
