@@ -119,5 +119,35 @@ async fn a_pointer_stroke_against_the_perfect_player() {
     }
     let banner = text(&root, ".gl-banner");
     assert!(banner.starts_with("Player 2 wins"), "{banner}");
+    // The perfect player thought in Web Workers.
+    assert_eq!(
+        root.get_attribute("data-thought-in").as_deref(),
+        Some("workers")
+    );
+    root.remove();
+}
+
+/// Where workers are not wanted (data-workers="0"), the page thinks in its own slices.
+#[wasm_bindgen_test]
+async fn without_workers_the_page_thinks_itself() {
+    let root = mount(
+        "sprouts",
+        &[
+            ("data-view", "play"),
+            ("data-spots", "3"),
+            ("data-seats", "perfect,human"),
+            ("data-workers", "0"),
+        ],
+    );
+    computer_done(&root).await;
+    assert_eq!(
+        root.get_attribute("data-thought-in").as_deref(),
+        Some("page")
+    );
+    // Three spots: the first player wins, and its move is one the engine says wins.
+    click(&root, "hint-who");
+    computer_done(&root).await;
+    let hint = text(&root, ".gl-hint");
+    assert!(hint.starts_with("Player 2, to move, loses"), "{hint}");
     root.remove();
 }

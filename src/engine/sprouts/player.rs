@@ -117,6 +117,30 @@ impl Perfect {
         Ok(&self.thought)
     }
 
+    /// Settles what the database alone tells (after others filled it: a team of workers):
+    /// children known won are ruled out, a child known lost is the answer.
+    pub fn look_up(&mut self, db: &Database) -> &Thought {
+        if self.thought != Thought::Thinking || self.search.is_some() {
+            return &self.thought;
+        }
+        let pending: Vec<usize> = self.order[self.next..].to_vec();
+        for child in pending {
+            match Couple::new(self.children[child].clone(), 0).known(db) {
+                Some(Verdict::Loss) => {
+                    self.thought = Thought::Wins(child);
+                    // The child is the next one searched, as `step` leaves a win it found.
+                    if let Some(at) = self.order.iter().position(|&k| k == child) {
+                        self.order.swap(self.next, at);
+                    }
+                    return &self.thought;
+                }
+                Some(Verdict::Win) => self.won[child] = true,
+                None => {}
+            }
+        }
+        &self.thought
+    }
+
     /// Leaves a child out (a winning one that could not be drawn) and thinks on.
     pub fn set_aside(&mut self, child: usize) {
         if let Some(w) = self.won.get_mut(child) {

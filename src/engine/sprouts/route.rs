@@ -41,6 +41,7 @@ pub fn draw_move(drawing: &Drawing, m: &Move, bounds: Bounds) -> Option<Vec<Poin
     // A coarse grid first (fast); a finer one where the space has grown narrow.
     for cell in [reach / 3.0, reach / 6.0, reach / 10.0] {
         let router = Router::new(drawing, bounds, cell);
+        // Either stretch of boundary for the loop's chosen side.
         for flip in [false, true] {
             let Some(line) = router.route(m, flip) else {
                 continue;
@@ -348,7 +349,7 @@ impl<'a> Router<'a> {
                 }
                 let length = if di != 0 && dj != 0 { 1.5 } else { 1.0 };
                 let room = f64::from(self.room[next].max(1));
-                let step = length * (1.0 + 12.0 / (room * room));
+                let step = length * (1.0 + 40.0 / (room * room));
                 if c + step < cost[next] {
                     cost[next] = c + step;
                     from[next] = k;
@@ -589,10 +590,17 @@ impl<'a> Router<'a> {
             }
         }
         if p == q {
-            for (k, &part) in parts.iter().enumerate() {
-                if k == p {
-                    continue;
-                }
+            // The other parts, nearest the line's start first.
+            let place = |part: Part| match part {
+                Part::Spot(s) => self.drawing.spot(s),
+                Part::Walk(d) => self.drawing.spot(board.origin(d)),
+            };
+            let mut others: Vec<usize> = (0..parts.len()).filter(|&k| k != p).collect();
+            others.sort_by(|&a, &b| {
+                distance(place(parts[a]), pu).total_cmp(&distance(place(parts[b]), pu))
+            });
+            for k in others {
+                let part = parts[k];
                 let side = if m.inside.contains(&k) {
                     &mut inner
                 } else {

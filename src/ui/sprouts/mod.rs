@@ -24,6 +24,7 @@ mod team;
 mod view;
 
 pub use team::live_workers;
+pub(crate) use team::{Heard, Team, MAX_WORKERS};
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -53,7 +54,6 @@ use children_tab::*;
 use computing::*;
 use parameters::*;
 use runner::Runner;
-use team::{Heard, Team, MAX_WORKERS};
 
 /// Expansions between two looks at the clock.
 const STEP_EXPANSIONS: u64 = 40;

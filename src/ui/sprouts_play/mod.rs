@@ -106,6 +106,10 @@ pub struct Play {
     thinking: Option<Thinking>,
     /// Losses found by the perfect player and the hints, kept over the game.
     db: Database,
+    /// The perfect player's Web Workers, started at its first move and kept (paused between
+    /// moves); none where workers cannot run (`no_workers`), and the page thinks instead.
+    team: Option<crate::ui::sprouts::Team>,
+    no_workers: bool,
     message: String,
     /// The game (and turn) the moves list was made for: it is made again only when they change.
     listed: String,
@@ -154,6 +158,8 @@ impl GamePage for Play {
             hint_text: String::new(),
             thinking: None,
             db: Database::new(),
+            team: None,
+            no_workers: root.get_attribute("data-workers").as_deref() == Some("0"),
             message: String::new(),
             listed: String::new(),
             link_key: link::key("sprouts-play", root),

@@ -104,7 +104,7 @@ fn status(p: &Play) {
     let mover = p.game.to_move();
     let over = p.game_over();
     let text = if let Some(thinking) = &p.thinking {
-        thinking.progress()
+        thinking.progress(p.team.as_ref())
     } else if !p.message.is_empty() {
         p.message.clone()
     } else if over {
