@@ -133,6 +133,7 @@ async fn without_workers_the_page_thinks_itself() {
     let root = mount(
         "sprouts",
         &[
+            ("id", "in-page"),
             ("data-view", "play"),
             ("data-spots", "3"),
             ("data-seats", "perfect,human"),
@@ -150,4 +151,32 @@ async fn without_workers_the_page_thinks_itself() {
     let hint = text(&root, ".gl-hint");
     assert!(hint.starts_with("Player 2, to move, loses"), "{hint}");
     root.remove();
+}
+
+/// A reload finds the game as it was left (kept in the browser under the element's id).
+#[wasm_bindgen_test]
+async fn a_reload_finds_the_game_as_it_was() {
+    let attributes = [
+        ("id", "kept"),
+        ("data-view", "play"),
+        ("data-spots", "3"),
+        ("data-seats", "human,human"),
+    ];
+    let root = mount("sprouts", &attributes);
+    click(&root, "move-0");
+    computer_done(&root).await;
+    let played = text(&root, ".gl-position");
+    assert_ne!(played, "In Glop's notation: 0.0.0.}]!");
+    sleep(300).await;
+    root.remove();
+    let again = mount("sprouts", &attributes);
+    for _ in 0..50 {
+        if text(&again, ".gl-position") == played {
+            break;
+        }
+        sleep(100).await;
+    }
+    assert_eq!(text(&again, ".gl-position"), played);
+    assert!(text(&again, ".gl-status").contains("as you left it"));
+    again.remove();
 }

@@ -20,6 +20,9 @@ for (let game = 1; game <= games; game++) {
       for (const entry of list.getEntries()) window.longTasks.push(Math.round(entry.duration));
     }).observe({ type: "longtask" });
   });
+  page.on("crash", () => console.log("  the page crashed"));
+  page.on("pageerror", (e) => console.log(`  page error: ${e}`));
+  page.on("console", (m) => { if (m.type() === "error") console.log(`  console: ${m.text()}`); });
   await page.goto(`${origin}/play.html?game=sprouts&view=play&spots=${spots}&seats=perfect,perfect&think-s=60`);
   await page.waitForSelector(".gl-sprouts-play[data-ready-ms]");
   const times = [];
@@ -32,7 +35,11 @@ for (let game = 1; game <= games; game++) {
         over: !root.querySelector(".gl-banner").hidden, status: root.querySelector(".gl-status").textContent };
     });
     const key = state.position + state.ms;
-    if (state.ms !== null && key !== last) { times.push(Number(state.ms)); last = key; }
+    if (state.ms !== null && key !== last) {
+      times.push(Number(state.ms));
+      last = key;
+      if (process.env.VERBOSE) console.log(`  move ${times.length}: ${state.ms} ms`);
+    }
     if (state.over) break;
     if (Date.now() - started > 30 * 60 * 1000) { console.log("stopped after 30 minutes:", state.status); break; }
     await page.waitForTimeout(50);

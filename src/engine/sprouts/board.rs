@@ -194,14 +194,36 @@ impl Board {
     /// first move found for each): what a player chooses among, and how a position the engine
     /// picked is drawn.
     pub fn outcomes(&self) -> Option<Vec<(Move, Position)>> {
-        let mut seen = std::collections::HashSet::new();
-        let mut out = Vec::new();
+        Some(
+            self.choices(1)?
+                .into_iter()
+                .filter_map(|(position, mut moves)| Some((moves.pop()?, position)))
+                .collect(),
+        )
+    }
+
+    /// The positions the board's moves lead to, in the order first met, each with the first
+    /// `per_position` moves that lead there (a position too narrow to draw one way may be drawn
+    /// another).
+    pub fn choices(&self, per_position: usize) -> Option<Vec<(Position, Vec<Move>)>> {
+        let mut index: std::collections::HashMap<Position, usize> =
+            std::collections::HashMap::new();
+        let mut out: Vec<(Position, Vec<Move>)> = Vec::new();
         for m in self.moves()? {
             let mut next = self.clone();
-            if next.play(&m).is_ok() {
-                let position = next.position();
-                if seen.insert(position.clone()) {
-                    out.push((m, position));
+            if next.play(&m).is_err() {
+                continue;
+            }
+            let position = next.position();
+            match index.get(&position) {
+                Some(&k) => {
+                    if out[k].1.len() < per_position {
+                        out[k].1.push(m);
+                    }
+                }
+                None => {
+                    index.insert(position.clone(), out.len());
+                    out.push((position, vec![m]));
                 }
             }
         }

@@ -28,34 +28,40 @@ pub struct Bounds {
     pub max: Point,
 }
 
-/// How many moves leading to one position `draw_position` tries before giving up.
+/// How many moves leading to one position are tried before giving up on it.
 pub const CANDIDATES_LIMIT: usize = 12;
+
+/// The grids a move is tried on, coarse (fast) to fine (where space has grown narrow), as
+/// fractions of the drawing's reach.
+const GRIDS: [f64; 3] = [1.0 / 3.0, 1.0 / 6.0, 1.0 / 10.0];
 
 /// A stroke that draws `m` (or a move to the same position), from `m`'s first spot to its last,
 /// or None when no way through the free space was found.
 pub fn draw_move(drawing: &Drawing, m: &Move, bounds: Bounds) -> Option<Vec<Point>> {
+    (0..GRIDS.len()).find_map(|grid| draw_move_on(drawing, m, bounds, grid))
+}
+
+/// `draw_move` on one grid.
+fn draw_move_on(drawing: &Drawing, m: &Move, bounds: Bounds, grid: usize) -> Option<Vec<Point>> {
     let mut after = drawing.board().clone();
     after.play(m).ok()?;
     let target = after.position();
-    let reach = drawing.reach();
-    // A coarse grid first (fast); a finer one where the space has grown narrow.
-    for cell in [reach / 3.0, reach / 6.0, reach / 10.0] {
-        let router = Router::new(drawing, bounds, cell);
-        // Either stretch of boundary for the loop's chosen side.
-        for flip in [false, true] {
-            let Some(line) = router.route(m, flip) else {
-                continue;
-            };
-            // Straightened and rounded; rounded only; as found.
-            for (rounds, straighten) in [(3, 0.5 * cell), (3, 0.0), (0, 0.0)] {
-                let stroke = smoothed(&line, rounds, straighten);
-                // Glop's canonical form can write one position two ways; the way round a curve
-                // is drawn picks which, so both ways are tried.
-                let back: Vec<Point> = stroke.iter().rev().copied().collect();
-                for stroke in [stroke, back] {
-                    if reaches(drawing, &stroke, &target) {
-                        return Some(stroke);
-                    }
+    let cell = drawing.reach() * GRIDS[grid];
+    let router = Router::new(drawing, bounds, cell);
+    // Either stretch of boundary for the loop's chosen side.
+    for flip in [false, true] {
+        let Some(line) = router.route(m, flip) else {
+            continue;
+        };
+        // Straightened and rounded; rounded only; as found.
+        for (rounds, straighten) in [(3, 0.5 * cell), (3, 0.0), (0, 0.0)] {
+            let stroke = smoothed(&line, rounds, straighten);
+            // Glop's canonical form can write one position two ways; the way round a curve
+            // is drawn picks which, so both ways are tried.
+            let back: Vec<Point> = stroke.iter().rev().copied().collect();
+            for stroke in [stroke, back] {
+                if reaches(drawing, &stroke, &target) {
+                    return Some(stroke);
                 }
             }
         }
@@ -63,29 +69,97 @@ pub fn draw_move(drawing: &Drawing, m: &Move, bounds: Bounds) -> Option<Vec<Poin
     None
 }
 
+/// Drawing one of several positions, in order of preference, one try (a move on a grid) at a
+/// time: a page spreads the tries over its time slices, and a position that cannot be drawn
+/// gives way to the next.
+pub struct Drafts {
+    drawing: Drawing,
+    bounds: Bounds,
+    /// The positions wanted, each with the moves that lead there.
+    targets: Vec<(Position, Vec<Move>)>,
+    /// The next try: which target, which grid, which of its moves.
+    target: usize,
+    grid: usize,
+    candidate: usize,
+}
+
+/// Where the drafts stand.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Draft {
+    Trying,
+    /// Target `target` (its place in the list given) is drawn by this stroke.
+    Drawn {
+        target: usize,
+        stroke: Vec<Point>,
+    },
+    /// No target could be drawn.
+    Exhausted,
+}
+
+impl Drafts {
+    /// Drafts for these targets (positions with moves to them: `Board::choices`), first to last.
+    pub fn new(drawing: &Drawing, targets: Vec<(Position, Vec<Move>)>, bounds: Bounds) -> Drafts {
+        Drafts {
+            drawing: drawing.clone(),
+            bounds,
+            targets,
+            target: 0,
+            grid: 0,
+            candidate: 0,
+        }
+    }
+
+    /// Makes one try.
+    pub fn step(&mut self) -> Draft {
+        let Some((_, moves)) = self.targets.get(self.target) else {
+            return Draft::Exhausted;
+        };
+        let tried = moves
+            .get(self.candidate)
+            .and_then(|m| draw_move_on(&self.drawing, m, self.bounds, self.grid));
+        if let Some(stroke) = tried {
+            return Draft::Drawn {
+                target: self.target,
+                stroke,
+            };
+        }
+        // Every move of the target on this grid, then on the next grid, then the next target.
+        self.candidate += 1;
+        if self.candidate >= moves.len() {
+            self.candidate = 0;
+            self.grid += 1;
+            if self.grid >= GRIDS.len() {
+                self.grid = 0;
+                self.target += 1;
+            }
+        }
+        if self.target >= self.targets.len() {
+            return Draft::Exhausted;
+        }
+        Draft::Trying
+    }
+}
+
 /// A move to `target` and its stroke: of the board's moves that lead there, the first that can
-/// be drawn (at most `CANDIDATES_LIMIT` tried).
+/// be drawn (at most `CANDIDATES_LIMIT` tried), all at once (natively; a page uses `Drafts`).
 pub fn draw_position(
     drawing: &Drawing,
     target: &Position,
     bounds: Bounds,
 ) -> Option<(Move, Vec<Point>)> {
-    let board = drawing.board();
-    let mut tried = 0;
-    for m in board.moves()? {
-        let mut after = board.clone();
-        if after.play(&m).is_err() || &after.position() != target {
-            continue;
-        }
-        if let Some(stroke) = draw_move(drawing, &m, bounds) {
-            return Some((m, stroke));
-        }
-        tried += 1;
-        if tried >= CANDIDATES_LIMIT {
-            break;
+    let choices = drawing.board().choices(CANDIDATES_LIMIT)?;
+    let (position, moves) = choices.into_iter().find(|(p, _)| p == target)?;
+    let mut drafts = Drafts::new(drawing, vec![(position, moves.clone())], bounds);
+    loop {
+        match drafts.step() {
+            Draft::Trying => {}
+            Draft::Exhausted => return None,
+            Draft::Drawn { stroke, .. } => {
+                let (m, _) = drawing.stroke_move(&stroke).ok()?;
+                return Some((m, stroke));
+            }
         }
     }
-    None
 }
 
 /// Whether a stroke, read as a person's, is a move to `target`.

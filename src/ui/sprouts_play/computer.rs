@@ -13,7 +13,7 @@ use wasm_bindgen::JsValue;
 use super::*;
 use crate::engine::sprouts::board::Move;
 use crate::engine::sprouts::player::{Perfect, Thought};
-use crate::engine::sprouts::route::draw_position;
+use crate::engine::sprouts::route::{Draft, Drafts, CANDIDATES_LIMIT};
 use crate::engine::sprouts::search::{Answer, Goal};
 use crate::engine::sprouts::{exchange, Notation, Position};
 use crate::ui::sprouts::{Heard, Team, MAX_WORKERS};
@@ -27,11 +27,14 @@ enum Purpose {
     Hint {
         show_move: bool,
     },
+    /// A person's move chosen from the list: only drawn.
+    Listed(usize),
 }
 
 pub(super) struct Thinking {
     purpose: Purpose,
-    outcomes: Vec<(Move, Position)>,
+    /// The positions the moves lead to, each with moves that lead there.
+    choices: Vec<(Position, Vec<Move>)>,
     perfect: Perfect,
     since: f64,
     budget_ms: f64,
@@ -40,6 +43,10 @@ pub(super) struct Thinking {
     in_team: Option<u32>,
     /// The team took part (for the page's `data-thought-in`: workers or page).
     used_team: bool,
+    /// Once the choice is made: drawing it (and the positions to fall back on), try by try.
+    drafts: Option<Drafts>,
+    /// Said with the move: how the choice was made.
+    note: String,
 }
 
 /// A hint thinks at most this long.
@@ -58,18 +65,28 @@ impl Thinking {
         Thinking::new(game, Purpose::Hint { show_move }, HINT_MS)
     }
 
+    pub(super) fn listed(game: &DrawnGame, k: usize) -> Thinking {
+        Thinking::new(game, Purpose::Listed(k), 0.0)
+    }
+
     fn new(game: &DrawnGame, purpose: Purpose, budget_ms: f64) -> Thinking {
-        let outcomes = game.drawing().board().outcomes().unwrap_or_default();
-        let children = outcomes.iter().map(|(_, p)| p.clone()).collect();
+        let choices = game
+            .drawing()
+            .board()
+            .choices(CANDIDATES_LIMIT)
+            .unwrap_or_default();
+        let children = choices.iter().map(|(p, _)| p.clone()).collect();
         Thinking {
             purpose,
-            outcomes,
+            choices,
             perfect: Perfect::new(children),
             since: dom::now(),
             budget_ms,
             hurried: false,
             in_team: None,
             used_team: false,
+            drafts: None,
+            note: String::new(),
         }
     }
 
@@ -77,26 +94,41 @@ impl Thinking {
         self.hurried = true;
     }
 
+    /// Searches for the best move (not for a random one or a listed one).
+    fn searches(&self) -> bool {
+        matches!(
+            self.purpose,
+            Purpose::Move(Seat::Perfect) | Purpose::Hint { .. }
+        )
+    }
+
     /// A line for the status: what is being thought, and how far it got.
     pub(super) fn progress(&self, team: Option<&Team>) -> String {
-        let (ruled_out, of) = self.perfect.progress();
-        let looked_at = match (self.in_team, team) {
-            (Some(_), Some(team)) => team.expansions(),
-            _ => self.perfect.expansions(),
-        };
         let seconds = (dom::now() - self.since) / 1000.0;
+        if self.drafts.is_some() {
+            return format!("Drawing the move… {seconds:.1} s.");
+        }
+        let (ruled_out, of) = self.perfect.progress();
         let what = match self.purpose {
-            Purpose::Move(_) => "The computer is thinking",
             Purpose::Hint { .. } => "Working out who wins",
+            _ => "The computer is thinking",
         };
-        match self.in_team {
-            Some(_) => format!("{what}… {seconds:.1} s, {looked_at} positions looked at (in {} workers).", team.map_or(0, Team::size)),
-            None => format!("{what}… {seconds:.1} s, {ruled_out} of {of} moves ruled out, {looked_at} positions looked at."),
+        match (self.in_team, team) {
+            (Some(_), Some(team)) => format!(
+                "{what}… {seconds:.1} s, {} positions looked at (in {} workers).",
+                team.expansions(),
+                team.size()
+            ),
+            _ => format!(
+                "{what}… {seconds:.1} s, {ruled_out} of {of} moves ruled out, {} positions looked at.",
+                self.perfect.expansions()
+            ),
         }
     }
 }
 
-/// Starts the computer's turn if it is to move, and runs any thinking to its end in slices.
+/// Starts the computer's turn if it is to move, and runs any thinking (and drawing) to its end
+/// in slices.
 pub(super) fn go_on(page: &Shared) {
     let (root, pump) = {
         let mut p = page.borrow_mut();
@@ -108,7 +140,7 @@ pub(super) fn go_on(page: &Shared) {
         let Some(thinking) = p.thinking.as_ref() else {
             return;
         };
-        if thinking.purpose != Purpose::Move(Seat::Random) && thinking.in_team.is_none() {
+        if thinking.searches() && thinking.in_team.is_none() && !thinking.used_team {
             to_team(&mut p, page);
         }
         p.refresh();
@@ -124,52 +156,37 @@ fn turn(page: &Shared, slice: &Slice) -> Next {
     let Some(thinking) = p.thinking.as_mut() else {
         return Next::Done;
     };
-    let random = thinking.purpose == Purpose::Move(Seat::Random);
-    let mut failed = None;
-    if thinking.in_team.is_some() {
-        // The team works; the page watches the clock and shows the progress.
-        let elapsed = dom::now() - thinking.since;
-        if !thinking.hurried && elapsed <= thinking.budget_ms {
-            p.refresh();
-            return Next::After(100);
-        }
-        // Out of time: the team stops, and what its losses already tell is used.
-        thinking.in_team = None;
-        if let Some(team) = &p.team {
-            team.pause();
-        }
-        thinking.perfect.look_up(&p.db);
-    } else if !random {
-        let db = &mut p.db;
-        slice.work(|| match thinking.perfect.step(db, STEP) {
-            Ok(Thought::Thinking) => false,
-            Ok(_) => true,
-            Err(e) => {
-                failed = Some(e);
-                true
+    if thinking.drafts.is_none() {
+        match think(thinking, &mut p.db, p.team.as_ref(), slice) {
+            Next::Done => choose(p),
+            next => {
+                p.refresh();
+                return next;
             }
-        });
+        }
     }
-    let elapsed = dom::now() - thinking.since;
-    let done = random
-        || failed.is_some()
-        || thinking.hurried
-        || elapsed > thinking.budget_ms
-        || *thinking.perfect.thought() != Thought::Thinking;
-    if !done {
+    // Drawing: one try after another, as long as the slice lasts.
+    let Some(thinking) = p.thinking.as_mut() else {
+        p.refresh();
+        return Next::Done;
+    };
+    let Some(drafts) = thinking.drafts.as_mut() else {
+        p.refresh();
+        return Next::Done;
+    };
+    let mut draft = Draft::Trying;
+    slice.work(|| {
+        draft = drafts.step();
+        draft != Draft::Trying
+    });
+    if draft == Draft::Trying {
         p.refresh();
         return Next::Again;
     }
     let Some(thinking) = p.thinking.take() else {
         return Next::Done;
     };
-    if let Some(e) = failed {
-        p.message = format!("The computer's search failed: {e}.");
-    }
-    match thinking.purpose {
-        Purpose::Move(_) => computer_moves(p, thinking, random, elapsed),
-        Purpose::Hint { show_move } => hint(p, thinking, show_move),
-    }
+    drawn(p, thinking, draft);
     p.refresh();
     drop(guard);
     // The next seat may be a computer too.
@@ -177,71 +194,148 @@ fn turn(page: &Shared, slice: &Slice) -> Next {
     Next::Done
 }
 
-/// Draws the computer's move: the winning one found (or, if it cannot be drawn, another),
-/// else the best guess when the clock ran out, else any it can draw.
-fn computer_moves(p: &mut Play, mut thinking: Thinking, random: bool, elapsed: f64) {
-    let drawing = p.game.drawing().clone();
-    let mut order: Vec<usize> = Vec::new();
-    let finished = *thinking.perfect.thought() != Thought::Thinking;
-    if random {
-        let mut seed = (dom::now() * 1000.0) as u64 | 1;
-        let mut left: Vec<usize> = (0..thinking.outcomes.len()).collect();
-        while !left.is_empty() {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            order.push(left.swap_remove((seed % left.len() as u64) as usize));
-        }
-    } else {
-        // The winning child first; those set aside after it.
-        for _ in 0..thinking.outcomes.len() {
-            let k = thinking.perfect.choice();
-            if order.contains(&k) {
-                break;
-            }
-            order.push(k);
-            thinking.perfect.set_aside(k);
-        }
-        let rest: Vec<usize> = (0..thinking.outcomes.len())
-            .filter(|k| !order.contains(k))
-            .collect();
-        order.extend(rest);
+/// Thinks for a slice: Done when the choice can be made (found, out of time, hurried, or
+/// nothing to think about).
+fn think(thinking: &mut Thinking, db: &mut Database, team: Option<&Team>, slice: &Slice) -> Next {
+    if !thinking.searches() {
+        return Next::Done;
     }
-    for (rank, &k) in order.iter().enumerate() {
-        let target = &thinking.outcomes[k].1;
-        if let Some((_, line)) = draw_position(&drawing, target, BOUNDS) {
-            if p.game.play(&line, 0.5).is_ok() {
-                p.message = match (random, finished, rank) {
-                    (true, _, _) => String::new(),
-                    (false, true, 0) => String::new(),
-                    (false, false, _) => format!(
-                        "The computer moved when its {:.0} s were up, before it had finished thinking.",
-                        elapsed / 1000.0
-                    ),
-                    (false, true, _) => {
-                        "The computer's best move had no room to be drawn; it played another."
-                            .into()
-                    }
-                };
-                p.kept();
-                // How long the move took, thinking and drawing (docs/benchmarks.md reads it).
-                let ms = format!("{:.0}", dom::now() - thinking.since);
-                dom::best_effort(p.dom.root.set_attribute("data-move-ms", &ms));
-                let place = if thinking.used_team {
-                    "workers"
-                } else {
-                    "page"
-                };
-                dom::best_effort(p.dom.root.set_attribute("data-thought-in", place));
-                return;
-            }
+    let out_of_time = thinking.hurried || dom::now() - thinking.since > thinking.budget_ms;
+    if thinking.in_team.is_some() {
+        // The team works; the page watches the clock and shows the progress.
+        if !out_of_time {
+            return Next::After(100);
         }
+        // Out of time: the team stops, and what its losses already tell is used.
+        thinking.in_team = None;
+        if let Some(team) = team {
+            team.pause();
+        }
+        thinking.perfect.look_up(db);
+        return Next::Done;
     }
-    p.message = "The computer found no room to draw any move. Undo, or start a new game.".into();
+    if out_of_time {
+        return Next::Done;
+    }
+    let mut failed = None;
+    slice.work(|| match thinking.perfect.step(db, STEP) {
+        Ok(Thought::Thinking) => false,
+        Ok(_) => true,
+        Err(e) => {
+            failed = Some(e);
+            true
+        }
+    });
+    if let Some(e) = failed {
+        thinking.note = format!("The computer's search failed ({e}); it played as best it could.");
+        return Next::Done;
+    }
+    match thinking.perfect.thought() {
+        Thought::Thinking => Next::Again,
+        _ => Next::Done,
+    }
 }
 
-fn hint(p: &mut Play, thinking: Thinking, show_move: bool) {
+/// The thinking is over: the positions to draw, best first, and a note on how they were chosen
+/// (a hint only draws its winning move, if it found one).
+fn choose(p: &mut Play) {
+    let Some(mut thinking) = p.thinking.take() else {
+        return;
+    };
+    let n = thinking.choices.len();
+    let finished = *thinking.perfect.thought() != Thought::Thinking;
+    let order: Vec<usize> = match thinking.purpose {
+        Purpose::Listed(k) => vec![k],
+        Purpose::Move(Seat::Random) | Purpose::Move(Seat::Human) => {
+            let mut seed = (dom::now() * 1000.0) as u64 | 1;
+            let mut left: Vec<usize> = (0..n).collect();
+            let mut order = Vec::with_capacity(n);
+            while !left.is_empty() {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                order.push(left.swap_remove((seed % left.len() as u64) as usize));
+            }
+            order
+        }
+        Purpose::Move(Seat::Perfect) => {
+            if !finished && thinking.note.is_empty() {
+                thinking.note = format!(
+                    "The computer moved when its {:.0} s were up, before it had finished thinking.",
+                    thinking.budget_ms / 1000.0
+                );
+            }
+            // The choice first; the rest after it, should it have no room to be drawn.
+            let first = thinking.perfect.choice();
+            std::iter::once(first)
+                .chain((0..n).filter(|&k| k != first))
+                .collect()
+        }
+        Purpose::Hint { show_move } => {
+            hint_text(p, &thinking);
+            match thinking.perfect.thought() {
+                Thought::Wins(k) if show_move => vec![*k],
+                _ => return,
+            }
+        }
+    };
+    let targets = order
+        .into_iter()
+        .filter_map(|k| thinking.choices.get(k).cloned())
+        .collect();
+    thinking.drafts = Some(Drafts::new(p.game.drawing(), targets, BOUNDS));
+    p.thinking = Some(thinking);
+}
+
+/// Plays (or, for a hint, shows) what the drafts drew.
+fn drawn(p: &mut Play, thinking: Thinking, draft: Draft) {
+    let Draft::Drawn { target, stroke } = draft else {
+        p.message = match thinking.purpose {
+            Purpose::Hint { .. } => {
+                p.hint_text.push_str(" (There is no room left to draw it.)");
+                return;
+            }
+            Purpose::Listed(_) => {
+                "There is no room left to draw that move here; draw it yourself, or pick another."
+                    .into()
+            }
+            _ => "The computer found no room to draw any move. Undo, or start a new game.".into(),
+        };
+        return;
+    };
+    if let Purpose::Hint { .. } = thinking.purpose {
+        p.hint_line = Some(stroke);
+        p.hint_text.push_str(" It is drawn dashed in green.");
+        return;
+    }
+    if let Err(why) = p.game.play(&stroke, 0.5) {
+        p.message = format!("Not a move: {}.", why.describe());
+        return;
+    }
+    p.message = if target > 0 && thinking.purpose == Purpose::Move(Seat::Perfect) {
+        "The computer's best move had no room to be drawn; it played another.".into()
+    } else {
+        thinking.note
+    };
+    p.kept();
+    if let Purpose::Move(_) = thinking.purpose {
+        // How long the move took, thinking and drawing (docs/benchmarks.md reads it), and
+        // where the thinking was done.
+        let ms = format!("{:.0}", dom::now() - thinking.since);
+        dom::best_effort(p.dom.root.set_attribute("data-move-ms", &ms));
+        let place = if thinking.used_team {
+            "workers"
+        } else {
+            "page"
+        };
+        dom::best_effort(p.dom.root.set_attribute("data-thought-in", place));
+    }
+}
+
+/// The hint's answer in words (the winning move, if asked, is then drawn).
+fn hint_text(p: &mut Play, thinking: &Thinking) {
     let mover = format!("Player {}", p.game.to_move() + 1);
+    let show_move = matches!(thinking.purpose, Purpose::Hint { show_move: true });
     p.hint_text = match thinking.perfect.thought() {
         Thought::Thinking => {
             "No answer within a minute: this position is too large to settle here.".into()
@@ -250,19 +344,13 @@ fn hint(p: &mut Play, thinking: Thinking, show_move: bool) {
         Thought::Wins(k) => {
             let mut text = format!("{mover}, to move, wins with perfect play.");
             if show_move {
-                let (m, target) = &thinking.outcomes[*k];
-                let drawing = p.game.drawing();
-                text.push_str(&format!(
-                    " A winning move: {}, to {}.",
-                    drawing.board().describe(m),
-                    target.write(Notation::Glop10)
-                ));
-                match draw_position(drawing, target, BOUNDS) {
-                    Some((_, line)) => {
-                        p.hint_line = Some(line);
-                        text.push_str(" It is drawn dashed in green.");
-                    }
-                    None => text.push_str(" (There is no room to draw it.)"),
+                let (target, moves) = &thinking.choices[*k];
+                if let Some(m) = moves.first() {
+                    text.push_str(&format!(
+                        " A winning move: {}, to {}.",
+                        p.game.drawing().board().describe(m),
+                        target.write(Notation::Glop10)
+                    ));
                 }
             }
             text

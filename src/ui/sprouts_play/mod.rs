@@ -111,6 +111,8 @@ pub struct Play {
     team: Option<crate::ui::sprouts::Team>,
     no_workers: bool,
     message: String,
+    /// The reader has done something: a kept game arriving late no longer replaces the game.
+    touched: bool,
     /// The game (and turn) the moves list was made for: it is made again only when they change.
     listed: String,
     link_key: String,
@@ -161,6 +163,7 @@ impl GamePage for Play {
             team: None,
             no_workers: root.get_attribute("data-workers").as_deref() == Some("0"),
             message: String::new(),
+            touched: false,
             listed: String::new(),
             link_key: link::key("sprouts-play", root),
             keep_key: keep::element_key(root, "sprouts", "gamelab-sprouts-play"),
@@ -188,6 +191,7 @@ impl GamePage for Play {
     fn act(page: &Shared, action: Action) {
         {
             let mut p = page.borrow_mut();
+            p.touched = true;
             match action {
                 Action::NewGame => p.new_game(),
                 Action::Undo => {
@@ -360,8 +364,8 @@ impl GamePage for Play {
         keep::load(&key, move |kept| {
             if let keep::Kept::Text(text) = kept {
                 let mut p = handle.borrow_mut();
-                // Only a game still in its opening state is replaced by the kept one.
-                if p.game.moves() == 0 {
+                // Only a game nobody has touched yet is replaced by the kept one.
+                if !p.touched && p.game.moves() == 0 {
                     match DrawnGame::parse(&text) {
                         Ok(game) if game.moves() > 0 => {
                             p.settings.spots = game.spots();
@@ -456,6 +460,7 @@ impl Play {
 
     /// The pencil touches the board at `at` (drawing units); true if the board takes it.
     fn pencil_down(&mut self, at: Point) -> bool {
+        self.touched = true;
         if let Some(pending) = &mut self.pending {
             let (along, off) = Drawing::nearest_along(&pending.line, at);
             if off * view::scale(&self.dom) < TOUCH_REACH {
@@ -552,32 +557,13 @@ impl Play {
         }
     }
 
-    /// Plays the k-th move of the list, drawn by the computer's pencil.
+    /// Plays the k-th move of the list, drawn by the computer's pencil (in slices).
     fn play_listed(&mut self, k: usize) {
         if !self.human_to_move() {
             return;
         }
         self.clear_marks();
-        let drawing = self.game.drawing();
-        let Some(outcomes) = drawing.board().outcomes() else {
-            return;
-        };
-        let Some((_, target)) = outcomes.get(k) else {
-            return;
-        };
-        match crate::engine::sprouts::route::draw_position(drawing, target, BOUNDS) {
-            Some((_, line)) => {
-                if let Err(why) = self.game.play(&line, 0.5) {
-                    self.message = format!("Not a move: {}.", why.describe());
-                }
-                self.kept();
-            }
-            None => {
-                self.message =
-                    "There is no room left to draw that move here; draw it yourself, or pick another."
-                        .into();
-            }
-        }
+        self.thinking = Some(Thinking::listed(&self.game, k));
     }
 
     /// Keeps the game in the browser (a reload finds it).
