@@ -38,9 +38,19 @@ for (let game = 1; game <= games; game++) {
     if (state.ms !== null && key !== last) {
       times.push(Number(state.ms));
       last = key;
+      globalThis.lastMove = Date.now();
       if (process.env.VERBOSE) console.log(`  move ${times.length}: ${state.ms} ms`);
     }
     if (state.over) break;
+    if (process.env.SHOT && times.length && Date.now() - (globalThis.lastMove || Date.now()) > 40000) {
+      await page.screenshot({ path: process.env.SHOT, fullPage: true });
+      console.log("stuck; picture taken");
+      break;
+    }
+    if (process.env.VERBOSE && Date.now() - (globalThis.lastSaid || 0) > 5000) {
+      globalThis.lastSaid = Date.now();
+      console.log(`  (${Math.round((Date.now() - started) / 1000)} s) ${state.status}`);
+    }
     if (Date.now() - started > 30 * 60 * 1000) { console.log("stopped after 30 minutes:", state.status); break; }
     await page.waitForTimeout(50);
   }

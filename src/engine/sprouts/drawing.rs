@@ -107,13 +107,13 @@ impl Drawing {
     }
 
     /// The direction a polyline leaves its first point in: towards its first point at least
-    /// `reach` away (or its last point).
+    /// half a reach away, as far as lines keep clear of other spots (or its last point).
     pub(super) fn leaving_angle(&self, line: &[Point]) -> f64 {
         let start = line[0];
         let toward = line
             .iter()
             .copied()
-            .find(|&p| distance(p, start) >= self.reach)
+            .find(|&p| distance(p, start) >= self.reach / 2.0)
             .unwrap_or(line[line.len() - 1]);
         (toward.1 - start.1).atan2(toward.0 - start.0)
     }

@@ -451,12 +451,12 @@ impl<'a> Router<'a> {
     }
 
     /// Where a line leaving `spot` at `angle` reaches free space: the first free cell along the
-    /// ray at least a reach (and `least`) out, whose straight way back to the spot touches no line.
+    /// ray beyond the spot's own clearance (and `least` out), whose straight way back to the spot touches no line.
     fn exit(&self, spot: usize, angle: f64, least: f64) -> Option<(Point, usize)> {
         let centre = self.drawing.spot(spot);
         let reach = self.drawing.reach();
         let (dx, dy) = (angle.cos(), angle.sin());
-        let mut r = least.max(1.1 * reach);
+        let mut r = least.max(self.spot_clearance + self.cell);
         while r < 6.0 * reach {
             let p = (centre.0 + r * dx, centre.1 + r * dy);
             let inner = (centre.0 + 0.3 * reach * dx, centre.1 + 0.3 * reach * dy);

@@ -133,7 +133,8 @@ pub(super) fn go_on(page: &Shared) {
     let (root, pump) = {
         let mut p = page.borrow_mut();
         let computer = p.seat() != Seat::Human;
-        if p.thinking.is_none() && computer && !p.game_over() && p.pending.is_none() {
+        let idle = p.thinking.is_none() && p.pending.is_none() && !p.is_stuck();
+        if idle && computer && !p.game_over() {
             let (seat, ms) = (p.seat(), p.settings.think_ms);
             p.thinking = Some(Thinking::for_move(&p.game, seat, ms));
         }
@@ -299,7 +300,18 @@ fn drawn(p: &mut Play, thinking: Thinking, draft: Draft) {
                 "There is no room left to draw that move here; draw it yourself, or pick another."
                     .into()
             }
-            _ => "The computer found no room to draw any move. Undo, or start a new game.".into(),
+            _ => {
+                p.stuck = p.game.text();
+                let choice = thinking
+                    .choices
+                    .get(thinking.perfect.choice())
+                    .and_then(|(_, moves)| moves.first())
+                    .map(|m| p.game.drawing().board().describe(m))
+                    .unwrap_or_default();
+                format!(
+                    "The computer found no room left to draw its move ({choice}, or any other): draw a move for it, or undo."
+                )
+            }
         };
         return;
     };

@@ -111,6 +111,9 @@ pub struct Play {
     team: Option<crate::ui::sprouts::Team>,
     no_workers: bool,
     message: String,
+    /// The game (as text) in which the computer found no room to draw its move: a person may
+    /// draw one for it there, and it does not try again.
+    stuck: String,
     /// The reader has done something: a kept game arriving late no longer replaces the game.
     touched: bool,
     /// The game (and turn) the moves list was made for: it is made again only when they change.
@@ -164,6 +167,7 @@ impl GamePage for Play {
             no_workers: root.get_attribute("data-workers").as_deref() == Some("0"),
             message: String::new(),
             touched: false,
+            stuck: String::new(),
             listed: String::new(),
             link_key: link::key("sprouts-play", root),
             keep_key: keep::element_key(root, "sprouts", "gamelab-sprouts-play"),
@@ -407,7 +411,14 @@ impl Play {
     }
 
     fn human_to_move(&self) -> bool {
-        self.seat() == Seat::Human && !self.game_over() && self.thinking.is_none()
+        (self.seat() == Seat::Human || self.is_stuck())
+            && !self.game_over()
+            && self.thinking.is_none()
+    }
+
+    /// The computer to move found no room to draw its move here.
+    fn is_stuck(&self) -> bool {
+        !self.stuck.is_empty() && self.stuck == self.game.text()
     }
 
     fn clear_marks(&mut self) {
