@@ -27,6 +27,15 @@ impl Example {
         }
     }
 
+    /// What the picture shows, for a player (the play page's "How to play").
+    pub fn play_caption(self) -> &'static str {
+        match self {
+            Example::Start => "Two spots to start with.",
+            Example::Join => "A move: a line from a spot to a spot, with a new spot on it.",
+            Example::Loop => "Or a loop back to its spot (here round the other one).",
+        }
+    }
+
     /// What the picture shows, and how its notation reads.
     pub fn caption(self) -> &'static str {
         match self {

@@ -21,6 +21,7 @@ const shots = process.argv[3] || join(here, "../../www/screenshots");
 const GAMES = [
   ["ade", "play.html?game=ade&graph=E8&values=1,0,2,0,1,0,3,1", true],
   ["sprouts", "play.html?game=sprouts&spots=5", false],
+  ["sprouts-play", "play.html?game=sprouts&view=play&spots=5&seats=human,random", true],
   ["bazaar", "play.html?game=bazaar&seats=purchase-points,purchase-size", true],
   ["chain-reaction", "play.html?game=chain-reaction&rows=6&cols=5&players=3#chain=6x5x3/0.0,2.2,5.4,0.1,2.3,4.4,1.1,3.3,5.3,2.1,1.3,4.3", true],
   ["dots-and-boxes", "play.html?game=dots-and-boxes&rows=3&cols=3&seats=human,human&analysis=on#dots=3x3/0.5.13.18.3.12", true],
@@ -87,7 +88,12 @@ try {
         if (game !== "ade") {
           await check(`${at}: how to play`, () => seen.rules || "no How to play");
         }
-        if (["chain-reaction", "dots-and-boxes", "sprouts"].includes(game)) {
+        if (game === "sprouts-play") {
+          // A game under way: the person's first listed move, the computer's answer drawn.
+          await page.click("[data-action='move-0']");
+          await page.waitForFunction(() => document.querySelector("[data-gamelab-mounted]").hasAttribute("data-move-ms"), null, { timeout: 30000 });
+        }
+        if (["chain-reaction", "dots-and-boxes", "sprouts", "sprouts-play"].includes(game)) {
           await check(`${at}: the rules' pictures`, () => seen.rulePictures >= 2 || `${seen.rulePictures} pictures`);
         }
         await page.screenshot({ path: join(shots, `${game}-${width}-${scheme}.png`), fullPage: true });

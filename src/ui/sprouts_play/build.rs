@@ -6,6 +6,7 @@ use web_sys::{HtmlAnchorElement, HtmlSelectElement};
 use web_sys::{HtmlButtonElement, HtmlCanvasElement, HtmlElement, HtmlInputElement};
 
 use super::{Seat, Settings, SEATS};
+use crate::draw::sprouts::{self as picture, Example};
 use crate::engine::sprouts::drawn::MOST_SPOTS;
 use crate::ui::dom::{self, button, child};
 use crate::ui::widgets::{form, rules};
@@ -79,7 +80,12 @@ pub(super) fn build(root: &HtmlElement, settings: &Settings) -> Dom {
         settings.think_ms / 1000,
     );
     button(&settings_box, "New game", "new-game");
-    rules::section(root, RULES);
+    let rules = rules::section(root, RULES);
+    for example in Example::ALL {
+        rules::picture(&rules, picture::SIZE, example.play_caption(), |painter| {
+            picture::draw(painter, example)
+        });
+    }
     let main = child(root, "div", "gl-board-main");
     let stage = child(&main, "div", "gl-board-stage");
     let status = child(&stage, "p", "gl-status");

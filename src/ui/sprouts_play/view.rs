@@ -14,12 +14,13 @@ const LIST_LIMIT: usize = 200;
 /// CSS pixels per drawing unit, for the room the board has.
 pub(super) fn scale(dom: &Dom) -> f64 {
     let width = f64::from(dom.root.client_width());
+    // Beside the side panel from 900 px; else the column less the frame's padding.
     let board = if width >= 900.0 {
-        width - 320.0
+        (width - 360.0).min(880.0)
     } else {
-        width - 8.0
+        width - 44.0
     };
-    board.clamp(200.0, 960.0) / size().0
+    board.max(200.0) / size().0
 }
 
 /// Where a pointer event is, in drawing units.
