@@ -75,7 +75,7 @@ async fn a_pointer_stroke_against_the_perfect_player() {
             ("data-seats", "human,perfect"),
         ],
     );
-    let canvas = find(&root, "canvas");
+    let canvas = find(&root, "canvas.gl-canvas");
     let rect = canvas.get_bounding_client_rect();
     let scale = rect.width() / 600.0;
     // The engine lays 2 spots out at (150, 200) and (450, 200) in its 600 × 400 box.

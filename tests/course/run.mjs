@@ -54,6 +54,21 @@ export function launch() {
   });
 }
 
+// Long tasks (over 50 ms) a page has: `watchLongTasks(page)` before it loads, then
+// `longTasks(page)` for their durations, shortest first (the measurement scripts print them).
+export async function watchLongTasks(page) {
+  await page.addInitScript(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.longTasks.push(Math.round(entry.duration));
+    }).observe({ type: "longtask" });
+  });
+}
+
+export async function longTasks(page) {
+  return (await page.evaluate(() => window.longTasks)).sort((a, b) => a - b);
+}
+
 // Checks under `label`, and the run bounded to `limitMs` (a hung browser fails the run rather
 // than holding up the test command). `check(name, test)`: the test passes by returning true or
 // nothing, and fails by returning anything else (said as the reason) or throwing.

@@ -4,7 +4,7 @@
 // the slowest, and the long tasks (over 50 ms) the page had meanwhile.
 //
 //   node tests/course/sprouts_play_times.mjs DIST [SPOTS] [GAMES]
-import { serveFolder, launch } from "./run.mjs";
+import { serveFolder, launch, watchLongTasks, longTasks } from "./run.mjs";
 
 const dist = process.argv[2] || "dist";
 const spots = Number(process.argv[3] || 12);
@@ -14,12 +14,7 @@ const browser = await launch();
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN; };
 for (let game = 1; game <= games; game++) {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await page.addInitScript(() => {
-    window.longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.longTasks.push(Math.round(entry.duration));
-    }).observe({ type: "longtask" });
-  });
+  await watchLongTasks(page);
   page.on("crash", () => console.log("  the page crashed"));
   page.on("pageerror", (e) => console.log(`  page error: ${e}`));
   page.on("console", (m) => { if (m.type() === "error") console.log(`  console: ${m.text()}`); });
@@ -54,7 +49,7 @@ for (let game = 1; game <= games; game++) {
     if (Date.now() - started > 30 * 60 * 1000) { console.log("stopped after 30 minutes:", state.status); break; }
     await page.waitForTimeout(50);
   }
-  const long = (await page.evaluate(() => window.longTasks)).sort((a, b) => a - b);
+  const long = await longTasks(page);
   const banner = await page.$eval(".gl-sprouts-play .gl-banner", (e) => e.textContent);
   console.log(`${spots} spots, game ${game}: ${times.length} computer moves, median ${median(times)} ms, slowest ${Math.max(...times)} ms; ${banner}`);
   console.log(`  moves (ms): ${times.join(" ")}`);
