@@ -90,7 +90,7 @@ try {
         }
         if (game === "sprouts-play") {
           // A game under way: the person's first listed move, the computer's answer drawn.
-          await page.click("[data-action='move-0']");
+          await page.$eval("[data-action='move-0']", (button) => button.click());   // in the folded list
           await page.waitForFunction(() => document.querySelector("[data-gamelab-mounted]").hasAttribute("data-move-ms"), null, { timeout: 30000 });
         }
         if (["chain-reaction", "dots-and-boxes", "sprouts", "sprouts-play"].includes(game)) {

@@ -59,8 +59,10 @@ try {
   // 1. The gallery's Embed this, for every game.
   await page.goto(`${site.origin}/course/gamelab/`);
   const snippets = {};
-  for (const game of GAMES) {
-    const root = page.locator(`[data-gamelab="${game}"]`).first();
+  // Sprouts has two cards: Glop's analysis (the frame tests below compute in it) and the game to
+  // play (data-view="play"), whose frame must keep its view.
+  const embedOf = async (selector) => {
+    const root = page.locator(selector).first();
     await root.locator("details.gl-embed > summary").click();
     // The snippet is written when the panel's toggle event comes, just after the click.
     const box = root.locator("[data-field='embed-frame']");
@@ -69,8 +71,14 @@ try {
       const look = () => (area.value || ++tries > 250 ? resolve() : setTimeout(look, 20));
       look();
     }));
-    snippets[game] = await box.inputValue();
+    return box.inputValue();
+  };
+  for (const game of GAMES) {
+    snippets[game] = await embedOf(game === "sprouts" ? '[data-gamelab="sprouts"]:not([data-view])' : `[data-gamelab="${game}"]`);
   }
+  const playSnippet = await embedOf('[data-gamelab="sprouts"][data-view="play"]');
+  await check("Embed this of the Sprouts game to play keeps its view", () =>
+    /play\.html\?game=sprouts&amp;view=play/.test(playSnippet) || playSnippet);
   await check("Embed this offers a frame of the play page for all five games", () => {
     const bad = GAMES.filter((g) => !snippets[g].startsWith(`<iframe src="${site.origin}/course/gamelab/play.html?game=${g}`));
     return bad.length === 0 || `not a frame of the play page: ${bad.map((g) => snippets[g]).join(" | ")}`;
