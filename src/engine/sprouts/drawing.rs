@@ -90,9 +90,14 @@ impl Drawing {
 
     /// The spot at `p`, if one is within reach (the nearest).
     pub fn spot_at(&self, p: Point) -> Option<usize> {
+        self.spot_within(p, self.reach)
+    }
+
+    /// The spot nearest `p`, if one is within `reach` (a page's finger-sized reach).
+    pub fn spot_within(&self, p: Point, reach: f64) -> Option<usize> {
         (0..self.spots.len())
             .map(|s| (distance(p, self.spots[s]), s))
-            .filter(|&(d, _)| d <= self.reach)
+            .filter(|&(d, _)| d <= reach)
             .min_by(|a, b| a.0.total_cmp(&b.0))
             .map(|(_, s)| s)
     }

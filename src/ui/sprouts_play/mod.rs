@@ -229,7 +229,7 @@ impl GamePage for Play {
                         return;
                     }
                     p.clear_marks();
-                    p.thinking = Some(Thinking::hint(&p.game, action_is_move(&action)));
+                    p.thinking = Some(Thinking::hint(&p.game, matches!(action, Action::HintMove)));
                 }
                 Action::Share => {
                     let text = p.game.text();
@@ -388,10 +388,6 @@ impl GamePage for Play {
     }
 }
 
-fn action_is_move(action: &Action) -> bool {
-    matches!(action, Action::HintMove)
-}
-
 /// The drawing's box, in its units.
 fn size() -> (f64, f64) {
     (BOUNDS.max.0 - BOUNDS.min.0, BOUNDS.max.1 - BOUNDS.min.1)
@@ -486,11 +482,7 @@ impl Play {
         }
         let reach = TOUCH_REACH / view::scale(&self.dom);
         let drawing = self.game.drawing();
-        let near = (0..drawing.spots().len())
-            .map(|s| (distance(at, drawing.spot(s)), s))
-            .filter(|&(d, _)| d <= reach.max(drawing.reach()))
-            .min_by(|a, b| a.0.total_cmp(&b.0));
-        let Some((_, spot)) = near else {
+        let Some(spot) = drawing.spot_within(at, reach.max(drawing.reach())) else {
             self.message = "Start a line on a spot.".into();
             return true;
         };
@@ -530,12 +522,7 @@ impl Play {
         let reach = TOUCH_REACH / view::scale(&self.dom);
         let drawing = self.game.drawing();
         let last = stroke[stroke.len() - 1];
-        if let Some(spot) = (0..drawing.spots().len())
-            .map(|s| (distance(last, drawing.spot(s)), s))
-            .filter(|&(d, _)| d <= reach.max(drawing.reach()))
-            .min_by(|a, b| a.0.total_cmp(&b.0))
-            .map(|(_, s)| s)
-        {
+        if let Some(spot) = drawing.spot_within(last, reach.max(drawing.reach())) {
             stroke.push(drawing.spot(spot));
         }
         let line = crate::engine::sprouts::drawing::smoothed_stroke(&stroke);
@@ -581,8 +568,4 @@ impl Play {
     fn kept(&self) {
         keep::save(&self.keep_key, self.game.text(), |_| {});
     }
-}
-
-fn distance(a: Point, b: Point) -> f64 {
-    (a.0 - b.0).hypot(a.1 - b.1)
 }
