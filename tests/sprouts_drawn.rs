@@ -2,7 +2,7 @@
 //! undo and redo, and the game as text, replayed under the rules.
 #![cfg(not(target_arch = "wasm32"))]
 
-use gamelab::engine::sprouts::drawn::{DrawnGame, BOUNDS};
+use gamelab::engine::sprouts::drawn::{DrawnGame, BOUNDS, REACH};
 use gamelab::engine::sprouts::route::draw_position;
 
 /// A hand's stroke: it wobbles on its spot before leaving it and again as it arrives.
@@ -77,4 +77,41 @@ fn a_text_with_a_bad_move_is_refused() {
     ] {
         assert!(DrawnGame::parse(bad).is_err(), "{bad}");
     }
+}
+
+/// A stroke may meet a line at their common spot, but not run along it from there: a straight
+/// line drawn again over itself is no move.
+#[test]
+fn a_stroke_along_a_line_from_its_spot_is_refused() {
+    let mut game = DrawnGame::new(2);
+    let (a, b) = (game.drawing().spot(0), game.drawing().spot(1));
+    game.play(&[a, b], 0.5).unwrap();
+    assert!(game.play(&[a, b], 0.5).is_err());
+    assert!(game.play(&[b, a], 0.5).is_err());
+}
+
+/// A new spot goes where asked when it can, but not within a reach of another spot.
+#[test]
+fn a_new_spot_keeps_clear_of_other_spots() {
+    let game = DrawnGame::new(3);
+    let drawing = game.drawing();
+    let (a, c) = (drawing.spot(0), drawing.spot(2));
+    // A line from spot 0 that passes just over half a reach from spot 2 at its middle.
+    let near_c = (c.0, c.1 - 7.0);
+    let line = vec![a, near_c, (c.0 + 80.0, c.1 - 7.0)];
+    let total: f64 = line
+        .windows(2)
+        .map(|w| (w[0].0 - w[1].0).hypot(w[0].1 - w[1].1))
+        .sum();
+    let along_c = (a.0 - c.0).hypot(a.1 - near_c.1) / total;
+    let placed = drawing.placeable(&line, along_c);
+    assert!(
+        (placed - along_c).abs() > 1e-6,
+        "moved off the place beside spot 2"
+    );
+    let (_, rest) = gamelab::engine::sprouts::drawing::cut(&line, placed);
+    let p = rest[0];
+    assert!((p.0 - c.0).hypot(p.1 - c.1) >= REACH - 1e-9);
+    // Far from every spot, it stays where asked.
+    assert!((drawing.placeable(&line, 0.9) - 0.9).abs() < 1e-9);
 }

@@ -111,15 +111,10 @@ impl Drawing {
         line
     }
 
-    /// The direction a polyline leaves its first point in: towards its first point at least
-    /// half a reach away, as far as lines keep clear of other spots (or its last point).
+    /// The direction a polyline leaves its first point in: along its first piece. (Lines do
+    /// not touch, so their first pieces leave a spot in the order the lines go round it.)
     pub(super) fn leaving_angle(&self, line: &[Point]) -> f64 {
-        let start = line[0];
-        let toward = line
-            .iter()
-            .copied()
-            .find(|&p| distance(p, start) >= self.reach / 2.0)
-            .unwrap_or(line[line.len() - 1]);
+        let (start, toward) = (line[0], line.get(1).copied().unwrap_or(line[0]));
         (toward.1 - start.1).atan2(toward.0 - start.0)
     }
 
@@ -223,7 +218,8 @@ impl Drawing {
             for drawn in &self.lines {
                 for w in drawn.windows(2) {
                     if let Some(at) = contact(a, b, w[0], w[1]) {
-                        if !at_own_end(i, at) {
+                        // (Meeting at the spot, not running along the line from it.)
+                        if !(at_own_end(i, at) && shared_end(a, b, w[0], w[1]).is_some()) {
                             return Err(Refusal::Crosses { at });
                         }
                     }
@@ -232,7 +228,7 @@ impl Drawing {
             for (j, &(c, d)) in segments.iter().enumerate().skip(i + 2) {
                 if let Some(at) = contact(a, b, c, d) {
                     // A loop's first and last pieces meet at its spot.
-                    if !(i == 0 && j == n - 1 && near(at, u)) {
+                    if !(i == 0 && j == n - 1 && near(at, u) && shared_end(a, b, c, d).is_some()) {
                         return Err(Refusal::CrossesItself { at });
                     }
                 }
@@ -303,16 +299,123 @@ impl Drawing {
 }
 
 impl Drawing {
-    /// Where along a line (0 to 1) a new spot may go, nearest `along`: a reach from either end,
-    /// or the middle of a line too short for that.
+    /// The same board with its spots and lines at other places (`layout.rs`); check it with
+    /// `is_sound` before use.
+    pub(super) fn with_places(&self, spots: Vec<Point>, lines: Vec<Vec<Point>>) -> Drawing {
+        Drawing {
+            board: self.board.clone(),
+            spots,
+            lines,
+            reach: self.reach,
+        }
+    }
+
+    /// Whether the places fit the board: every line runs between its spots, no two lines
+    /// touch but at a common spot, no line touches a spot not at its ends, spots are apart,
+    /// and the lines leave every spot in the board's turning order.
+    pub fn is_sound(&self) -> bool {
+        self.soundness().is_ok()
+    }
+
+    /// `is_sound`, saying what is wrong.
+    pub fn soundness(&self) -> Result<(), String> {
+        let board = &self.board;
+        if self.spots.len() != board.spots() || 2 * self.lines.len() != board.darts() {
+            return Err("spots or lines missing".into());
+        }
+        let ends_fit = self.lines.iter().enumerate().all(|(l, line)| {
+            line.len() >= 2
+                && line[0] == self.spots[board.origin(2 * l)]
+                && line[line.len() - 1] == self.spots[board.origin(2 * l + 1)]
+        });
+        if !ends_fit {
+            return Err("a line does not end on its spots".into());
+        }
+        // Every piece: (line, index, a, b).
+        let pieces: Vec<(usize, usize, Point, Point)> = self
+            .lines
+            .iter()
+            .enumerate()
+            .flat_map(|(l, line)| {
+                line.windows(2)
+                    .enumerate()
+                    .map(move |(k, w)| (l, k, w[0], w[1]))
+            })
+            .collect();
+        let is_spot = |p: Point| self.spots.contains(&p);
+        for (i, &(l, k, a, b)) in pieces.iter().enumerate() {
+            if a == b {
+                return Err(format!("line {l} repeats a point"));
+            }
+            let last = self.lines[l].len() - 2;
+            for (s, &place) in self.spots.iter().enumerate() {
+                let end = (k == 0 && board.origin(2 * l) == s)
+                    || (k == last && board.origin(2 * l + 1) == s);
+                if !end && segment_distance(place, a, b) == 0.0 {
+                    return Err(format!("line {l} touches spot {s}"));
+                }
+            }
+            for &(m, j, c, d) in &pieces[i + 1..] {
+                if contact(a, b, c, d).is_none() {
+                    continue;
+                }
+                // Neighbouring pieces of a line share a point; lines share their spots.
+                let fine = match shared_end(a, b, c, d) {
+                    Some(p) => (m == l && j == k + 1 && p == b) || is_spot(p),
+                    None => false,
+                };
+                if !fine {
+                    return Err(format!("lines {l} and {m} touch"));
+                }
+            }
+        }
+        for s in 0..self.spots.len() {
+            for t in s + 1..self.spots.len() {
+                if self.spots[s] == self.spots[t] {
+                    return Err(format!("spots {s} and {t} coincide"));
+                }
+            }
+            let darts = board.darts_at(s);
+            if darts.len() < 3 {
+                continue;
+            }
+            // Turning order: sorted by leaving angle, the darts follow the board's round.
+            let mut by_angle = darts.clone();
+            let angle = |d: usize| self.leaving_angle(&self.dart_line(d));
+            by_angle.sort_by(|&x, &y| angle(x).total_cmp(&angle(y)));
+            let start = by_angle.iter().position(|&d| d == darts[0]).unwrap_or(0);
+            let round: Vec<usize> = (0..darts.len())
+                .map(|k| by_angle[(start + k) % darts.len()])
+                .collect();
+            if round != darts {
+                return Err(format!("lines leave spot {s} out of turn"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Where along a line (0 to 1) a new spot may go, nearest `along`: a reach from either end
+    /// (the middle of a line too short for that), and where it can, a reach from every spot
+    /// (a line may pass nearer a spot than that, or curl back near its own end).
     pub fn placeable(&self, line: &[Point], along: f64) -> f64 {
         let total = length(line);
         let margin = if total > 0.0 { self.reach / total } else { 0.5 };
         if margin >= 0.5 {
-            0.5
-        } else {
-            along.clamp(margin, 1.0 - margin)
+            return 0.5;
         }
+        let wanted = along.clamp(margin, 1.0 - margin);
+        let clear = |t: f64| {
+            let (_, rest) = cut(line, t);
+            let p = rest[0];
+            self.spots.iter().all(|&s| distance(p, s) >= self.reach)
+        };
+        // The nearest clear place, looked for in steps of a tenth of a reach either way.
+        let step = 0.1 * self.reach / total;
+        let steps = ((1.0 - 2.0 * margin) / step).ceil() as usize;
+        (0..=steps)
+            .flat_map(|k| [wanted - k as f64 * step, wanted + k as f64 * step])
+            .find(|&t| (margin..=1.0 - margin).contains(&t) && clear(t))
+            .unwrap_or(wanted)
     }
 
     /// Where along a line (0 to 1) its point nearest `p` lies, and how far `p` is from it.
@@ -459,6 +562,13 @@ pub(super) fn contact(a: Point, b: Point, c: Point, d: Point) -> Option<Point> {
     }
     let t = d3 / (d3 - d4);
     Some((a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1)))
+}
+
+/// The end segments ab and cd share, if they meet only there (and do not overlap).
+fn shared_end(a: Point, b: Point, c: Point, d: Point) -> Option<Point> {
+    let p = [a, b].into_iter().find(|&p| p == c || p == d)?;
+    let (x, y) = (if p == a { b } else { a }, if p == c { d } else { c });
+    (segment_distance(x, c, d) > 0.0 && segment_distance(y, a, b) > 0.0).then_some(p)
 }
 
 pub(super) fn segment_distance(p: Point, a: Point, b: Point) -> f64 {

@@ -1,9 +1,11 @@
 //! A game of Sprouts drawn on paper, move by move: the strokes played (each with where its new
-//! spot went), undo and redo, and the game as text for a link or the browser's keeping
-//! (`5/50:120.0.80.5_200.0.80.5~…`). A text is replayed stroke by stroke under the same rules as a
-//! person's pencil: a stroke that is not a move there refuses the whole text.
+//! spot went), the tidies that made room between them (`layout.rs`), undo and redo, and the game
+//! as text for a link or the browser's keeping (`5/50:120.0.80.5_200.0.80.5~tidy~…`). A text is
+//! replayed entry by entry under the same rules as a person's pencil (a tidy is recomputed: it
+//! is deterministic): a stroke that is not a move there refuses the whole text.
 
 use super::drawing::{Drawing, Point, Refusal};
+use super::layout::Tidying;
 use super::route::{start_places, Bounds};
 
 /// The box every drawn game lives in (a page scales it to its width).
@@ -21,6 +23,9 @@ pub const MOST_SPOTS: usize = 24;
 /// The most points a stroke keeps (a longer one is thinned first).
 pub const MOST_POINTS: usize = 2_000;
 
+/// The most tidies a game holds (`can_tidy`).
+pub const MOST_TIDIES: usize = 6;
+
 /// The longest text `parse` reads.
 pub const TEXT_LIMIT: usize = 200_000;
 
@@ -31,13 +36,24 @@ pub struct Stroke {
     pub along: f64,
 }
 
+/// What happened on the paper: a move drawn, or room made.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Entry {
+    Move(Stroke),
+    Tidy,
+}
+
+/// The word a text writes for a tidy.
+const TIDY: &str = "tidy";
+
 #[derive(Clone, Debug)]
 pub struct DrawnGame {
     spots: usize,
-    /// The board before each move, and now (last).
+    /// The paper before each entry, and now (last).
     drawings: Vec<Drawing>,
-    moves: Vec<Stroke>,
-    undone: Vec<Stroke>,
+    entries: Vec<Entry>,
+    /// Entries undone, last undone last, each with the paper it left.
+    undone: Vec<(Entry, Drawing)>,
 }
 
 impl DrawnGame {
@@ -47,7 +63,7 @@ impl DrawnGame {
         DrawnGame {
             spots,
             drawings: vec![Drawing::new(start_places(spots, BOUNDS), REACH)],
-            moves: Vec::new(),
+            entries: Vec::new(),
             undone: Vec::new(),
         }
     }
@@ -62,25 +78,28 @@ impl DrawnGame {
 
     /// Moves played so far.
     pub fn moves(&self) -> usize {
-        self.moves.len()
+        self.entries
+            .iter()
+            .filter(|e| matches!(e, Entry::Move(_)))
+            .count()
     }
 
     /// The player to move: 0 (first) or 1.
     pub fn to_move(&self) -> usize {
-        self.moves.len() % 2
+        self.moves() % 2
     }
 
     pub fn can_undo(&self) -> bool {
-        !self.moves.is_empty()
+        self.moves() > 0
     }
 
     pub fn can_redo(&self) -> bool {
-        !self.undone.is_empty()
+        self.undone.iter().any(|(e, _)| matches!(e, Entry::Move(_)))
     }
 
     /// The lines of the last move (two: the new spot cut it in two).
     pub fn last_lines(&self) -> Vec<usize> {
-        if self.moves.is_empty() {
+        if self.moves() == 0 {
             return Vec::new();
         }
         let n = self.drawing().lines().len();
@@ -103,66 +122,118 @@ impl DrawnGame {
         let mut next = self.drawing().clone();
         next.play_stroke_at(&stroke.line, stroke.along)?;
         self.drawings.push(next);
-        self.moves.push(stroke);
+        self.entries.push(Entry::Move(stroke));
         Ok(())
     }
 
-    pub fn undo(&mut self) -> bool {
-        let Some(stroke) = self.moves.pop() else {
+    /// Whether room may be made now: not right after a tidy (a second finds nothing more to
+    /// move), and at most `MOST_TIDIES` in a game (each is a fraction of a second's work to
+    /// replay).
+    pub fn can_tidy(&self) -> bool {
+        let tidies = self.entries.iter().filter(|e| **e == Entry::Tidy).count();
+        self.entries.last() != Some(&Entry::Tidy) && tidies < MOST_TIDIES
+    }
+
+    /// A tidy of the paper as it is now, for a page to run a pass at a time.
+    pub fn tidying(&self) -> Tidying {
+        Tidying::new(self.drawing(), BOUNDS)
+    }
+
+    /// Keeps a tidy begun on the paper as it is now (`tidying`); false (nothing kept) when the
+    /// paper has changed since, or the tidy's result fails its checks. Like a move, it
+    /// forgets the moves undone (they were drawn on the paper before it).
+    pub fn keep_tidy(&mut self, tidying: Tidying) -> bool {
+        if !self.can_tidy() || !tidying.began_on(self.drawing()) {
+            return false;
+        }
+        let Some(tidied) = tidying.finish() else {
             return false;
         };
-        self.drawings.pop();
-        self.undone.push(stroke);
+        self.drawings.push(tidied);
+        self.entries.push(Entry::Tidy);
+        self.undone.clear();
         true
     }
 
-    pub fn redo(&mut self) -> bool {
-        let Some(stroke) = self.undone.pop() else {
+    /// Undoes the last move (and the tidies made after it).
+    pub fn undo(&mut self) -> bool {
+        if !self.can_undo() {
             return false;
-        };
-        if self.play_kept(stroke.clone()).is_err() {
-            self.undone.push(stroke);
-            return false;
+        }
+        while let Some(entry) = self.entries.pop() {
+            let paper = self.drawings.pop().expect("a paper per entry");
+            let was_move = matches!(entry, Entry::Move(_));
+            self.undone.push((entry, paper));
+            if was_move {
+                break;
+            }
         }
         true
     }
 
-    /// The game as text: `spots/along:x.y_x.y…~…` (coordinates to a tenth, along in hundredths).
-    pub fn text(&self) -> String {
-        let strokes: Vec<String> = self
-            .moves
-            .iter()
-            .map(|s| {
-                let points: Vec<String> = s
-                    .line
-                    .iter()
-                    .map(|p| format!("{}.{}", tenths(p.0), tenths(p.1)))
-                    .collect();
-                format!("{}:{}", (s.along * 100.0).round(), points.join("_"))
-            })
-            .collect();
-        format!("{}/{}", self.spots, strokes.join("~"))
+    /// Redoes the last move undone (and the tidies made before it).
+    pub fn redo(&mut self) -> bool {
+        if !self.can_redo() {
+            return false;
+        }
+        while let Some((entry, paper)) = self.undone.pop() {
+            let was_move = matches!(entry, Entry::Move(_));
+            self.entries.push(entry);
+            self.drawings.push(paper);
+            if was_move {
+                break;
+            }
+        }
+        true
     }
 
-    /// A game read back from `text`, every stroke replayed; the error says what was wrong.
+    /// The game as text: `spots/along:x.y_x.y…~tidy~…` (coordinates to a tenth, along in
+    /// hundredths).
+    pub fn text(&self) -> String {
+        let entries: Vec<String> = self
+            .entries
+            .iter()
+            .map(|e| match e {
+                Entry::Tidy => TIDY.to_string(),
+                Entry::Move(s) => {
+                    let points: Vec<String> = s
+                        .line
+                        .iter()
+                        .map(|p| format!("{}.{}", tenths(p.0), tenths(p.1)))
+                        .collect();
+                    format!("{}:{}", (s.along * 100.0).round(), points.join("_"))
+                }
+            })
+            .collect();
+        format!("{}/{}", self.spots, entries.join("~"))
+    }
+
+    /// A game read back from `text`, every entry replayed; the error says what was wrong.
     pub fn parse(text: &str) -> Result<DrawnGame, String> {
         if text.len() > TEXT_LIMIT {
             return Err(format!(
                 "a drawn game's text is at most {TEXT_LIMIT} characters"
             ));
         }
-        let (spots, strokes) = text.split_once('/').unwrap_or((text, ""));
+        let (spots, entries) = text.split_once('/').unwrap_or((text, ""));
         let spots: usize = spots
             .parse()
             .ok()
             .filter(|n| (1..=MOST_SPOTS).contains(n))
             .ok_or_else(|| format!("a drawn game starts with 1 to {MOST_SPOTS} spots"))?;
         let mut game = DrawnGame::new(spots);
-        for (k, stroke) in strokes.split('~').filter(|s| !s.is_empty()).enumerate() {
-            let stroke = read_stroke(stroke)
-                .ok_or_else(|| format!("move {} is not written as a stroke", k + 1))?;
+        for entry in entries.split('~').filter(|s| !s.is_empty()) {
+            let k = game.moves() + 1;
+            if entry == TIDY {
+                if !game.keep_tidy(game.tidying()) {
+                    return Err(format!("the tidy before move {k} is not one"));
+                }
+                continue;
+            }
+            let stroke =
+                read_stroke(entry).ok_or_else(|| format!("move {k} is not written as a stroke"))?;
             game.play_kept(stroke)
-                .map_err(|why| format!("move {} is not a move there: {}", k + 1, why.describe()))?;
+                .map_err(|why| format!("move {k} is not a move there: {}", why.describe()))?;
         }
         Ok(game)
     }

@@ -27,6 +27,7 @@ pub mod dfpn;
 pub mod drawing;
 pub mod drawn;
 pub mod exchange;
+pub mod layout;
 pub mod notation;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod parallel;

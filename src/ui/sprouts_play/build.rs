@@ -19,6 +19,7 @@ pub(super) struct Dom {
     pub think: HtmlInputElement,
     pub undo: HtmlButtonElement,
     pub redo: HtmlButtonElement,
+    pub make_room: HtmlButtonElement,
     pub confirm: HtmlButtonElement,
     pub cancel: HtmlButtonElement,
     pub stop: HtmlButtonElement,
@@ -48,6 +49,8 @@ pub(super) fn build(root: &HtmlElement, settings: &Settings) -> Dom {
     let redo = button(&bar, "Redo", "redo");
     button(&bar, "Who wins?", "hint-who");
     button(&bar, "Show a winning move", "hint-move");
+    let make_room = button(&bar, "Make room", "make-room");
+    make_room.set_title("Spread the lines out, keeping what they enclose (for a crowded paper)");
     button(&bar, "Share link", "share");
     button(&bar, "Save SVG", "save-svg");
     button(&bar, "Save PNG", "save-png");
@@ -121,6 +124,7 @@ pub(super) fn build(root: &HtmlElement, settings: &Settings) -> Dom {
         think,
         undo,
         redo,
+        make_room,
         confirm,
         cancel,
         stop,

@@ -3,7 +3,9 @@
 //! database, and the page then finds the child that loses for the opponent
 //! (`engine::sprouts::player`, mostly from the database). Where workers cannot run, the same
 //! search runs in the page's time slices. The move is drawn with the computer's pencil
-//! (`engine::sprouts::route`); the random player draws any move it can. The clock (the think
+//! (`engine::sprouts::route`); the random player draws any move it can. Where the paper has
+//! grown too crowded for the move, the computer first makes room (`engine::sprouts::layout`,
+//! a pass a slice) and tries again, before it settles for another move. The clock (the think
 //! time) and "Move now" end the thinking: the best move known then is played.
 
 use std::rc::Rc;
@@ -12,6 +14,7 @@ use wasm_bindgen::JsValue;
 
 use super::*;
 use crate::engine::sprouts::board::Move;
+use crate::engine::sprouts::layout::Tidying;
 use crate::engine::sprouts::player::{Perfect, Thought};
 use crate::engine::sprouts::route::{Draft, Drafts, CANDIDATES_LIMIT};
 use crate::engine::sprouts::search::{Answer, Goal};
@@ -29,6 +32,8 @@ enum Purpose {
     },
     /// A person's move chosen from the list: only drawn.
     Listed(usize),
+    /// Room made on the paper, at a person's asking.
+    Room,
 }
 
 pub(super) struct Thinking {
@@ -43,8 +48,16 @@ pub(super) struct Thinking {
     in_team: Option<u32>,
     /// The team took part (for the page's `data-thought-in`: workers or page).
     used_team: bool,
-    /// Once the choice is made: drawing it (and the positions to fall back on), try by try.
+    /// Once the choice is made: the positions to draw, best first.
+    targets: Vec<(Position, Vec<Move>)>,
+    /// Drawing them, try by try.
     drafts: Option<Drafts>,
+    /// Making room on the paper, pass by pass, where the drafts found none.
+    tidying: Option<Tidying>,
+    /// Room was made (once a move at most).
+    tidied: bool,
+    /// The drafts hold every target (not the perfect player's choice alone).
+    all_drafted: bool,
     /// Said with the move: how the choice was made.
     note: String,
 }
@@ -69,6 +82,10 @@ impl Thinking {
         Thinking::new(game, Purpose::Listed(k), 0.0)
     }
 
+    pub(super) fn room(game: &DrawnGame) -> Thinking {
+        Thinking::new(game, Purpose::Room, 0.0)
+    }
+
     fn new(game: &DrawnGame, purpose: Purpose, budget_ms: f64) -> Thinking {
         let choices = game
             .drawing()
@@ -85,7 +102,11 @@ impl Thinking {
             hurried: false,
             in_team: None,
             used_team: false,
+            targets: Vec::new(),
             drafts: None,
+            tidying: None,
+            tidied: false,
+            all_drafted: false,
             note: String::new(),
         }
     }
@@ -105,6 +126,12 @@ impl Thinking {
     /// A line for the status: what is being thought, and how far it got.
     pub(super) fn progress(&self, team: Option<&Team>) -> String {
         let seconds = (dom::now() - self.since) / 1000.0;
+        if let Some(tidying) = &self.tidying {
+            return format!(
+                "Making room on the paper… {:.0}%.",
+                100.0 * tidying.progress()
+            );
+        }
         if self.drafts.is_some() {
             return format!("Drawing the move… {seconds:.1} s.");
         }
@@ -166,6 +193,11 @@ fn turn(page: &Shared, slice: &Slice) -> Next {
             }
         }
     }
+    if p.thinking.as_ref().is_some_and(|t| t.tidying.is_some()) {
+        make_room(p, slice);
+        p.refresh();
+        return Next::Again;
+    }
     // Drawing: one try after another, as long as the slice lasts.
     let Some(thinking) = p.thinking.as_mut() else {
         p.refresh();
@@ -184,6 +216,27 @@ fn turn(page: &Shared, slice: &Slice) -> Next {
         p.refresh();
         return Next::Again;
     }
+    let hint = matches!(thinking.purpose, Purpose::Hint { .. });
+    if draft == Draft::Exhausted && !hint {
+        if !thinking.tidied && p.game.can_tidy() {
+            // No room for it: room is made, then the drawing tried again (a hint leaves the
+            // paper as it is).
+            thinking.tidied = true;
+            thinking.tidying = Some(p.game.tidying());
+            p.refresh();
+            return Next::Again;
+        }
+        if !thinking.all_drafted {
+            // No more room to be made: any move that can be drawn.
+            thinking.all_drafted = true;
+            thinking.drafts = Some(Drafts::new(
+                p.game.drawing(),
+                thinking.targets.clone(),
+                BOUNDS,
+            ));
+            return Next::Again;
+        }
+    }
     let Some(thinking) = p.thinking.take() else {
         return Next::Done;
     };
@@ -193,6 +246,42 @@ fn turn(page: &Shared, slice: &Slice) -> Next {
     // The next seat may be a computer too.
     go_on(page);
     Next::Done
+}
+
+/// Makes room on the paper for a slice; once done, keeps it and draws every position again,
+/// best first.
+fn make_room(p: &mut Play, slice: &Slice) {
+    let Some(mut thinking) = p.thinking.take() else {
+        return;
+    };
+    if let Some(tidying) = thinking.tidying.as_mut() {
+        slice.work(|| {
+            tidying.step();
+            tidying.done()
+        });
+    }
+    if thinking.tidying.as_ref().is_some_and(Tidying::done) {
+        let tidying = thinking.tidying.take().expect("a tidy");
+        let made = p.game.keep_tidy(tidying);
+        if made {
+            p.kept();
+        }
+        if thinking.purpose == Purpose::Room {
+            p.message = if made {
+                "The lines were spread out; what each encloses is as it was.".into()
+            } else {
+                "No more room could be made here.".into()
+            };
+            return;
+        }
+        thinking.all_drafted = true;
+        thinking.drafts = Some(Drafts::new(
+            p.game.drawing(),
+            thinking.targets.clone(),
+            BOUNDS,
+        ));
+    }
+    p.thinking = Some(thinking);
 }
 
 /// Thinks for a slice: Done when the choice can be made (found, out of time, hurried, or
@@ -246,6 +335,12 @@ fn choose(p: &mut Play) {
     let n = thinking.choices.len();
     let finished = *thinking.perfect.thought() != Thought::Thinking;
     let order: Vec<usize> = match thinking.purpose {
+        Purpose::Room => {
+            thinking.tidied = true;
+            thinking.tidying = Some(p.game.tidying());
+            p.thinking = Some(thinking);
+            return;
+        }
         Purpose::Listed(k) => vec![k],
         Purpose::Move(Seat::Random) | Purpose::Move(Seat::Human) => {
             let mut seed = (dom::now() * 1000.0) as u64 | 1;
@@ -280,11 +375,22 @@ fn choose(p: &mut Play) {
             }
         }
     };
-    let targets = order
+    thinking.targets = order
         .into_iter()
         .filter_map(|k| thinking.choices.get(k).cloned())
         .collect();
-    thinking.drafts = Some(Drafts::new(p.game.drawing(), targets, BOUNDS));
+    // The perfect player's choice alone at first: should it find no room, room is made for it
+    // before any other move is thought of.
+    let first = match thinking.purpose {
+        Purpose::Move(Seat::Perfect) => thinking.targets.len().min(1),
+        _ => thinking.targets.len(),
+    };
+    thinking.all_drafted = first == thinking.targets.len();
+    thinking.drafts = Some(Drafts::new(
+        p.game.drawing(),
+        thinking.targets[..first].to_vec(),
+        BOUNDS,
+    ));
     p.thinking = Some(thinking);
 }
 
@@ -326,6 +432,13 @@ fn drawn(p: &mut Play, thinking: Thinking, draft: Draft) {
     }
     p.message = if target > 0 && thinking.purpose == Purpose::Move(Seat::Perfect) {
         "The computer's best move had no room to be drawn; it played another.".into()
+    } else if thinking.tidied {
+        format!(
+            "The computer made room on the paper for its move. {}",
+            thinking.note
+        )
+        .trim_end()
+        .to_string()
     } else {
         thinking.note
     };

@@ -77,6 +77,8 @@ pub enum Action {
     MoveNow,
     HintWho,
     HintMove,
+    /// Spread the lines out (`engine::sprouts::layout`).
+    MakeRoom,
     Share,
     SaveSvg,
     SavePng,
@@ -185,6 +187,7 @@ impl GamePage for Play {
             "move-now" => Action::MoveNow,
             "hint-who" => Action::HintWho,
             "hint-move" => Action::HintMove,
+            "make-room" => Action::MakeRoom,
             "share" => Action::Share,
             "save-svg" => Action::SaveSvg,
             "save-png" => Action::SavePng,
@@ -230,6 +233,13 @@ impl GamePage for Play {
                     }
                     p.clear_marks();
                     p.thinking = Some(Thinking::hint(&p.game, matches!(action, Action::HintMove)));
+                }
+                Action::MakeRoom => {
+                    if p.thinking.is_some() || p.pending.is_some() || !p.game.can_tidy() {
+                        return;
+                    }
+                    p.clear_marks();
+                    p.thinking = Some(Thinking::room(&p.game));
                 }
                 Action::Share => {
                     let text = p.game.text();

@@ -51,6 +51,10 @@ pub(super) fn refresh(p: &mut Play) {
     )));
     p.dom.undo.set_disabled(!p.game.can_undo());
     p.dom.redo.set_disabled(!p.game.can_redo());
+    let busy = p.thinking.is_some() || p.pending.is_some();
+    p.dom
+        .make_room
+        .set_disabled(busy || !p.game.can_tidy() || p.game.moves() == 0);
     dom::set_hidden(&p.dom.confirm, p.pending.is_none());
     dom::set_hidden(&p.dom.cancel, p.pending.is_none());
     dom::set_hidden(&p.dom.stop, p.thinking.is_none());
