@@ -180,3 +180,55 @@ async fn a_reload_finds_the_game_as_it_was() {
     assert!(text(&again, ".gl-status").contains("as you left it"));
     again.remove();
 }
+
+/// Make room spreads the lines out in the page's time slices, the position stays the same, and
+/// the tidied paper is what a reload finds.
+#[wasm_bindgen_test]
+async fn make_room_keeps_the_position_and_is_kept() {
+    let attributes = [
+        ("id", "roomy"),
+        ("data-view", "play"),
+        ("data-spots", "5"),
+        ("data-seats", "human,human"),
+    ];
+    let root = mount("sprouts", &attributes);
+    let make_room = find(&root, "button[data-action='make-room']");
+    let disabled = |b: &HtmlElement| b.unchecked_ref::<web_sys::HtmlButtonElement>().disabled();
+    assert!(disabled(&make_room), "nothing to spread before a move");
+    for _ in 0..4 {
+        click(&root, "move-0");
+        computer_done(&root).await;
+    }
+    let played = text(&root, ".gl-position");
+    assert!(!disabled(&make_room));
+    let started = js_sys::Date::now();
+    click(&root, "make-room");
+    for _ in 0..300 {
+        sleep(100).await;
+        if text(&root, ".gl-status").contains("spread out") {
+            break;
+        }
+    }
+    let took = js_sys::Date::now() - started;
+    assert!(
+        text(&root, ".gl-status").contains("spread out"),
+        "{} after {took} ms",
+        text(&root, ".gl-status")
+    );
+    web_sys::console::log_1(&format!("make room took {took:.0} ms").into());
+    assert_eq!(text(&root, ".gl-position"), played);
+    assert!(disabled(&make_room), "not twice in a row");
+    sleep(300).await;
+    root.remove();
+    let again = mount("sprouts", &attributes);
+    for _ in 0..100 {
+        if text(&again, ".gl-position") == played {
+            break;
+        }
+        sleep(100).await;
+    }
+    assert_eq!(text(&again, ".gl-position"), played);
+    assert!(text(&again, ".gl-status").contains("as you left it"));
+    assert!(disabled(&find(&again, "button[data-action='make-room']")));
+    again.remove();
+}

@@ -24,7 +24,7 @@ pub const MOST_SPOTS: usize = 24;
 pub const MOST_POINTS: usize = 2_000;
 
 /// The most tidies a game holds (`can_tidy`).
-pub const MOST_TIDIES: usize = 6;
+pub const MOST_TIDIES: usize = 4;
 
 /// The longest text `parse` reads.
 pub const TEXT_LIMIT: usize = 200_000;

@@ -181,6 +181,11 @@ pub(super) fn go_on(page: &Shared) {
 fn turn(page: &Shared, slice: &Slice) -> Next {
     let mut guard = page.borrow_mut();
     let p = &mut *guard;
+    if p.thinking.as_ref().is_some_and(|t| t.tidying.is_some()) {
+        make_room(p, slice);
+        p.refresh();
+        return Next::Again;
+    }
     let Some(thinking) = p.thinking.as_mut() else {
         return Next::Done;
     };
@@ -193,19 +198,16 @@ fn turn(page: &Shared, slice: &Slice) -> Next {
             }
         }
     }
-    if p.thinking.as_ref().is_some_and(|t| t.tidying.is_some()) {
-        make_room(p, slice);
-        p.refresh();
-        return Next::Again;
-    }
     // Drawing: one try after another, as long as the slice lasts.
     let Some(thinking) = p.thinking.as_mut() else {
         p.refresh();
         return Next::Done;
     };
     let Some(drafts) = thinking.drafts.as_mut() else {
+        // (Room to be made comes before any drawing.)
+        let room = thinking.tidying.is_some();
         p.refresh();
-        return Next::Done;
+        return if room { Next::Again } else { Next::Done };
     };
     let mut draft = Draft::Trying;
     slice.work(|| {
