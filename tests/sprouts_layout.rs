@@ -3,7 +3,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use gamelab::engine::sprouts::drawing::Drawing;
-use gamelab::engine::sprouts::drawn::{DrawnGame, BOUNDS, MOST_TIDIES, REACH};
+use gamelab::engine::sprouts::drawn::{DrawnGame, Replay, BOUNDS, MOST_TIDIES, REACH};
 use gamelab::engine::sprouts::layout::Tidying;
 use gamelab::engine::sprouts::route::{draw_position, start_places};
 
@@ -140,6 +140,19 @@ fn tidies_in_a_game_replay_and_undo() {
     let back = DrawnGame::parse(&text).unwrap();
     assert_eq!(back.drawing().lines(), game.drawing().lines());
     assert_eq!(back.drawing().spots(), game.drawing().spots());
+    // The same, a stroke or a tidy's pass at a time (as a page reads a link or a kept game).
+    let mut replay = Replay::new(&text).unwrap();
+    let (mut steps, mut last) = (0, 0.0);
+    while !replay.step().unwrap() {
+        steps += 1;
+        let now = replay.progress();
+        assert!((last..=1.0).contains(&now), "{last} then {now}");
+        last = now;
+    }
+    assert!(steps > 8, "tidies take passes: {steps} steps");
+    let stepped = replay.game();
+    assert_eq!(stepped.drawing().lines(), game.drawing().lines());
+    assert_eq!(stepped.text(), text);
     let paper = game.drawing().clone();
     // Undo takes back the last move; the one before it takes its tidy with it.
     assert!(game.undo() && game.undo());

@@ -209,7 +209,25 @@ impl DrawnGame {
     }
 
     /// A game read back from `text`, every entry replayed; the error says what was wrong.
+    /// (All at once: a page replays a text in its time slices with `Replay`.)
     pub fn parse(text: &str) -> Result<DrawnGame, String> {
+        let mut replay = Replay::new(text)?;
+        while !replay.step()? {}
+        Ok(replay.game)
+    }
+}
+
+/// A game's text being replayed, a stroke or a pass of a tidy at a time.
+pub struct Replay {
+    game: DrawnGame,
+    entries: Vec<String>,
+    next: usize,
+    tidying: Option<Tidying>,
+}
+
+impl Replay {
+    /// Reads the text's start (its length and spots); the entries are replayed by `step`.
+    pub fn new(text: &str) -> Result<Replay, String> {
         if text.len() > TEXT_LIMIT {
             return Err(format!(
                 "a drawn game's text is at most {TEXT_LIMIT} characters"
@@ -221,21 +239,64 @@ impl DrawnGame {
             .ok()
             .filter(|n| (1..=MOST_SPOTS).contains(n))
             .ok_or_else(|| format!("a drawn game starts with 1 to {MOST_SPOTS} spots"))?;
-        let mut game = DrawnGame::new(spots);
-        for entry in entries.split('~').filter(|s| !s.is_empty()) {
-            let k = game.moves() + 1;
-            if entry == TIDY {
-                if !game.keep_tidy(game.tidying()) {
+        Ok(Replay {
+            game: DrawnGame::new(spots),
+            entries: entries
+                .split('~')
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect(),
+            next: 0,
+            tidying: None,
+        })
+    }
+
+    /// Replays one stroke, or one pass of a tidy; true once every entry is replayed.
+    pub fn step(&mut self) -> Result<bool, String> {
+        let k = self.game.moves() + 1;
+        if let Some(tidying) = self.tidying.as_mut() {
+            tidying.step();
+            if tidying.done() {
+                let tidying = self.tidying.take().expect("a tidy");
+                if !self.game.keep_tidy(tidying) {
                     return Err(format!("the tidy before move {k} is not one"));
                 }
-                continue;
             }
-            let stroke =
-                read_stroke(entry).ok_or_else(|| format!("move {k} is not written as a stroke"))?;
-            game.play_kept(stroke)
-                .map_err(|why| format!("move {k} is not a move there: {}", why.describe()))?;
+            return Ok(false);
         }
-        Ok(game)
+        let Some(entry) = self.entries.get(self.next) else {
+            return Ok(true);
+        };
+        self.next += 1;
+        if entry == TIDY {
+            if !self.game.can_tidy() {
+                return Err(format!("the tidy before move {k} is not one"));
+            }
+            self.tidying = Some(self.game.tidying());
+            return Ok(false);
+        }
+        let stroke =
+            read_stroke(entry).ok_or_else(|| format!("move {k} is not written as a stroke"))?;
+        self.game
+            .play_kept(stroke)
+            .map_err(|why| format!("move {k} is not a move there: {}", why.describe()))?;
+        Ok(self.next == self.entries.len())
+    }
+
+    /// How far through (0 to 1).
+    pub fn progress(&self) -> f64 {
+        // Entries done, and the part done of a tidy under way (its entry already counted in
+        // `next`).
+        let done = match &self.tidying {
+            Some(tidying) => (self.next - 1) as f64 + tidying.progress(),
+            None => self.next as f64,
+        };
+        done / self.entries.len().max(1) as f64
+    }
+
+    /// The game replayed (once `step` says so).
+    pub fn game(self) -> DrawnGame {
+        self.game
     }
 }
 

@@ -16,11 +16,11 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, KeyboardEvent, PointerEvent};
 
 use crate::engine::sprouts::drawing::{Drawing, Point, Refusal};
-use crate::engine::sprouts::drawn::{DrawnGame, BOUNDS, MOST_SPOTS};
+use crate::engine::sprouts::drawn::{DrawnGame, Replay, BOUNDS, MOST_SPOTS};
 use crate::engine::sprouts::Database;
 use crate::ui::dom::{self, on};
 use crate::ui::page::{GamePage, Handle};
-use crate::ui::widgets::slices::Pump;
+use crate::ui::widgets::slices::{self, Next, Pump};
 use crate::ui::widgets::{download, form, keep, link};
 
 use build::Dom;
@@ -118,6 +118,8 @@ pub struct Play {
     stuck: String,
     /// The reader has done something: a kept game arriving late no longer replaces the game.
     touched: bool,
+    /// A game's text (a link's or the kept one) being read, in the page's time slices.
+    loading: Option<Replay>,
     /// The game (and turn) the moves list was made for: it is made again only when they change.
     listed: String,
     link_key: String,
@@ -170,6 +172,7 @@ impl GamePage for Play {
             message: String::new(),
             touched: false,
             stuck: String::new(),
+            loading: None,
             listed: String::new(),
             link_key: link::key("sprouts-play", root),
             keep_key: keep::element_key(root, "sprouts", "gamelab-sprouts-play"),
@@ -357,44 +360,99 @@ impl GamePage for Play {
             link::read(&p.link_key)
         };
         if let Some(text) = from_link {
-            {
-                let mut p = page.borrow_mut();
-                match DrawnGame::parse(&text) {
-                    Ok(game) => {
-                        p.settings.spots = game.spots();
-                        p.dom.spots.set_value(&game.spots().to_string());
-                        p.game = game;
-                        p.message = "The game of the link.".into();
-                    }
-                    Err(e) => p.message = format!("The link's game was not used: {e}."),
-                }
-                p.refresh();
-            }
-            computer::go_on(page);
+            load(page, &text, Source::Link);
             return;
         }
         let key = page.borrow().keep_key.clone();
         let handle = page.clone();
-        keep::load(&key, move |kept| {
-            if let keep::Kept::Text(text) = kept {
-                let mut p = handle.borrow_mut();
-                // Only a game nobody has touched yet is replaced by the kept one.
-                if !p.touched && p.game.moves() == 0 {
-                    match DrawnGame::parse(&text) {
-                        Ok(game) if game.moves() > 0 => {
-                            p.settings.spots = game.spots();
-                            p.dom.spots.set_value(&game.spots().to_string());
-                            p.game = game;
-                            p.message = "Your last game, as you left it.".into();
-                        }
-                        Ok(_) => {}
-                        Err(e) => p.message = format!("The kept game was not used: {e}."),
-                    }
-                }
-                p.refresh();
-            }
-            computer::go_on(&handle);
+        keep::load(&key, move |kept| match kept {
+            keep::Kept::Text(text) => load(&handle, &text, Source::Kept),
+            _ => computer::go_on(&handle),
         });
+    }
+}
+
+/// Where a game's text came from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Source {
+    Link,
+    Kept,
+}
+
+/// Replays a game's text in the page's time slices (a tidy in it is a fraction of a second's
+/// work), showing how far it got, and then plays on from it: a kept game only while nobody has
+/// touched the page, a link's game unless the reader has started another meanwhile.
+fn load(page: &Shared, text: &str, source: Source) {
+    let root = {
+        let mut p = page.borrow_mut();
+        match Replay::new(text) {
+            Ok(replay) => p.loading = Some(replay),
+            Err(e) => {
+                p.message = source.refused(&e);
+                p.refresh();
+                drop(p);
+                computer::go_on(page);
+                return;
+            }
+        }
+        p.dom.root.clone()
+    };
+    let handle = page.clone();
+    slices::run(&root, 0, move |slice| {
+        let mut p = handle.borrow_mut();
+        let Some(replay) = p.loading.as_mut() else {
+            return Next::Done;
+        };
+        let mut outcome = Ok(false);
+        slice.work(|| {
+            outcome = replay.step();
+            !matches!(outcome, Ok(false))
+        });
+        if let Ok(false) = outcome {
+            p.message = format!("Reading the game… {:.0}%", 100.0 * replay.progress());
+            p.refresh();
+            return Next::Again;
+        }
+        let replay = p.loading.take().expect("a game being read");
+        let fresh = !p.touched && p.game.moves() == 0;
+        match outcome {
+            Err(e) => p.message = source.refused(&e),
+            Ok(_) if !fresh => {
+                p.message = match source {
+                    Source::Link => {
+                        "The link's game was not used: a game was begun meanwhile.".into()
+                    }
+                    Source::Kept => String::new(),
+                }
+            }
+            Ok(_) => {
+                let game = replay.game();
+                if source == Source::Link || game.moves() > 0 {
+                    p.settings.spots = game.spots();
+                    p.dom.spots.set_value(&game.spots().to_string());
+                    p.game = game;
+                    p.message = match source {
+                        Source::Link => "The game of the link.".into(),
+                        Source::Kept => "Your last game, as you left it.".into(),
+                    };
+                } else {
+                    p.message = String::new();
+                }
+            }
+        }
+        p.refresh();
+        drop(p);
+        computer::go_on(&handle);
+        Next::Done
+    });
+}
+
+impl Source {
+    fn refused(self, why: &str) -> String {
+        match self {
+            Source::Link => format!("The link's game was not used: {why}."),
+            Source::Kept => format!("The kept game was not used: {why}."),
+        }
     }
 }
 
