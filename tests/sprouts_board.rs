@@ -108,15 +108,28 @@ fn random_games(spots: usize, games: usize, seed: u64) -> (usize, usize) {
     (compared, identical)
 }
 
+/// Games per size: `SPROUTS_RANDOM_GAMES` (a long check: 5000), else `default`.
+fn games(default: usize) -> usize {
+    std::env::var("SPROUTS_RANDOM_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(default)
+}
+
 #[test]
 fn the_pencils_moves_and_the_engines_children_have_the_same_values() {
     let (mut compared, mut identical) = (0, 0);
+    let per_size = games(240);
     for spots in 1..=5 {
-        let (c, i) = random_games(spots, 40, spots as u64);
+        let (c, i) = random_games(spots, per_size, spots as u64);
         compared += c;
         identical += i;
     }
-    assert!(compared > 1000, "{compared} positions compared");
+    eprintln!(
+        "{} games: {identical} of {compared} positions' children identical",
+        5 * per_size
+    );
+    assert!(compared > 5 * per_size * 4, "{compared} positions compared");
     // The merged small regions are the exception, not the rule (1,389 of 1,600 identical).
     assert!(
         identical * 5 > compared * 4,
@@ -126,7 +139,8 @@ fn the_pencils_moves_and_the_engines_children_have_the_same_values() {
 
 #[test]
 fn six_spot_games_too() {
-    assert!(random_games(6, 10, 66).0 > 100);
+    let per_size = games(240) / 8;
+    assert!(random_games(6, per_size, 66).0 > per_size * 10);
 }
 
 #[test]

@@ -95,15 +95,23 @@ fn nimber(position: &Position, db: &mut Database) -> u8 {
 #[test]
 fn the_computer_draws_nearly_every_move_of_random_games() {
     let (mut drawn, mut missed, mut listed) = (0, 0, 0);
+    // Games per size: `SPROUTS_RANDOM_GAMES` (a long check: 1000), else 30.
+    let per_size = std::env::var("SPROUTS_RANDOM_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(30);
     for spots in 1..=7 {
-        let (d, m, l) = random_games(spots, 20, spots as u64);
+        let (d, m, l) = random_games(spots, per_size, spots as u64);
         drawn += d;
         missed += m;
         listed += l;
     }
-    eprintln!("{drawn} drawn, {missed} not, {listed} engine children");
-    assert!(drawn > 1000, "{drawn} moves drawn");
-    // Where space has grown too narrow a position is left for another (52 of 1,325 here, most
+    eprintln!(
+        "{} games: {drawn} moves drawn, {missed} positions not, {listed} engine children",
+        7 * per_size
+    );
+    assert!(drawn > 7 * per_size * 8, "{drawn} moves drawn");
+    // Where space has grown too narrow a position is left for another (101 of 2,021 here, most
     // late in crowded games).
     assert!(
         missed * 10 < drawn,
