@@ -1,12 +1,15 @@
 //! Making room on a drawn board: lines pushed apart from each other and from spots, pulled
 //! taut along their length, a little at a pass, without ever changing what the drawing means.
 //!
-//! Every point moves less than half its distance to anything it could touch (a line it is not
-//! on; for a line's piece, any point not its end; a spot's clearance counted), so during the
-//! whole motion no line crosses another, none comes nearer a spot than the rules allow, and
-//! the order of lines round each spot is kept: the board (regions, corners, sides) is the same
-//! board with more room. A point is dropped only by the same kind of move (onto the straight
-//! piece between its neighbours), and long pieces are split, so lines stay supple.
+//! Points move one at a time, in straight steps, and a step is taken only if nothing touches
+//! during it (`Net::safe`): the moving point sweeps a piece, which must keep clear of every line
+//! it is not on; each of its own pieces sweeps a triangle, which must keep clear of every other
+//! point, and whose new side no line may touch (spots keep their clearance throughout). So no
+//! line ever crosses another, none comes nearer a spot than the rules allow, and the order of
+//! lines round each spot is kept: the board (regions, corners, sides) is the same board with
+//! more room. Steps away from a near line are allowed however near it is, so nothing is stuck
+//! where it stands. A point is dropped only by such a step (onto the straight piece between its
+//! neighbours), and long pieces are split, so lines stay supple.
 //!
 //! Deterministic (plain arithmetic and square roots in a fixed order): the same drawing tidies
 //! to the same drawing, however the passes are spread over time, so a game's text need only
@@ -20,6 +23,9 @@ pub const PASSES: usize = 80;
 
 /// The most points (spots and line points) a tidy works with: past it, no piece is split.
 const MOST_NODES: usize = 6_000;
+
+/// The most a point moves in one step, in reaches.
+const MOST_STEP: f64 = 0.25;
 
 /// How far a line point moves towards the middle of its neighbours in a pass.
 const PULL: f64 = 0.5;
@@ -194,7 +200,7 @@ impl Tidying {
             incident[s.b].push(k);
         }
         let lone = (0..spots).filter(|&s| incident[s].is_empty()).collect();
-        let grid = Grid::new(self.bounds, 3.0 * self.drawing.reach(), &at, &segments);
+        let grid = Grid::new(self.bounds, self.drawing.reach(), &at, &segments);
         Net {
             at,
             spots,
@@ -212,7 +218,7 @@ impl Tidying {
     fn relax(&mut self, net: &mut Net) -> f64 {
         let reach = self.drawing.reach();
         let range = 3.0 * reach;
-        let most = reach / 4.0;
+        let most = MOST_STEP * reach;
         let n = net.at.len();
         let mut force = vec![(0.0, 0.0); n];
         // Pushes between each point and the pieces of line near it (not its own, nor its own
@@ -220,7 +226,7 @@ impl Tidying {
         for x in 0..n {
             let p = net.at[x];
             let weight = if x < net.spots { SPOT_PUSH } else { 1.0 };
-            for s in net.grid.near(p) {
+            for s in net.grid.near(p, p, range) {
                 let seg = net.segments[s];
                 if seg.a == x || seg.b == x {
                     continue;
@@ -286,7 +292,7 @@ impl Tidying {
         for (x, f) in force.iter().enumerate() {
             // Pushed by the forces, then (a line point) pulled taut between its neighbours.
             let step = (most * f.0, most * f.1);
-            longest = longest.max(self.move_by(net, x, step, most));
+            longest = longest.max(self.move_by(net, x, step, most, true));
             if x >= net.spots {
                 let p = net.at[x];
                 let (a, b) = (net.at[net.neighbours[x][0]], net.at[net.neighbours[x][1]]);
@@ -294,26 +300,23 @@ impl Tidying {
                     PULL * ((a.0 + b.0) / 2.0 - p.0),
                     PULL * ((a.1 + b.1) / 2.0 - p.1),
                 );
-                longest = longest.max(self.move_by(net, x, pull, most));
+                longest = longest.max(self.move_by(net, x, pull, most, false));
             }
         }
         self.write_back(net, &[]);
         longest
     }
 
-    /// Moves node x by `step`, or as much of it as is safe, at most `most`, staying in the
-    /// box; returns how far it went.
-    fn move_by(&self, net: &mut Net, x: usize, step: Point, most: f64) -> f64 {
+    /// Moves node x by `step` (at most `most`, staying in the box), or by half of it, or a
+    /// quarter, … as long as the move is safe (`Net::safe`; `escape`: see `keep`); returns how
+    /// far it went.
+    fn move_by(&self, net: &mut Net, x: usize, step: Point, most: f64, escape: bool) -> f64 {
         let reach = self.drawing.reach();
         let size = (step.0 * step.0 + step.1 * step.1).sqrt();
         if size < 1e-9 {
             return 0.0;
         }
-        let allowed = most.min(0.45 * net.room(x, reach));
-        if allowed <= 0.0 {
-            return 0.0;
-        }
-        let scale = (allowed / size).min(1.0);
+        let scale = (most / size).min(1.0);
         // Inside the box, a margin from its edges (a point already nearer stays as near).
         let margin = 1.5 * reach;
         let inside = |x: f64, now: f64, lo: f64, hi: f64| {
@@ -321,12 +324,18 @@ impl Tidying {
         };
         let p = net.at[x];
         let (min, max) = (self.bounds.min, self.bounds.max);
-        let to = (
+        let mut to = (
             inside(p.0 + scale * step.0, p.0, min.0, max.0),
             inside(p.1 + scale * step.1, p.1, min.1, max.1),
         );
-        net.at[x] = to;
-        length(p, to)
+        for _ in 0..4 {
+            if net.safe(x, to, reach, escape) {
+                net.at[x] = to;
+                return length(p, to);
+            }
+            to = lerp(p, to, 0.5);
+        }
+        0.0
     }
 
     /// Drops line points that lie nearly straight between close neighbours, moving each onto
@@ -343,8 +352,8 @@ impl Tidying {
             if length(a, b) > 0.8 * reach {
                 continue;
             }
-            let (d, _, onto) = foot(net.at[x], a, b);
-            if d < 0.45 * net.room(x, reach) {
+            let (_, _, onto) = foot(net.at[x], a, b);
+            if net.safe(x, onto, reach, false) {
                 net.at[x] = onto;
                 dropped[x] = true;
             }
@@ -387,52 +396,69 @@ impl Net {
             .min_by(f64::total_cmp)
     }
 
-    /// How far node x may move before it could touch anything: its distance to every piece
-    /// of line it is not on, and every other point's distance to its own pieces, less a
-    /// spot's clearance (half a reach) where a spot is involved; spots keep a reach apart.
-    fn room(&mut self, x: usize, reach: f64) -> f64 {
+    /// Whether node x may move straight to `to`: during the whole move, nothing comes
+    /// nearer anything than it may (`keep`). The moving point sweeps the piece from where it
+    /// is to `to`, which must keep clear of every line it is not on; each of its own pieces
+    /// sweeps a triangle (the point's two places and the piece's other end), which must keep
+    /// clear of every other point, and whose new side no line may touch. Spots stay a reach
+    /// apart (or no nearer than they are).
+    fn safe(&mut self, x: usize, to: Point, reach: f64, escape: bool) -> bool {
         let p = self.at[x];
-        let mut best = 3.0 * reach;
-        for s in self.grid.near(p) {
+        // Everything that could come within a clearance, wherever it has moved this pass.
+        let margin = reach / 2.0 + 2.0 * MOST_STEP * reach + 1.0;
+        let near = self.grid.near(p, to, margin);
+        for &s in &near {
             let seg = self.segments[s];
             if seg.a == x || seg.b == x {
                 continue;
             }
-            let d = foot(p, self.at[seg.a], self.at[seg.b]).0;
-            best = best.min(self.keep(d, self.clearance(x, &seg, reach)));
+            let (a, b) = (self.at[seg.a], self.at[seg.b]);
+            let now = foot(p, a, b).0;
+            let path = segments_apart(p, to, a, b);
+            if path <= keep(now, self.clearance(x, &seg, reach), escape) {
+                return false;
+            }
         }
         for k in 0..self.incident[x].len() {
             let own = self.segments[self.incident[x][k]];
             let w = if own.a == x { own.b } else { own.a };
-            let (a, b) = (self.at[x], self.at[w]);
-            for s in self.grid.near(lerp(a, b, 0.5)) {
+            let end = self.at[w];
+            let swept = [p, to, end];
+            for s in self.grid.near_triangle(swept, margin) {
                 let seg = self.segments[s];
+                let (a, b) = (self.at[seg.a], self.at[seg.b]);
                 for y in [seg.a, seg.b] {
                     if y != x && y != w {
-                        let d = foot(self.at[y], a, b).0;
-                        best = best.min(self.keep(d, self.clearance(y, &own, reach)));
+                        let now = foot(self.at[y], p, end).0;
+                        let limit = keep(now, self.clearance(y, &own, reach), escape);
+                        if triangle_distance(self.at[y], swept) <= limit {
+                            return false;
+                        }
                     }
+                }
+                // A line not at x may not touch the piece's new place (a line at w meets it
+                // there, and is held by its far point and the path above).
+                let at_w = seg.a == w || seg.b == w;
+                if seg.a != x && seg.b != x && !at_w && segments_apart(to, end, a, b) <= 0.0 {
+                    return false;
                 }
             }
             for &y in &self.lone {
-                best = best.min(self.keep(foot(self.at[y], a, b).0, reach / 2.0));
-            }
-        }
-        if x < self.spots {
-            for y in 0..self.spots {
-                let d = length(p, self.at[y]);
-                if y != x && d > reach {
-                    best = best.min(d - reach);
+                let now = foot(self.at[y], p, end).0;
+                if triangle_distance(self.at[y], swept) <= keep(now, reach / 2.0, escape) {
+                    return false;
                 }
             }
         }
-        best
-    }
-
-    /// The room a distance `d` leaves, keeping `clearance` where it is kept; where it is not
-    /// (a new spot put near a line), only touching is ruled out, and the pushes open it up.
-    fn keep(&self, d: f64, clearance: f64) -> f64 {
-        (d - clearance).max(d / 3.0)
+        if x < self.spots {
+            for y in (0..self.spots).filter(|&y| y != x) {
+                let (now, then) = (length(p, self.at[y]), length(to, self.at[y]));
+                if then < reach.min(now) {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// How far node `y` keeps from a segment: half a reach for a spot (as a stroke must),
@@ -478,16 +504,18 @@ impl Grid {
         (i.min(self.width - 1), j.min(self.height - 1))
     }
 
-    /// The segments in the cells round `p` (each once): every segment within one cell of it
-    /// when the grid was made, so within a cell less what has moved since (a pass moves
-    /// nothing more than a quarter of a reach, a cell is three reaches).
-    fn near(&mut self, p: Point) -> Vec<usize> {
+    /// The segments (each once) in the cells that the box round a and b, `margin` wider,
+    /// touches: every segment that was within `margin` of it when the grid was made.
+    fn near(&mut self, a: Point, b: Point, margin: f64) -> Vec<usize> {
+        let lo = (a.0.min(b.0) - margin, a.1.min(b.1) - margin);
+        let hi = (a.0.max(b.0) + margin, a.1.max(b.1) + margin);
         self.stamp += 1;
-        let (i, j) = self.cell_of(p);
+        let (i0, j0) = self.cell_of(lo);
+        let (i1, j1) = self.cell_of(hi);
         let mut out = Vec::new();
-        for jj in j.saturating_sub(1)..=(j + 1).min(self.height - 1) {
-            for ii in i.saturating_sub(1)..=(i + 1).min(self.width - 1) {
-                for &s in &self.cells[jj * self.width + ii] {
+        for j in j0..=j1 {
+            for i in i0..=i1 {
+                for &s in &self.cells[j * self.width + i] {
                     if self.seen[s] != self.stamp {
                         self.seen[s] = self.stamp;
                         out.push(s);
@@ -497,6 +525,67 @@ impl Grid {
         }
         out
     }
+
+    /// `near` for a triangle.
+    fn near_triangle(&mut self, t: [Point; 3], margin: f64) -> Vec<usize> {
+        let lo = (
+            t[0].0.min(t[1].0).min(t[2].0),
+            t[0].1.min(t[1].1).min(t[2].1),
+        );
+        let hi = (
+            t[0].0.max(t[1].0).max(t[2].0),
+            t[0].1.max(t[1].1).max(t[2].1),
+        );
+        self.near(lo, hi, margin)
+    }
+}
+
+/// How near a move may bring two things now `d` apart: no nearer than `clearance` where that is
+/// kept. Where it is not (a new spot put near a line), a push may still move them (`escape`:
+/// no nearer than a third of what they are, and pushes go away from spots); the pull along a
+/// line may not, or a line pulled taut round a spot would close in on it.
+fn keep(d: f64, clearance: f64, escape: bool) -> f64 {
+    if d > clearance || !escape {
+        clearance
+    } else {
+        d / 3.0
+    }
+}
+
+/// How far apart segments ab and cd are (0 where they meet).
+fn segments_apart(a: Point, b: Point, c: Point, d: Point) -> f64 {
+    if crosses(a, b, c, d) {
+        return 0.0;
+    }
+    foot(a, c, d)
+        .0
+        .min(foot(b, c, d).0)
+        .min(foot(c, a, b).0)
+        .min(foot(d, a, b).0)
+}
+
+/// Whether segments ab and cd cross properly (each one's ends either side of the other;
+/// touching shows as a zero distance in `segments_apart`).
+fn crosses(a: Point, b: Point, c: Point, d: Point) -> bool {
+    let side = |o: Point, p: Point, q: Point| (p.0 - o.0) * (q.1 - o.1) - (p.1 - o.1) * (q.0 - o.0);
+    side(a, b, c) * side(a, b, d) < 0.0 && side(c, d, a) * side(c, d, b) < 0.0
+}
+
+/// How far p is from the triangle (0 inside it).
+fn triangle_distance(p: Point, t: [Point; 3]) -> f64 {
+    let side = |o: Point, q: Point| (q.0 - o.0) * (p.1 - o.1) - (q.1 - o.1) * (p.0 - o.0);
+    let (s1, s2, s3) = (side(t[0], t[1]), side(t[1], t[2]), side(t[2], t[0]));
+    // (A flat triangle has no inside: only its sides count.)
+    let area = (t[1].0 - t[0].0) * (t[2].1 - t[0].1) - (t[1].1 - t[0].1) * (t[2].0 - t[0].0);
+    let inside = area != 0.0
+        && ((s1 >= 0.0 && s2 >= 0.0 && s3 >= 0.0) || (s1 <= 0.0 && s2 <= 0.0 && s3 <= 0.0));
+    if inside {
+        return 0.0;
+    }
+    foot(p, t[0], t[1])
+        .0
+        .min(foot(p, t[1], t[2]).0)
+        .min(foot(p, t[2], t[0]).0)
 }
 
 fn add(f: &mut Point, dir: Point, by: f64) {
