@@ -25,6 +25,8 @@ pub struct Overlay {
 const SPOT: f64 = 5.5;
 const LINE: f64 = 2.2;
 const LABEL: f64 = 11.0;
+/// The smallest spot number, in CSS pixels.
+const MIN_LABEL_PX: f64 = 11.0;
 
 /// Paints the board at `scale` CSS pixels a unit, `size` being the drawing's box.
 pub fn paint(
@@ -85,6 +87,8 @@ pub fn paint(
         &overlay.stroke,
     );
     let lives = drawing.board();
+    // Numbers stay readable on a narrow screen (at least 11 CSS pixels).
+    let label = (LABEL * scale).max(MIN_LABEL_PX);
     for (k, &spot) in drawing.spots().iter().enumerate() {
         let (x, y) = at(spot);
         if lives.lives(k) == 0 {
@@ -94,10 +98,10 @@ pub fn paint(
             p.disc(x, y, SPOT * scale, palette::INK);
         }
         p.text(
-            x + 8.0 * scale,
-            y - 9.0 * scale,
+            x + 0.75 * label,
+            y - 0.8 * label,
             &(k + 1).to_string(),
-            LABEL * scale,
+            label,
             Align::Left,
             palette::MUTED,
         );

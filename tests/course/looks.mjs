@@ -152,6 +152,41 @@ try {
     await context.close();
   }
   {
+    // Sprouts by finger on a phone: a touch drawn from spot 1 to spot 2 (a curve, through the
+    // browser's own touch input), the new spot confirmed by a tap.
+    const context = await browser.newContext({ viewport: { width: 400, height: 900 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(`${origin}/play.html?game=sprouts&view=play&spots=2&seats=human,human`);
+    await page.waitForSelector("[data-gamelab-mounted][data-ready-ms]");
+    await check("sprouts-play at 400 px: a line drawn by touch, confirmed by a tap", async () => {
+      const position = () => page.locator(".gl-position").textContent();
+      const before = await position();
+      const box = await page.locator(".gl-sprouts-play canvas.gl-canvas").boundingBox();
+      // Two spots start at (150, 200) and (450, 200) of the 600 by 400 paper.
+      const scale = box.width / 600;
+      const at = (x, y) => ({ x: box.x + x * scale, y: box.y + y * scale });
+      const cdp = await context.newCDPSession(page);
+      const touch = (type, p) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: p ? [p] : [] });
+      await touch("touchStart", at(150, 200));
+      for (let k = 1; k <= 24; k++) {
+        const t = k / 24;
+        await touch("touchMove", at(150 + 300 * t, 200 - 90 * Math.sin(Math.PI * t)));
+      }
+      await touch("touchEnd");
+      const confirm = page.locator("[data-action='confirm']");
+      await confirm.waitFor({ state: "visible", timeout: 5000 });
+      // A finger takes a moment to reach the button (Chrome reads a tap at once after a drag
+      // as part of the same gesture, and sends no click).
+      await page.waitForTimeout(600);
+      await confirm.tap();
+      await page.waitForFunction((b) => document.querySelector(".gl-position").textContent !== b, before, { timeout: 5000 });
+      const status = await page.locator(".gl-status").textContent();
+      const scrolled = await page.evaluate(() => window.scrollX);
+      return (!/not a move|refused/i.test(status) && scrolled === 0) || `${status} (scrolled ${scrolled})`;
+    });
+    await context.close();
+  }
+  {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: "dark" });
     const page = await context.newPage();
     await page.goto(`${origin}/play.html?game=dots-and-boxes&theme=light`);
