@@ -153,6 +153,23 @@ async fn without_workers_the_page_thinks_itself() {
     root.remove();
 }
 
+/// Takes the element away once its game is kept, mounts it again, and waits (up to 10 s) for
+/// the kept game to be read back: the same position, and the status says so.
+async fn reload(root: HtmlElement, attributes: &[(&str, &str)], played: &str) -> HtmlElement {
+    sleep(300).await;
+    root.remove();
+    let again = mount("sprouts", attributes);
+    for _ in 0..100 {
+        if text(&again, ".gl-position") == played {
+            break;
+        }
+        sleep(100).await;
+    }
+    assert_eq!(text(&again, ".gl-position"), played);
+    assert!(text(&again, ".gl-status").contains("as you left it"));
+    again
+}
+
 /// A reload finds the game as it was left (kept in the browser under the element's id).
 #[wasm_bindgen_test]
 async fn a_reload_finds_the_game_as_it_was() {
@@ -167,17 +184,7 @@ async fn a_reload_finds_the_game_as_it_was() {
     computer_done(&root).await;
     let played = text(&root, ".gl-position");
     assert_ne!(played, "In Glop's notation: 0.0.0.}]!");
-    sleep(300).await;
-    root.remove();
-    let again = mount("sprouts", &attributes);
-    for _ in 0..50 {
-        if text(&again, ".gl-position") == played {
-            break;
-        }
-        sleep(100).await;
-    }
-    assert_eq!(text(&again, ".gl-position"), played);
-    assert!(text(&again, ".gl-status").contains("as you left it"));
+    let again = reload(root, &attributes, &played).await;
     again.remove();
 }
 
@@ -218,17 +225,7 @@ async fn make_room_keeps_the_position_and_is_kept() {
     web_sys::console::log_1(&format!("make room took {took:.0} ms").into());
     assert_eq!(text(&root, ".gl-position"), played);
     assert!(disabled(&make_room), "not twice in a row");
-    sleep(300).await;
-    root.remove();
-    let again = mount("sprouts", &attributes);
-    for _ in 0..100 {
-        if text(&again, ".gl-position") == played {
-            break;
-        }
-        sleep(100).await;
-    }
-    assert_eq!(text(&again, ".gl-position"), played);
-    assert!(text(&again, ".gl-status").contains("as you left it"));
+    let again = reload(root, &attributes, &played).await;
     assert!(disabled(&find(&again, "button[data-action='make-room']")));
     again.remove();
 }
