@@ -16,6 +16,7 @@
 //! - `exchange`: couples as 16-bit words, as the page's workers pass them to one another;
 //! - `proof`: check computations, complete check and the Graphviz proof graph;
 //! - `play`: the game move by move, as a turn game (engine::turn);
+//! - `misere`: misère play (the player who cannot move wins), by plain search;
 //! - `board`, `drawing`, `route`, `player`, `drawn`: the game drawn: the board's moves, strokes read
 //!   into them, the computer's strokes and its choice of move.
 
@@ -28,6 +29,7 @@ pub mod drawing;
 pub mod drawn;
 pub mod exchange;
 pub mod layout;
+pub mod misere;
 pub mod notation;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod parallel;
