@@ -2,6 +2,7 @@
 //! independent plain search on the drawn board (no canonical form, no table) agreeing with it.
 #![cfg(not(target_arch = "wasm32"))]
 
+use gamelab::engine::rng::Rng;
 use gamelab::engine::sprouts::board::Board;
 use gamelab::engine::sprouts::misere::{MisereStop, MisereTable};
 use gamelab::engine::sprouts::Position;
@@ -36,16 +37,6 @@ fn board_wins(board: &Board, left: &mut u64) -> bool {
     })
 }
 
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 #[test]
 fn a_plain_search_on_the_board_agrees() {
     let mut table = MisereTable::new();
@@ -56,7 +47,7 @@ fn a_plain_search_on_the_board_agrees() {
         assert_eq!(plain, table.wins(&Position::spots(n), 1_000_000).unwrap());
     }
     // Positions part-way through random games of 3 to 6 spots, once few lives are left.
-    let mut rng = Rng(0x5EED_1234_5678_9ABC);
+    let mut rng = Rng::new(0x5EED_1234_5678_9ABC);
     let (mut compared, mut won) = (0, 0);
     for game in 0..120 {
         let mut board = Board::new(3 + game % 4);
