@@ -1,18 +1,102 @@
-//! Misère Sprouts (engine::sprouts::misere), natively: the published outcomes, and an
-//! independent plain search on the drawn board (no canonical form, no table) agreeing with it.
+//! Misère Sprouts (engine::sprouts::misere), natively: the published outcomes, an independent
+//! plain search on the drawn board (no canonical form, no table) agreeing with the plain
+//! search, and the fast search (lands as misère trees) agreeing with both.
 #![cfg(not(target_arch = "wasm32"))]
 
 use gamelab::engine::rng::Rng;
 use gamelab::engine::sprouts::board::Board;
-use gamelab::engine::sprouts::misere::{MisereStop, MisereTable};
+use gamelab::engine::sprouts::misere::{Misere, MisereStop, PlainMisere};
 use gamelab::engine::sprouts::Position;
 
 /// Misère outcomes from n = 1 spot, W: the first player wins (OEIS A164950; Lemoine & Viennot).
 const PUBLISHED: &str = "WLLLWWLLLWWWLLLWWWLL";
 
 #[test]
-fn the_published_misere_outcomes_up_to_seven_spots() {
-    let mut table = MisereTable::new();
+fn the_fast_search_finds_the_published_outcomes_up_to_ten_spots() {
+    let mut misere = Misere::new();
+    for (n, expected) in PUBLISHED.chars().enumerate().take(10) {
+        let n = n + 1;
+        let wins = misere.wins(&Position::spots(n), 50_000_000).unwrap();
+        assert_eq!(if wins { 'W' } else { 'L' }, expected, "{n} spots");
+    }
+}
+
+/// Positions part-way through random games of `spots`, once `lives` or fewer are left.
+fn random_positions(
+    rng: &mut Rng,
+    count: usize,
+    spots: std::ops::Range<usize>,
+    lives: u32,
+) -> Vec<Board> {
+    (0..count)
+        .map(|game| {
+            let mut board = Board::new(spots.start + game % spots.len());
+            loop {
+                let left: u32 = (0..board.spots()).map(|s| u32::from(board.lives(s))).sum();
+                let moves = board.moves().unwrap();
+                if moves.is_empty() || left <= lives {
+                    return board;
+                }
+                board.play(&moves[rng.below(moves.len())]).unwrap();
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn the_fast_search_agrees_with_the_plain_one() {
+    // Larger positions than the board search can take, with every size of land made a tree
+    // (0: none, 10: the default) so the trees, their sums and the search with them are all used.
+    let mut rng = Rng::new(0x0DD5_EED5_2026_1126);
+    let boards = random_positions(&mut rng, 60, 4..8, 13);
+    let mut plain = PlainMisere::new();
+    let mut fast: Vec<Misere> = [0, 4, 7, 10, 12].map(Misere::with_small_lives).into();
+    let mut won = 0;
+    for (i, board) in boards.iter().enumerate() {
+        let position = board.position();
+        let expected = plain.wins(&position, 10_000_000).unwrap();
+        for misere in &mut fast {
+            let got = misere.wins(&position, 10_000_000).unwrap();
+            assert_eq!(
+                got, expected,
+                "position {i}, lands under {} lives as trees",
+                misere.small_lives
+            );
+        }
+        won += usize::from(expected);
+    }
+    assert!(won > 10 && won < 50, "{won} of 60 won");
+}
+
+#[test]
+fn the_fast_search_agrees_with_the_board() {
+    let mut rng = Rng::new(0xB0A2_D5EE_D000_0043);
+    let mut misere = Misere::new();
+    for (i, board) in random_positions(&mut rng, 80, 3..7, 9).iter().enumerate() {
+        let mut left = 5_000_000;
+        let plain = board_wins(board, &mut left);
+        assert_eq!(
+            plain,
+            misere.wins(&board.position(), 1_000_000).unwrap(),
+            "position {i}"
+        );
+    }
+}
+
+#[test]
+fn the_fast_search_over_its_budget_says_so_and_goes_on() {
+    let mut misere = Misere::new();
+    let nine = Position::spots(9);
+    assert_eq!(misere.wins(&nine, 500), Err(MisereStop::Budget(500)));
+    assert!(misere.work() <= 501, "{}", misere.work());
+    let before = misere.work();
+    assert!(!misere.wins(&nine, 50_000_000).unwrap());
+    assert!(misere.work() > before);
+}
+
+#[test]
+fn the_plain_search_finds_the_published_outcomes_up_to_seven_spots() {
+    let mut table = PlainMisere::new();
     for (n, expected) in PUBLISHED.chars().enumerate().take(7) {
         let n = n + 1;
         let wins = table.wins(&Position::spots(n), 10_000_000).unwrap();
@@ -39,7 +123,7 @@ fn board_wins(board: &Board, left: &mut u64) -> bool {
 
 #[test]
 fn a_plain_search_on_the_board_agrees() {
-    let mut table = MisereTable::new();
+    let mut table = PlainMisere::new();
     // From the start, 1 and 2 spots.
     for n in 1..=2 {
         let mut left = 5_000_000;
@@ -75,7 +159,7 @@ fn a_plain_search_on_the_board_agrees() {
 
 #[test]
 fn a_search_over_its_budget_says_so_and_goes_on() {
-    let mut table = MisereTable::new();
+    let mut table = PlainMisere::new();
     let five = Position::spots(5);
     assert!(matches!(table.wins(&five, 100), Err(MisereStop::Budget(_))));
     let done = table.expansions;

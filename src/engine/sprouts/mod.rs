@@ -16,7 +16,8 @@
 //! - `exchange`: couples as 16-bit words, as the page's workers pass them to one another;
 //! - `proof`: check computations, complete check and the Graphviz proof graph;
 //! - `play`: the game move by move, as a turn game (engine::turn);
-//! - `misere`: misère play (the player who cannot move wins), by plain search;
+//! - `misere`: misère play (the player who cannot move wins): canonical misère trees of small
+//!   lands, searched with the rest;
 //! - `board`, `drawing`, `route`, `player`, `drawn`: the game drawn: the board's moves, strokes read
 //!   into them, the computer's strokes and its choice of move.
 

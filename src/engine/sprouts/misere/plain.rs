@@ -1,35 +1,24 @@
-//! Misère Sprouts (the player who cannot move wins), by plain search: every position is solved
-//! from its children, with a table of the positions solved so far. Misère values do not add up
-//! the way nimbers do, so nothing here splits a position into lands and sums them; a position
-//! is still written in Glop's canonical form, whose simplifications (dead spots and regions
-//! dropped, small regions merged, names canonized) only rewrite the same game. Reaches 8 spots
-//! (1.6 million positions, about 100 s natively); reduced canonical trees (Lemoine & Viennot,
-//! arXiv:0908.4407) are what will carry it further.
+//! Misère Sprouts by plain search: every whole position is solved from its children, with a
+//! table of the positions solved so far; no land is split off and no game tree simplified.
+//! Slow (8 spots: 1.6 million positions, about 100 s natively) and simple: kept as the
+//! yardstick the fast search (`solver`) is tested against.
 
 use std::collections::HashMap;
 
-use super::{children, Position};
+use super::MisereStop;
+use crate::engine::sprouts::{children, Position};
 
 /// Positions solved in misère play: whether the player to move wins.
 #[derive(Default)]
-pub struct MisereTable {
+pub struct PlainMisere {
     wins: HashMap<Position, bool>,
     /// Positions looked at (children generated) so far.
     pub expansions: u64,
 }
 
-/// Why a misère search stopped without an answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MisereStop {
-    /// It would have had to look at more positions than it was allowed.
-    Budget(u64),
-    /// The engine could not list a position's children (too large for its names).
-    TooLarge(String),
-}
-
-impl MisereTable {
-    pub fn new() -> MisereTable {
-        MisereTable::default()
+impl PlainMisere {
+    pub fn new() -> PlainMisere {
+        PlainMisere::default()
     }
 
     /// Positions in the table.

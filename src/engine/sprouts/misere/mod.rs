@@ -1,0 +1,24 @@
+//! Misère Sprouts: the player who cannot move wins.
+//!
+//! Nimbers do not carry over to misère play, but misère game trees do simplify (Conway's
+//! canonical forms), and a land's simplified tree is usually tiny. So `solver` turns every small
+//! land into its canonical tree (`trees`) and searches the rest of a position as Sprouts,
+//! alongside the trees; `plain` searches whole positions, nothing simplified, as a yardstick.
+//! The theory, with its sources, is in docs/misere.md.
+
+pub mod plain;
+pub mod solver;
+pub mod trees;
+
+pub use plain::PlainMisere;
+pub use solver::Misere;
+pub use trees::{TreeId, Trees};
+
+/// Why a misère search stopped without an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MisereStop {
+    /// It would have had to do more work than it was allowed (the figure is the limit).
+    Budget(u64),
+    /// The engine could not list a position's children (too large for its names).
+    TooLarge(String),
+}

@@ -1,0 +1,273 @@
+//! Misère canonical game trees, for any impartial game (nothing here knows Sprouts).
+//!
+//! Two games are equal in misère play when adding either to any third game gives the same
+//! outcome. Each class has one simplest tree (Conway), and a tree is brought to it by one rule,
+//! proved in docs/misere.md: if a game H has options G₁ … Gₖ (k ≥ 1) besides options E, and
+//! every E has an option equal to {G₁ … Gₖ}, then H = {G₁ … Gₖ}; with no G at all, H = 0 only
+//! if H's mover wins (the proviso). Trees are kept once each in an arena, named by `TreeId`,
+//! their options sorted, so equal games are equal ids and an option test is a binary search.
+
+use std::collections::HashMap;
+
+/// A canonical misère tree in a `Trees` arena.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct TreeId(u32);
+
+impl TreeId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The game with no move.
+pub const ZERO: TreeId = TreeId(0);
+/// The game whose one move goes to `ZERO` (a nim heap of one).
+pub const ONE: TreeId = TreeId(1);
+
+struct Node {
+    options: Box<[TreeId]>,
+    /// Whether the player to move wins in misère play, alone.
+    wins: bool,
+    /// 0 for `ZERO`, else one more than its latest option's.
+    birthday: u32,
+}
+
+/// Why the arena stopped before it had an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutOfSteps;
+
+/// The arena: every canonical tree met, the forms already simplified, and sums added.
+pub struct Trees {
+    nodes: Vec<Node>,
+    /// Canonical trees by their options.
+    canonical: HashMap<Box<[TreeId]>, TreeId>,
+    /// Option sets that simplified to something else, and what they became.
+    simplified: HashMap<Box<[TreeId]>, TreeId>,
+    sums: HashMap<(TreeId, TreeId), TreeId>,
+    /// Simplifications and sums worked out (memory hits not counted): the work done, which
+    /// callers bound with `steps_left`.
+    pub steps: u64,
+    /// Past this many steps a call gives up with `OutOfSteps` (what it had done is kept).
+    pub step_limit: u64,
+}
+
+impl Default for Trees {
+    fn default() -> Trees {
+        Trees::new()
+    }
+}
+
+impl Trees {
+    pub fn new() -> Trees {
+        let mut trees = Trees {
+            nodes: Vec::new(),
+            canonical: HashMap::new(),
+            simplified: HashMap::new(),
+            sums: HashMap::new(),
+            steps: 0,
+            step_limit: u64::MAX,
+        };
+        let zero = trees.intern(Vec::new());
+        let one = trees.intern(vec![zero]);
+        debug_assert_eq!((zero, one), (ZERO, ONE));
+        trees
+    }
+
+    /// Trees in the arena.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    pub fn options(&self, tree: TreeId) -> &[TreeId] {
+        &self.nodes[tree.index()].options
+    }
+
+    /// Whether the player to move in `tree` alone wins in misère play.
+    pub fn wins(&self, tree: TreeId) -> bool {
+        self.nodes[tree.index()].wins
+    }
+
+    pub fn birthday(&self, tree: TreeId) -> u32 {
+        self.nodes[tree.index()].birthday
+    }
+
+    /// Option sets simplified and sums remembered.
+    pub fn remembered(&self) -> (usize, usize) {
+        (self.simplified.len(), self.sums.len())
+    }
+
+    /// Approximate heap bytes held.
+    pub fn bytes(&self) -> usize {
+        let id = std::mem::size_of::<TreeId>();
+        let options: usize = self.nodes.iter().map(|n| n.options.len() * id).sum();
+        let forms: usize = self.simplified.keys().map(|k| k.len() * id).sum();
+        self.nodes.len() * (std::mem::size_of::<Node>() + 48)
+            + options * 2
+            + forms
+            + self.simplified.len() * 48
+            + self.sums.len() * 32
+    }
+
+    /// The nim heap of `n`: options are the heaps below it.
+    pub fn nim(&mut self, n: u32) -> TreeId {
+        let mut heaps = Vec::new();
+        for _ in 0..n {
+            let next = self.intern(heaps.clone());
+            heaps.push(next);
+        }
+        self.intern(heaps)
+    }
+
+    /// The canonical tree of the game whose options are `options` (canonical trees, in any
+    /// order, repeats allowed).
+    pub fn game(&mut self, mut options: Vec<TreeId>) -> Result<TreeId, OutOfSteps> {
+        options.sort_unstable();
+        options.dedup();
+        self.simplest(options)
+    }
+
+    fn simplest(&mut self, options: Vec<TreeId>) -> Result<TreeId, OutOfSteps> {
+        if let Some(&tree) = self.canonical.get(options.as_slice()) {
+            return Ok(tree);
+        }
+        if let Some(&tree) = self.simplified.get(options.as_slice()) {
+            return Ok(tree);
+        }
+        self.step()?;
+        let wins = self.mover_wins(&options);
+        // Latest born first: an option that reverts has a later birthday than what it
+        // reverts to, so late options are the likely ones.
+        let mut order: Vec<usize> = (0..options.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(self.birthday(options[i])));
+        for i in order {
+            let extra = options[i];
+            if options.len() == 1 {
+                // H = {E}: H = 0 when E has the move to 0 and H's mover wins (E is lost).
+                if wins && self.has_option(extra, ZERO) {
+                    return Ok(self.remember(options, ZERO));
+                }
+                continue;
+            }
+            let mut rest = options.clone();
+            rest.remove(i);
+            if !self.may_revert(extra, &rest) {
+                continue;
+            }
+            let kept = self.simplest(rest)?;
+            if self.has_option(extra, kept) {
+                return Ok(self.remember(options, kept));
+            }
+        }
+        Ok(self.intern(options))
+    }
+
+    /// A cheap test before simplifying `rest`: `extra` needs an option of the same outcome
+    /// as `rest` and born no later than it.
+    fn may_revert(&self, extra: TreeId, rest: &[TreeId]) -> bool {
+        let wins = self.mover_wins(rest);
+        let born = 1 + rest.iter().map(|&t| self.birthday(t)).max().unwrap_or(0);
+        self.options(extra)
+            .iter()
+            .any(|&o| self.wins(o) == wins && self.birthday(o) <= born)
+    }
+
+    fn mover_wins(&self, options: &[TreeId]) -> bool {
+        options.is_empty() || options.iter().any(|&o| !self.wins(o))
+    }
+
+    fn has_option(&self, tree: TreeId, option: TreeId) -> bool {
+        self.options(tree).binary_search(&option).is_ok()
+    }
+
+    fn remember(&mut self, options: Vec<TreeId>, tree: TreeId) -> TreeId {
+        self.simplified.insert(options.into_boxed_slice(), tree);
+        tree
+    }
+
+    fn intern(&mut self, options: Vec<TreeId>) -> TreeId {
+        if let Some(&tree) = self.canonical.get(options.as_slice()) {
+            return tree;
+        }
+        let wins = self.mover_wins(&options);
+        let birthday = options
+            .iter()
+            .map(|&o| self.birthday(o) + 1)
+            .max()
+            .unwrap_or(0);
+        let tree = TreeId(u32::try_from(self.nodes.len()).expect("fewer than 2^32 trees"));
+        let options = options.into_boxed_slice();
+        self.canonical.insert(options.clone(), tree);
+        self.nodes.push(Node {
+            options,
+            wins,
+            birthday,
+        });
+        tree
+    }
+
+    /// The canonical tree of the sum `a + b` (a move is a move in either).
+    pub fn add(&mut self, a: TreeId, b: TreeId) -> Result<TreeId, OutOfSteps> {
+        let (a, b) = if a <= b { (a, b) } else { (b, a) };
+        if a == ZERO {
+            return Ok(b);
+        }
+        if let Some(&sum) = self.sums.get(&(a, b)) {
+            return Ok(sum);
+        }
+        self.step()?;
+        let mut options = Vec::with_capacity(self.options(a).len() + self.options(b).len());
+        for i in 0..self.options(a).len() {
+            let a2 = self.options(a)[i];
+            options.push(self.add(a2, b)?);
+        }
+        for i in 0..self.options(b).len() {
+            let b2 = self.options(b)[i];
+            options.push(self.add(a, b2)?);
+        }
+        let sum = self.game(options)?;
+        self.sums.insert((a, b), sum);
+        Ok(sum)
+    }
+
+    fn step(&mut self) -> Result<(), OutOfSteps> {
+        if self.steps >= self.step_limit {
+            return Err(OutOfSteps);
+        }
+        self.steps += 1;
+        Ok(())
+    }
+
+    /// The tree written out, `0` for no move, options in braces (`{0,{0}}`), cut with `…`
+    /// past `most` characters (a tree's text can grow exponentially with its birthday).
+    pub fn write(&self, tree: TreeId, most: usize) -> String {
+        let mut out = String::new();
+        self.write_into(tree, &mut out, most);
+        out
+    }
+
+    fn write_into(&self, tree: TreeId, out: &mut String, most: usize) {
+        if out.len() >= most {
+            if !out.ends_with('…') {
+                out.push('…');
+            }
+            return;
+        }
+        let options = self.options(tree);
+        if options.is_empty() {
+            out.push('0');
+            return;
+        }
+        out.push('{');
+        for (i, &o) in options.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            self.write_into(o, out, most);
+        }
+        out.push('}');
+    }
+}
