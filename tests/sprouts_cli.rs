@@ -297,3 +297,43 @@ fn positions_of_any_size_search_until_the_budget_and_only_absurd_ones_are_refuse
     );
     assert!(err.contains("at most 100000"), "{err}");
 }
+
+#[test]
+fn outcome_misere_prints_who_wins_when_the_last_mover_loses() {
+    // Misère outcomes for 1 to 8 spots, W L L L W W L L (OEIS A164950, Lemoine & Viennot),
+    // in both notations, one per line on stdin.
+    let input = "0*1\n0.0.}]!\n0*3\n0.0.0.0.}]!\n0*5\n0*6\n0*7\n0*8\n";
+    assert_eq!(
+        ok(&["sprouts", "outcome", "--misere", "-q"], input),
+        "win\nloss\nloss\nloss\nwin\nwin\nloss\nloss\n"
+    );
+    // Normal play differs from 1 spot on: the same command without --misere.
+    assert!(ok(&["sprouts", "outcome", "-q", "0*1"], "").starts_with("loss"));
+    // Budgets: exit 3 with a message; other commands refuse the flag (exit 2).
+    let out = gamelab(
+        &["sprouts", "outcome", "--misere", "--max-nodes", "50", "0*9"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--max-nodes"));
+    let out = gamelab(
+        &[
+            "sprouts",
+            "outcome",
+            "--misere",
+            "--time-limit-ms",
+            "200",
+            "0*14",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--time-limit-ms"));
+    assert!(fails(&["sprouts", "nimber", "--misere", "0*3"], "").contains("outcome only"));
+    assert!(fails(
+        &["sprouts", "outcome", "--misere", "--db", "x.spr", "0*3"],
+        ""
+    )
+    .contains("normal play"));
+    assert!(fails(&["sprouts", "outcome", "--misere", "0*x"], "").contains("0*"));
+}

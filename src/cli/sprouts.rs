@@ -9,6 +9,8 @@ use std::time::Instant;
 
 use super::{read_file, Budget, CliError, Failure, Output, Pacer};
 use crate::engine::sprouts::children::Cut;
+use crate::engine::sprouts::misere::solver::SMALL_LIVES;
+use crate::engine::sprouts::misere::{Misere, MisereStop};
 use crate::engine::sprouts::parallel::{Team, MAX_THREADS};
 use crate::engine::sprouts::proof::{Check, CheckReport, CompleteCheck, DotOptions, ProofGraph};
 use crate::engine::sprouts::symbols::MAX_SPOTS;
@@ -28,7 +30,9 @@ pub const USAGE: &str = "  sprouts spots N              the n-spot start in Glop
     options: --db FILE (repeatable; merged with a coherence check), --save FILE (the main base
     afterwards), --save-check FILE, --nimber (check/dot a nimber), --notation 1.0|2.x,
     --search dfpn|probing|depth-first, --threads N (outcome, nimber; N df-pn searches sharing
-    their results), --detail 1|2|3, --no-colours, --min-lives N, --lives-min/--lives-max/--nimber-min/--nimber-max N, -q";
+    their results), --misere (outcome: who cannot move wins), --tree-lives N (misère: lands
+    with fewer lives become trees; 10), --detail 1|2|3, --no-colours,
+    --min-lives N, --lives-min/--lives-max/--nimber-min/--nimber-max N, -q";
 
 /// Where a position came from, for error messages.
 struct Item {
@@ -42,6 +46,8 @@ struct Options {
     save: Option<String>,
     save_check: Option<String>,
     nimber: bool,
+    misere: bool,
+    tree_lives: Option<u32>,
     complete: bool,
     quiet: bool,
     strategy: Strategy,
@@ -100,6 +106,7 @@ fn parse_options(args: &[String]) -> Result<Options, CliError> {
                 }
             }
             "--min-lives" => o.dot.min_lives = number(arg, value)?,
+            "--tree-lives" => o.tree_lives = Some(number(arg, value)?),
             "--lives-min" => o.filter.lives_min = Some(number(arg, value)?),
             "--lives-max" => o.filter.lives_max = Some(number(arg, value)?),
             "--nimber-min" => o.filter.nimber_min = Some(number(arg, value)?),
@@ -108,6 +115,7 @@ fn parse_options(args: &[String]) -> Result<Options, CliError> {
                 takes_value = false;
                 match flag {
                     "--nimber" => o.nimber = true,
+                    "--misere" | "--misère" => o.misere = true,
                     "--complete" => o.complete = true,
                     "--no-colours" | "--no-colors" => o.dot.colours = false,
                     "-q" | "--quiet" => o.quiet = true,
@@ -199,6 +207,12 @@ pub fn run(
         return Err(format!("sprouts needs a command:\n{USAGE}").into());
     };
     let options = parse_options(rest)?;
+    if options.misere && command != "outcome" {
+        return Err(format!(
+            "{command}: --misere is for outcome only (misère play has no nimbers, and its bases are not written yet)"
+        )
+        .into());
+    }
     match command.as_str() {
         "spots" => {
             let n: usize = match options.positions.as_slice() {
@@ -212,6 +226,7 @@ pub fn run(
             }
             Ok(Output::Text(Position::spots(n).write(Notation::Glop10)))
         }
+        "outcome" if options.misere => solve_misere(&options, stdin, budget),
         "outcome" | "nimber" => solve_all(command == "nimber", &options, stdin, budget),
         "canon" => {
             let mut out = String::new();
@@ -396,6 +411,58 @@ fn solve_all(
         log.push_str("the loaded bases were used as they are: `gamelab sprouts check --db ...` verifies them\n");
     }
     save(&options.save, &db)?;
+    Ok(if options.quiet {
+        Output::Text(text)
+    } else {
+        Output::Logged { text, log }
+    })
+}
+
+/// `outcome --misere`: win/loss in misère play (who cannot move wins), one line per position.
+fn solve_misere(
+    options: &Options,
+    stdin: &mut dyn FnMut() -> Result<String, CliError>,
+    budget: &Budget,
+) -> Result<Output, Failure> {
+    if !options.dbs.is_empty() || options.save.is_some() || options.threads > 1 {
+        return Err("--misere: --db, --save and --threads are for normal play only".into());
+    }
+    let items = items(options, stdin)?;
+    let positions: Vec<Position> = items.iter().map(parse).collect::<Result<_, _>>()?;
+    // One solver for every line: what one position settles, the next reuses.
+    let mut misere = Misere::with_small_lives(options.tree_lives.unwrap_or(SMALL_LIVES));
+    misere.set_stop(budget.stop());
+    let (mut text, mut log) = (String::new(), String::new());
+    for (item, position) in items.iter().zip(&positions) {
+        let start = Instant::now();
+        let before = misere.work();
+        let left = budget.max_nodes.saturating_sub(before);
+        let wins = misere.wins(position, left).map_err(|stop| match stop {
+            MisereStop::Budget(_) => Failure::BudgetSpent(format!(
+                "{}: the node budget of {} (--max-nodes) ran out",
+                item.label, budget.max_nodes
+            )),
+            MisereStop::Stopped => Failure::BudgetSpent(format!(
+                "{}: the time limit of {} ms (--time-limit-ms) ran out after {} nodes",
+                item.label,
+                budget.time_limit.as_millis(),
+                misere.work()
+            )),
+            MisereStop::TooLarge(why) => Failure::BadInput(format!("{}: {why}", item.label)),
+        })?;
+        let word = if wins { "win" } else { "loss" };
+        text.push_str(word);
+        text.push('\n');
+        let (states, lands) = misere.solved();
+        log.push_str(&format!(
+            "{}: {word} (misère), {} nodes, {states} states and {lands} lands solved, {} trees, {} KB, {}\n",
+            item.text,
+            misere.work() - before,
+            misere.trees.len(),
+            misere.bytes() / 1024,
+            elapsed(start)
+        ));
+    }
     Ok(if options.quiet {
         Output::Text(text)
     } else {

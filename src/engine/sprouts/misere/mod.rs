@@ -21,4 +21,6 @@ pub enum MisereStop {
     Budget(u64),
     /// The engine could not list a position's children (too large for its names).
     TooLarge(String),
+    /// Its `Stop` asked it to (a time limit, the page's Stop button).
+    Stopped,
 }

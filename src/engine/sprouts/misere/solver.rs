@@ -5,15 +5,54 @@
 //! Viennot's search with reduced canonical trees (arXiv:0908.4407).
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
 
 use super::trees::{OutOfSteps, TreeId, Trees, ONE, ZERO};
 use super::MisereStop;
 use crate::engine::sprouts::{children, Land, Position};
+use crate::engine::stop::Stop;
 
 /// Lands with fewer lives than this become trees unless the caller says otherwise. Measured
 /// (docs/benchmarks.md): 10 is quickest for 12 spots; past it, lands' trees multiply (millions
 /// by 12 lives) and cost more than searching the lands.
 pub const SMALL_LIVES: u32 = 10;
+
+/// Bytes the cache of large lands' moves may hold before it is emptied and begun again.
+const MOVES_CACHE_BYTES: usize = 256 << 20;
+
+/// FxHash-style hashing: the keys are positions and trees the search made itself, never chosen
+/// by an adversary, and hashing is a sixth of the time with the standard SipHash.
+#[derive(Default)]
+pub(crate) struct Fx(u64);
+
+impl Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u32(&mut self, word: u32) {
+        self.write_u64(u64::from(word));
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 29)
+    }
+}
+
+pub(crate) type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
 
 /// A position part-way: the lands still searched as Sprouts, and the trees standing for the
 /// others (sorted; no `ZERO`, and at most one `ONE`, since two cancel).
@@ -26,13 +65,18 @@ struct State {
 /// The misère solver with everything it has worked out: trees, lands' trees and states.
 pub struct Misere {
     pub trees: Trees,
-    land_trees: HashMap<Land, TreeId>,
-    states: HashMap<State, bool>,
+    land_trees: FxMap<Land, TreeId>,
+    states: FxMap<State, bool>,
+    /// The moves of large lands already listed, as states (lands left large, trees made):
+    /// the same lands come back with many different trees beside them.
+    moves: FxMap<Position, Rc<[State]>>,
+    moves_bytes: usize,
     /// States and lands expanded (children listed) so far.
     pub expansions: u64,
     /// Lands with fewer lives become trees.
     pub small_lives: u32,
     limit: u64,
+    stop: Stop,
 }
 
 impl Default for Misere {
@@ -49,11 +93,14 @@ impl Misere {
     pub fn with_small_lives(small_lives: u32) -> Misere {
         Misere {
             trees: Trees::new(),
-            land_trees: HashMap::new(),
-            states: HashMap::new(),
+            land_trees: FxMap::default(),
+            states: FxMap::default(),
+            moves: FxMap::default(),
+            moves_bytes: 0,
             expansions: 0,
             small_lives,
             limit: u64::MAX,
+            stop: Stop::never(),
         }
     }
 
@@ -84,7 +131,7 @@ impl Misere {
                     + 72
             })
             .sum();
-        self.trees.bytes() + lands + states
+        self.trees.bytes() + lands + states + self.moves_bytes
     }
 
     /// Whether the player to move in `position` wins in misère play, doing no more than
@@ -148,9 +195,17 @@ impl Misere {
         f(&mut self.trees).map_err(|OutOfSteps| MisereStop::Budget(self.limit))
     }
 
+    /// Asks the search to stop when `stop` says so (looked at every 256 expansions).
+    pub fn set_stop(&mut self, stop: Stop) {
+        self.stop = stop;
+    }
+
     fn expand(&mut self) -> Result<(), MisereStop> {
         if self.work() >= self.limit {
             return Err(MisereStop::Budget(self.limit));
+        }
+        if self.expansions % 256 == 255 && self.stop.requested() {
+            return Err(MisereStop::Stopped);
         }
         self.expansions += 1;
         Ok(())
@@ -213,12 +268,46 @@ impl Misere {
             }
         }
         if !state.lands.is_empty() {
-            let positions = children(&state.lands).map_err(|e| MisereStop::TooLarge(e.0))?;
-            for position in positions {
-                kids.push(self.state(position.into_lands(), state.trees.clone())?);
+            for moved in self.land_moves(&state.lands)?.iter() {
+                let mut trees = moved.trees.clone();
+                trees.extend_from_slice(&state.trees);
+                kids.push(State {
+                    lands: moved.lands.clone(),
+                    trees: tidy(trees),
+                });
             }
         }
         Ok(kids)
+    }
+
+    /// The Sprouts moves of `lands`, each as the lands left large and the trees of the small.
+    fn land_moves(&mut self, lands: &Position) -> Result<Rc<[State]>, MisereStop> {
+        if let Some(found) = self.moves.get(lands) {
+            return Ok(found.clone());
+        }
+        let positions = children(lands).map_err(|e| MisereStop::TooLarge(e.0))?;
+        let mut moved = Vec::with_capacity(positions.len());
+        let mut bytes = 64 + lands.lands().iter().map(|l| l.bytes() + 24).sum::<usize>();
+        for position in positions {
+            let state = self.state(position.into_lands(), Vec::new())?;
+            bytes += 64
+                + 4 * state.trees.len()
+                + state
+                    .lands
+                    .lands()
+                    .iter()
+                    .map(|l| l.bytes() + 24)
+                    .sum::<usize>();
+            moved.push(state);
+        }
+        let moved: Rc<[State]> = moved.into();
+        if self.moves_bytes + bytes > MOVES_CACHE_BYTES {
+            self.moves.clear();
+            self.moves_bytes = 0;
+        }
+        self.moves_bytes += bytes;
+        self.moves.insert(lands.clone(), moved.clone());
+        Ok(moved)
     }
 }
 
