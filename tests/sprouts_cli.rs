@@ -329,11 +329,82 @@ fn outcome_misere_prints_who_wins_when_the_last_mover_loses() {
     );
     assert_eq!(out.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--time-limit-ms"));
-    assert!(fails(&["sprouts", "nimber", "--misere", "0*3"], "").contains("outcome only"));
+    assert!(fails(&["sprouts", "nimber", "--misere", "0*3"], "").contains("outcome and check only"));
     assert!(fails(
         &["sprouts", "outcome", "--misere", "--db", "x.spr", "0*3"],
         ""
     )
-    .contains("normal play"));
+    .contains("x.spr"));
     assert!(fails(&["sprouts", "outcome", "--misere", "0*x"], "").contains("0*"));
+}
+
+#[test]
+fn misere_bases_are_saved_checked_and_refused_when_wrong() {
+    let base = temp("misere7.txt");
+    assert_eq!(
+        ok(
+            &["sprouts", "outcome", "--misere", "-q", "--save", &base, "0*7"],
+            ""
+        ),
+        "loss\n"
+    );
+    let text = std::fs::read_to_string(&base).unwrap();
+    assert!(text.starts_with("# gamelab misère Sprouts base 1\n"));
+    let checked = ok(&["sprouts", "check", "--misere", "--db", &base], "");
+    assert!(checked.starts_with("ok: "), "{checked}");
+    // Going on from the base: the answer without searching again.
+    assert_eq!(
+        ok(
+            &["sprouts", "outcome", "--misere", "-q", "--db", &base, "0*7"],
+            ""
+        ),
+        "loss\n"
+    );
+
+    // Each kind of wrong line is found, named by its line, and nothing is used (exit 2).
+    let wrong = |name: &str, text: String, says: &str| {
+        let file = temp(name);
+        std::fs::write(&file, text).unwrap();
+        let err = fails(&["sprouts", "check", "--misere", "--db", &file], "");
+        assert!(err.contains(says) && err.contains("line "), "{name}: {err}");
+        let err = fails(
+            &["sprouts", "outcome", "--misere", "--db", &file, "0*3"],
+            "",
+        );
+        assert!(err.contains("nothing from it was used"), "{err}");
+    };
+    // A win claimed lost (5 spots is a misère win).
+    wrong("false-loss.txt", format!("{text}loss 0*5 ;\n"), "not lost");
+    // A land given another tree.
+    let land = text.lines().find(|l| l.starts_with("land ")).unwrap();
+    let (head, tree) = land.rsplit_once(' ').unwrap();
+    let other = if tree == "1" { "0" } else { "1" };
+    wrong(
+        "land.txt",
+        text.replacen(land, &format!("{head} {other}"), 1),
+        "tree is",
+    );
+    // A lost state left out, so another's answer is missing.
+    let losses: Vec<&str> = text.lines().filter(|l| l.starts_with("loss ")).collect();
+    assert!(losses.len() > 3);
+    let kept: String = text
+        .lines()
+        .filter(|l| *l != losses[0])
+        .map(|l| format!("{l}\n"))
+        .collect();
+    wrong("missing.txt", kept, "not lost");
+    // A tree not in simplest form: {1} is 0.
+    wrong(
+        "tree.txt",
+        text.replacen("\ntree ", "\ntree 1\ntree ", 1),
+        "simplest form",
+    );
+    // The two kinds of base never stand for each other.
+    wrong(
+        "not-misere.txt",
+        "[Positions+Nimber]\n".into(),
+        "not a misère base",
+    );
+    let err = fails(&["sprouts", "check", "--db", &base, "0*3"], "");
+    assert!(err.contains("not a Sprouts nimber database"), "{err}");
 }

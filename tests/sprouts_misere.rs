@@ -167,3 +167,36 @@ fn a_search_over_its_budget_says_so_and_goes_on() {
     // What was solved is kept: the rest is looked at in the next call.
     assert!(table.wins(&five, 10_000_000).unwrap());
 }
+
+#[test]
+fn a_base_read_back_is_checked_and_answers_without_searching() {
+    let mut misere = Misere::new();
+    assert!(misere.wins(&Position::spots(6), 10_000_000).unwrap());
+    assert!(!misere.wins(&Position::spots(8), 10_000_000).unwrap());
+    let text = misere.write_base();
+    let (mut read, counts) = Misere::read_base(&text, misere.small_lives, 10_000_000).unwrap();
+    // Written again straight away: every line is kept (checking may add lands it worked out).
+    let again = read.write_base();
+    let lines: std::collections::HashSet<&str> = again.lines().collect();
+    let lost = text.lines().filter(|l| !lines.contains(l)).count();
+    assert_eq!(
+        lost,
+        0,
+        "{lost} lines of {} not written again",
+        text.lines().count()
+    );
+    assert!(
+        counts.trees > 100 && counts.lands > 1000 && counts.losses > 50,
+        "{counts:?}"
+    );
+    let before = read.work();
+    assert!(!read.wins(&Position::spots(8), 10_000_000).unwrap());
+    assert!(read.wins(&Position::spots(6), 10_000_000).unwrap());
+    // 6 spots is won: its lost answer is in the base, found at the first step.
+    assert!(read.work() - before <= 2, "{}", read.work() - before);
+    // Checking has a budget too.
+    assert!(matches!(
+        Misere::read_base(&text, misere.small_lives, 100),
+        Err(gamelab::engine::sprouts::misere::BaseError::Budget(_))
+    ));
+}

@@ -10,7 +10,7 @@ use std::time::Instant;
 use super::{read_file, Budget, CliError, Failure, Output, Pacer};
 use crate::engine::sprouts::children::Cut;
 use crate::engine::sprouts::misere::solver::SMALL_LIVES;
-use crate::engine::sprouts::misere::{Misere, MisereStop};
+use crate::engine::sprouts::misere::{BaseCounts, BaseError, Misere, MisereStop};
 use crate::engine::sprouts::parallel::{Team, MAX_THREADS};
 use crate::engine::sprouts::proof::{Check, CheckReport, CompleteCheck, DotOptions, ProofGraph};
 use crate::engine::sprouts::symbols::MAX_SPOTS;
@@ -30,8 +30,8 @@ pub const USAGE: &str = "  sprouts spots N              the n-spot start in Glop
     options: --db FILE (repeatable; merged with a coherence check), --save FILE (the main base
     afterwards), --save-check FILE, --nimber (check/dot a nimber), --notation 1.0|2.x,
     --search dfpn|probing|depth-first, --threads N (outcome, nimber; N df-pn searches sharing
-    their results), --misere (outcome: who cannot move wins), --tree-lives N (misère: lands
-    with fewer lives become trees; 10), --detail 1|2|3, --no-colours,
+    their results), --misere (outcome, check: who cannot move wins; one --db misère base),
+    --tree-lives N (misère: lands with fewer lives become trees; 10), --detail 1|2|3, --no-colours,
     --min-lives N, --lives-min/--lives-max/--nimber-min/--nimber-max N, -q";
 
 /// Where a position came from, for error messages.
@@ -207,9 +207,9 @@ pub fn run(
         return Err(format!("sprouts needs a command:\n{USAGE}").into());
     };
     let options = parse_options(rest)?;
-    if options.misere && command != "outcome" {
+    if options.misere && command != "outcome" && command != "check" {
         return Err(format!(
-            "{command}: --misere is for outcome only (misère play has no nimbers, and its bases are not written yet)"
+            "{command}: --misere is for outcome and check only (misère play has no nimbers; docs/misere.md)"
         )
         .into());
     }
@@ -227,6 +227,7 @@ pub fn run(
             Ok(Output::Text(Position::spots(n).write(Notation::Glop10)))
         }
         "outcome" if options.misere => solve_misere(&options, stdin, budget),
+        "check" if options.misere => check_misere(&options, budget),
         "outcome" | "nimber" => solve_all(command == "nimber", &options, stdin, budget),
         "canon" => {
             let mut out = String::new();
@@ -424,20 +425,25 @@ fn solve_misere(
     stdin: &mut dyn FnMut() -> Result<String, CliError>,
     budget: &Budget,
 ) -> Result<Output, Failure> {
-    if !options.dbs.is_empty() || options.save.is_some() || options.threads > 1 {
-        return Err("--misere: --db, --save and --threads are for normal play only".into());
+    if options.threads > 1 || options.save_check.is_some() {
+        return Err("--misere: --threads and --save-check are for normal play only".into());
     }
     let items = items(options, stdin)?;
     let positions: Vec<Position> = items.iter().map(parse).collect::<Result<_, _>>()?;
     // One solver for every line: what one position settles, the next reuses.
-    let mut misere = Misere::with_small_lives(options.tree_lives.unwrap_or(SMALL_LIVES));
+    let (mut misere, _) = load_misere(options, budget)?;
     misere.set_stop(budget.stop());
     let (mut text, mut log) = (String::new(), String::new());
     for (item, position) in items.iter().zip(&positions) {
         let start = Instant::now();
         let before = misere.work();
         let left = budget.max_nodes.saturating_sub(before);
-        let wins = misere.wins(position, left).map_err(|stop| match stop {
+        let solved = misere.wins(position, left);
+        if solved.is_err() {
+            // What was proved before the budget ran out is kept for the next run.
+            save_misere(&options.save, &misere)?;
+        }
+        let wins = solved.map_err(|stop| match stop {
             MisereStop::Budget(_) => Failure::BudgetSpent(format!(
                 "{}: the node budget of {} (--max-nodes) ran out",
                 item.label, budget.max_nodes
@@ -463,11 +469,56 @@ fn solve_misere(
             elapsed(start)
         ));
     }
+    save_misere(&options.save, &misere)?;
     Ok(if options.quiet {
         Output::Text(text)
     } else {
         Output::Logged { text, log }
     })
+}
+
+/// A misère solver, from the --db base (one file, checked entirely before use) or fresh.
+fn load_misere(options: &Options, budget: &Budget) -> Result<(Misere, BaseCounts), Failure> {
+    let small = options.tree_lives.unwrap_or(SMALL_LIVES);
+    match options.dbs.as_slice() {
+        [] => Ok((Misere::with_small_lives(small), BaseCounts::default())),
+        [file] => {
+            let text = read_file(file)?;
+            Misere::read_base(&text, small, budget.max_nodes).map_err(|e| match e {
+                BaseError::Budget(_) => Failure::BudgetSpent(format!(
+                    "{file}: checking the base: the node budget of {} (--max-nodes) ran out",
+                    budget.max_nodes
+                )),
+                e => Failure::BadInput(format!("{file}: {e}; nothing from it was used")),
+            })
+        }
+        _ => Err("--misere takes one --db base".into()),
+    }
+}
+
+fn save_misere(path: &Option<String>, misere: &Misere) -> Result<(), CliError> {
+    match path {
+        Some(p) => {
+            std::fs::write(p, misere.write_base()).map_err(|e| format!("cannot write {p}: {e}"))
+        }
+        None => Ok(()),
+    }
+}
+
+/// `check --misere --db FILE`: every tree, land and loss of a misère base checked.
+fn check_misere(options: &Options, budget: &Budget) -> Result<Output, Failure> {
+    if options.dbs.is_empty() {
+        return Err("check --misere needs the base: --db FILE".into());
+    }
+    let start = Instant::now();
+    let (_, counts) = load_misere(options, budget)?;
+    Ok(Output::Text(format!(
+        "ok: {} trees, {} lands and {} lost states checked ({})\n",
+        counts.trees,
+        counts.lands,
+        counts.losses,
+        elapsed(start)
+    )))
 }
 
 /// The --db files that hold `land` with nimber `stored` (to name where a wrong couple came from).

@@ -6,10 +6,12 @@
 //! alongside the trees; `plain` searches whole positions, nothing simplified, as a yardstick.
 //! The theory, with its sources, is in docs/misere.md.
 
+pub mod base;
 pub mod plain;
 pub mod solver;
 pub mod trees;
 
+pub use base::{BaseCounts, BaseError, MISERE_HEADER};
 pub use plain::PlainMisere;
 pub use solver::Misere;
 pub use trees::{TreeId, Trees};

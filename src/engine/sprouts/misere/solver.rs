@@ -57,9 +57,20 @@ pub(crate) type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
 /// A position part-way: the lands still searched as Sprouts, and the trees standing for the
 /// others (sorted; no `ZERO`, and at most one `ONE`, since two cancel).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
-struct State {
-    lands: Position,
-    trees: Vec<TreeId>,
+pub(crate) struct State {
+    pub(crate) lands: Position,
+    pub(crate) trees: Vec<TreeId>,
+}
+
+impl std::fmt::Display for State {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.lands.write(crate::engine::sprouts::Notation::Glop2))?;
+        f.write_str(" ;")?;
+        for tree in &self.trees {
+            write!(f, " {}", tree.index())?;
+        }
+        Ok(())
+    }
 }
 
 /// The misère solver with everything it has worked out: trees, lands' trees and states.
@@ -193,6 +204,85 @@ impl Misere {
         let left = self.limit.saturating_sub(self.work());
         self.trees.step_limit = self.trees.steps.saturating_add(left);
         f(&mut self.trees).map_err(|OutOfSteps| MisereStop::Budget(self.limit))
+    }
+
+    /// The lands made trees so far.
+    pub(crate) fn land_trees(&self) -> impl Iterator<Item = (&Land, &TreeId)> {
+        self.land_trees.iter()
+    }
+
+    /// The states proved lost so far.
+    pub(crate) fn losses(&self) -> impl Iterator<Item = &State> {
+        self.states.iter().filter(|(_, &w)| !w).map(|(s, _)| s)
+    }
+
+    pub(crate) fn set_budget(&mut self, budget: u64) {
+        self.limit = self.work().saturating_add(budget);
+    }
+
+    pub(crate) fn tree_of(&mut self, options: Vec<TreeId>) -> Result<TreeId, MisereStop> {
+        self.in_trees(|t| t.game(options))
+    }
+
+    /// A land's tree worked out from its children (never read from a base unchecked).
+    pub(crate) fn tree_of_land_checked(&mut self, land: &Land) -> Result<TreeId, MisereStop> {
+        self.tree_of_land(land)
+    }
+
+    pub(crate) fn state_of(
+        &mut self,
+        position: Position,
+        trees: Vec<TreeId>,
+    ) -> Result<State, MisereStop> {
+        self.state(position.into_lands(), trees)
+    }
+
+    pub(crate) fn remember_loss(&mut self, state: State) {
+        self.states.insert(state, false);
+    }
+
+    /// What the trees alone say of a state with no large land and at most one tree.
+    fn decided(&self, state: &State) -> Option<bool> {
+        if !state.lands.is_empty() {
+            return None;
+        }
+        match state.trees.as_slice() {
+            [] => Some(true),
+            [tree] => Some(self.trees.wins(*tree)),
+            _ => None,
+        }
+    }
+
+    /// For a state claimed lost: a move from it that no lost state answers, if there is one
+    /// (`Ok(None)`: every move is answered, by a state in `claimed` or one the trees decide).
+    pub(crate) fn unanswered_move(
+        &mut self,
+        state: &State,
+        claimed: &std::collections::HashSet<State>,
+    ) -> Result<Option<String>, MisereStop> {
+        match self.decided(state) {
+            Some(true) => return Ok(Some("nothing: the player to move wins".into())),
+            Some(false) => return Ok(None),
+            None => {}
+        }
+        self.expand()?;
+        for kid in self.children(state)? {
+            if self.decided(&kid) == Some(true) {
+                continue;
+            }
+            if self.decided(&kid) == Some(false) || claimed.contains(&kid) {
+                return Ok(Some(kid.to_string()));
+            }
+            self.expand()?;
+            let answered = self
+                .children(&kid)?
+                .iter()
+                .any(|g| self.decided(g) == Some(false) || claimed.contains(g));
+            if !answered {
+                return Ok(Some(kid.to_string()));
+            }
+        }
+        Ok(None)
     }
 
     /// Asks the search to stop when `stop` says so (looked at every 256 expansions).

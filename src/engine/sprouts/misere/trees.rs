@@ -17,6 +17,11 @@ impl TreeId {
     pub fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The tree numbered `index` in its arena (the caller knows the arena holds it).
+    pub fn from_index(index: usize) -> TreeId {
+        TreeId(u32::try_from(index).expect("fewer than 2^32 trees"))
+    }
 }
 
 /// The game with no move.

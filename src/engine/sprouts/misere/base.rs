@@ -1,0 +1,212 @@
+//! Misère bases: what a misère search proved, as text, and the check that rebuilds trust in it.
+//!
+//! A base starts with its own first line (`MISERE_HEADER`), so it is never read as a normal-play
+//! `.spr` file, nor a `.spr` file as a misère base. Then, one per line:
+//! - `tree A B …`: a canonical misère tree by its options (earlier trees, by number: 0 is the
+//!   empty game, 1 the heap of one, each `tree` line the next number);
+//! - `land POSITION T`: a land (a one-land position, 2.x notation) whose tree is T;
+//! - `loss POSITION ; T …`: a lost state: the large lands (`!` for none) and the trees beside them.
+//!
+//! Reading checks every line before anything is used: a tree must be in simplest form, a land's
+//! tree is worked out again from its children, and every move from a lost state must be answered
+//! by a move to another lost state in the base (or to one the trees alone decide as lost).
+
+use super::solver::{Misere, State};
+use super::trees::TreeId;
+use super::MisereStop;
+use crate::engine::sprouts::{Land, Notation, Position};
+
+/// The first line of every misère base.
+pub const MISERE_HEADER: &str = "# gamelab misère Sprouts base 1";
+
+/// Why a base was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BaseError {
+    /// The text is not a misère base, or a line is wrong (1-based line number, reason).
+    Refuted { line: usize, message: String },
+    /// Checking needed more work than allowed.
+    Budget(u64),
+    /// A position too large to list its moves, or a stop asked for.
+    Stopped(String),
+}
+
+impl std::fmt::Display for BaseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BaseError::Refuted { line, message } => write!(f, "line {line}: {message}"),
+            BaseError::Budget(limit) => write!(f, "checking needed more than {limit} nodes"),
+            BaseError::Stopped(why) => f.write_str(why),
+        }
+    }
+}
+
+/// What a checked base held.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BaseCounts {
+    pub trees: usize,
+    pub lands: usize,
+    pub losses: usize,
+}
+
+impl Misere {
+    /// The base: every tree, every land made a tree and every lost state, in an order a reader
+    /// can check line by line (trees before their users, lands by lives).
+    pub fn write_base(&self) -> String {
+        let mut out = format!("{MISERE_HEADER}\n");
+        for id in 2..self.trees.len() {
+            out.push_str("tree");
+            for option in self.trees.options(TreeId::from_index(id)) {
+                out.push_str(&format!(" {}", option.index()));
+            }
+            out.push('\n');
+        }
+        let mut lands: Vec<(&Land, &TreeId)> = self.land_trees().collect();
+        lands.sort_by_key(|(land, _)| (land.lives(), (*land).clone()));
+        for (land, tree) in lands {
+            let written = Position::from_lands(vec![land.clone()]).write(Notation::Glop2);
+            out.push_str(&format!("land {written} {}\n", tree.index()));
+        }
+        let mut losses: Vec<&State> = self.losses().collect();
+        losses.sort_by_key(|s| (s.lands.lives(), s.lands.clone(), s.trees.clone()));
+        for state in losses {
+            out.push_str(&format!("loss {} ;", state.lands.write(Notation::Glop2)));
+            for tree in &state.trees {
+                out.push_str(&format!(" {}", tree.index()));
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Reads and checks a base into a solver ready to go on from it, doing no more than
+    /// `budget` work. Nothing from a base that fails is kept.
+    pub fn read_base(
+        text: &str,
+        small_lives: u32,
+        budget: u64,
+    ) -> Result<(Misere, BaseCounts), BaseError> {
+        let mut misere = Misere::with_small_lives(small_lives);
+        misere.set_budget(budget);
+        let mut counts = BaseCounts::default();
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let mut lines = text.lines().enumerate();
+        let refuted = |line: usize, message: String| BaseError::Refuted {
+            line: line + 1,
+            message,
+        };
+        match lines.next() {
+            Some((_, first)) if first.trim() == MISERE_HEADER => {}
+            Some((i, first)) => {
+                let shown: String = first.chars().take(40).collect();
+                return Err(refuted(
+                    i,
+                    format!("not a misère base: the first line should be '{MISERE_HEADER}', found '{shown}'"),
+                ));
+            }
+            None => return Err(refuted(0, "empty file: not a misère base".into())),
+        }
+        let mut losses = Vec::new();
+        for (i, line) in lines {
+            let line = line.trim();
+            let (kind, rest) = line.split_once(' ').unwrap_or((line, ""));
+            match kind {
+                "" => {}
+                "tree" => {
+                    let options = tree_list(&misere, rest).map_err(|m| refuted(i, m))?;
+                    let before = misere.trees.len();
+                    let tree = misere.tree_of(options).map_err(stopped)?;
+                    if tree.index() != before {
+                        return Err(refuted(
+                            i,
+                            "this tree is not in simplest form, or is there twice".into(),
+                        ));
+                    }
+                    counts.trees += 1;
+                }
+                "land" => {
+                    let (written, tree) = rest
+                        .rsplit_once(' ')
+                        .ok_or_else(|| refuted(i, "a land line is: land POSITION TREE".into()))?;
+                    let tree = tree_list(&misere, tree)
+                        .map_err(|m| refuted(i, m))?
+                        .pop()
+                        .ok_or_else(|| refuted(i, "the land's tree is missing".into()))?;
+                    let position = Position::parse(written)
+                        .map_err(|e| refuted(i, format!("the land: {e}")))?;
+                    let [land] = position.lands() else {
+                        return Err(refuted(i, "a land line holds exactly one land".into()));
+                    };
+                    let worked_out = misere.tree_of_land_checked(land).map_err(stopped)?;
+                    if worked_out != tree {
+                        return Err(refuted(
+                            i,
+                            format!(
+                                "this land's tree is {}, not {}",
+                                worked_out.index(),
+                                tree.index()
+                            ),
+                        ));
+                    }
+                    counts.lands += 1;
+                }
+                "loss" => {
+                    let (written, trees) = rest.split_once(';').ok_or_else(|| {
+                        refuted(i, "a loss line is: loss POSITION ; TREES".into())
+                    })?;
+                    let position = Position::parse(written.trim())
+                        .map_err(|e| refuted(i, format!("the position: {e}")))?;
+                    let trees = tree_list(&misere, trees).map_err(|m| refuted(i, m))?;
+                    let state = misere.state_of(position, trees).map_err(stopped)?;
+                    losses.push((i, state));
+                }
+                other => {
+                    let shown: String = other.chars().take(20).collect();
+                    return Err(refuted(
+                        i,
+                        format!("unknown line kind '{shown}' (tree, land or loss)"),
+                    ));
+                }
+            }
+        }
+        // Losses are checked once all are read: each answers the others' moves.
+        let claimed: std::collections::HashSet<State> =
+            losses.iter().map(|(_, s)| s.clone()).collect();
+        for (i, state) in &losses {
+            if let Some(unanswered) = misere.unanswered_move(state, &claimed).map_err(stopped)? {
+                return Err(refuted(
+                    *i,
+                    format!("not lost: the move to {unanswered} is not answered by a lost state"),
+                ));
+            }
+        }
+        counts.losses = losses.len();
+        for (_, state) in losses {
+            misere.remember_loss(state);
+        }
+        misere.set_budget(u64::MAX);
+        Ok((misere, counts))
+    }
+}
+
+fn stopped(stop: MisereStop) -> BaseError {
+    match stop {
+        MisereStop::Budget(limit) => BaseError::Budget(limit),
+        MisereStop::TooLarge(why) => BaseError::Stopped(why),
+        MisereStop::Stopped => BaseError::Stopped("stopped".into()),
+    }
+}
+
+/// Tree numbers, each one already read.
+fn tree_list(misere: &Misere, text: &str) -> Result<Vec<TreeId>, String> {
+    text.split_whitespace()
+        .map(|word| {
+            let n: usize = word
+                .parse()
+                .map_err(|_| format!("'{word}' is not a tree number"))?;
+            if n >= misere.trees.len() {
+                return Err(format!("tree {n} is not defined above this line"));
+            }
+            Ok(TreeId::from_index(n))
+        })
+        .collect()
+}
