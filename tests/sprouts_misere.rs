@@ -200,3 +200,33 @@ fn a_base_read_back_is_checked_and_answers_without_searching() {
         Err(gamelab::engine::sprouts::misere::BaseError::Budget(_))
     ));
 }
+
+#[test]
+fn the_misere_player_finds_winning_moves_in_small_steps() {
+    use gamelab::engine::sprouts::children;
+    use gamelab::engine::sprouts::misere::MiserePerfect;
+    use gamelab::engine::sprouts::player::Thought;
+    let mut solver = Misere::new();
+    let mut plain = PlainMisere::new();
+    for (n, expected) in PUBLISHED.chars().enumerate().take(8) {
+        let start = Position::spots(n + 1);
+        let kids = children(&start).unwrap();
+        let mut player = MiserePerfect::new(kids.clone());
+        let mut steps = 0;
+        while *player.thought() == Thought::Thinking {
+            player.step(&mut solver, 300).unwrap();
+            steps += 1;
+            assert!(steps < 100_000, "{} spots: no end", n + 1);
+        }
+        match player.thought() {
+            Thought::Wins(k) => {
+                assert_eq!(expected, 'W', "{} spots", n + 1);
+                // The move chosen leaves a position the opponent loses, by the plain search.
+                assert!(!plain.wins(&kids[*k], 10_000_000).unwrap());
+                assert_eq!(player.choice(), *k);
+            }
+            Thought::Loses => assert_eq!(expected, 'L', "{} spots", n + 1),
+            Thought::Thinking => unreachable!(),
+        }
+    }
+}

@@ -8,11 +8,13 @@
 
 pub mod base;
 pub mod plain;
+pub mod player;
 pub mod solver;
 pub mod trees;
 
 pub use base::{BaseCounts, BaseError, MISERE_HEADER};
 pub use plain::PlainMisere;
+pub use player::MiserePerfect;
 pub use solver::Misere;
 pub use trees::{TreeId, Trees};
 

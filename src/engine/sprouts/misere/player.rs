@@ -1,0 +1,82 @@
+//! The perfect misère player: among the positions a move can reach, it looks for one its
+//! opponent loses in misère play, child after child, with one solver kept over the whole game.
+//! Its work comes in steps of a budget, so a page can spread it over time slices: the solver
+//! keeps every state it settled between steps.
+
+use super::{Misere, MisereStop};
+use crate::engine::sprouts::player::Thought;
+use crate::engine::sprouts::Position;
+
+pub struct MiserePerfect {
+    children: Vec<Position>,
+    /// The children in the order they are tried (fewest moves first: quick answers first).
+    order: Vec<usize>,
+    /// Where in `order` the search has got to.
+    next: usize,
+    thought: Thought,
+}
+
+impl MiserePerfect {
+    /// A player to choose among `children` (the distinct positions the moves reach). With none
+    /// there is nothing to choose: `Loses` (no move wins, as there is no move).
+    pub fn new(children: Vec<Position>) -> MiserePerfect {
+        let mut order: Vec<usize> = (0..children.len()).collect();
+        order.sort_by_key(|&k| (children[k].estimated_children(), children[k].lives()));
+        let thought = if children.is_empty() {
+            Thought::Loses
+        } else {
+            Thought::Thinking
+        };
+        MiserePerfect {
+            children,
+            order,
+            next: 0,
+            thought,
+        }
+    }
+
+    pub fn thought(&self) -> &Thought {
+        &self.thought
+    }
+
+    /// Children shown won for the opponent so far, and how many there are.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.next, self.children.len())
+    }
+
+    /// Works for about `budget` of the solver's work; what is known after.
+    pub fn step(&mut self, solver: &mut Misere, budget: u64) -> Result<&Thought, String> {
+        let start = solver.work();
+        while self.thought == Thought::Thinking {
+            let Some(&child) = self.order.get(self.next) else {
+                self.thought = Thought::Loses;
+                break;
+            };
+            let left = budget.saturating_sub(solver.work() - start);
+            if left == 0 {
+                break;
+            }
+            match solver.wins(&self.children[child], left) {
+                Ok(false) => self.thought = Thought::Wins(child),
+                Ok(true) => self.next += 1,
+                Err(MisereStop::Budget(_)) | Err(MisereStop::Stopped) => break,
+                Err(MisereStop::TooLarge(why)) => return Err(why),
+            }
+        }
+        Ok(&self.thought)
+    }
+
+    /// The child to play now: the winning one if found; else the one being looked at (not
+    /// shown won for the opponent yet); else, every child won for the opponent, the last.
+    pub fn choice(&self) -> usize {
+        match self.thought {
+            Thought::Wins(child) => child,
+            _ => self
+                .order
+                .get(self.next)
+                .or(self.order.last())
+                .copied()
+                .unwrap_or(0),
+        }
+    }
+}
