@@ -22,7 +22,8 @@ pub const SMALL_LIVES: u32 = 10;
 const MOVES_CACHE_BYTES: usize = 256 << 20;
 
 /// FxHash-style hashing: the keys are positions and trees the search made itself, never chosen
-/// by an adversary, and hashing is a sixth of the time with the standard SipHash.
+/// by an adversary, and with the standard SipHash hashing took about 15 % of the time (perf,
+/// 12 spots).
 #[derive(Default)]
 pub(crate) struct Fx(u64);
 
