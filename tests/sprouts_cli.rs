@@ -329,7 +329,35 @@ fn outcome_misere_prints_who_wins_when_the_last_mover_loses() {
     );
     assert_eq!(out.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--time-limit-ms"));
-    assert!(fails(&["sprouts", "nimber", "--misere", "0*3"], "").contains("outcome and check only"));
+    assert!(fails(&["sprouts", "nimber", "--misere", "0*3"], "")
+        .contains("outcome, children and check only"));
+    // children --misere: 3 spots is lost in misère, so every child is won for the opponent;
+    // 5 spots is won, so some child is lost for the opponent, and each child's word agrees with
+    // outcome --misere on it.
+    let three = ok(&["sprouts", "children", "--misere", "0*3"], "");
+    assert!(
+        !three.is_empty() && three.lines().all(|l| l.ends_with(" win")),
+        "{three}"
+    );
+    let five = ok(
+        &[
+            "sprouts",
+            "children",
+            "--misere",
+            "--notation",
+            "2.x",
+            "0*5",
+        ],
+        "",
+    );
+    assert!(five.lines().any(|l| l.ends_with(" loss")), "{five}");
+    for line in five.lines() {
+        let (child, word) = line.rsplit_once(' ').unwrap();
+        assert_eq!(
+            ok(&["sprouts", "outcome", "--misere", "-q", child], ""),
+            format!("{word}\n")
+        );
+    }
     assert!(fails(
         &["sprouts", "outcome", "--misere", "--db", "x.spr", "0*3"],
         ""

@@ -23,6 +23,7 @@ pub const USAGE: &str = "  sprouts spots N              the n-spot start in Glop
   sprouts outcome [POS...]     win/loss for the player to move, one line per position (stdin if none)
   sprouts nimber [POS...]      the nimber, one line per position
   sprouts children POS         the canonical children, with the nimber the base knows
+                               (--misere: each with win/loss in misère play)
   sprouts canon [POS...]       the canonical form in both notations
   sprouts check [POS]          check the result from the base; --complete checks every entry
   sprouts dot POS              check, then print the proof graph (Graphviz)
@@ -207,9 +208,9 @@ pub fn run(
         return Err(format!("sprouts needs a command:\n{USAGE}").into());
     };
     let options = parse_options(rest)?;
-    if options.misere && command != "outcome" && command != "check" {
+    if options.misere && !matches!(command.as_str(), "outcome" | "check" | "children") {
         return Err(format!(
-            "{command}: --misere is for outcome and check only (misère play has no nimbers; docs/misere.md)"
+            "{command}: --misere is for outcome, children and check only (misère play has no nimbers; docs/misere.md)"
         )
         .into());
     }
@@ -241,6 +242,7 @@ pub fn run(
             }
             Ok(Output::Text(out))
         }
+        "children" if options.misere => misere_children(&options, stdin, budget),
         "children" => {
             let db = load_bases(&options)?;
             let mut out = String::new();
@@ -443,19 +445,8 @@ fn solve_misere(
             // What was proved before the budget ran out is kept for the next run.
             save_misere(&options.save, &misere)?;
         }
-        let wins = solved.map_err(|stop| match stop {
-            MisereStop::Budget(_) => Failure::BudgetSpent(format!(
-                "{}: the node budget of {} (--max-nodes) ran out",
-                item.label, budget.max_nodes
-            )),
-            MisereStop::Stopped => Failure::BudgetSpent(format!(
-                "{}: the time limit of {} ms (--time-limit-ms) ran out after {} nodes",
-                item.label,
-                budget.time_limit.as_millis(),
-                misere.work()
-            )),
-            MisereStop::TooLarge(why) => Failure::BadInput(format!("{}: {why}", item.label)),
-        })?;
+        let wins =
+            solved.map_err(|stop| misere_failure(stop, &item.label, budget, misere.work()))?;
         let word = if wins { "win" } else { "loss" };
         text.push_str(word);
         text.push('\n');
@@ -475,6 +466,48 @@ fn solve_misere(
     } else {
         Output::Logged { text, log }
     })
+}
+
+/// `children --misere`: each canonical child with `win` or `loss` for the player to move in it
+/// in misère play (a `loss` child is a winning move).
+fn misere_children(
+    options: &Options,
+    stdin: &mut dyn FnMut() -> Result<String, CliError>,
+    budget: &Budget,
+) -> Result<Output, Failure> {
+    let (mut misere, _) = load_misere(options, budget)?;
+    misere.set_stop(budget.stop());
+    let mut out = String::new();
+    for item in items(options, stdin)? {
+        let p = parse(&item)?;
+        let kids = crate::engine::sprouts::children(&p)
+            .map_err(|why| Failure::BadInput(format!("{}: {}", item.label, why.0)))?;
+        for child in kids {
+            let left = budget.max_nodes.saturating_sub(misere.work());
+            let wins = misere.wins(&child, left).map_err(|stop| {
+                let _ = save_misere(&options.save, &misere);
+                misere_failure(stop, &item.label, budget, misere.work())
+            })?;
+            out.push_str(&child.write(options.notation));
+            out.push_str(if wins { " win\n" } else { " loss\n" });
+        }
+    }
+    save_misere(&options.save, &misere)?;
+    Ok(Output::Text(out))
+}
+
+fn misere_failure(stop: MisereStop, label: &str, budget: &Budget, work: u64) -> Failure {
+    match stop {
+        MisereStop::Budget(_) => Failure::BudgetSpent(format!(
+            "{label}: the node budget of {} (--max-nodes) ran out",
+            budget.max_nodes
+        )),
+        MisereStop::Stopped => Failure::BudgetSpent(format!(
+            "{label}: the time limit of {} ms (--time-limit-ms) ran out after {work} nodes",
+            budget.time_limit.as_millis()
+        )),
+        MisereStop::TooLarge(why) => Failure::BadInput(format!("{label}: {why}")),
+    }
 }
 
 /// A misère solver, from the --db base (one file, checked entirely before use) or fresh.
