@@ -150,6 +150,13 @@ fn sprouts_children_lists_are_bounded_in_memory_and_time() {
     assert!(out.stderr.contains("MB to list"), "{}", out.stderr);
     // One huge land: listed within the limit or stopped there.
     within(&["sprouts", "children", "0*10666"], "", 1000, &[0, 3]);
+    // Five hundred equal lands: once took 3 s sorting the same children made from each.
+    let equal = vec!["0*20"; 500].join("+");
+    let out = within(&["sprouts", "children"], &equal, 700, &[0, 3]);
+    assert_eq!(out.status, 0, "{}", out.stderr);
+    assert!(out.stdout.lines().count() > 5, "{}", out.stdout);
+    // Each equal land's moves are made once: 10 ms here, where the repeats took seconds.
+    assert!(out.took < Duration::from_millis(600), "{:?}", out.took);
 }
 
 #[test]
