@@ -149,15 +149,14 @@ impl Misere {
     /// Whether the player to move in `position` wins in misère play, doing no more than
     /// `budget` work (what was solved is kept, so a second call goes on from it).
     pub fn wins(&mut self, position: &Position, budget: u64) -> Result<bool, MisereStop> {
-        self.limit = self.work().saturating_add(budget);
-        self.trees.step_limit = u64::MAX;
+        self.set_budget(budget);
         let state = self.state(position.lands().to_vec(), Vec::new())?;
         self.solve(state)
     }
 
     /// The canonical misère tree of a land (worked out from all its children).
     pub fn land_tree(&mut self, land: &Land, budget: u64) -> Result<TreeId, MisereStop> {
-        self.limit = self.work().saturating_add(budget);
+        self.set_budget(budget);
         self.tree_of_land(land)
     }
 
@@ -176,7 +175,9 @@ impl Misere {
         })
     }
 
-    fn tree_of_land(&mut self, land: &Land) -> Result<TreeId, MisereStop> {
+    /// A land's tree: remembered, or worked out from its children (never read from a base
+    /// unchecked).
+    pub(crate) fn tree_of_land(&mut self, land: &Land) -> Result<TreeId, MisereStop> {
         if let Some(&tree) = self.land_trees.get(land) {
             return Ok(tree);
         }
@@ -225,11 +226,6 @@ impl Misere {
         self.in_trees(|t| t.game(options))
     }
 
-    /// A land's tree worked out from its children (never read from a base unchecked).
-    pub(crate) fn tree_of_land_checked(&mut self, land: &Land) -> Result<TreeId, MisereStop> {
-        self.tree_of_land(land)
-    }
-
     pub(crate) fn state_of(
         &mut self,
         position: Position,
@@ -242,7 +238,8 @@ impl Misere {
         self.states.insert(state, false);
     }
 
-    /// What the trees alone say of a state with no large land and at most one tree.
+    /// What the trees alone say of a state with no large land and at most one tree (none: no
+    /// move left, so the player to move has won).
     fn decided(&self, state: &State) -> Option<bool> {
         if !state.lands.is_empty() {
             return None;
@@ -303,13 +300,8 @@ impl Misere {
     }
 
     fn solve(&mut self, state: State) -> Result<bool, MisereStop> {
-        if state.lands.is_empty() {
-            match state.trees.as_slice() {
-                // No move left: the player to move has won.
-                [] => return Ok(true),
-                [tree] => return Ok(self.trees.wins(*tree)),
-                _ => {}
-            }
+        if let Some(wins) = self.decided(&state) {
+            return Ok(wins);
         }
         if let Some(&wins) = self.states.get(&state) {
             return Ok(wins);

@@ -18,8 +18,8 @@ impl TreeId {
         self.0 as usize
     }
 
-    /// The tree numbered `index` in its arena (the caller knows the arena holds it).
-    pub fn from_index(index: usize) -> TreeId {
+    /// The tree numbered `index` in its arena (the caller has checked the arena holds it).
+    pub(crate) fn from_index(index: usize) -> TreeId {
         TreeId(u32::try_from(index).expect("fewer than 2^32 trees"))
     }
 }
@@ -203,6 +203,8 @@ impl Trees {
             .map(|&o| self.birthday(o) + 1)
             .max()
             .unwrap_or(0);
+        // Memory runs out long before 2^32 trees (each takes over 40 bytes), and work budgets
+        // stop a search well before either.
         let tree = TreeId(u32::try_from(self.nodes.len()).expect("fewer than 2^32 trees"));
         let options = options.into_boxed_slice();
         self.canonical.insert(options.clone(), tree);
