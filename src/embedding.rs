@@ -22,7 +22,7 @@ pub const GAMES: [(&str, &str, &[&str]); 5] = [
         "sprouts",
         "Glop, Sprouts analysis",
         &[
-            "spots", "position", "goal", "workers", "view", "seats", "think-s",
+            "spots", "position", "goal", "workers", "view", "seats", "think-s", "ending",
         ],
     ),
     (

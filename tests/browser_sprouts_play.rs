@@ -11,7 +11,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 mod web;
 
-use web::{click, find, mount, sleep};
+use web::{click, find, fire, mount, sleep};
 
 fn text(root: &HtmlElement, selector: &str) -> String {
     find(root, selector).text_content().unwrap_or_default()
@@ -227,5 +227,77 @@ async fn make_room_keeps_the_position_and_is_kept() {
     assert!(disabled(&make_room), "not twice in a row");
     let again = reload(root, &attributes, &played).await;
     assert!(disabled(&find(&again, "button[data-action='make-room']")));
+    again.remove();
+}
+
+/// Misère play, chosen in the settings: three spots is a first player's loss there (a win in
+/// normal play), the hint says so; a person playing first there against the perfect player
+/// (the first listed move each turn) ends with player 2 unable to move, and so winning. The
+/// misère search thinks in the page, and a reload finds the game misère still.
+#[wasm_bindgen_test]
+async fn misere_play_hints_wins_and_is_kept() {
+    let attributes = [
+        ("id", "misere"),
+        ("data-view", "play"),
+        ("data-spots", "3"),
+        ("data-seats", "human,human"),
+    ];
+    let root = mount("sprouts", &attributes);
+    click(&root, "hint-who");
+    computer_done(&root).await;
+    let hint = text(&root, ".gl-hint");
+    assert!(hint.starts_with("Player 1, to move, wins"), "{hint}");
+    let ending = find(&root, "select[data-field='ending']");
+    ending
+        .unchecked_ref::<web_sys::HtmlSelectElement>()
+        .set_value("misere");
+    fire(&ending, "change");
+    sleep(50).await;
+    assert!(
+        text(&root, "summary").contains("misère"),
+        "{}",
+        text(&root, "summary")
+    );
+    click(&root, "hint-who");
+    computer_done(&root).await;
+    let hint = text(&root, ".gl-hint");
+    assert_eq!(
+        hint,
+        "Player 1, to move, loses against perfect play in misère play."
+    );
+    root.remove();
+
+    let attributes = [
+        ("id", "misere-2"),
+        ("data-view", "play"),
+        ("data-spots", "3"),
+        ("data-ending", "misere"),
+        ("data-seats", "human,perfect"),
+    ];
+    let root = mount("sprouts", &attributes);
+    for _ in 0..9 {
+        computer_done(&root).await;
+        if !find(&root, ".gl-banner").hidden() {
+            break;
+        }
+        click(&root, "move-0");
+    }
+    let banner = text(&root, ".gl-banner");
+    assert!(
+        banner.starts_with("Player 2 wins, having no move left (misère play)"),
+        "{banner}"
+    );
+    assert_eq!(
+        root.get_attribute("data-thought-in").as_deref(),
+        Some("page")
+    );
+    let played = text(&root, ".gl-position");
+    // Mounted again without data-ending: the kept game brings its ending with it.
+    let again = reload(root, &attributes[..2], &played).await;
+    let value = find(&again, "select[data-field='ending']")
+        .unchecked_ref::<web_sys::HtmlSelectElement>()
+        .value();
+    assert_eq!(value, "misere");
+    assert!(text(&again, ".gl-banner").starts_with("Player 2 wins"));
     again.remove();
 }

@@ -2,7 +2,7 @@
 //! undo and redo, and the game as text, replayed under the rules.
 #![cfg(not(target_arch = "wasm32"))]
 
-use gamelab::engine::sprouts::drawn::{DrawnGame, BOUNDS, REACH};
+use gamelab::engine::sprouts::drawn::{DrawnGame, Ending, BOUNDS, REACH};
 use gamelab::engine::sprouts::route::draw_position;
 
 /// A hand's stroke: it wobbles on its spot before leaving it and again as it arrives.
@@ -53,6 +53,50 @@ fn a_game_as_text_replays_to_the_same_board_and_undo_redo_hold() {
     assert!(game.redo() && game.redo());
     assert_eq!(game.drawing().board().position(), before);
     assert!(!game.can_redo());
+}
+
+/// Plays `game` to its end with the computer's pencil, always the first outcome listed.
+fn play_out(game: &mut DrawnGame) {
+    while game.winner().is_none() {
+        let outcomes = game.drawing().board().outcomes().unwrap();
+        let (_, target) = &outcomes[0];
+        let (_, line) = draw_position(game.drawing(), target, BOUNDS).unwrap();
+        game.play(&line, 0.5).unwrap();
+    }
+}
+
+/// The same moves end the same way under both endings, with opposite winners; the ending is
+/// part of the game's text (`2m/…`) and comes back with it, and a text without it is normal.
+#[test]
+fn a_misere_game_keeps_its_ending_and_the_stuck_player_wins() {
+    let mut normal = DrawnGame::new(2);
+    let mut misere = DrawnGame::with_ending(2, Ending::Misere);
+    assert_eq!((normal.winner(), misere.winner()), (None, None));
+    play_out(&mut normal);
+    play_out(&mut misere);
+    let stuck = normal.to_move();
+    assert_eq!(misere.to_move(), stuck);
+    assert_eq!(normal.winner(), Some(1 - stuck));
+    assert_eq!(misere.winner(), Some(stuck));
+    let text = misere.text();
+    assert!(text.starts_with("2m/"), "{text}");
+    let back = DrawnGame::parse(&text).unwrap();
+    assert_eq!(back.ending(), Ending::Misere);
+    assert_eq!(back.text(), text);
+    assert_eq!(back.winner(), Some(stuck));
+    let plain = DrawnGame::parse(&normal.text()).unwrap();
+    assert_eq!(plain.ending(), Ending::Normal);
+    assert_eq!(
+        normal.text().split_once('/').unwrap().1,
+        text.split_once('/').unwrap().1
+    );
+    for bad in ["2mm/", "m/", "2M/", "2 m/"] {
+        assert!(DrawnGame::parse(bad).is_err(), "{bad}");
+    }
+    assert_eq!(Ending::parse("misere"), Some(Ending::Misere));
+    assert_eq!(Ending::parse("normal"), Some(Ending::Normal));
+    assert_eq!(Ending::parse("misère"), Some(Ending::Misere));
+    assert_eq!(Ending::parse("Misere"), None);
 }
 
 /// A text whose stroke is no move there is refused whole, saying which move and why.

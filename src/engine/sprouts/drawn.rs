@@ -1,8 +1,9 @@
 //! A game of Sprouts drawn on paper, move by move: the strokes played (each with where its new
 //! spot went), the tidies that made room between them (`layout.rs`), undo and redo, and the game
-//! as text for a link or the browser's keeping (`5/50:120.0.80.5_200.0.80.5~tidy~…`). A text is
-//! replayed entry by entry under the same rules as a person's pencil (a tidy is recomputed: it
-//! is deterministic): a stroke that is not a move there refuses the whole text.
+//! as text for a link or the browser's keeping (`5/50:120.0.80.5_200.0.80.5~tidy~…`, or
+//! `5m/…` for a game played misère). A text is replayed entry by entry under the same rules as a
+//! person's pencil (a tidy is recomputed: it is deterministic): a stroke that is not a move there
+//! refuses the whole text.
 
 use super::drawing::{Drawing, Point, Refusal};
 use super::layout::Tidying;
@@ -46,9 +47,44 @@ pub enum Entry {
 /// The word a text writes for a tidy.
 const TIDY: &str = "tidy";
 
+/// How a game ends: who cannot move loses (normal play) or wins (misère play).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Ending {
+    #[default]
+    Normal,
+    Misere,
+}
+
+impl Ending {
+    pub const ALL: [Ending; 2] = [Ending::Normal, Ending::Misere];
+
+    /// The word for it in a page's attributes and a link (`normal`, `misere`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Ending::Normal => "normal",
+            Ending::Misere => "misere",
+        }
+    }
+
+    /// Reads a name (`misère` with its accent too: people write it so).
+    pub fn parse(text: &str) -> Option<Ending> {
+        let text = if text == "misère" { "misere" } else { text };
+        Ending::ALL.into_iter().find(|e| e.name() == text)
+    }
+
+    /// The winner of a game over with `stuck` (0 or 1) to move.
+    pub fn winner(self, stuck: usize) -> usize {
+        match self {
+            Ending::Normal => 1 - stuck,
+            Ending::Misere => stuck,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct DrawnGame {
     spots: usize,
+    ending: Ending,
     /// The paper before each entry, and now (last).
     drawings: Vec<Drawing>,
     entries: Vec<Entry>,
@@ -57,11 +93,17 @@ pub struct DrawnGame {
 }
 
 impl DrawnGame {
-    /// A new game of `spots` spots (1 to `MOST_SPOTS`).
+    /// A new game of `spots` spots (1 to `MOST_SPOTS`), played to the normal ending.
     pub fn new(spots: usize) -> DrawnGame {
+        DrawnGame::with_ending(spots, Ending::Normal)
+    }
+
+    /// A new game of `spots` spots (1 to `MOST_SPOTS`) played to `ending`.
+    pub fn with_ending(spots: usize, ending: Ending) -> DrawnGame {
         let spots = spots.clamp(1, MOST_SPOTS);
         DrawnGame {
             spots,
+            ending,
             drawings: vec![Drawing::new(start_places(spots, BOUNDS), REACH)],
             entries: Vec::new(),
             undone: Vec::new(),
@@ -72,8 +114,18 @@ impl DrawnGame {
         self.spots
     }
 
+    pub fn ending(&self) -> Ending {
+        self.ending
+    }
+
     pub fn drawing(&self) -> &Drawing {
         &self.drawings[self.drawings.len() - 1]
+    }
+
+    /// The winner (0 or 1) once no move is left; None while the game goes on.
+    pub fn winner(&self) -> Option<usize> {
+        let over = self.drawing().board().moves().is_some_and(|m| m.is_empty());
+        over.then(|| self.ending.winner(self.to_move()))
     }
 
     /// Moves played so far.
@@ -188,7 +240,7 @@ impl DrawnGame {
     }
 
     /// The game as text: `spots/along:x.y_x.y…~tidy~…` (coordinates to a tenth, along in
-    /// hundredths).
+    /// hundredths; `spots` followed by `m` in misère play).
     pub fn text(&self) -> String {
         let entries: Vec<String> = self
             .entries
@@ -205,7 +257,11 @@ impl DrawnGame {
                 }
             })
             .collect();
-        format!("{}/{}", self.spots, entries.join("~"))
+        let ending = match self.ending {
+            Ending::Normal => "",
+            Ending::Misere => "m",
+        };
+        format!("{}{ending}/{}", self.spots, entries.join("~"))
     }
 
     /// A game read back from `text`, every entry replayed; the error says what was wrong.
@@ -233,14 +289,20 @@ impl Replay {
                 "a drawn game's text is at most {TEXT_LIMIT} characters"
             ));
         }
-        let (spots, entries) = text.split_once('/').unwrap_or((text, ""));
+        let (start, entries) = text.split_once('/').unwrap_or((text, ""));
+        let (spots, ending) = match start.strip_suffix('m') {
+            Some(spots) => (spots, Ending::Misere),
+            None => (start, Ending::Normal),
+        };
         let spots: usize = spots
             .parse()
             .ok()
             .filter(|n| (1..=MOST_SPOTS).contains(n))
-            .ok_or_else(|| format!("a drawn game starts with 1 to {MOST_SPOTS} spots"))?;
+            .ok_or_else(|| {
+                format!("a drawn game starts with 1 to {MOST_SPOTS} spots (then m if misère)")
+            })?;
         Ok(Replay {
-            game: DrawnGame::new(spots),
+            game: DrawnGame::with_ending(spots, ending),
             entries: entries
                 .split('~')
                 .filter(|s| !s.is_empty())

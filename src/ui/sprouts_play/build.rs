@@ -7,7 +7,7 @@ use web_sys::{HtmlButtonElement, HtmlCanvasElement, HtmlElement, HtmlInputElemen
 
 use super::{Seat, Settings, SEATS};
 use crate::draw::sprouts::{self as picture, Example};
-use crate::engine::sprouts::drawn::MOST_SPOTS;
+use crate::engine::sprouts::drawn::{Ending, MOST_SPOTS};
 use crate::ui::dom::{self, button, child};
 use crate::ui::widgets::{form, rules};
 
@@ -15,6 +15,7 @@ pub(super) struct Dom {
     pub root: HtmlElement,
     pub settings_summary: HtmlElement,
     pub spots: HtmlInputElement,
+    pub ending: HtmlSelectElement,
     pub seats: [HtmlSelectElement; 2],
     pub think: HtmlInputElement,
     pub undo: HtmlButtonElement,
@@ -38,8 +39,10 @@ const RULES: &[&str] = &[
      with a new spot put on it.",
     "Lines may not cross themselves or each other, nor pass through a spot, and no spot may \
      have more than three lines. A spot with three lines is dead (drawn hollow).",
-    "Whoever cannot move loses. Draw with the mouse, a finger or a pen: press on a spot, draw, \
-     let go on a spot; then slide the new spot along the line if you like and confirm.",
+    "Whoever cannot move loses; in misère play (a choice in the settings) it is the other way \
+     round: whoever cannot move wins.",
+    "Draw with the mouse, a finger or a pen: press on a spot, draw, let go on a spot; then slide \
+     the new spot along the line if you like and confirm.",
 ];
 
 pub(super) fn build(root: &HtmlElement, settings: &Settings) -> Dom {
@@ -63,6 +66,12 @@ pub(super) fn build(root: &HtmlElement, settings: &Settings) -> Dom {
         (1, MOST_SPOTS),
         settings.spots,
     );
+    let endings: Vec<(&str, &str)> = Ending::ALL
+        .iter()
+        .map(|e| (e.name(), ending_label(*e)))
+        .collect();
+    let ending = form::select(&settings_box, "Rules", "ending", &endings);
+    ending.set_value(settings.ending.name());
     let seat = |k: usize| {
         let options: Vec<(&str, &str)> = SEATS.iter().map(|s| (s.name(), s.label())).collect();
         let select = form::select(
@@ -120,6 +129,7 @@ pub(super) fn build(root: &HtmlElement, settings: &Settings) -> Dom {
         root: root.clone(),
         settings_summary,
         spots,
+        ending,
         seats,
         think,
         undo,
@@ -146,5 +156,13 @@ impl Seat {
             Seat::Perfect => "the computer, perfect",
             Seat::Random => "the computer, at random",
         }
+    }
+}
+
+/// The rules' choice in words.
+pub(super) fn ending_label(ending: Ending) -> &'static str {
+    match ending {
+        Ending::Normal => "Normal: whoever cannot move loses",
+        Ending::Misere => "Misère: whoever cannot move wins",
     }
 }

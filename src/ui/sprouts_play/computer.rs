@@ -7,6 +7,10 @@
 //! grown too crowded for the move, the computer first makes room (`engine::sprouts::layout`,
 //! a pass a slice) and tries again, before it settles for another move. The clock (the think
 //! time) and "Move now" end the thinking: the best move known then is played.
+//!
+//! In misère play the perfect player is `engine::sprouts::misere::MiserePerfect`, with one
+//! misère solver kept over the game; it thinks in the page's slices (the workers speak normal
+//! play only).
 
 use std::rc::Rc;
 
@@ -15,6 +19,7 @@ use wasm_bindgen::JsValue;
 use super::*;
 use crate::engine::sprouts::board::Move;
 use crate::engine::sprouts::layout::Tidying;
+use crate::engine::sprouts::misere::MiserePerfect;
 use crate::engine::sprouts::player::{Perfect, Thought};
 use crate::engine::sprouts::route::{Draft, Drafts, CANDIDATES_LIMIT};
 use crate::engine::sprouts::search::{Answer, Goal};
@@ -36,11 +41,47 @@ enum Purpose {
     Room,
 }
 
+/// The perfect player for the game's ending.
+enum Brain {
+    Normal(Perfect),
+    Misere(MiserePerfect),
+}
+
+impl Brain {
+    fn thought(&self) -> &Thought {
+        match self {
+            Brain::Normal(p) => p.thought(),
+            Brain::Misere(p) => p.thought(),
+        }
+    }
+
+    fn choice(&self) -> usize {
+        match self {
+            Brain::Normal(p) => p.choice(),
+            Brain::Misere(p) => p.choice(),
+        }
+    }
+
+    /// Moves ruled out, of how many, and the work done (positions looked at).
+    fn progress(&self) -> (usize, usize, u64) {
+        match self {
+            Brain::Normal(p) => {
+                let (out, of) = p.progress();
+                (out, of, p.expansions())
+            }
+            Brain::Misere(p) => {
+                let (out, of) = p.progress();
+                (out, of, p.work())
+            }
+        }
+    }
+}
+
 pub(super) struct Thinking {
     purpose: Purpose,
     /// The positions the moves lead to, each with moves that lead there.
     choices: Vec<(Position, Vec<Move>)>,
-    perfect: Perfect,
+    perfect: Brain,
     since: f64,
     budget_ms: f64,
     hurried: bool,
@@ -66,6 +107,11 @@ pub(super) struct Thinking {
 const HINT_MS: f64 = 60_000.0;
 /// Expansions between two looks at the clock.
 const STEP: u64 = 40;
+/// The misère solver's work between two looks at the clock (a few milliseconds).
+const MISERE_STEP: u64 = 200;
+/// Past this much work the misère solver of a game is begun afresh (what it forgets costs only
+/// time): about 170 bytes a unit of work were measured at 12 spots, so some 350 MB at most.
+pub(super) const MISERE_WORK_LIMIT: u64 = 2_000_000;
 /// Pause before a computer's move is drawn, so a person can follow.
 const PAUSE_MS: i32 = 300;
 
@@ -93,10 +139,14 @@ impl Thinking {
             .choices(CANDIDATES_LIMIT)
             .unwrap_or_default();
         let children = choices.iter().map(|(p, _)| p.clone()).collect();
+        let perfect = match game.ending() {
+            Ending::Normal => Brain::Normal(Perfect::new(children)),
+            Ending::Misere => Brain::Misere(MiserePerfect::new(children)),
+        };
         Thinking {
             purpose,
             choices,
-            perfect: Perfect::new(children),
+            perfect,
             since: dom::now(),
             budget_ms,
             hurried: false,
@@ -135,7 +185,7 @@ impl Thinking {
         if self.drafts.is_some() {
             return format!("Drawing the move… {seconds:.1} s.");
         }
-        let (ruled_out, of) = self.perfect.progress();
+        let (ruled_out, of, work) = self.perfect.progress();
         let what = match self.purpose {
             Purpose::Hint { .. } => "Working out who wins",
             _ => "The computer is thinking",
@@ -147,8 +197,7 @@ impl Thinking {
                 team.size()
             ),
             _ => format!(
-                "{what}… {seconds:.1} s, {ruled_out} of {of} moves ruled out, {} positions looked at.",
-                self.perfect.expansions()
+                "{what}… {seconds:.1} s, {ruled_out} of {of} moves ruled out, {work} positions looked at."
             ),
         }
     }
@@ -190,7 +239,7 @@ fn turn(page: &Shared, slice: &Slice) -> Next {
         return Next::Done;
     };
     if thinking.drafts.is_none() {
-        match think(thinking, &mut p.db, p.team.as_ref(), slice) {
+        match think(thinking, &mut p.db, &mut p.misere, p.team.as_ref(), slice) {
             Next::Done => choose(p),
             next => {
                 p.refresh();
@@ -288,7 +337,13 @@ fn make_room(p: &mut Play, slice: &Slice) {
 
 /// Thinks for a slice: Done when the choice can be made (found, out of time, hurried, or
 /// nothing to think about).
-fn think(thinking: &mut Thinking, db: &mut Database, team: Option<&Team>, slice: &Slice) -> Next {
+fn think(
+    thinking: &mut Thinking,
+    db: &mut Database,
+    misere: &mut Misere,
+    team: Option<&Team>,
+    slice: &Slice,
+) -> Next {
     if !thinking.searches() {
         return Next::Done;
     }
@@ -303,19 +358,32 @@ fn think(thinking: &mut Thinking, db: &mut Database, team: Option<&Team>, slice:
         if let Some(team) = team {
             team.pause();
         }
-        thinking.perfect.look_up(db);
+        if let Brain::Normal(perfect) = &mut thinking.perfect {
+            perfect.look_up(db);
+        }
         return Next::Done;
     }
     if out_of_time {
         return Next::Done;
     }
     let mut failed = None;
-    slice.work(|| match thinking.perfect.step(db, STEP) {
-        Ok(Thought::Thinking) => false,
-        Ok(_) => true,
-        Err(e) => {
-            failed = Some(e);
-            true
+    slice.work(|| {
+        let step = match &mut thinking.perfect {
+            Brain::Normal(perfect) => perfect.step(db, STEP),
+            Brain::Misere(perfect) => {
+                if misere.work() > MISERE_WORK_LIMIT {
+                    *misere = Misere::new();
+                }
+                perfect.step(misere, MISERE_STEP)
+            }
+        };
+        match step {
+            Ok(Thought::Thinking) => false,
+            Ok(_) => true,
+            Err(e) => {
+                failed = Some(e);
+                true
+            }
         }
     });
     if let Some(e) = failed {
@@ -463,13 +531,17 @@ fn drawn(p: &mut Play, thinking: Thinking, draft: Draft) {
 fn hint_text(p: &mut Play, thinking: &Thinking) {
     let mover = format!("Player {}", p.game.to_move() + 1);
     let show_move = matches!(thinking.purpose, Purpose::Hint { show_move: true });
+    let play = match p.game.ending() {
+        Ending::Normal => "",
+        Ending::Misere => " in misère play",
+    };
     p.hint_text = match thinking.perfect.thought() {
         Thought::Thinking => {
             "No answer within a minute: this position is too large to settle here.".into()
         }
-        Thought::Loses => format!("{mover}, to move, loses against perfect play."),
+        Thought::Loses => format!("{mover}, to move, loses against perfect play{play}."),
         Thought::Wins(k) => {
-            let mut text = format!("{mover}, to move, wins with perfect play.");
+            let mut text = format!("{mover}, to move, wins with perfect play{play}.");
             if show_move {
                 let (target, moves) = &thinking.choices[*k];
                 if let Some(m) = moves.first() {
@@ -486,9 +558,9 @@ fn hint_text(p: &mut Play, thinking: &Thinking) {
 }
 
 /// Gives the position to the team of workers (started the first time; none where workers
-/// cannot run, and the page's slices think instead).
+/// cannot run, nor in misère play, and the page's slices think instead).
 fn to_team(p: &mut Play, page: &Shared) {
-    if p.no_workers {
+    if p.no_workers || p.game.ending() == Ending::Misere {
         return;
     }
     if p.team.is_none() {
@@ -559,7 +631,9 @@ fn member_said(page: &Shared, index: usize, data: &JsValue) {
             if thinking.in_team == Some(team.run()) {
                 // The page finishes from the database (quick now), in its slices.
                 thinking.in_team = None;
-                thinking.perfect.look_up(&p.db);
+                if let Brain::Normal(perfect) = &mut thinking.perfect {
+                    perfect.look_up(&p.db);
+                }
             }
         }
     }

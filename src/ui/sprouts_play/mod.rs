@@ -16,7 +16,8 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, KeyboardEvent, PointerEvent};
 
 use crate::engine::sprouts::drawing::{Drawing, Point, Refusal};
-use crate::engine::sprouts::drawn::{DrawnGame, Replay, BOUNDS, MOST_SPOTS};
+use crate::engine::sprouts::drawn::{DrawnGame, Ending, Replay, BOUNDS, MOST_SPOTS};
+use crate::engine::sprouts::misere::Misere;
 use crate::engine::sprouts::Database;
 use crate::ui::dom::{self, on};
 use crate::ui::page::{GamePage, Handle};
@@ -53,6 +54,8 @@ impl Seat {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
     pub spots: usize,
+    /// Who cannot move loses (normal play) or wins (misère).
+    pub ending: Ending,
     pub seats: [Seat; 2],
     pub think_ms: usize,
 }
@@ -61,6 +64,7 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             spots: 4,
+            ending: Ending::Normal,
             seats: [Seat::Human, Seat::Perfect],
             think_ms: 5_000,
         }
@@ -108,6 +112,9 @@ pub struct Play {
     thinking: Option<Thinking>,
     /// Losses found by the perfect player and the hints, kept over the game.
     db: Database,
+    /// In misère play, what the perfect player and the hints worked out, kept over the game
+    /// (begun afresh past `computer::MISERE_WORK_LIMIT`, which bounds its memory).
+    misere: Misere,
     /// The perfect player's Web Workers, started at its first move and kept (paused between
     /// moves); none where workers cannot run (`no_workers`), and the page thinks instead.
     team: Option<crate::ui::sprouts::Team>,
@@ -152,12 +159,18 @@ impl GamePage for Play {
                 ),
             }
         }
+        if let Some(ending) = root.get_attribute("data-ending") {
+            match Ending::parse(&ending) {
+                Some(ending) => settings.ending = ending,
+                None => problems.push_str("data-ending is normal or misere; using normal play. "),
+            }
+        }
         let think_s = dom::number_attribute(root, "data-think-s", 5, problems).clamp(1, 600);
         settings.think_ms = think_s * 1000;
         let dom = build::build(root, &settings);
         Play {
             dom,
-            game: DrawnGame::new(settings.spots),
+            game: DrawnGame::with_ending(settings.spots, settings.ending),
             settings,
             stroke: Vec::new(),
             sliding: false,
@@ -167,6 +180,7 @@ impl GamePage for Play {
             hint_text: String::new(),
             thinking: None,
             db: Database::new(),
+            misere: Misere::new(),
             team: None,
             no_workers: root.get_attribute("data-workers").as_deref() == Some("0"),
             message: String::new(),
@@ -280,6 +294,7 @@ impl GamePage for Play {
         vec![
             ("data-view".into(), "play".into()),
             ("data-spots".into(), s.spots.to_string()),
+            ("data-ending".into(), s.ending.name().into()),
             (
                 "data-seats".into(),
                 format!("{},{}", s.seats[0].name(), s.seats[1].name()),
@@ -332,7 +347,7 @@ impl GamePage for Play {
             Play::act(&handle, action);
         });
         let handle = page.clone();
-        for field in ["spots", "seat-0", "seat-1", "think-s"] {
+        for field in ["spots", "ending", "seat-0", "seat-1", "think-s"] {
             let handle = handle.clone();
             if let Ok(Some(control)) = root.query_selector(&format!("[data-field='{field}']")) {
                 on(&control, "change", move |_: web_sys::Event| {
@@ -429,8 +444,11 @@ fn load(page: &Shared, text: &str, source: Source) {
                 let game = replay.game();
                 if source == Source::Link || game.moves() > 0 {
                     p.settings.spots = game.spots();
+                    p.settings.ending = game.ending();
                     p.dom.spots.set_value(&game.spots().to_string());
+                    p.dom.ending.set_value(game.ending().name());
                     p.game = game;
+                    p.misere = Misere::new();
                     p.message = match source {
                         Source::Link => "The game of the link.".into(),
                         Source::Kept => "Your last game, as you left it.".into(),
@@ -467,11 +485,7 @@ impl Play {
     }
 
     fn game_over(&self) -> bool {
-        self.game
-            .drawing()
-            .board()
-            .moves()
-            .is_some_and(|m| m.is_empty())
+        self.game.winner().is_some()
     }
 
     fn human_to_move(&self) -> bool {
@@ -497,8 +511,9 @@ impl Play {
     fn new_game(&mut self) {
         self.clear_marks();
         self.thinking = None;
-        self.game = DrawnGame::new(self.settings.spots);
+        self.game = DrawnGame::with_ending(self.settings.spots, self.settings.ending);
         self.db = Database::new();
+        self.misere = Misere::new();
         self.kept();
     }
 
@@ -514,6 +529,13 @@ impl Play {
                     self.message = e;
                     false
                 }
+            },
+            "ending" => match Ending::parse(&self.dom.ending.value()) {
+                Some(ending) => {
+                    self.settings.ending = ending;
+                    true
+                }
+                None => false,
             },
             "think-s" => {
                 match form::read_number(&self.dom.think, "Computer time per move", (1, 600)) {

@@ -43,8 +43,12 @@ pub(super) fn png(drawing: &Drawing) -> Vec<u8> {
 
 pub(super) fn refresh(p: &mut Play) {
     let s = &p.settings;
+    let ending = match s.ending {
+        Ending::Normal => "",
+        Ending::Misere => ", misère",
+    };
     p.dom.settings_summary.set_text_content(Some(&format!(
-        "Game settings: {} spots, {} against {}",
+        "Game settings: {} spots{ending}, {} against {}",
         s.spots,
         s.seats[0].label(),
         s.seats[1].label()
@@ -107,12 +111,12 @@ pub(super) fn draw_board(p: &Play) {
 
 fn status(p: &Play) {
     let mover = p.game.to_move();
-    let over = p.game_over();
+    let winner = p.game.winner();
     let text = if let Some(thinking) = &p.thinking {
         thinking.progress(p.team.as_ref())
     } else if !p.message.is_empty() {
         p.message.clone()
-    } else if over {
+    } else if winner.is_some() {
         String::new()
     } else {
         match p.seat() {
@@ -124,12 +128,15 @@ fn status(p: &Play) {
         }
     };
     p.dom.status.set_text_content(Some(&text));
-    p.dom.banner.set_hidden(!over);
-    if over {
+    p.dom.banner.set_hidden(winner.is_none());
+    if let Some(winner) = winner {
+        let why = match p.game.ending() {
+            Ending::Normal => format!(": player {} has no move left", mover + 1),
+            Ending::Misere => ", having no move left (misère play)".into(),
+        };
         p.dom.banner.set_text_content(Some(&format!(
-            "Player {} wins: player {} has no move left, after {} moves.",
-            2 - mover,
-            mover + 1,
+            "Player {} wins{why}, after {} moves.",
+            winner + 1,
             p.game.moves()
         )));
     }

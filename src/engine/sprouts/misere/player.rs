@@ -14,6 +14,8 @@ pub struct MiserePerfect {
     /// Where in `order` the search has got to.
     next: usize,
     thought: Thought,
+    /// The solver's work done for this player, over all its steps.
+    work: u64,
 }
 
 impl MiserePerfect {
@@ -32,6 +34,7 @@ impl MiserePerfect {
             order,
             next: 0,
             thought,
+            work: 0,
         }
     }
 
@@ -44,8 +47,21 @@ impl MiserePerfect {
         (self.next, self.children.len())
     }
 
+    /// The solver's work done for this player so far (its steps' budgets are counted in it).
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
     /// Works for about `budget` of the solver's work; what is known after.
     pub fn step(&mut self, solver: &mut Misere, budget: u64) -> Result<&Thought, String> {
+        let start = solver.work();
+        let result = self.steps(solver, budget);
+        self.work += solver.work().saturating_sub(start);
+        result?;
+        Ok(&self.thought)
+    }
+
+    fn steps(&mut self, solver: &mut Misere, budget: u64) -> Result<(), String> {
         let start = solver.work();
         while self.thought == Thought::Thinking {
             let Some(&child) = self.order.get(self.next) else {
@@ -63,7 +79,7 @@ impl MiserePerfect {
                 Err(MisereStop::TooLarge(why)) => return Err(why),
             }
         }
-        Ok(&self.thought)
+        Ok(())
     }
 
     /// The child to play now: the winning one if found; else the one being looked at (not
