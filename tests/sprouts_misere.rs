@@ -230,3 +230,78 @@ fn the_misere_player_finds_winning_moves_in_small_steps() {
         }
     }
 }
+
+/// The levelled search (Glop's page) in small steps: the published outcomes up to nine spots,
+/// and the same answers as the recursive search on random positions, with a fresh solver each.
+#[test]
+fn the_levelled_search_in_steps_finds_the_same_outcomes() {
+    use gamelab::engine::sprouts::misere::MisereSearch;
+    let run = |position: &Position, budget: u64| {
+        let mut solver = Misere::new();
+        let mut search = MisereSearch::new(position.clone());
+        for _ in 0..1_000_000 {
+            if let Some(wins) = search.step(&mut solver, budget).unwrap() {
+                return wins;
+            }
+        }
+        panic!("no answer for {position:?}");
+    };
+    for (n, expected) in PUBLISHED.chars().enumerate().take(9) {
+        let wins = run(&Position::spots(n + 1), 200);
+        assert_eq!(if wins { 'W' } else { 'L' }, expected, "{} spots", n + 1);
+    }
+    let mut rng = Rng::new(0x1E7E_15ED_2026_1127);
+    for board in random_positions(&mut rng, 40, 4..8, 13) {
+        let position = board.position();
+        let expected = Misere::new().wins(&position, u64::MAX).unwrap();
+        assert_eq!(run(&position, 37), expected, "{position:?}");
+    }
+}
+
+/// Levels show where the search stands; a zap moves a level to another child (dropping the
+/// levels below), a step moves it to the next child not yet ruled out, and refusals say why;
+/// the answer after zapping is still right.
+#[test]
+fn the_levelled_search_shows_its_levels_and_can_be_zapped() {
+    use gamelab::engine::sprouts::misere::MisereSearch;
+    let mut solver = Misere::new();
+    let mut search = MisereSearch::new(Position::spots(9));
+    search.step(&mut solver, 300).unwrap();
+    let levels = search.levels();
+    assert!(levels.len() >= 2, "{levels:?}");
+    let top = &levels[0];
+    assert_eq!(top.lands, Position::spots(9));
+    assert!(top.count >= 3 && top.alive <= top.count);
+    let children = search.level_children(0);
+    assert_eq!(children.len(), top.count);
+    assert!(children[top.numero - 1].current);
+    assert!(children[..top.numero - 1].iter().all(|c| c.won));
+    // A child ruled out cannot be zapped to; one still open can.
+    if top.numero > 1 {
+        assert!(search.zap(0, 0).unwrap_err().contains("already shown won"));
+    }
+    // The children still open: the one looked at first, as the search goes in order.
+    let open: Vec<usize> = (0..children.len()).filter(|&k| !children[k].won).collect();
+    assert_eq!(open[0] + 1, top.numero);
+    assert!(open.len() >= 2, "{children:?}");
+    search.zap(0, open[1]).unwrap();
+    let levels = search.levels();
+    assert_eq!(levels.len(), 1);
+    assert_eq!(levels[0].numero, open[1] + 1);
+    search.zap_step(0, true).unwrap();
+    assert_eq!(search.levels()[0].numero, open[2 % open.len()] + 1);
+    search.zap_step(0, false).unwrap();
+    assert_eq!(search.levels()[0].numero, open[1] + 1);
+    assert!(search.zap(5, 0).unwrap_err().contains("no level 6"));
+    assert!(search.zap(0, top.count).is_err());
+    let mut answer = None;
+    for _ in 0..100_000 {
+        answer = search.step(&mut solver, 3_000).unwrap();
+        if answer.is_some() {
+            break;
+        }
+    }
+    // Nine spots is a misère loss for the first player.
+    assert_eq!(answer, Some(false));
+    assert!(search.levels().is_empty());
+}

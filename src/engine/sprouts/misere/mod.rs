@@ -9,12 +9,14 @@
 pub mod base;
 pub mod plain;
 pub mod player;
+pub mod search;
 pub mod solver;
 pub mod trees;
 
 pub use base::{BaseCounts, BaseError, MISERE_HEADER};
 pub use plain::PlainMisere;
 pub use player::MiserePerfect;
+pub use search::{MisereChild, MisereLevel, MisereSearch};
 pub use solver::Misere;
 pub use trees::{TreeId, Trees};
 
