@@ -305,3 +305,58 @@ fn the_levelled_search_shows_its_levels_and_can_be_zapped() {
     assert_eq!(answer, Some(false));
     assert!(search.levels().is_empty());
 }
+
+/// A base read a few lines at a time (as a page reads one in its slices) comes out the same as
+/// read at once; a tampered loss is refused at its line in steps too, and a trusting reader (a
+/// text the page sealed itself) reads the lines without checking the losses.
+#[test]
+fn a_base_read_in_small_steps_is_the_same_and_still_checked() {
+    use gamelab::engine::sprouts::misere::{BaseCounts, BaseError, BaseReader};
+    let mut misere = Misere::new();
+    assert!(!misere.wins(&Position::spots(7), 10_000_000).unwrap());
+    let text = misere.write_base();
+    let (whole, counts) = Misere::read_base(&text, misere.small_lives, 10_000_000).unwrap();
+    let read_in_steps = |reader: BaseReader| -> Result<(Misere, BaseCounts, usize), BaseError> {
+        let mut reader = reader;
+        let mut steps = 0;
+        let mut last = 0.0;
+        while !reader.step(10)? {
+            steps += 1;
+            assert!(reader.progress() >= last && reader.progress() <= 1.0);
+            last = reader.progress();
+        }
+        let (read, stepped) = reader.finish();
+        Ok((read, stepped, steps))
+    };
+    let (stepped, stepped_counts, steps) =
+        read_in_steps(BaseReader::new(&text, misere.small_lives, 10_000_000).unwrap()).unwrap();
+    assert!(steps > 10, "{steps} steps");
+    assert_eq!(stepped_counts, counts);
+    assert_eq!(stepped.write_base(), whole.write_base());
+    // A lost state that is not lost: the start of 6 spots (a misère win) claimed lost.
+    let mut six = Misere::new();
+    let six_state = {
+        assert!(six.wins(&Position::spots(6), 10_000_000).unwrap());
+        Position::spots(6).write(gamelab::engine::sprouts::Notation::Glop2)
+    };
+    let tampered = format!("{text}loss {six_state} ;\n");
+    let refused =
+        read_in_steps(BaseReader::new(&tampered, misere.small_lives, 10_000_000).unwrap());
+    match refused {
+        Err(BaseError::Refuted { line, message }) => {
+            assert_eq!(line, tampered.lines().count(), "{message}");
+            assert!(message.starts_with("not lost"), "{message}");
+        }
+        Err(other) => panic!("{other}"),
+        Ok(_) => panic!("a false loss was taken"),
+    }
+    let trusted = BaseReader::new(&tampered, misere.small_lives, 10_000_000)
+        .unwrap()
+        .trusting();
+    let (_, trusted_counts, _) = read_in_steps(trusted).unwrap();
+    assert_eq!(trusted_counts.losses, counts.losses + 1);
+    assert!(matches!(
+        BaseReader::new("3 0.0.}]!\n", misere.small_lives, 1000),
+        Err(BaseError::Refuted { line: 1, .. })
+    ));
+}

@@ -85,106 +85,204 @@ impl Misere {
         small_lives: u32,
         budget: u64,
     ) -> Result<(Misere, BaseCounts), BaseError> {
-        let mut misere = Misere::with_small_lives(small_lives);
-        misere.set_budget(budget);
-        let mut counts = BaseCounts::default();
+        let mut reader = BaseReader::new(text, small_lives, budget)?;
+        while !reader.step(u64::MAX)? {}
+        Ok(reader.finish())
+    }
+}
+
+/// A base being read and checked a few lines at a time (a page does it in its time slices):
+/// first every line is read (trees rebuilt, lands' trees worked out again), then every lost
+/// state is checked against the others. Nothing is usable before `finish`.
+pub struct BaseReader {
+    misere: Misere,
+    text: String,
+    /// Where the next line starts in `text`, and its number (0-based).
+    at: usize,
+    line: usize,
+    losses: Vec<(usize, State)>,
+    /// Once every line is read: the lost states claimed, and how many are checked.
+    claimed: Option<std::collections::HashSet<State>>,
+    checked: usize,
+    /// Take the lost states as they are (a text this program sealed itself).
+    trusting: bool,
+    counts: BaseCounts,
+}
+
+impl BaseReader {
+    /// Checks the first line; `budget` is the work the whole reading may take.
+    pub fn new(text: &str, small_lives: u32, budget: u64) -> Result<BaseReader, BaseError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let mut lines = text.lines().enumerate();
-        let refuted = |line: usize, message: String| BaseError::Refuted {
-            line: line + 1,
-            message,
-        };
-        match lines.next() {
-            Some((_, first)) if first.trim() == MISERE_HEADER => {}
-            Some((i, first)) => {
+        let first = text.lines().next();
+        match first {
+            Some(first) if first.trim() == MISERE_HEADER => {}
+            Some(first) => {
                 let shown: String = first.chars().take(40).collect();
                 return Err(refuted(
-                    i,
+                    0,
                     format!("not a misère base: the first line should be '{MISERE_HEADER}', found '{shown}'"),
                 ));
             }
             None => return Err(refuted(0, "empty file: not a misère base".into())),
         }
-        let mut losses = Vec::new();
-        for (i, line) in lines {
-            let line = line.trim();
-            let (kind, rest) = line.split_once(' ').unwrap_or((line, ""));
-            match kind {
-                "" => {}
-                "tree" => {
-                    let options = tree_list(&misere, rest).map_err(|m| refuted(i, m))?;
-                    let before = misere.trees.len();
-                    let tree = misere.tree_of(options).map_err(stopped)?;
-                    if tree.index() != before {
-                        return Err(refuted(
-                            i,
-                            "this tree is not in simplest form, or is there twice".into(),
-                        ));
-                    }
-                    counts.trees += 1;
+        let mut misere = Misere::with_small_lives(small_lives);
+        misere.set_budget(budget);
+        let at = text.find('\n').map_or(text.len(), |n| n + 1);
+        Ok(BaseReader {
+            misere,
+            text: text.to_string(),
+            at,
+            line: 1,
+            losses: Vec::new(),
+            claimed: None,
+            checked: 0,
+            trusting: false,
+            counts: BaseCounts::default(),
+        })
+    }
+
+    /// Takes the lost states on trust (their lines are still read and their trees rebuilt):
+    /// for a text this program wrote and sealed itself, as a page keeps its base.
+    pub fn trusting(mut self) -> BaseReader {
+        self.trusting = true;
+        self
+    }
+
+    /// Reads lines (or checks lost states) until about `work` is done; true once all is done.
+    /// A line is never left half read: the work is looked at between lines.
+    pub fn step(&mut self, work: u64) -> Result<bool, BaseError> {
+        // Lines count as work too: many cheap lines still make a step's worth.
+        let until = self.misere.work().saturating_add(work);
+        let mut lines = 0u64;
+        while self.misere.work().saturating_add(lines) < until {
+            lines += 1;
+            if self.claimed.is_none() {
+                if self.at >= self.text.len() {
+                    let claimed = self.losses.iter().map(|(_, s)| s.clone()).collect();
+                    self.claimed = Some(claimed);
+                    continue;
                 }
-                "land" => {
-                    let (written, tree) = rest
-                        .rsplit_once(' ')
-                        .ok_or_else(|| refuted(i, "a land line is: land POSITION TREE".into()))?;
-                    let tree = tree_list(&misere, tree)
-                        .map_err(|m| refuted(i, m))?
-                        .pop()
-                        .ok_or_else(|| refuted(i, "the land's tree is missing".into()))?;
-                    let position = Position::parse(written)
-                        .map_err(|e| refuted(i, format!("the land: {e}")))?;
-                    let [land] = position.lands() else {
-                        return Err(refuted(i, "a land line holds exactly one land".into()));
-                    };
-                    let worked_out = misere.tree_of_land(land).map_err(stopped)?;
-                    if worked_out != tree {
-                        return Err(refuted(
-                            i,
-                            format!(
-                                "this land's tree is {}, not {}",
-                                worked_out.index(),
-                                tree.index()
-                            ),
-                        ));
-                    }
-                    counts.lands += 1;
-                }
-                "loss" => {
-                    let (written, trees) = rest.split_once(';').ok_or_else(|| {
-                        refuted(i, "a loss line is: loss POSITION ; TREES".into())
-                    })?;
-                    let position = Position::parse(written.trim())
-                        .map_err(|e| refuted(i, format!("the position: {e}")))?;
-                    let trees = tree_list(&misere, trees).map_err(|m| refuted(i, m))?;
-                    let state = misere.state_of(position, trees).map_err(stopped)?;
-                    losses.push((i, state));
-                }
-                other => {
-                    let shown: String = other.chars().take(20).collect();
-                    return Err(refuted(
-                        i,
-                        format!("unknown line kind '{shown}' (tree, land or loss)"),
-                    ));
-                }
+                let end = self.text[self.at..]
+                    .find('\n')
+                    .map_or(self.text.len(), |n| self.at + n);
+                let line = self.text[self.at..end].to_string();
+                self.read_line(self.line, line.trim())?;
+                self.at = end + 1;
+                self.line += 1;
+                continue;
             }
-        }
-        // Losses are checked once all are read: each answers the others' moves.
-        let claimed: std::collections::HashSet<State> =
-            losses.iter().map(|(_, s)| s.clone()).collect();
-        for (i, state) in &losses {
-            if let Some(unanswered) = misere.unanswered_move(state, &claimed).map_err(stopped)? {
+            if self.trusting || self.checked == self.losses.len() {
+                return Ok(true);
+            }
+            let (i, state) = &self.losses[self.checked];
+            let claimed = self.claimed.as_ref().expect("set above");
+            if let Some(unanswered) = self
+                .misere
+                .unanswered_move(state, claimed)
+                .map_err(stopped)?
+            {
                 return Err(refuted(
                     *i,
                     format!("not lost: the move to {unanswered} is not answered by a lost state"),
                 ));
             }
+            self.checked += 1;
         }
-        counts.losses = losses.len();
-        for (_, state) in losses {
+        Ok(false)
+    }
+
+    /// How far through (0 to 1): lines read, then lost states checked.
+    pub fn progress(&self) -> f64 {
+        let read = self.at.min(self.text.len()) as f64 / self.text.len().max(1) as f64;
+        if self.trusting {
+            return read;
+        }
+        let checked = self.checked as f64 / self.losses.len().max(1) as f64;
+        (read + checked) / 2.0
+    }
+
+    /// The solver holding the base, and what it held (once `step` has said it is done).
+    pub fn finish(self) -> (Misere, BaseCounts) {
+        let mut misere = self.misere;
+        let mut counts = self.counts;
+        counts.losses = self.losses.len();
+        for (_, state) in self.losses {
             misere.remember_loss(state);
         }
         misere.set_budget(u64::MAX);
-        Ok((misere, counts))
+        (misere, counts)
+    }
+
+    fn read_line(&mut self, i: usize, line: &str) -> Result<(), BaseError> {
+        let misere = &mut self.misere;
+        let (kind, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match kind {
+            "" => {}
+            "tree" => {
+                let options = tree_list(misere, rest).map_err(|m| refuted(i, m))?;
+                let before = misere.trees.len();
+                let tree = misere.tree_of(options).map_err(stopped)?;
+                if tree.index() != before {
+                    return Err(refuted(
+                        i,
+                        "this tree is not in simplest form, or is there twice".into(),
+                    ));
+                }
+                self.counts.trees += 1;
+            }
+            "land" => {
+                let (written, tree) = rest
+                    .rsplit_once(' ')
+                    .ok_or_else(|| refuted(i, "a land line is: land POSITION TREE".into()))?;
+                let tree = tree_list(misere, tree)
+                    .map_err(|m| refuted(i, m))?
+                    .pop()
+                    .ok_or_else(|| refuted(i, "the land's tree is missing".into()))?;
+                let position =
+                    Position::parse(written).map_err(|e| refuted(i, format!("the land: {e}")))?;
+                let [land] = position.lands() else {
+                    return Err(refuted(i, "a land line holds exactly one land".into()));
+                };
+                let worked_out = misere.tree_of_land(land).map_err(stopped)?;
+                if worked_out != tree {
+                    return Err(refuted(
+                        i,
+                        format!(
+                            "this land's tree is {}, not {}",
+                            worked_out.index(),
+                            tree.index()
+                        ),
+                    ));
+                }
+                self.counts.lands += 1;
+            }
+            "loss" => {
+                let (written, trees) = rest
+                    .split_once(';')
+                    .ok_or_else(|| refuted(i, "a loss line is: loss POSITION ; TREES".into()))?;
+                let position = Position::parse(written.trim())
+                    .map_err(|e| refuted(i, format!("the position: {e}")))?;
+                let trees = tree_list(misere, trees).map_err(|m| refuted(i, m))?;
+                let state = misere.state_of(position, trees).map_err(stopped)?;
+                self.losses.push((i, state));
+            }
+            other => {
+                let shown: String = other.chars().take(20).collect();
+                return Err(refuted(
+                    i,
+                    format!("unknown line kind '{shown}' (tree, land or loss)"),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A refusal of line `i` (0-based).
+fn refuted(i: usize, message: String) -> BaseError {
+    BaseError::Refuted {
+        line: i + 1,
+        message,
     }
 }
 

@@ -47,6 +47,8 @@ pub struct MisereSearch {
     root: Position,
     frames: Vec<Frame>,
     answer: Option<bool>,
+    /// The solver's work done for this search, over all its steps.
+    work: u64,
 }
 
 impl MisereSearch {
@@ -55,11 +57,17 @@ impl MisereSearch {
             root,
             frames: Vec::new(),
             answer: None,
+            work: 0,
         }
     }
 
     pub fn root(&self) -> &Position {
         &self.root
+    }
+
+    /// The solver's work done for this search so far.
+    pub fn work(&self) -> u64 {
+        self.work
     }
 
     /// Whether the player to move at the root wins, once known.
@@ -71,7 +79,10 @@ impl MisereSearch {
     /// not yet, call again). A budget's end mid-expansion leaves the levels as they were.
     pub fn step(&mut self, solver: &mut Misere, budget: u64) -> Result<Option<bool>, MisereStop> {
         solver.set_budget(budget);
-        match self.run(solver) {
+        let start = solver.work();
+        let ran = self.run(solver);
+        self.work += solver.work().saturating_sub(start);
+        match ran {
             Ok(()) | Err(MisereStop::Budget(_)) | Err(MisereStop::Stopped) => Ok(self.answer),
             Err(e) => Err(e),
         }
