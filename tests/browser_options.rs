@@ -53,7 +53,7 @@ async fn every_malformed_option_is_named_and_stays_named() {
             "sprouts",
             &[("data-goal", "banana"), ("data-position", "0*3.x")],
             &[
-                "data-goal=\"banana\" is neither outcome nor nimber",
+                "data-goal=\"banana\" is outcome, nimber or misere",
                 "data-position=\"0*3.x\"",
             ],
         ),

@@ -23,6 +23,11 @@ pub enum Action {
     FilterApplyConfirmed,
     SaveCheckBase,
     SaveCheckGraph,
+    SaveMisereBase,
+    ClearMisereBase,
+    ClearMisereBaseConfirmed,
+    /// The reader agreed to replace the misère base with the file waiting.
+    MisereLoadConfirmed,
     UseCheckBase,
     AdoptCheckResults,
     /// Preview (false) or apply (true) the database filter.
@@ -71,6 +76,10 @@ impl Action {
             "filter-apply-confirmed" => Some(Action::FilterApplyConfirmed),
             "save-check-base" => Some(Action::SaveCheckBase),
             "save-check-graph" => Some(Action::SaveCheckGraph),
+            "save-misere-base" => Some(Action::SaveMisereBase),
+            "clear-misere-base" => Some(Action::ClearMisereBase),
+            "clear-misere-confirmed" => Some(Action::ClearMisereBaseConfirmed),
+            "misere-load-confirmed" => Some(Action::MisereLoadConfirmed),
             "use-check-base" => Some(Action::UseCheckBase),
             "adopt-check-results" => Some(Action::AdoptCheckResults),
             "filter-preview" => Some(Action::Filter { apply: false }),

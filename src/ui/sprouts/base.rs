@@ -76,9 +76,15 @@ pub(super) fn read_files(app: &Shared, files: web_sys::FileList) {
             };
             if all {
                 let files: Vec<(String, String)> = texts.borrow_mut().drain(..).flatten().collect();
-                let mut a = app.borrow_mut();
-                a.merge_files(&files);
-                a.refresh();
+                let misere = {
+                    let mut a = app.borrow_mut();
+                    let misere = a.merge_files(&files);
+                    a.refresh();
+                    misere
+                };
+                if let Some((name, text)) = misere {
+                    read_misere(&app, &text, name, false, true);
+                }
             }
         });
         reader.set_onload(Some(onload.unchecked_ref()));
@@ -233,7 +239,17 @@ impl App {
         });
     }
 
-    pub(super) fn merge_files(&mut self, files: &[(String, String)]) {
+    /// Merges `.spr` files into the main base; a misère base file goes to the misère base
+    /// instead (returned when it is to be read now).
+    pub(super) fn merge_files(&mut self, files: &[(String, String)]) -> Option<(String, String)> {
+        if files.iter().any(|(_, text)| is_misere_base(text)) {
+            if let [(name, text)] = files {
+                return self.misere_file(name, text);
+            }
+            self.db_message =
+                "Nothing was loaded: load a misère base on its own, one at a time.".into();
+            return None;
+        }
         let refs: Vec<(&str, &str)> = files
             .iter()
             .map(|(n, t)| (n.as_str(), t.as_str()))
@@ -252,5 +268,6 @@ impl App {
             }
             Err(e) => self.db_message = format!("Nothing was loaded. {e}"),
         }
+        None
     }
 }

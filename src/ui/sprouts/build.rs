@@ -192,7 +192,11 @@ pub fn build(root: &HtmlElement) -> Dom {
         &options,
         "Compute",
         "goal",
-        &[("outcome", "outcome (win/loss)"), ("nimber", "nimber")],
+        &[
+            ("outcome", "outcome (win/loss)"),
+            ("nimber", "nimber"),
+            ("misere", "misère outcome (who cannot move wins)"),
+        ],
     );
     let notation = form::select(
         &options,
@@ -280,15 +284,17 @@ pub fn build(root: &HtmlElement) -> Dom {
     button(&db_bar, "Complete check", "complete-check");
     let stop_complete = button(&db_bar, "Stop", "stop").unchecked_into::<HtmlElement>();
     button(&db_bar, "Empty the main base", "clear-base");
+    button(&db_bar, "Save misère base", "save-misere-base");
+    button(&db_bar, "Empty the misère base", "clear-misere-base");
     let file_input: HtmlInputElement = child(&database, "input", "gl-file").unchecked_into();
     file_input.set_type("file");
     file_input.set_multiple(true);
-    file_input.set_accept(".spr,text/plain");
+    file_input.set_accept(".spr,.txt,text/plain");
     dom::best_effort(file_input.set_attribute("data-field", "files"));
     dom::best_effort(file_input.set_attribute("aria-label", "Load .spr files"));
     // The button above opens it (and files can be dropped): one way in, not two controls.
     file_input.set_hidden(true);
-    let drop_zone = paragraph(&database, "gl-drop", "…or drop .spr files here. Several files are checked against each other and the main base; a disagreement loads nothing.");
+    let drop_zone = paragraph(&database, "gl-drop", "…or drop .spr files here. Several files are checked against each other and the main base; a disagreement loads nothing. A misère base (saved by Save misère base) loads the same way, one at a time, every line checked.");
     let db_status = paragraph(&database, "gl-status", "");
     dom::best_effort(db_status.set_attribute("role", "status"));
     let complete_status = paragraph(&database, "gl-complete-status", "");

@@ -11,12 +11,65 @@ pub(super) struct CheckRun {
     pub(super) result: Option<Result<Answer, String>>,
 }
 
+/// A misère check: the position computed afresh, with a solver of its own (none of the misère
+/// base's trees or states), and compared with what the misère base says.
+pub(super) struct MisereCheckRun {
+    pub(super) position: Position,
+    solver: Misere,
+    search: MisereSearch,
+    pub(super) spent: f64,
+    /// The answer (true: the first player wins), or why there is none.
+    pub(super) result: Option<Result<bool, String>>,
+    /// What the misère base says of the position, once the check has its answer (None: it
+    /// does not know within a short search).
+    pub(super) base_says: Option<bool>,
+}
+
+impl MisereCheckRun {
+    pub(super) fn work(&self) -> u64 {
+        self.search.work()
+    }
+}
+
+/// The work a misère base may do to say what it knows of the checked position.
+const BASE_SAYS_WORK: u64 = 2_000;
+
 pub(super) fn start_check(app: &Shared) {
     {
         let mut a = app.borrow_mut();
-        if a.check.as_ref().is_some_and(|c| c.result.is_none()) {
+        let running = a.check.as_ref().is_some_and(|c| c.result.is_none())
+            || a.misere_check.as_ref().is_some_and(|c| c.result.is_none());
+        if running {
             return;
         }
+        if a.misere_chosen() {
+            let start = match a
+                .start()
+                .and_then(|p| check_computable(&p).map(|_| p).map_err(|e| e.0))
+            {
+                Ok(p) => p,
+                Err(e) => {
+                    a.message = e;
+                    a.refresh();
+                    return;
+                }
+            };
+            a.check_message.clear();
+            a.check = None;
+            a.misere_check = Some(MisereCheckRun {
+                search: MisereSearch::new(start.clone()),
+                position: start,
+                solver: Misere::new(),
+                spent: 0.0,
+                result: None,
+                base_says: None,
+            });
+            a.refresh();
+            drop(a);
+            in_slices(app, misere_check_step, check_spent);
+            return;
+        }
+        a.misere_check = None;
         let start = match a.start() {
             Ok(p) => p,
             Err(e) => {
@@ -71,6 +124,37 @@ pub(super) fn check_spent(a: &mut App, ms: f64) {
     if let Some(run) = a.check.as_mut() {
         run.spent += ms;
     }
+    if let Some(run) = a.misere_check.as_mut() {
+        run.spent += ms;
+    }
+}
+
+/// A step of the misère check; at its end, the misère base is asked the same question, and a
+/// base that says otherwise is emptied (nothing it holds is used again).
+fn misere_check_step(a: &mut App) -> bool {
+    let Some(run) = a.misere_check.as_mut().filter(|r| r.result.is_none()) else {
+        return true;
+    };
+    let wins = match run.search.step(&mut run.solver, 200) {
+        Ok(None) => return false,
+        Ok(Some(wins)) => wins,
+        Err(e) => {
+            run.result = Some(Err(format!("{e:?}")));
+            return true;
+        }
+    };
+    run.result = Some(Ok(wins));
+    // The big solver is no longer needed.
+    run.solver = Misere::new();
+    run.base_says = a.misere.wins(&run.position, BASE_SAYS_WORK).ok();
+    if run.base_says.is_some_and(|says| says != wins) {
+        a.misere = Misere::new();
+        a.store_misere();
+        a.db_message =
+            "The misère check refuted the misère base: it was emptied, and nothing in it is used."
+                .into();
+    }
+    true
 }
 
 pub(super) fn start_complete_check(app: &Shared) {

@@ -18,12 +18,21 @@ pub(super) fn start_computation(app: &Shared) {
                 return;
             }
         };
-        let goal = a.goal();
+        let (goal, misere) = (a.goal(), a.misere_chosen());
+        if misere {
+            if let Some(reading) = &a.misere_reading {
+                a.message = format!(
+                    "The misère base is still being read ({:.0}%): Compute once it is in.",
+                    100.0 * reading.progress()
+                );
+                a.refresh();
+                return;
+            }
+        }
         // The same start, stopped: go on. Otherwise a new computation.
-        let resume = a
-            .computation
-            .as_ref()
-            .is_some_and(|c| c.position == start && c.goal == goal && c.result.is_none());
+        let resume = a.computation.as_ref().is_some_and(|c| {
+            c.position == start && c.goal == goal && c.misere == misere && c.result.is_none()
+        });
         if resume {
             if let Some(c) = a.computation.as_mut() {
                 c.clock = dom::now();
@@ -45,7 +54,13 @@ pub(super) fn start_computation(app: &Shared) {
                 _ => a.ready_team.take(),
             };
             a.runner_note.clear();
-            let runner = match a.runner_for(&start, goal, workers) {
+            let runner = if misere {
+                // The workers speak normal play: misère computes in the page, in its slices.
+                Ok(Runner::Misere(MisereSearch::new(start.clone())))
+            } else {
+                a.runner_for(&start, goal, workers)
+            };
+            let runner = match runner {
                 Ok(runner) => runner,
                 Err(e) => {
                     a.message = e;
@@ -56,6 +71,7 @@ pub(super) fn start_computation(app: &Shared) {
             a.computation = Some(Computation {
                 position: start,
                 goal,
+                misere,
                 runner,
                 spent: 0.0,
                 clock: dom::now(),
@@ -75,7 +91,7 @@ pub(super) fn start_computation(app: &Shared) {
         a.refresh();
         a.computation
             .as_ref()
-            .is_some_and(|c| matches!(c.runner, Runner::InPage(_)))
+            .is_some_and(|c| matches!(c.runner, Runner::InPage(_) | Runner::Misere(_)))
     };
     if in_page {
         in_slices(app, computation_step, computation_spent);
@@ -310,13 +326,19 @@ pub(super) fn computation_step(a: &mut App) -> bool {
     let Some(c) = a.computation.as_mut().filter(|_| a.running) else {
         return true;
     };
-    let Runner::InPage(search) = &mut c.runner else {
-        return true;
+    let misere = c.misere;
+    let progress = match &mut c.runner {
+        Runner::InPage(search) => search.step(&mut a.db, None, STEP_EXPANSIONS),
+        Runner::Misere(search) => misere_step(search, &mut a.misere),
+        Runner::Team(_) => return true,
     };
-    match search.step(&mut a.db, None, STEP_EXPANSIONS) {
+    match progress {
         Progress::Running => {
             // What was found is kept every few seconds: a reload mid-computation loses little.
-            if dom::now() - a.last_kept > KEEP_EVERY_MS {
+            // (A misère base is written whole: less often.)
+            if misere && dom::now() - a.last_kept > 5.0 * KEEP_EVERY_MS {
+                a.store_misere();
+            } else if !misere && dom::now() - a.last_kept > KEEP_EVERY_MS {
                 a.store_base();
             }
             return false;
@@ -324,12 +346,30 @@ pub(super) fn computation_step(a: &mut App) -> bool {
         Progress::Done(answer) => {
             c.result = Some(answer);
             a.message.clear();
-            a.store_base();
+            if misere {
+                a.store_misere();
+            } else {
+                a.store_base();
+            }
         }
         Progress::Failed(e) => a.message = format!("The computation failed: {e}"),
     }
     a.running = false;
     true
+}
+
+/// The misère solver's work between two looks at the clock (a few milliseconds).
+const MISERE_STEP: u64 = 200;
+
+/// A step of a misère computation, as a normal search's step says it.
+fn misere_step(search: &mut MisereSearch, misere: &mut Misere) -> Progress {
+    match search.step(misere, MISERE_STEP) {
+        Ok(None) => Progress::Running,
+        Ok(Some(true)) => Progress::Done(Answer::Outcome(Verdict::Win)),
+        Ok(Some(false)) => Progress::Done(Answer::Outcome(Verdict::Loss)),
+        Err(MisereStop::TooLarge(why)) => Progress::Failed(why),
+        Err(other) => Progress::Failed(format!("{other:?}")),
+    }
 }
 
 pub(super) fn computation_spent(a: &mut App, ms: f64) {

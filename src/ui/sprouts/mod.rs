@@ -18,6 +18,7 @@ mod children_tab;
 mod computing;
 mod member;
 mod messages;
+mod misere_base;
 mod parameters;
 mod runner;
 mod team;
@@ -33,6 +34,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Event, HtmlElement, HtmlInputElement};
 
 use crate::engine::sprouts::children::Cut;
+use crate::engine::sprouts::misere::{Misere, MisereSearch, MisereStop};
 use crate::engine::sprouts::proof::{Check, CompleteCheck, DotOptions, ProofGraph};
 use crate::engine::sprouts::search::{Answer, Goal, Progress, Search, Verdict};
 use crate::engine::sprouts::symbols::MAX_SPOTS;
@@ -52,6 +54,7 @@ use build::Dom;
 use checks::*;
 use children_tab::*;
 use computing::*;
+use misere_base::*;
 use parameters::*;
 use runner::Runner;
 
@@ -69,6 +72,8 @@ const DRAWN_GRAPH_LIMIT: usize = 80;
 struct Computation {
     position: Position,
     goal: Goal,
+    /// Misère play (who cannot move wins): the goal is then the outcome.
+    misere: bool,
     runner: Runner,
     /// Milliseconds spent computing so far (pauses excluded).
     spent: f64,
@@ -89,6 +94,14 @@ impl Computation {
 pub struct App {
     dom: Dom,
     db: Database,
+    /// The misère base: everything misère computations proved (trees, lands, lost states).
+    misere: Misere,
+    /// A misère base being read (from the browser or a file), in slices.
+    misere_reading: Option<MisereReading>,
+    /// A misère base file waiting for the reader's yes to replace the misère base.
+    pending_misere: Option<(String, String)>,
+    /// A misère check (the position computed afresh), when the last check was one.
+    misere_check: Option<MisereCheckRun>,
     computation: Option<Computation>,
     running: bool,
     check: Option<CheckRun>,
@@ -146,6 +159,10 @@ impl GamePage for App {
         let mut app = App {
             dom: build::build(root),
             db: Database::new(),
+            misere: Misere::new(),
+            misere_reading: None,
+            pending_misere: None,
+            misere_check: None,
             computation: None,
             running: false,
             check: None,
@@ -201,6 +218,7 @@ impl GamePage for App {
     /// The kept base comes back, and workers start loading for the first computation.
     fn started(app: &Shared) {
         restore_base(app);
+        restore_misere(app);
         prepare_team(app);
     }
 }
@@ -322,6 +340,7 @@ fn act(app: &Shared, action: Action) {
         Action::CompleteCheck => return start_complete_check(app),
         Action::LoadBase => return app.borrow().dom.file_input.click(),
         Action::ChildNimber(i) => return start_child_nimber(app, i),
+        Action::MisereLoadConfirmed => return load_pending_misere(app),
         _ => {}
     }
     let mut a = app.borrow_mut();
@@ -356,6 +375,9 @@ fn act(app: &Shared, action: Action) {
         Action::UseCheckBase => a.use_check_base(),
         Action::UseCheckBaseConfirmed => a.use_check_base_confirmed(),
         Action::ClearBaseConfirmed => a.clear_base_confirmed(),
+        Action::SaveMisereBase => a.save_misere(),
+        Action::ClearMisereBase => a.clear_misere(),
+        Action::ClearMisereBaseConfirmed => a.clear_misere_confirmed(),
         Action::FilterApplyConfirmed => a.filter_apply_confirmed(),
         Action::AdoptCheckResults => a.adopt_check_results(),
         Action::StopChild => {
@@ -392,6 +414,7 @@ fn act(app: &Shared, action: Action) {
         | Action::Check
         | Action::CompleteCheck
         | Action::LoadBase
+        | Action::MisereLoadConfirmed
         | Action::ChildNimber(_) => {}
     }
     a.refresh();
@@ -409,8 +432,9 @@ impl App {
         } else {
             vec![("data-spots".to_string(), d.spots.value().trim().to_string())]
         };
-        if d.goal.value() == "nimber" {
-            out.push(("data-goal".into(), "nimber".into()));
+        let goal = d.goal.value();
+        if goal == "nimber" || goal == "misere" {
+            out.push(("data-goal".into(), goal));
         }
         out
     }
@@ -425,7 +449,14 @@ impl App {
                     c.tick();
                 }
             }
-            self.store_base();
+            if self.computation.as_ref().is_some_and(|c| c.misere) {
+                self.store_misere();
+            } else {
+                self.store_base();
+            }
+        }
+        if let Some(run) = self.misere_check.as_mut().filter(|r| r.result.is_none()) {
+            run.result = Some(Err(format!("stopped after {} units of work", run.work())));
         }
         if let Some(run) = self.check.as_mut().filter(|r| r.result.is_none()) {
             run.result = Some(Err(format!(
@@ -442,6 +473,10 @@ impl App {
     fn busy(&self) -> bool {
         self.running
             || self.check.as_ref().is_some_and(|r| r.result.is_none())
+            || self
+                .misere_check
+                .as_ref()
+                .is_some_and(|r| r.result.is_none())
             || (self.complete.as_ref().is_some_and(|c| !c.is_done()) && !self.complete_stopped)
     }
 
@@ -482,11 +517,12 @@ impl App {
 // ---------------------------------------------------------------------------------------------
 // Time-sliced work
 
-/// Used by the view: the words for an answer.
-fn answer_words(answer: Answer) -> String {
+/// Used by the view: the words for an answer (in misère play or not).
+fn answer_words(answer: Answer, misere: bool) -> String {
+    let play = if misere { " in misère play" } else { "" };
     match answer {
-        Answer::Outcome(Verdict::Win) => "win (the first player wins)".into(),
-        Answer::Outcome(Verdict::Loss) => "loss (the first player loses)".into(),
+        Answer::Outcome(Verdict::Win) => format!("win (the first player wins{play})"),
+        Answer::Outcome(Verdict::Loss) => format!("loss (the first player loses{play})"),
         Answer::Nimber(n) => format!("nimber {n}"),
     }
 }

@@ -5,7 +5,7 @@ use super::*;
 
 /// The element's own options, to tell whether kept parameters were made for it as it is.
 pub(super) fn attributes_of(root: &HtmlElement) -> String {
-    ["data-spots", "data-position", "data-goal"]
+    ["data-spots", "data-position", "data-goal", "data-ending"]
         .map(|name| root.get_attribute(name).unwrap_or_default())
         .join("\u{1f}")
 }
@@ -76,7 +76,9 @@ impl App {
         if let Some(v) = text_of("free") {
             d.free.set_value(&v);
         }
-        if let Some(v) = text_of("goal").filter(|v| v == "outcome" || v == "nimber") {
+        if let Some(v) =
+            text_of("goal").filter(|v| ["outcome", "nimber", "misere"].contains(&v.as_str()))
+        {
             d.goal.set_value(&v);
         }
         if let Some(v) = text_of("notation").filter(|v| v == "1" || v == "2") {
@@ -138,9 +140,18 @@ impl App {
         }
         match attr("data-goal").map(|g| g.trim().to_string()).as_deref() {
             None | Some("outcome") => {}
-            Some("nimber") => self.dom.goal.set_value("nimber"),
+            Some(goal @ ("nimber" | "misere")) => self.dom.goal.set_value(goal),
             Some(other) => self.message.push_str(&format!(
-                "data-goal=\"{}\" is neither outcome nor nimber; using outcome. ",
+                "data-goal=\"{}\" is outcome, nimber or misere; using outcome. ",
+                crate::echo::echo(other)
+            )),
+        }
+        // The play view's attribute, read here too: a misère element is a misère element.
+        match attr("data-ending").map(|e| e.trim().to_string()).as_deref() {
+            None | Some("normal") => {}
+            Some("misere" | "misère") => self.dom.goal.set_value("misere"),
+            Some(other) => self.message.push_str(&format!(
+                "data-ending=\"{}\" is normal or misere; using normal play. ",
                 crate::echo::echo(other)
             )),
         }
@@ -154,10 +165,10 @@ impl App {
         } else {
             format!("spots:{}", self.dom.spots.value().trim())
         };
-        let goal = if self.dom.goal.value() == "nimber" {
-            "nimber"
-        } else {
-            "outcome"
+        let goal = match self.dom.goal.value().as_str() {
+            "nimber" => "nimber",
+            "misere" => "misere",
+            _ => "outcome",
         };
         let key = link::key(LINK_KEY, &self.dom.root);
         let href = link::write(&key, &format!("{start}/{goal}"));
@@ -209,12 +220,18 @@ impl App {
         }
     }
 
+    /// The goal (a misère computation's is the outcome: misère play has no nimbers).
     pub(super) fn goal(&self) -> Goal {
         if self.dom.goal.value() == "nimber" {
             Goal::Nimber
         } else {
             Goal::Outcome { nimber_part: 0 }
         }
+    }
+
+    /// Misère play is chosen (who cannot move wins).
+    pub(super) fn misere_chosen(&self) -> bool {
+        self.dom.goal.value() == "misere"
     }
 
     /// Validation as you type: the error in place, or the canonical form.
@@ -251,13 +268,14 @@ enum LinkStart {
 fn read_link(value: &str) -> Result<(LinkStart, &'static str), String> {
     let (start, goal) = value
         .rsplit_once('/')
-        .ok_or("it names no goal (…/outcome or …/nimber)")?;
+        .ok_or("it names no goal (…/outcome, …/nimber or …/misere)")?;
     let goal = match goal {
         "outcome" => "outcome",
         "nimber" => "nimber",
+        "misere" => "misere",
         other => {
             return Err(format!(
-                "\"{}\" is neither outcome nor nimber",
+                "\"{}\" is none of outcome, nimber, misere",
                 crate::echo::echo(other)
             ))
         }

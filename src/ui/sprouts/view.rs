@@ -3,11 +3,13 @@
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
-use super::{answer_words, App, DRAWN_GRAPH_LIMIT};
+use super::{answer_words, App, MisereCheckRun, DRAWN_GRAPH_LIMIT};
 use crate::draw::{palette, Align, Painter};
+use crate::engine::sprouts::misere::Misere;
 use crate::engine::sprouts::proof::{NodeKind, ProofGraph};
 use crate::engine::sprouts::search::{children_with_nimbers, Answer, Verdict};
 use crate::engine::sprouts::search::{Goal, LevelColour};
+use crate::engine::sprouts::Position;
 use crate::engine::stop::Stop;
 use crate::ui::dom;
 use crate::ui::dom::{button, child};
@@ -119,8 +121,14 @@ fn base_line(app: &App) {
         0 => String::new(),
         n => format!(" · {n} loaded, unverified"),
     };
+    let misere = if app.misere_held() {
+        let (states, lands) = app.misere.solved();
+        format!(" · misère base: {states} states, {lands} lands")
+    } else {
+        String::new()
+    };
     d.base_info.set_text_content(Some(&format!(
-        "Main base: {} positions (≈ {} KB){unverified}",
+        "Main base: {} positions (≈ {} KB){unverified}{misere}",
         app.db.len(),
         app.db.memory_bytes().div_ceil(1024)
     )));
@@ -141,6 +149,7 @@ fn status_line(app: &App) {
     let mut status = match &app.computation {
         Some(c) => {
             let what = match c.goal {
+                _ if c.misere => "misère outcome",
                 Goal::Nimber => "nimber",
                 Goal::Outcome { .. } => "outcome",
             };
@@ -148,7 +157,7 @@ fn status_line(app: &App) {
                 Some(answer) => format!(
                     "{}: {}.",
                     c.position.write(app.notation),
-                    answer_words(answer)
+                    answer_words(answer, c.misere)
                 ),
                 None if app.running => format!(
                     "Computing the {what} of {}…",
@@ -167,17 +176,26 @@ fn status_line(app: &App) {
                 ),
                 _ => String::new(),
             };
-            format!(
-                "{head} {} expansions{}, {} couples stored, {:.2} s.{rests_on}",
-                c.runner.expansions(),
-                match c.runner.workers() {
-                    0 => String::new(),
-                    1 => " in a Web Worker".into(),
-                    n => format!(" in {n} Web Workers"),
-                },
-                c.runner.stored(),
-                c.spent / 1000.0
-            )
+            if c.misere {
+                let (states, lands) = app.misere.solved();
+                format!(
+                    "{head} {} units of work, {:.2} s; the misère base holds {states} settled states and {lands} lands' trees.",
+                    c.runner.expansions(),
+                    c.spent / 1000.0
+                )
+            } else {
+                format!(
+                    "{head} {} expansions{}, {} couples stored, {:.2} s.{rests_on}",
+                    c.runner.expansions(),
+                    match c.runner.workers() {
+                        0 => String::new(),
+                        1 => " in a Web Worker".into(),
+                        n => format!(" in {n} Web Workers"),
+                    },
+                    c.runner.stored(),
+                    c.spent / 1000.0
+                )
+            }
         }
         None => "Press Compute to start (Parameters tab: the start position).".into(),
     };
@@ -206,41 +224,50 @@ const REPLIES_SHOWN: usize = 6;
 /// The answer in a banner once the computation has it, and the winning moves under it: the
 /// children the main base knows to be losing (nimber 0), listed once, within a short time.
 fn answer_panel(app: &mut App) {
-    let answer = app
-        .computation
-        .as_ref()
-        .and_then(|c| c.result.map(|answer| (answer, c.position.clone())));
-    let Some((answer, position)) = answer else {
+    let answer = app.computation.as_ref().and_then(|c| {
+        c.result
+            .map(|answer| (answer, c.position.clone(), c.misere))
+    });
+    let Some((answer, position, misere)) = answer else {
         app.replies = None;
         app.dom.banner.set_hidden(true);
         app.dom.replies.set_hidden(true);
         return;
     };
     let written = position.write(app.notation);
+    let play = if misere { " in misère play" } else { "" };
     let (banner, wins) = match answer {
-        Answer::Outcome(Verdict::Win) => (format!("Win: the first player wins {written}"), true),
-        Answer::Outcome(Verdict::Loss) => {
-            (format!("Loss: the first player loses {written}"), false)
+        Answer::Outcome(Verdict::Win) => {
+            (format!("Win: the first player wins {written}{play}"), true)
         }
+        Answer::Outcome(Verdict::Loss) => (
+            format!("Loss: the first player loses {written}{play}"),
+            false,
+        ),
         Answer::Nimber(n) => (format!("Nimber {n}: {written}"), n > 0),
     };
     app.dom.banner.set_text_content(Some(&banner));
     app.dom.banner.set_hidden(false);
-    let listed_for_this =
-        matches!(&app.replies, Some((p, n, _)) if *p == position && *n == app.db.len());
+    // (A misère list is made once per answer: the misère base only grows.)
+    let size = if misere { 0 } else { app.db.len() };
+    let listed_for_this = matches!(&app.replies, Some((p, n, _)) if *p == position && *n == size);
     if !listed_for_this {
-        const LIMIT_MS: f64 = 300.0;
-        let deadline = dom::now() + LIMIT_MS;
-        let stop = Stop::when(move || dom::now() >= deadline);
-        let moves = match children_with_nimbers(&position, &app.db, &stop) {
-            Ok(children) => Ok(children
-                .into_iter()
-                .filter(|(_, nimber)| *nimber == Some(0))
-                .map(|(child, _)| child)
-                .collect()),
-            Err(_) => Err("too many to list here; the Children tab lists them".to_string()),
+        let moves = if misere {
+            misere_winning_moves(&position, &mut app.misere)
+        } else {
+            const LIMIT_MS: f64 = 300.0;
+            let deadline = dom::now() + LIMIT_MS;
+            let stop = Stop::when(move || dom::now() >= deadline);
+            match children_with_nimbers(&position, &app.db, &stop) {
+                Ok(children) => Ok(children
+                    .into_iter()
+                    .filter(|(_, nimber)| *nimber == Some(0))
+                    .map(|(child, _)| child)
+                    .collect()),
+                Err(_) => Err("too many to list here; the Children tab lists them".to_string()),
+            }
         };
-        app.replies = Some((position, app.db.len(), moves));
+        app.replies = Some((position, size, moves));
     }
     let text = match (wins, app.replies.as_ref().map(|(_, _, moves)| moves)) {
         (false, _) => "Every move leads to a position the opponent wins.".to_string(),
@@ -267,15 +294,36 @@ fn answer_panel(app: &mut App) {
     app.dom.replies.set_hidden(false);
 }
 
+/// The work a misère answer's list of winning moves may take (a few tens of milliseconds):
+/// the move the computation found is settled already, others may be quick to settle too.
+const MISERE_LIST_WORK: u64 = 3_000;
+
+/// The children of `position` lost for their mover in misère play (winning moves), as far as
+/// the misère base and a little work tell.
+fn misere_winning_moves(position: &Position, misere: &mut Misere) -> Result<Vec<Position>, String> {
+    let kids = crate::engine::sprouts::children(position)
+        .map_err(|_| "too many to list here".to_string())?;
+    let start = misere.work();
+    let mut moves = Vec::new();
+    for kid in kids {
+        let left = MISERE_LIST_WORK.saturating_sub(misere.work() - start);
+        if let Ok(false) = misere.wins(&kid, left.max(1)) {
+            moves.push(kid);
+        }
+    }
+    if moves.is_empty() {
+        return Err("none settled quickly enough to list".into());
+    }
+    Ok(moves)
+}
+
 /// The Computation tab's levels (Glop's zapping table): one row a level of the search.
 fn levels_panel(app: &App) {
     let d = &app.dom;
-    let levels = app
-        .computation
-        .as_ref()
-        .filter(|c| c.result.is_none())
-        .map(|c| c.runner.levels())
-        .unwrap_or_default();
+    let running = app.computation.as_ref().filter(|c| c.result.is_none());
+    let levels = running.map(|c| c.runner.levels()).unwrap_or_default();
+    // A misère level has no nimber part, and small lands' trees beside its lands.
+    let trees = running.and_then(|c| c.runner.misere_trees());
     let rows: Vec<(&str, Vec<Cell>)> = levels
         .iter()
         .enumerate()
@@ -285,7 +333,12 @@ fn levels_panel(app: &App) {
                 LevelColour::Green => "gl-level gl-green",
                 LevelColour::Plain => "gl-level",
             };
-            let position = level.position.write(app.notation);
+            let mut position = level.position.write(app.notation);
+            let mut nimber = level.nimber.to_string();
+            if let Some(trees) = &trees {
+                position = misere_state(&position, trees.get(k).copied().unwrap_or(0));
+                nimber = "–".into();
+            }
             let cells = if level.zappable {
                 let next = format!("level-next:{k}");
                 vec![
@@ -296,11 +349,7 @@ fn levels_panel(app: &App) {
                     ),
                     Cell::button(level.alive.to_string(), &next, "next child"),
                     Cell::button(level.lives.to_string(), &next, "next child"),
-                    Cell::button(
-                        level.nimber.to_string(),
-                        &format!("level-prev:{k}"),
-                        "previous child",
-                    ),
+                    Cell::button(nimber, &format!("level-prev:{k}"), "previous child"),
                     Cell::button(
                         position,
                         &format!("level-list:{k}"),
@@ -312,7 +361,7 @@ fn levels_panel(app: &App) {
                     Cell::text(format!("land {}/{}", level.numero, level.count)),
                     Cell::text(level.alive.to_string()),
                     Cell::text(level.lives.to_string()),
-                    Cell::text(level.nimber.to_string()),
+                    Cell::text(nimber),
                     Cell::text(position),
                 ]
             };
@@ -322,22 +371,35 @@ fn levels_panel(app: &App) {
     update_levels(&d.levels, &rows);
 }
 
+/// A misère search's state in words: its large lands, and the small lands' trees beside them.
+fn misere_state(lands: &str, trees: usize) -> String {
+    match trees {
+        0 => lands.to_string(),
+        1 => format!("{lands} + 1 small land's tree"),
+        n => format!("{lands} + {n} small lands' trees"),
+    }
+}
+
 /// The children of one level (Glop: a click on Position), each a button that zaps to it.
 fn level_children_panel(app: &App) {
     let d = &app.dom;
     d.level_children.set_text_content(None);
     if let (Some(k), Some(c)) = (app.listing, app.computation.as_ref()) {
         let list = c.runner.level_children(k);
+        let trees = c.runner.misere_child_trees(k);
         if !list.is_empty() {
             child(&d.level_children, "h4", "")
                 .set_text_content(Some(&format!("Level {}: all children", k + 1)));
             let ol = child(&d.level_children, "ol", "");
             for (i, view) in list.iter().enumerate() {
                 let li = child(&ol, "li", if view.current { "gl-current" } else { "" });
+                let written = view.couple.position.write(app.notation);
+                let what = match &trees {
+                    Some(trees) => misere_state(&written, trees.get(i).copied().unwrap_or(0)),
+                    None => format!("{written} (nimber part {})", view.couple.nimber),
+                };
                 let text = format!(
-                    "{} (nimber part {}){}{}",
-                    view.couple.position.write(app.notation),
-                    view.couple.nimber,
+                    "{what}{}{}",
                     if view.proven_win { " — win" } else { "" },
                     if view.current {
                         " ◀ being computed"
@@ -354,9 +416,42 @@ fn level_children_panel(app: &App) {
 }
 
 /// The Computation tab's check: its result in words, and what to do when the base did not suffice.
+/// A misère check in words: computed afresh, and whether the misère base agrees.
+fn misere_check_text(app: &App, run: &MisereCheckRun) -> String {
+    let written = run.position.write(app.notation);
+    match &run.result {
+        None => format!(
+            "Checking {written} in misère play, computed afresh… {} units of work.",
+            run.work()
+        ),
+        Some(Err(e)) => format!("The misère check failed: {e}"),
+        Some(Ok(wins)) => {
+            let answer = answer_words(
+                Answer::Outcome(if *wins { Verdict::Win } else { Verdict::Loss }),
+                true,
+            );
+            let base = match run.base_says {
+                None => "The misère base does not know this position yet.".to_string(),
+                Some(says) if says == *wins => "The misère base agrees.".to_string(),
+                Some(_) => "The misère base said otherwise: it was emptied.".to_string(),
+            };
+            format!(
+                "Check of {written}: {answer}, computed afresh without the misère base; {} units of work, {:.2} s. {base}",
+                run.work(),
+                run.spent / 1000.0
+            )
+        }
+    }
+}
+
 fn check_panel(app: &mut App) {
     let d = &app.dom;
     let check_text = match &app.check {
+        None if app.misere_check.is_some() => app
+            .misere_check
+            .as_ref()
+            .map(|run| misere_check_text(app, run))
+            .unwrap_or_default(),
         None => String::new(),
         Some(run) => match &run.result {
             None => format!(
@@ -371,7 +466,7 @@ fn check_panel(app: &mut App) {
                 let mut t = format!(
                     "Check of {}: {}. Check base: {} couples; {} expansions, {:.2} s.",
                     run.position.write(app.notation),
-                    answer_words(*answer),
+                    answer_words(*answer, false),
                     run.check.check_db.len(),
                     s.expansions,
                     run.spent / 1000.0
@@ -411,7 +506,16 @@ fn check_panel(app: &mut App) {
 
 /// The Database tab: the last file's message and the complete check's progress.
 fn database_panel(app: &App) {
-    app.dom.db_status.set_text_content(Some(&app.db_message));
+    let reading = match &app.misere_reading {
+        Some(reading) => format!(
+            "\nReading the misère base… {:.0}%",
+            100.0 * reading.progress()
+        ),
+        None => String::new(),
+    };
+    app.dom
+        .db_status
+        .set_text_content(Some(&format!("{}{reading}", app.db_message)));
     let complete = match &app.complete {
         None => String::new(),
         Some(run) => {

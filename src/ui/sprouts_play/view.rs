@@ -148,9 +148,13 @@ fn position(p: &Play) {
         .position
         .set_text_content(Some(&format!("In Glop's notation: {text}")));
     let query: String = js_sys::encode_uri_component(&text).into();
+    let goal = match p.game.ending() {
+        Ending::Normal => "",
+        Ending::Misere => "&goal=misere",
+    };
     p.dom
         .glop
-        .set_href(&format!("?game=sprouts&position={query}"));
+        .set_href(&format!("?game=sprouts&position={query}{goal}"));
 }
 
 fn moves(p: &mut Play) {

@@ -1,0 +1,211 @@
+//! The misère base on Glop's page: what misère computations proved (`engine::sprouts::misere`),
+//! kept in the browser (sealed, beside the main base), saved to and loaded from files, emptied.
+//! A base is read in the page's time slices; one from a file, or kept text whose seal does not
+//! hold, is checked line by line before anything in it is used.
+
+use super::*;
+use crate::engine::sprouts::misere::{BaseReader, MISERE_HEADER};
+
+/// The work reading a base may take in all (a base much larger than any computation in a page
+/// makes is refused, with the command line's check named instead).
+const READ_BUDGET: u64 = 200_000_000;
+/// The work a slice's step of reading does between looks at the clock.
+const READ_STEP: u64 = 200;
+
+/// A misère base being read.
+pub(super) struct MisereReading {
+    reader: BaseReader,
+    /// Where it comes from, in words ("this browser", a file's name).
+    from: String,
+    /// From a file: kept in the browser once it has been read.
+    from_file: bool,
+    /// Text this page sealed itself: its lost states are not answered again.
+    trusted: bool,
+}
+
+impl MisereReading {
+    pub(super) fn progress(&self) -> f64 {
+        self.reader.progress()
+    }
+}
+
+/// Whether a text is a misère base (by its first line).
+pub(super) fn is_misere_base(text: &str) -> bool {
+    text.trim_start_matches('\u{feff}')
+        .starts_with(MISERE_HEADER)
+}
+
+/// The misère base kept by an earlier visit comes back, read in the page's slices: as it was
+/// kept (sealed), its lost states are taken as they are; changed outside gamelab, it is checked.
+pub(super) fn restore_misere(app: &Shared) {
+    let handle = Rc::downgrade(app);
+    let key = app.borrow().misere_key();
+    keep::load(&key, move |kept| {
+        let Some(app) = handle.upgrade() else {
+            return;
+        };
+        let (text, sealed) = match kept {
+            keep::Kept::Text(kept) => match unseal(&kept) {
+                Unsealed::Intact(text) => (text, true),
+                Unsealed::Unsealed(text) => (text, false),
+            },
+            _ => return,
+        };
+        read_misere(&app, &text, "this browser".into(), sealed, false);
+    });
+}
+
+/// Starts reading a misère base (`trusted`: text this page sealed itself).
+pub(super) fn read_misere(app: &Shared, text: &str, from: String, trusted: bool, from_file: bool) {
+    {
+        let Ok(mut a) = app.try_borrow_mut() else {
+            return;
+        };
+        match BaseReader::new(text, Misere::new().small_lives, READ_BUDGET) {
+            Ok(reader) => {
+                let reader = if trusted { reader.trusting() } else { reader };
+                a.misere_reading = Some(MisereReading {
+                    reader,
+                    from,
+                    from_file,
+                    trusted,
+                });
+            }
+            Err(e) => {
+                a.db_message = format!("The misère base from {from} was not used: {e}.");
+                a.refresh();
+                return;
+            }
+        }
+    }
+    in_slices(app, misere_read_step, |_, _| {});
+}
+
+fn misere_read_step(a: &mut App) -> bool {
+    let Some(reading) = a.misere_reading.as_mut() else {
+        return true;
+    };
+    let step = reading.reader.step(READ_STEP);
+    if let Ok(false) = step {
+        return false;
+    }
+    let Some(reading) = a.misere_reading.take() else {
+        return true;
+    };
+    let from = reading.from;
+    match step {
+        Ok(_) => {
+            let (misere, counts) = reading.reader.finish();
+            a.misere = misere;
+            a.db_message = format!(
+                "The misère base was read from {from}: {} trees, {} lands and {} lost states{}.",
+                counts.trees,
+                counts.lands,
+                counts.losses,
+                if reading.trusted {
+                    " (as this page kept it)"
+                } else {
+                    ", every one checked"
+                }
+            );
+            if reading.from_file {
+                a.store_misere();
+            }
+        }
+        Err(e) => {
+            a.db_message = format!(
+                "The misère base from {from} was not used: {e}. (`gamelab sprouts check --misere --db FILE` checks a base from the command line.)"
+            )
+        }
+    }
+    true
+}
+
+impl App {
+    pub(super) fn misere_key(&self) -> String {
+        format!("{}-misere", self.storage_key)
+    }
+
+    /// The misère base holds something worth keeping.
+    pub(super) fn misere_held(&self) -> bool {
+        let (states, lands) = self.misere.solved();
+        states + lands > 0
+    }
+
+    /// Keeps the misère base in the browser (sealed), saying so if the browser refuses.
+    pub(super) fn store_misere(&mut self) {
+        self.last_kept = dom::now();
+        let handle = self.me.clone();
+        keep::save(
+            &self.misere_key(),
+            seal(&self.misere.write_base()),
+            move |result| {
+                let (Err(e), Some(app)) = (result, handle.upgrade()) else {
+                    return;
+                };
+                let Ok(mut a) = app.try_borrow_mut() else {
+                    return;
+                };
+                a.db_message = format!(
+                    "The misère base could not be kept in this browser ({e}); save it to a file."
+                );
+                a.refresh();
+            },
+        );
+    }
+
+    pub(super) fn save_misere(&mut self) {
+        let text = self.misere.write_base();
+        self.offer(
+            "sprouts-misere-base.txt",
+            text.into_bytes(),
+            "text/plain",
+            Place::Database,
+        );
+    }
+
+    /// Empties the misère base, once the reader confirms.
+    pub(super) fn clear_misere(&mut self) {
+        if !self.misere_held() {
+            return self.clear_misere_confirmed();
+        }
+        let (states, lands) = self.misere.solved();
+        let question = format!(
+            "Empty the misère base? Its {states} states and {lands} lands are lost unless saved to a file first."
+        );
+        self.dom
+            .confirm
+            .ask(&question, "Empty the misère base", "clear-misere-confirmed");
+    }
+
+    pub(super) fn clear_misere_confirmed(&mut self) {
+        self.misere = Misere::new();
+        self.db_message = "The misère base is empty.".into();
+        self.store_misere();
+    }
+
+    /// A misère base file chosen: read at once into an empty misère base, or once the reader
+    /// agrees to replace the one there (returned: the file to read now).
+    pub(super) fn misere_file(&mut self, name: &str, text: &str) -> Option<(String, String)> {
+        if !self.misere_held() {
+            return Some((name.to_string(), text.to_string()));
+        }
+        let (states, _) = self.misere.solved();
+        self.pending_misere = Some((name.to_string(), text.to_string()));
+        let question = format!(
+            "Replace the misère base ({states} states) with {name}? What it holds is lost unless saved to a file first."
+        );
+        self.dom
+            .confirm
+            .ask(&question, "Replace it", "misere-load-confirmed");
+        None
+    }
+}
+
+/// The reader agreed: the file waiting is read into the misère base.
+pub(super) fn load_pending_misere(app: &Shared) {
+    let pending = app.borrow_mut().pending_misere.take();
+    if let Some((name, text)) = pending {
+        read_misere(app, &text, name, false, true);
+    }
+}
