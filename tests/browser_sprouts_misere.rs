@@ -174,3 +174,50 @@ async fn the_misere_base_is_kept_checked_and_refused_when_wrong() {
     root.remove();
     forget_misere_base().await;
 }
+
+/// In Web Workers (two, each begun on another move): the same answers, the levels of the
+/// first, stop and zap; the members' misère base comes back to the page with each answer.
+#[wasm_bindgen_test]
+async fn misere_computes_in_web_workers() {
+    forget_misere_base().await;
+    let root = mount(&[("data-goal", "misere"), ("data-workers", "2")]);
+    let banner = compute(&root, "5").await;
+    assert!(banner.starts_with("Win"), "{banner}");
+    assert!(
+        text(&root, STATUS).contains("in 2 Web Workers"),
+        "{}",
+        text(&root, STATUS)
+    );
+    wait_for(&root, DB_STATUS, "read from the workers").await;
+    assert!(text(&root, ".gl-base-info").contains("misère base:"));
+    let banner = compute(&root, "7").await;
+    assert!(banner.starts_with("Loss"), "{banner}");
+    // A new misère computation waits for the base the workers sent to be read.
+    for _ in 0..400 {
+        if !text(&root, DB_STATUS).contains("Reading the misère base") {
+            break;
+        }
+        sleep(25).await;
+    }
+    type_into(&root, "spots", "11");
+    click(&root, "compute");
+    for _ in 0..800 {
+        if level_rows(&root) >= 2 {
+            break;
+        }
+        sleep(25).await;
+    }
+    assert!(level_rows(&root) >= 2, "{}", text(&root, STATUS));
+    click(&root, "stop");
+    wait_for(&root, STATUS, "Stopped: the misère outcome of").await;
+    click(&root, "level-next:0");
+    for _ in 0..200 {
+        if level_rows(&root) == 1 {
+            break;
+        }
+        sleep(25).await;
+    }
+    assert_eq!(level_rows(&root), 1, "{}", text(&root, STATUS));
+    root.remove();
+    forget_misere_base().await;
+}

@@ -360,3 +360,34 @@ fn a_base_read_in_small_steps_is_the_same_and_still_checked() {
         Err(BaseError::Refuted { line: 1, .. })
     ));
 }
+
+/// Searches begun on different children of the start (as the page's workers are) reach the
+/// same answers.
+#[test]
+fn levelled_searches_begun_on_other_children_agree() {
+    use gamelab::engine::sprouts::misere::MisereSearch;
+    for (n, expected) in PUBLISHED.chars().enumerate().take(8) {
+        for first in [1, 2, 5] {
+            let mut solver = Misere::new();
+            let mut search = MisereSearch::new(Position::spots(n + 1)).trying_first(first);
+            let mut answer = None;
+            for _ in 0..100_000 {
+                answer = search.step(&mut solver, 500).unwrap();
+                if answer.is_some() {
+                    break;
+                }
+            }
+            let wins = answer.expect("an answer");
+            assert_eq!(
+                if wins { 'W' } else { 'L' },
+                expected,
+                "{} spots, first {first}",
+                n + 1
+            );
+        }
+    }
+    let mut solver = Misere::new();
+    let mut search = MisereSearch::new(Position::spots(9)).trying_first(3);
+    search.step(&mut solver, 1).unwrap();
+    assert_eq!(search.levels()[0].numero, 4);
+}

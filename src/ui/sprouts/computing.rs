@@ -19,20 +19,19 @@ pub(super) fn start_computation(app: &Shared) {
             }
         };
         let (goal, misere) = (a.goal(), a.misere_chosen());
-        if misere {
-            if let Some(reading) = &a.misere_reading {
-                a.message = format!(
-                    "The misère base is still being read ({:.0}%): Compute once it is in.",
-                    100.0 * reading.progress()
-                );
-                a.refresh();
-                return;
-            }
-        }
         // The same start, stopped: go on. Otherwise a new computation.
         let resume = a.computation.as_ref().is_some_and(|c| {
             c.position == start && c.goal == goal && c.misere == misere && c.result.is_none()
         });
+        // A new misère computation starts from the whole misère base.
+        if let Some(reading) = a.misere_reading.as_ref().filter(|_| misere && !resume) {
+            a.message = format!(
+                "The misère base is still being read ({:.0}%): Compute once it is in.",
+                100.0 * reading.progress()
+            );
+            a.refresh();
+            return;
+        }
         if resume {
             if let Some(c) = a.computation.as_mut() {
                 c.clock = dom::now();
@@ -55,8 +54,7 @@ pub(super) fn start_computation(app: &Shared) {
             };
             a.runner_note.clear();
             let runner = if misere {
-                // The workers speak normal play: misère computes in the page, in its slices.
-                Ok(Runner::Misere(MisereSearch::new(start.clone())))
+                a.misere_runner_for(&start, workers)
             } else {
                 a.runner_for(&start, goal, workers)
             };
@@ -127,10 +125,26 @@ pub(super) fn member_said(
     data: &wasm_bindgen::JsValue,
 ) {
     let Some(app) = app.upgrade() else { return };
-    let Ok(mut guard) = app.try_borrow_mut() else {
-        return;
+    let misere_base = {
+        let Ok(mut guard) = app.try_borrow_mut() else {
+            return;
+        };
+        heard_member(&mut guard, index, data);
+        // A member's misère base (with its answer, or as it was paused) becomes the page's.
+        guard
+            .computation
+            .as_mut()
+            .and_then(|c| match &mut c.runner {
+                Runner::Team(team) => team.misere_base.take(),
+                _ => None,
+            })
     };
-    let a = &mut *guard;
+    if let Some(text) = misere_base {
+        read_misere(&app, &text, "the workers".into(), true, true);
+    }
+}
+
+fn heard_member(a: &mut App, index: usize, data: &wasm_bindgen::JsValue) {
     if let Some(team) = a.ready_team.as_mut() {
         // Workers waiting for the first computation have loaded (or warmed up).
         if !a.dom.root.is_connected() {
@@ -177,7 +191,10 @@ pub(super) fn member_said(
                 a.message.clear();
             }
             a.running = false;
-            a.store_base();
+            // (A misère base is kept once the member's is read.)
+            if !c.misere {
+                a.store_base();
+            }
             true
         }
         Heard::Failed(e) => {
@@ -280,9 +297,13 @@ pub(super) fn member_failed(handle: &std::rc::Weak<RefCell<App>>, text: String) 
         team.end();
         let fallback = !team.heard;
         if fallback {
-            match Search::new(c.position.clone(), c.goal) {
-                Ok(search) => c.runner = Runner::InPage(search),
-                Err(e) => a.message = e,
+            if c.misere {
+                c.runner = Runner::Misere(MisereSearch::new(c.position.clone()));
+            } else {
+                match Search::new(c.position.clone(), c.goal) {
+                    Ok(search) => c.runner = Runner::InPage(search),
+                    Err(e) => a.message = e,
+                }
             }
             a.runner_note =
                 format!("Web Workers are not available here ({text}): computing in the page.");
@@ -409,6 +430,39 @@ impl App {
             move |index, data| member_said(&said, index, &data),
             move |text| member_failed(&failed, text),
         )
+    }
+
+    /// A team of workers on a misère computation of `start` (from the misère base), or the
+    /// page's own slices when there are none to be had (the note says why).
+    pub(super) fn misere_runner_for(
+        &mut self,
+        start: &Position,
+        workers: Option<Team>,
+    ) -> Result<Runner, String> {
+        check_computable(start).map_err(|e| e.0)?;
+        let size = self.team_size();
+        if size > 0 {
+            let team = match workers.filter(|t| t.size() == size) {
+                Some(team) => Ok(team),
+                None => self.new_team(size, false),
+            };
+            match team {
+                Ok(mut team) => {
+                    let base = if self.misere_held() {
+                        self.misere.write_base()
+                    } else {
+                        String::new()
+                    };
+                    team.begin_misere(start, &base);
+                    return Ok(Runner::Team(team));
+                }
+                Err(e) => {
+                    self.runner_note =
+                        format!("Web Workers are not available here ({e}): computing in the page.")
+                }
+            }
+        }
+        Ok(Runner::Misere(MisereSearch::new(start.clone())))
     }
 
     /// A team of workers on `start` (`workers`, the last computation's, if there are the

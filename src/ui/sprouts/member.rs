@@ -3,6 +3,10 @@
 //! losses) are read between them. After each slice it sends the page its expansions and the
 //! losses it proved; member 0, whose search is the one-thread search, also sends its levels.
 //! The page (`team`) starts it with `gamelab_sprouts_member` once the module is loaded.
+//!
+//! In misère play a member runs the misère search (`engine::sprouts::misere::search`) with its
+//! own solver, begun from the page's misère base and on a start's child of its own; it sends
+//! its misère base back with its answer, and when paused.
 
 use std::cell::{Cell, RefCell};
 
@@ -11,6 +15,7 @@ use wasm_bindgen::JsCast;
 
 use super::messages::{key_of, pack, unpack, wire_key, ChildRow, FromMember, LevelRow, ToMember};
 use crate::engine::sprouts::dfpn::{Dfpn, TABLE_COUPLES};
+use crate::engine::sprouts::misere::{BaseReader, Misere, MisereSearch};
 use crate::engine::sprouts::{exchange, Computation, Database, Goal, Position, Progress};
 use crate::ui::dom;
 
@@ -21,10 +26,26 @@ const STEP_EXPANSIONS: u64 = 64;
 /// The levels (and the watched children) are sent at most this often, unless asked for.
 const VIEWS_EVERY_MS: f64 = 200.0;
 
+/// What a member computes.
+enum Work {
+    Normal {
+        search: Box<Dfpn>,
+        db: Database,
+    },
+    Misere {
+        search: MisereSearch,
+        solver: Box<Misere>,
+        /// The page's misère base, still being read (a slice at a time) before the search.
+        reader: Option<Box<BaseReader>>,
+    },
+}
+
+/// The misère solver's work between two looks at the clock.
+const MISERE_STEP: u64 = 200;
+
 struct Member {
     index: usize,
-    search: Dfpn,
-    db: Database,
+    work: Work,
     running: bool,
     /// A slice is already scheduled.
     scheduled: bool,
@@ -114,6 +135,27 @@ fn heard(data: &JsValue) {
         }
         return;
     }
+    if let ToMember::StartMisere {
+        run,
+        position,
+        index,
+        first,
+        base,
+    } = message
+    {
+        RUN.with(|r| r.set(run));
+        let warming = WARM_UP.with(|w| w.borrow_mut().take().is_some());
+        let scheduled = MEMBER.with(|m| m.borrow_mut().take().is_some_and(|old| old.scheduled));
+        match start_misere(&position, index, first, &base) {
+            Ok(mut member) => {
+                member.scheduled = scheduled || warming;
+                MEMBER.with(|m| *m.borrow_mut() = Some(member));
+            }
+            Err(message) => say(&FromMember::Failed { message }, &[]),
+        }
+        schedule();
+        return;
+    }
     let reply = MEMBER.with(|m| {
         let mut guard = m.borrow_mut();
         let member = guard.as_mut()?;
@@ -166,38 +208,84 @@ fn start(text: &str, goal: Goal, index: usize, base: &[u16]) -> Result<Member, S
     // their own way. Each has a whole table (its own memory: halves forgot too much).
     let seed = index as u64 * 0x2545_F491_4F6C_DD1D;
     let search = Dfpn::new(position, goal, TABLE_COUPLES).team_member(seed);
-    Ok(Member {
+    let search = Box::new(search);
+    Ok(member(index, Work::Normal { search, db }))
+}
+
+fn start_misere(text: &str, index: usize, first: usize, base: &str) -> Result<Member, String> {
+    let position = Position::parse(text).map_err(|e| e.to_string())?;
+    // The page's own misère base (it sealed it, or proved it itself): read without answering
+    // its lost states again. An empty base is no base at all.
+    let solver = Misere::new();
+    let reader = if base.is_empty() {
+        None
+    } else {
+        let reader =
+            BaseReader::new(base, solver.small_lives, u64::MAX).map_err(|e| e.to_string())?;
+        Some(Box::new(reader.trusting()))
+    };
+    let search = MisereSearch::new(position).trying_first(first);
+    Ok(member(
         index,
-        search,
-        db,
+        Work::Misere {
+            search,
+            solver: Box::new(solver),
+            reader,
+        },
+    ))
+}
+
+fn member(index: usize, work: Work) -> Member {
+    Member {
+        index,
+        work,
         running: true,
         scheduled: false,
         watched: None,
         views_sent: f64::NEG_INFINITY,
-    })
+    }
 }
 
 impl Member {
     /// Does what the page asks; true when a slice should be scheduled.
     fn obey(&mut self, message: ToMember, words: &[u16]) -> bool {
         match message {
-            ToMember::Start { .. } | ToMember::WarmUp { .. } => false,
+            ToMember::Start { .. } | ToMember::StartMisere { .. } | ToMember::WarmUp { .. } => {
+                false
+            }
             ToMember::Losses => {
+                let Work::Normal { search, db } = &mut self.work else {
+                    return false;
+                };
                 // From our own other members: a broken message is skipped, not fatal.
                 if let Ok(couples) = exchange::decode(words) {
                     for (land, nimber) in &couples {
                         // A couple that disagrees with one known is dropped: the page's checks
                         // are where a base is judged, not a member's search.
-                        let _ = self.db.insert(land, *nimber);
+                        let _ = db.insert(land, *nimber);
                     }
                     // A level one of them proves is left at once.
-                    self.search.notice(&couples, &self.db);
+                    search.notice(&couples, db);
                 }
                 false
             }
             ToMember::Pause => {
                 self.running = false;
                 self.report(true);
+                // A misère member's proofs live in its own solver: the page keeps them.
+                if let Work::Misere {
+                    solver,
+                    reader: None,
+                    ..
+                } = &self.work
+                {
+                    say(
+                        &FromMember::MisereBase {
+                            base: solver.write_base(),
+                        },
+                        &[],
+                    );
+                }
                 false
             }
             ToMember::Resume => {
@@ -205,11 +293,17 @@ impl Member {
                 true
             }
             ToMember::Zap { level, child } => {
-                let done = self.search.zap(level, child);
+                let done = match &mut self.work {
+                    Work::Normal { search, .. } => search.zap(level, child),
+                    Work::Misere { search, .. } => search.zap(level, child),
+                };
                 self.answer(done)
             }
             ToMember::ZapStep { level, forward } => {
-                let done = self.search.zap_step(level, forward);
+                let done = match &mut self.work {
+                    Work::Normal { search, .. } => search.zap_step(level, forward),
+                    Work::Misere { search, .. } => search.zap_step(level, forward),
+                };
                 self.answer(done)
             }
             ToMember::Watch { level } => {
@@ -218,7 +312,9 @@ impl Member {
                 false
             }
             ToMember::Avoid { keys } => {
-                self.search.avoid(keys.into_iter().map(key_of));
+                if let Work::Normal { search, .. } = &mut self.work {
+                    search.avoid(keys.into_iter().map(key_of));
+                }
                 false
             }
         }
@@ -234,27 +330,41 @@ impl Member {
 
     /// Sends the expansions and new losses; the levels too when asked (`reply`) or when due.
     fn report(&mut self, reply: bool) {
-        let losses = self.search.take_new_losses();
-        let words = exchange::encode(losses.iter().map(|(l, n)| (l, *n)));
         let views = self.index == 0 && (reply || now() - self.views_sent >= VIEWS_EVERY_MS);
-        let (levels, children) = if views {
+        if views {
             self.views_sent = now();
-            let levels = self.search.levels().iter().map(LevelRow::from).collect();
-            let children = self.watched.map(|k| {
-                let rows = self.search.level_children(k);
-                (k, rows.iter().map(ChildRow::from).collect())
-            });
-            (Some(levels), children)
-        } else {
-            (None, None)
+        }
+        let watched = self.watched;
+        let (expansions, words, levels, children, path) = match &mut self.work {
+            Work::Normal { search, .. } => {
+                let losses = search.take_new_losses();
+                let words = exchange::encode(losses.iter().map(|(l, n)| (l, *n)));
+                let levels: Option<Vec<LevelRow>> =
+                    views.then(|| search.levels().iter().map(LevelRow::from).collect());
+                let children = watched.filter(|_| views).map(|k| {
+                    let rows = search.level_children(k);
+                    (k, rows.iter().map(ChildRow::from).collect())
+                });
+                let path = search.path().into_iter().map(wire_key).collect();
+                (search.stats().expansions, words, levels, children, path)
+            }
+            Work::Misere { search, .. } => {
+                let levels: Option<Vec<LevelRow>> =
+                    views.then(|| search.levels().iter().map(LevelRow::from).collect());
+                let children = watched.filter(|_| views).map(|k| {
+                    let rows = search.level_children(k);
+                    (k, rows.iter().map(ChildRow::from).collect())
+                });
+                (search.work(), Vec::new(), levels, children, Vec::new())
+            }
         };
         say(
             &FromMember::Progress {
-                expansions: self.search.stats().expansions,
+                expansions,
                 levels,
                 children,
                 reply,
-                path: self.search.path().into_iter().map(wire_key).collect(),
+                path,
             },
             &words,
         );
@@ -263,11 +373,18 @@ impl Member {
     /// Computes for one slice; false once the search has ended (answer or failure sent).
     fn slice(&mut self) -> bool {
         let started = now();
-        let progress = loop {
-            let progress = self.search.step(&mut self.db, None, STEP_EXPANSIONS);
-            if progress != Progress::Running || now() - started >= SLICE_MS {
-                break progress;
-            }
+        let progress = match &mut self.work {
+            Work::Normal { search, db } => loop {
+                let progress = search.step(db, None, STEP_EXPANSIONS);
+                if progress != Progress::Running || now() - started >= SLICE_MS {
+                    break progress;
+                }
+            },
+            Work::Misere {
+                search,
+                solver,
+                reader,
+            } => return misere_slice(search, solver, reader, started) && self.reported(),
         };
         match progress {
             Progress::Running => {
@@ -275,19 +392,87 @@ impl Member {
                 true
             }
             Progress::Done(answer) => {
-                let losses = self.search.take_new_losses();
+                let Work::Normal { search, .. } = &mut self.work else {
+                    return false;
+                };
+                let losses = search.take_new_losses();
                 let words = exchange::encode(losses.iter().map(|(l, n)| (l, *n)));
-                let expansions = self.search.stats().expansions;
+                let expansions = search.stats().expansions;
                 let answer = answer.into();
                 say(&FromMember::Done { expansions, answer }, &words);
                 // While the page takes the answer, not when the next computation starts.
-                self.search.release_when_finished();
+                search.release_when_finished();
                 false
             }
             Progress::Failed(message) => {
                 say(&FromMember::Failed { message }, &[]);
                 false
             }
+        }
+    }
+
+    /// Reports progress after a slice that goes on; true.
+    fn reported(&mut self) -> bool {
+        self.report(false);
+        true
+    }
+}
+
+/// A misère member's slice: the page's base read on, then the search; the answer (with the
+/// member's base) or a failure sent at the end. True while it goes on.
+fn misere_slice(
+    search: &mut MisereSearch,
+    solver: &mut Misere,
+    reader: &mut Option<Box<BaseReader>>,
+    started: f64,
+) -> bool {
+    loop {
+        if let Some(r) = reader.as_mut() {
+            match r.step(MISERE_STEP) {
+                Ok(false) => {}
+                Ok(true) => {
+                    if let Some(done) = reader.take() {
+                        *solver = done.finish().0;
+                    }
+                }
+                Err(e) => {
+                    say(
+                        &FromMember::Failed {
+                            message: format!("the misère base: {e}"),
+                        },
+                        &[],
+                    );
+                    return false;
+                }
+            }
+        } else {
+            match search.step(solver, MISERE_STEP) {
+                Ok(None) => {}
+                Ok(Some(wins)) => {
+                    let base = solver.write_base();
+                    say(
+                        &FromMember::MisereDone {
+                            work: search.work(),
+                            wins,
+                            base,
+                        },
+                        &[],
+                    );
+                    return false;
+                }
+                Err(e) => {
+                    say(
+                        &FromMember::Failed {
+                            message: format!("{e:?}"),
+                        },
+                        &[],
+                    );
+                    return false;
+                }
+            }
+        }
+        if now() - started >= SLICE_MS {
+            return true;
         }
     }
 }

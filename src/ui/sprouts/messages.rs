@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::{JsCast, JsValue};
 
+use crate::engine::sprouts::misere::{MisereChild, MisereLevel};
 use crate::engine::sprouts::search::{ChildView, LevelView};
 use crate::engine::sprouts::{Answer, Couple, Goal, Notation, Position, Verdict};
 use crate::ui::dom;
@@ -40,6 +41,16 @@ pub enum ToMember {
     /// Where the members before this one are working (their paths' keys): go elsewhere.
     Avoid {
         keys: Vec<WireKey>,
+    },
+    /// Search `position` in misère play from the page's misère base (`base`, its text, sealed
+    /// by the page itself), trying the start's child `first` first (each member its own, so
+    /// the team looks at different moves; any member's answer is the answer).
+    StartMisere {
+        run: u32,
+        position: String,
+        index: usize,
+        first: usize,
+        base: String,
     },
     /// Sent once the worker has loaded, before any computation: solve the `spots`-spot game
     /// (0: nothing) and forget it, so that the browser has optimized the engine's code before
@@ -87,6 +98,16 @@ pub enum FromMember {
     },
     /// The worker has loaded (and warmed up, if asked to).
     Ready,
+    /// A misère answer (true: the first player wins), with the member's misère base as text.
+    MisereDone {
+        work: u64,
+        wins: bool,
+        base: String,
+    },
+    /// The member's misère base, as it stands when paused (so the page keeps what it proved).
+    MisereBase {
+        base: String,
+    },
 }
 
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq)]
@@ -150,6 +171,24 @@ pub struct LevelRow {
     nimber: u8,
     position: String,
     zappable: bool,
+    /// In misère play: the small lands' trees beside the position's (large) lands.
+    #[serde(default)]
+    pub trees: usize,
+}
+
+impl From<&MisereLevel> for LevelRow {
+    fn from(l: &MisereLevel) -> LevelRow {
+        LevelRow {
+            numero: l.numero,
+            count: l.count,
+            alive: l.alive,
+            lives: l.lands.lives(),
+            nimber: 0,
+            position: l.lands.write(Notation::Glop10),
+            zappable: true,
+            trees: l.trees,
+        }
+    }
 }
 
 impl From<&LevelView> for LevelRow {
@@ -162,6 +201,7 @@ impl From<&LevelView> for LevelRow {
             nimber: v.nimber,
             position: v.position.write(Notation::Glop10),
             zappable: v.zappable,
+            trees: 0,
         }
     }
 }
@@ -188,6 +228,21 @@ pub struct ChildRow {
     nimber: u8,
     proven_win: bool,
     current: bool,
+    /// In misère play: the small lands' trees beside the child's (large) lands.
+    #[serde(default)]
+    pub trees: usize,
+}
+
+impl From<&MisereChild> for ChildRow {
+    fn from(c: &MisereChild) -> ChildRow {
+        ChildRow {
+            position: c.lands.write(Notation::Glop10),
+            nimber: 0,
+            proven_win: c.won,
+            current: c.current,
+            trees: c.trees,
+        }
+    }
 }
 
 impl From<&ChildView> for ChildRow {
@@ -197,6 +252,7 @@ impl From<&ChildView> for ChildRow {
             nimber: v.couple.nimber,
             proven_win: v.proven_win,
             current: v.current,
+            trees: 0,
         }
     }
 }

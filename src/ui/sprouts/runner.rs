@@ -74,7 +74,8 @@ impl Runner {
     pub fn misere_trees(&self) -> Option<Vec<usize>> {
         match self {
             Runner::Misere(search) => Some(search.levels().iter().map(|l| l.trees).collect()),
-            _ => None,
+            Runner::Team(team) => team.misere_trees(),
+            Runner::InPage(_) => None,
         }
     }
 
@@ -88,7 +89,8 @@ impl Runner {
                     .map(|c| c.trees)
                     .collect(),
             ),
-            _ => None,
+            Runner::Team(team) => team.misere_child_trees(),
+            Runner::InPage(_) => None,
         }
     }
 

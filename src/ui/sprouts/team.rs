@@ -15,7 +15,7 @@ use wasm_bindgen::JsCast;
 
 use super::messages::{pack, run_of, unpack, ChildRow, FromMember, LevelRow, ToMember, WireKey};
 use crate::engine::sprouts::search::{ChildView, LevelView};
-use crate::engine::sprouts::{exchange, Answer, Database, Goal, Notation, Position};
+use crate::engine::sprouts::{exchange, Answer, Database, Goal, Notation, Position, Verdict};
 use crate::ui::dom;
 
 thread_local! {
@@ -81,6 +81,13 @@ pub struct Team {
     pub stored: u64,
     levels: Vec<LevelView>,
     children: Option<(usize, Vec<ChildView>)>,
+    /// The run is in misère play (`begin_misere`).
+    pub misere: bool,
+    /// In misère play: the small lands' trees beside each level, and beside each watched child.
+    level_trees: Vec<usize>,
+    children_trees: Vec<usize>,
+    /// A member's misère base, sent with its answer or when paused, for the page to take.
+    pub misere_base: Option<String>,
     /// Some member has spoken: the workers load in this page.
     pub heard: bool,
     /// How many workers have said they are ready.
@@ -122,6 +129,10 @@ impl Team {
             stored: 0,
             levels: Vec::new(),
             children: None,
+            misere: false,
+            level_trees: Vec::new(),
+            children_trees: Vec::new(),
+            misere_base: None,
             heard: false,
             ready: 0,
             answered: false,
@@ -165,7 +176,8 @@ impl Team {
     /// doing is dropped, and what they said of it is no longer heard. All start at once: the
     /// second member joining 300 ms later (when most computations are over, as a team pays on
     /// long ones) made 1–12 spots 7 % slower through the page (four runs each, 2026-11-25).
-    pub fn begin(&mut self, position: &Position, goal: Goal, db: &Database) {
+    /// Forgets the last run's figures and views: a new run begins.
+    fn new_run(&mut self, misere: bool) {
         self.run += 1;
         self.answered = false;
         self.expansions.iter_mut().for_each(|e| *e = 0);
@@ -173,6 +185,31 @@ impl Team {
         self.stored = 0;
         self.levels.clear();
         self.children = None;
+        self.misere = misere;
+        self.level_trees.clear();
+        self.children_trees.clear();
+        self.misere_base = None;
+    }
+
+    /// A misère computation of `position` from the page's misère base (`base`, as text): each
+    /// member begins on another of the start's children, and the first answer is the answer.
+    pub fn begin_misere(&mut self, position: &Position, base: &str) {
+        self.new_run(true);
+        let position = position.write(Notation::Glop10);
+        for (index, worker) in self.workers.iter().enumerate() {
+            let start = ToMember::StartMisere {
+                run: self.run,
+                position: position.clone(),
+                index,
+                first: index,
+                base: base.to_string(),
+            };
+            dom::best_effort(worker.post_message(&pack(&start, self.run, &[])));
+        }
+    }
+
+    pub fn begin(&mut self, position: &Position, goal: Goal, db: &Database) {
+        self.new_run(false);
         let couples: Vec<_> = db.iter().collect();
         let base = exchange::encode(couples.iter().map(|(l, n)| (l, *n)));
         let position = position.write(Notation::Glop10);
@@ -214,6 +251,16 @@ impl Team {
     }
 
     /// The children of `level`, once member 0 has sent them.
+    /// In misère play: the small lands' trees beside each level (None in normal play).
+    pub fn misere_trees(&self) -> Option<Vec<usize>> {
+        self.misere.then(|| self.level_trees.clone())
+    }
+
+    /// The same for the watched level's children.
+    pub fn misere_child_trees(&self) -> Option<Vec<usize>> {
+        self.misere.then(|| self.children_trees.clone())
+    }
+
     pub fn level_children(&self, level: usize) -> Vec<ChildView> {
         match &self.children {
             Some((k, list)) if *k == level => list.clone(),
@@ -265,6 +312,23 @@ impl Team {
                 self.answered = true;
                 Heard::Done(answer.into())
             }
+            FromMember::MisereDone { work, wins, base } => {
+                self.count(index, work);
+                self.answered = true;
+                self.misere_base = Some(base);
+                Heard::Done(Answer::Outcome(if wins {
+                    Verdict::Win
+                } else {
+                    Verdict::Loss
+                }))
+            }
+            FromMember::MisereBase { base } => {
+                // Member 0's, as the page shows its levels: one base kept, not one a member.
+                if index == 0 {
+                    self.misere_base = Some(base);
+                }
+                Heard::Progress { reply: false }
+            }
             FromMember::Failed { message } => Heard::Failed(message),
             FromMember::Refused { message } => Heard::Refused(message),
             FromMember::Ready => {
@@ -292,9 +356,11 @@ impl Team {
     fn show(&mut self, levels: Option<Vec<LevelRow>>, children: Option<(usize, Vec<ChildRow>)>) {
         if let Some(rows) = levels {
             self.levels = rows.iter().filter_map(|r| r.view()).collect();
+            self.level_trees = rows.iter().map(|r| r.trees).collect();
         }
         if let Some((k, rows)) = children {
             self.children = Some((k, rows.iter().filter_map(|r| r.view()).collect()));
+            self.children_trees = rows.iter().map(|r| r.trees).collect();
         }
     }
 

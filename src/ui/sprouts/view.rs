@@ -148,6 +148,11 @@ fn status_line(app: &App) {
     let d = &app.dom;
     let mut status = match &app.computation {
         Some(c) => {
+            let workers = match c.runner.workers() {
+                0 => String::new(),
+                1 => " in a Web Worker".into(),
+                n => format!(" in {n} Web Workers"),
+            };
             let what = match c.goal {
                 _ if c.misere => "misère outcome",
                 Goal::Nimber => "nimber",
@@ -179,19 +184,14 @@ fn status_line(app: &App) {
             if c.misere {
                 let (states, lands) = app.misere.solved();
                 format!(
-                    "{head} {} units of work, {:.2} s; the misère base holds {states} settled states and {lands} lands' trees.",
+                    "{head} {} units of work{workers}, {:.2} s; the misère base holds {states} settled states and {lands} lands' trees.",
                     c.runner.expansions(),
                     c.spent / 1000.0
                 )
             } else {
                 format!(
-                    "{head} {} expansions{}, {} couples stored, {:.2} s.{rests_on}",
+                    "{head} {} expansions{workers}, {} couples stored, {:.2} s.{rests_on}",
                     c.runner.expansions(),
-                    match c.runner.workers() {
-                        0 => String::new(),
-                        1 => " in a Web Worker".into(),
-                        n => format!(" in {n} Web Workers"),
-                    },
                     c.runner.stored(),
                     c.spent / 1000.0
                 )

@@ -49,6 +49,8 @@ pub struct MisereSearch {
     answer: Option<bool>,
     /// The solver's work done for this search, over all its steps.
     work: u64,
+    /// The root's child looked at first (its place in the children, fewest moves first).
+    first: usize,
 }
 
 impl MisereSearch {
@@ -58,7 +60,15 @@ impl MisereSearch {
             frames: Vec::new(),
             answer: None,
             work: 0,
+            first: 0,
         }
+    }
+
+    /// The same search, looking first at the root's `first`-th child (counted round the end):
+    /// a team of searches each begun on another child finds a winning move sooner.
+    pub fn trying_first(mut self, first: usize) -> MisereSearch {
+        self.first = first;
+        self
     }
 
     pub fn root(&self) -> &Position {
@@ -134,11 +144,16 @@ impl MisereSearch {
             solver.settle(state, true);
             return Ok(());
         }
+        let current = if self.frames.is_empty() {
+            self.first % kids.len().max(1)
+        } else {
+            0
+        };
         self.frames.push(Frame {
             state,
             won: vec![false; kids.len()],
             kids,
-            current: 0,
+            current,
         });
         Ok(())
     }

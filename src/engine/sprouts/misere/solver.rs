@@ -234,6 +234,11 @@ impl Misere {
         self.state(position.into_lands(), trees)
     }
 
+    /// A land's tree, taken as given (a base this program sealed itself).
+    pub(crate) fn remember_land(&mut self, land: Land, tree: TreeId) {
+        self.land_trees.insert(land, tree);
+    }
+
     pub(crate) fn remember_loss(&mut self, state: State) {
         self.states.insert(state, false);
     }
