@@ -186,7 +186,7 @@ fn a_base_read_back_is_checked_and_answers_without_searching() {
         text.lines().count()
     );
     assert!(
-        counts.trees > 100 && counts.lands > 1000 && counts.losses > 50,
+        counts.trees > 20 && counts.lands > 1000 && counts.losses > 50,
         "{counts:?}"
     );
     let before = read.work();
@@ -359,6 +359,23 @@ fn a_base_read_in_small_steps_is_the_same_and_still_checked() {
         BaseReader::new("3 0.0.}]!\n", misere.small_lives, 1000),
         Err(BaseError::Refuted { line: 1, .. })
     ));
+    // The tree {0} is the heap of one, tree 1 already: a second definition is refused.
+    let twice = format!(
+        "{}\ntree 0\n",
+        gamelab::engine::sprouts::misere::MISERE_HEADER
+    );
+    match Misere::read_base(&twice, misere.small_lives, 1000) {
+        Err(BaseError::Refuted { line: 2, message }) => assert!(message.contains("twice")),
+        Err(other) => panic!("{other}"),
+        Ok(_) => panic!("a tree defined twice was taken"),
+    }
+    // Only the trees lands and lost states use are written, not every tree made on the way.
+    let written = text.lines().filter(|l| l.starts_with("tree")).count();
+    assert!(
+        written * 2 < misere.trees.len(),
+        "{written} of {}",
+        misere.trees.len()
+    );
 }
 
 /// Searches begun on different children of the start (as the page's workers are) reach the

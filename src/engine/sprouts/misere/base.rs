@@ -12,7 +12,7 @@
 //! by a move to another lost state in the base (or to one the trees alone decide as lost).
 
 use super::solver::{Misere, State};
-use super::trees::TreeId;
+use super::trees::{TreeId, ONE, ZERO};
 use super::MisereStop;
 use crate::engine::sprouts::{Land, Notation, Position};
 
@@ -49,29 +49,50 @@ pub struct BaseCounts {
 }
 
 impl Misere {
-    /// The base: every tree, every land made a tree and every lost state, in an order a reader
-    /// can check line by line (trees before their users, lands by lives).
+    /// The base: the trees lands and lost states use (with their options, and theirs), every
+    /// land made a tree and every lost state, in an order a reader can check line by line
+    /// (trees before their users, lands by lives). Trees are numbered in the base's own order:
+    /// the arena also holds trees made only on the way to simplifying others, never written.
     pub fn write_base(&self) -> String {
+        let mut lands: Vec<(&Land, &TreeId)> = self.land_trees().collect();
+        lands.sort_by_key(|(land, _)| (land.lives(), (*land).clone()));
+        let mut losses: Vec<&State> = self.losses().collect();
+        losses.sort_by_key(|s| (s.lands.lives(), s.lands.clone(), s.trees.clone()));
+        // The trees used, closed under options; an option is always older than its tree, so
+        // the arena's order is an order a reader can follow.
+        let mut used = vec![false; self.trees.len()];
+        let mut todo: Vec<TreeId> = lands.iter().map(|(_, &t)| t).collect();
+        todo.extend(losses.iter().flat_map(|s| s.trees.iter().copied()));
+        while let Some(tree) = todo.pop() {
+            if !std::mem::replace(&mut used[tree.index()], true) {
+                todo.extend_from_slice(self.trees.options(tree));
+            }
+        }
+        // Base numbers: 0 and 1 as always, then each tree written in turn.
+        let mut number = vec![0usize; self.trees.len()];
+        number[ONE.index()] = 1;
         let mut out = format!("{MISERE_HEADER}\n");
+        let mut next = 2;
         for id in 2..self.trees.len() {
+            if !used[id] {
+                continue;
+            }
+            number[id] = next;
+            next += 1;
             out.push_str("tree");
             for option in self.trees.options(TreeId::from_index(id)) {
-                out.push_str(&format!(" {}", option.index()));
+                out.push_str(&format!(" {}", number[option.index()]));
             }
             out.push('\n');
         }
-        let mut lands: Vec<(&Land, &TreeId)> = self.land_trees().collect();
-        lands.sort_by_key(|(land, _)| (land.lives(), (*land).clone()));
         for (land, tree) in lands {
             let written = Position::from_lands(vec![land.clone()]).write(Notation::Glop2);
-            out.push_str(&format!("land {written} {}\n", tree.index()));
+            out.push_str(&format!("land {written} {}\n", number[tree.index()]));
         }
-        let mut losses: Vec<&State> = self.losses().collect();
-        losses.sort_by_key(|s| (s.lands.lives(), s.lands.clone(), s.trees.clone()));
         for state in losses {
             out.push_str(&format!("loss {} ;", state.lands.write(Notation::Glop2)));
             for tree in &state.trees {
-                out.push_str(&format!(" {}", tree.index()));
+                out.push_str(&format!(" {}", number[tree.index()]));
             }
             out.push('\n');
         }
@@ -106,6 +127,10 @@ pub struct BaseReader {
     checked: usize,
     /// Take the lost states as they are (a text this program sealed itself).
     trusting: bool,
+    /// The solver's tree for each tree number of the base (0 and 1, then each `tree` line).
+    ids: Vec<TreeId>,
+    /// The trees the base has defined (each may be defined once).
+    defined: std::collections::HashSet<TreeId>,
     counts: BaseCounts,
 }
 
@@ -137,13 +162,15 @@ impl BaseReader {
             claimed: None,
             checked: 0,
             trusting: false,
+            ids: vec![ZERO, ONE],
+            defined: [ZERO, ONE].into_iter().collect(),
             counts: BaseCounts::default(),
         })
     }
 
-    /// Takes the lands' trees and the lost states on trust (the trees are still rebuilt, and
-    /// checked simplest): for a text this program wrote and sealed itself, as a page keeps its
-    /// base.
+    /// Takes the trees, the lands' trees and the lost states on trust (each tree is still
+    /// defined once, from trees defined before it): for a text this program wrote and sealed
+    /// itself, as a page keeps its base.
     pub fn trusting(mut self) -> BaseReader {
         self.trusting = true;
         self
@@ -220,22 +247,28 @@ impl BaseReader {
         match kind {
             "" => {}
             "tree" => {
-                let options = tree_list(misere, rest).map_err(|m| refuted(i, m))?;
-                let before = misere.trees.len();
-                let tree = misere.tree_of(options).map_err(stopped)?;
-                if tree.index() != before {
-                    return Err(refuted(
-                        i,
-                        "this tree is not in simplest form, or is there twice".into(),
-                    ));
+                let mut options = tree_list(&self.ids, rest).map_err(|m| refuted(i, m))?;
+                let tree = if self.trusting {
+                    misere.trees.adopt(options.clone())
+                } else {
+                    misere.tree_of(options.clone()).map_err(stopped)?
+                };
+                options.sort_unstable();
+                options.dedup();
+                if misere.trees.options(tree) != options.as_slice() {
+                    return Err(refuted(i, "this tree is not in simplest form".into()));
                 }
+                if !self.defined.insert(tree) {
+                    return Err(refuted(i, "this tree is there twice".into()));
+                }
+                self.ids.push(tree);
                 self.counts.trees += 1;
             }
             "land" => {
                 let (written, tree) = rest
                     .rsplit_once(' ')
                     .ok_or_else(|| refuted(i, "a land line is: land POSITION TREE".into()))?;
-                let tree = tree_list(misere, tree)
+                let tree = tree_list(&self.ids, tree)
                     .map_err(|m| refuted(i, m))?
                     .pop()
                     .ok_or_else(|| refuted(i, "the land's tree is missing".into()))?;
@@ -268,7 +301,7 @@ impl BaseReader {
                     .ok_or_else(|| refuted(i, "a loss line is: loss POSITION ; TREES".into()))?;
                 let position = Position::parse(written.trim())
                     .map_err(|e| refuted(i, format!("the position: {e}")))?;
-                let trees = tree_list(misere, trees).map_err(|m| refuted(i, m))?;
+                let trees = tree_list(&self.ids, trees).map_err(|m| refuted(i, m))?;
                 let state = misere.state_of(position, trees).map_err(stopped)?;
                 self.losses.push((i, state));
             }
@@ -300,17 +333,16 @@ fn stopped(stop: MisereStop) -> BaseError {
     }
 }
 
-/// Tree numbers, each one already read.
-fn tree_list(misere: &Misere, text: &str) -> Result<Vec<TreeId>, String> {
+/// Tree numbers, each one already read, as the solver's trees (`ids`: by base number).
+fn tree_list(ids: &[TreeId], text: &str) -> Result<Vec<TreeId>, String> {
     text.split_whitespace()
         .map(|word| {
             let n: usize = word
                 .parse()
                 .map_err(|_| format!("'{word}' is not a tree number"))?;
-            if n >= misere.trees.len() {
-                return Err(format!("tree {n} is not defined above this line"));
-            }
-            Ok(TreeId::from_index(n))
+            ids.get(n)
+                .copied()
+                .ok_or_else(|| format!("tree {n} is not defined above this line"))
         })
         .collect()
 }

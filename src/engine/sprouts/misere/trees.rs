@@ -7,7 +7,7 @@
 //! if H's mover wins (the proviso). Trees are kept once each in an arena, named by `TreeId`,
 //! their options sorted, so equal games are equal ids and an option test is a binary search.
 
-use std::collections::HashMap;
+use super::solver::FxMap;
 
 /// A canonical misère tree in a `Trees` arena.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -45,10 +45,10 @@ pub struct OutOfSteps;
 pub struct Trees {
     nodes: Vec<Node>,
     /// Canonical trees by their options.
-    canonical: HashMap<Box<[TreeId]>, TreeId>,
+    canonical: FxMap<Box<[TreeId]>, TreeId>,
     /// Option sets that simplified to something else, and what they became.
-    simplified: HashMap<Box<[TreeId]>, TreeId>,
-    sums: HashMap<(TreeId, TreeId), TreeId>,
+    simplified: FxMap<Box<[TreeId]>, TreeId>,
+    sums: FxMap<(TreeId, TreeId), TreeId>,
     /// Simplifications and sums worked out (memory hits not counted): the work done, which
     /// callers bound with `steps_left`.
     pub steps: u64,
@@ -66,9 +66,9 @@ impl Trees {
     pub fn new() -> Trees {
         let mut trees = Trees {
             nodes: Vec::new(),
-            canonical: HashMap::new(),
-            simplified: HashMap::new(),
-            sums: HashMap::new(),
+            canonical: FxMap::default(),
+            simplified: FxMap::default(),
+            sums: FxMap::default(),
             steps: 0,
             step_limit: u64::MAX,
         };
@@ -191,6 +191,14 @@ impl Trees {
     fn remember(&mut self, options: Vec<TreeId>, tree: TreeId) -> TreeId {
         self.simplified.insert(options.into_boxed_slice(), tree);
         tree
+    }
+
+    /// The tree with exactly these options, taken as simplest without trying to simplify it
+    /// (a base this program wrote and sealed itself).
+    pub(crate) fn adopt(&mut self, mut options: Vec<TreeId>) -> TreeId {
+        options.sort_unstable();
+        options.dedup();
+        self.intern(options)
     }
 
     fn intern(&mut self, options: Vec<TreeId>) -> TreeId {
