@@ -23,12 +23,14 @@ pub(super) fn start_computation(app: &Shared) {
         let resume = a.computation.as_ref().is_some_and(|c| {
             c.position == start && c.goal == goal && c.misere == misere && c.result.is_none()
         });
-        // A new misère computation starts from the whole misère base.
+        // A new misère computation starts from the whole misère base: once it is read.
         if let Some(reading) = a.misere_reading.as_ref().filter(|_| misere && !resume) {
             a.message = format!(
-                "The misère base is still being read ({:.0}%): Compute once it is in.",
+                "The misère base is being read ({:.0}%): the computation starts once it is in.",
                 100.0 * reading.progress()
             );
+            a.compute_when_read = true;
+            a.dom.show_tab("compute");
             a.refresh();
             return;
         }

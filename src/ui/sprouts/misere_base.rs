@@ -118,6 +118,15 @@ fn misere_read_step(a: &mut App) -> bool {
             )
         }
     }
+    // A computation asked for meanwhile starts now (on the next turn of the page).
+    if std::mem::take(&mut a.compute_when_read) {
+        if let Some(app) = a.me.upgrade() {
+            slices::run(&a.dom.root, 0, move |_| {
+                start_computation(&app);
+                Next::Done
+            });
+        }
+    }
     true
 }
 

@@ -98,6 +98,8 @@ pub struct App {
     misere: Misere,
     /// A misère base being read (from the browser or a file), in slices.
     misere_reading: Option<MisereReading>,
+    /// Compute was pressed while the misère base was being read: it starts once it is in.
+    compute_when_read: bool,
     /// A misère base file waiting for the reader's yes to replace the misère base.
     pending_misere: Option<(String, String)>,
     /// A misère check (the position computed afresh), when the last check was one.
@@ -161,6 +163,7 @@ impl GamePage for App {
             db: Database::new(),
             misere: Misere::new(),
             misere_reading: None,
+            compute_when_read: false,
             pending_misere: None,
             misere_check: None,
             computation: None,
