@@ -258,7 +258,9 @@ pub fn build(root: &HtmlElement) -> Dom {
          (Numero), how many are still unknown (Alive), its lives and nimber part. ● green: at most \
          four children left unknown; ◆ red: only one — the position on the level above is \
          probably losing. Click a row's Numero, Alive or Lives for its next child, Nimber for the \
-         previous one, Position for the list of all its children (zapping).",
+         previous one, Position for the list of all its children (zapping). In misère play \
+         there is no nimber (–), and a level's position may have small lands beside it, counted \
+         as trees.",
     );
     let level_children = child(&compute_panel, "div", "gl-level-children");
     let check_status = paragraph(&compute_panel, "gl-check-status", "");
