@@ -172,12 +172,18 @@ impl Trees {
 
     /// A cheap test before simplifying `rest`: `extra` needs an option of the same outcome
     /// as `rest` and born no later than it.
+    ///
+    /// And its options must be among `rest`: simplifying only ever drops options, so the
+    /// simplest form of `rest` has options taken from `rest` (this test spares building it
+    /// for almost every option tried: 11 spots made 251,171 trees without it).
     fn may_revert(&self, extra: TreeId, rest: &[TreeId]) -> bool {
         let wins = self.mover_wins(rest);
         let born = 1 + rest.iter().map(|&t| self.birthday(t)).max().unwrap_or(0);
-        self.options(extra)
-            .iter()
-            .any(|&o| self.wins(o) == wins && self.birthday(o) <= born)
+        self.options(extra).iter().any(|&o| {
+            self.wins(o) == wins
+                && self.birthday(o) <= born
+                && is_subset(self.options(o), rest)
+        })
     }
 
     fn mover_wins(&self, options: &[TreeId]) -> bool {
@@ -285,4 +291,10 @@ impl Trees {
         }
         out.push('}');
     }
+}
+
+/// Whether every element of `small` is in `large` (both sorted).
+fn is_subset(small: &[TreeId], large: &[TreeId]) -> bool {
+    let mut large = large.iter();
+    small.iter().all(|x| large.any(|y| y == x))
 }
