@@ -114,7 +114,7 @@ check "course page: no script errors" no_errors "$work/lecture.log"
 # Each game's own module, wasm + JavaScript, gzip -9, against its budget (KB): what a play page
 # or a course page with that one game downloads. Sprouts' module carries two pages: Glop's
 # analysis and the game to play on a drawn board.
-budget() { case $1 in sprouts) echo 400 ;; bazaar) echo 350 ;; *) echo 200 ;; esac; }
+budget() { case $1 in sprouts) echo 450 ;; bazaar) echo 350 ;; *) echo 200 ;; esac; }
 for game in ade sprouts bazaar chain-reaction dots-and-boxes; do
   raw=$(cat "dist/games/${game}_bg.wasm" "dist/games/$game.js" | wc -c)
   zipped=$(( $(gzip -9c "dist/games/${game}_bg.wasm" | wc -c) + $(gzip -9c "dist/games/$game.js" | wc -c) ))
