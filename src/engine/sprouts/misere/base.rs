@@ -203,7 +203,10 @@ impl BaseReader {
                 return Ok(true);
             }
             let (i, state) = &self.losses[self.checked];
-            let claimed = self.claimed.as_ref().expect("set above");
+            // (Set at the top of the loop once every line is read.)
+            let Some(claimed) = self.claimed.as_ref() else {
+                continue;
+            };
             if let Some(unanswered) = self
                 .misere
                 .unanswered_move(state, claimed)
