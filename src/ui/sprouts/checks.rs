@@ -42,19 +42,21 @@ pub(super) fn start_check(app: &Shared) {
         if running {
             return;
         }
+        let start = match a.start() {
+            Ok(p) => p,
+            Err(e) => {
+                a.message = e;
+                a.refresh();
+                return;
+            }
+        };
+        a.check_message.clear();
         if a.misere_chosen() {
-            let start = match a
-                .start()
-                .and_then(|p| check_computable(&p).map(|_| p).map_err(|e| e.0))
-            {
-                Ok(p) => p,
-                Err(e) => {
-                    a.message = e;
-                    a.refresh();
-                    return;
-                }
-            };
-            a.check_message.clear();
+            if let Err(e) = check_computable(&start) {
+                a.message = e.0;
+                a.refresh();
+                return;
+            }
             a.check = None;
             a.misere_check = Some(MisereCheckRun {
                 search: MisereSearch::new(start.clone()),
@@ -70,15 +72,6 @@ pub(super) fn start_check(app: &Shared) {
             return;
         }
         a.misere_check = None;
-        let start = match a.start() {
-            Ok(p) => p,
-            Err(e) => {
-                a.message = e;
-                a.refresh();
-                return;
-            }
-        };
-        a.check_message.clear();
         match Check::new(start.clone(), a.goal()) {
             Ok(check) => {
                 a.check = Some(CheckRun {

@@ -55,12 +55,7 @@ pub(super) fn start_computation(app: &Shared) {
                 _ => a.ready_team.take(),
             };
             a.runner_note.clear();
-            let runner = if misere {
-                a.misere_runner_for(&start, workers)
-            } else {
-                a.runner_for(&start, goal, workers)
-            };
-            let runner = match runner {
+            let runner = match a.runner_for(&start, goal, misere, workers) {
                 Ok(runner) => runner,
                 Err(e) => {
                     a.message = e;
@@ -434,11 +429,15 @@ impl App {
         )
     }
 
-    /// A team of workers on a misère computation of `start` (from the misère base), or the
-    /// page's own slices when there are none to be had (the note says why).
-    pub(super) fn misere_runner_for(
+    /// A team of workers on `start` (`workers`, the last computation's, if there are the
+    /// right number of them), or the page's own search when there are none to be had (the
+    /// note says why); Err for a start the engine refuses. In misère play the goal is the
+    /// outcome and the computation starts from the misère base.
+    pub(super) fn runner_for(
         &mut self,
         start: &Position,
+        goal: Goal,
+        misere: bool,
         workers: Option<Team>,
     ) -> Result<Runner, String> {
         check_computable(start).map_err(|e| e.0)?;
@@ -449,7 +448,7 @@ impl App {
                 None => self.new_team(size, false),
             };
             match team {
-                Ok(mut team) => {
+                Ok(mut team) if misere => {
                     let base = if self.misere_held() {
                         self.misere.write_base()
                     } else {
@@ -458,32 +457,6 @@ impl App {
                     team.begin_misere(start, &base);
                     return Ok(Runner::Team(team));
                 }
-                Err(e) => {
-                    self.runner_note =
-                        format!("Web Workers are not available here ({e}): computing in the page.")
-                }
-            }
-        }
-        Ok(Runner::Misere(MisereSearch::new(start.clone())))
-    }
-
-    /// A team of workers on `start` (`workers`, the last computation's, if there are the
-    /// right number of them), or the page's own search when there are none to be had (the
-    /// note says why); Err for a start the engine refuses.
-    pub(super) fn runner_for(
-        &mut self,
-        start: &Position,
-        goal: Goal,
-        workers: Option<Team>,
-    ) -> Result<Runner, String> {
-        check_computable(start).map_err(|e| e.0)?;
-        let size = self.team_size();
-        if size > 0 {
-            let team = match workers.filter(|t| t.size() == size) {
-                Some(team) => Ok(team),
-                None => self.new_team(size, false),
-            };
-            match team {
                 Ok(mut team) => {
                     team.begin(start, goal, &self.db);
                     return Ok(Runner::Team(team));
@@ -493,6 +466,9 @@ impl App {
                         format!("Web Workers are not available here ({e}): computing in the page.")
                 }
             }
+        }
+        if misere {
+            return Ok(Runner::Misere(MisereSearch::new(start.clone())));
         }
         Search::new(start.clone(), goal).map(Runner::InPage)
     }

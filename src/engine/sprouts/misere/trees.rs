@@ -180,9 +180,7 @@ impl Trees {
         let wins = self.mover_wins(rest);
         let born = 1 + rest.iter().map(|&t| self.birthday(t)).max().unwrap_or(0);
         self.options(extra).iter().any(|&o| {
-            self.wins(o) == wins
-                && self.birthday(o) <= born
-                && is_subset(self.options(o), rest)
+            self.wins(o) == wins && self.birthday(o) <= born && is_subset(self.options(o), rest)
         })
     }
 
