@@ -108,20 +108,7 @@ fn heard(data: &JsValue) {
         index,
     } = message
     {
-        RUN.with(|r| r.set(run));
-        // The page reuses its workers: a new computation replaces the last one (or the
-        // warm-up), whose slice may still be asked for.
-        let warming = WARM_UP.with(|w| w.borrow_mut().take().is_some());
-        let scheduled = MEMBER.with(|m| m.borrow_mut().take().is_some_and(|old| old.scheduled));
-        let scheduled = scheduled || warming;
-        match start(&position, goal.into(), index, &words) {
-            Ok(mut member) => {
-                member.scheduled = scheduled;
-                MEMBER.with(|m| *m.borrow_mut() = Some(member));
-            }
-            Err(message) => say(&FromMember::Failed { message }, &[]),
-        }
-        schedule();
+        begin(run, start(&position, goal.into(), index, &words));
         return;
     }
     if let ToMember::WarmUp { spots } = message {
@@ -143,17 +130,7 @@ fn heard(data: &JsValue) {
         base,
     } = message
     {
-        RUN.with(|r| r.set(run));
-        let warming = WARM_UP.with(|w| w.borrow_mut().take().is_some());
-        let scheduled = MEMBER.with(|m| m.borrow_mut().take().is_some_and(|old| old.scheduled));
-        match start_misere(&position, index, first, &base) {
-            Ok(mut member) => {
-                member.scheduled = scheduled || warming;
-                MEMBER.with(|m| *m.borrow_mut() = Some(member));
-            }
-            Err(message) => say(&FromMember::Failed { message }, &[]),
-        }
-        schedule();
+        begin(run, start_misere(&position, index, first, &base));
         return;
     }
     let reply = MEMBER.with(|m| {
@@ -164,6 +141,22 @@ fn heard(data: &JsValue) {
     if reply == Some(true) {
         schedule();
     }
+}
+
+/// Run `run` begins with `started`: the page reuses its workers, so a new computation replaces
+/// the last one (or the warm-up), whose slice may still be asked for.
+fn begin(run: u32, started: Result<Member, String>) {
+    RUN.with(|r| r.set(run));
+    let warming = WARM_UP.with(|w| w.borrow_mut().take().is_some());
+    let scheduled = MEMBER.with(|m| m.borrow_mut().take().is_some_and(|old| old.scheduled));
+    match started {
+        Ok(mut member) => {
+            member.scheduled = scheduled || warming;
+            MEMBER.with(|m| *m.borrow_mut() = Some(member));
+        }
+        Err(message) => say(&FromMember::Failed { message }, &[]),
+    }
+    schedule();
 }
 
 /// Most expansions a warm-up makes (the 7-spot game takes 2,702): it ends there in any case.
