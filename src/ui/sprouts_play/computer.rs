@@ -110,8 +110,9 @@ const STEP: u64 = 40;
 /// The misère solver's work between two looks at the clock (a few milliseconds).
 const MISERE_STEP: u64 = 200;
 /// Past this much work the misère solver of a game is begun afresh (what it forgets costs only
-/// time): about 170 bytes a unit of work were measured at 12 spots, so some 350 MB at most.
-pub(super) const MISERE_WORK_LIMIT: u64 = 2_000_000;
+/// time): natively about 1.9 KB a unit of work were measured at 12 spots (945 MB for 507,000),
+/// so some 400 MB at most.
+pub(super) const MISERE_WORK_LIMIT: u64 = 200_000;
 /// Pause before a computer's move is drawn, so a person can follow.
 const PAUSE_MS: i32 = 300;
 

@@ -9,6 +9,7 @@
 pub mod base;
 pub mod plain;
 pub mod player;
+mod pn;
 pub mod search;
 pub mod solver;
 pub mod trees;

@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
+use super::pn::ProofNumbers;
 use super::trees::{OutOfSteps, TreeId, Trees, ONE, ZERO};
 use super::MisereStop;
 use crate::engine::sprouts::{children, Land, Position};
@@ -87,6 +88,8 @@ pub struct Misere {
     pub expansions: u64,
     /// Lands with fewer lives become trees.
     pub small_lives: u32,
+    /// The proof-number search's numbers for states not settled yet.
+    pn: ProofNumbers,
     limit: u64,
     stop: Stop,
 }
@@ -111,6 +114,7 @@ impl Misere {
             moves_bytes: 0,
             expansions: 0,
             small_lives,
+            pn: ProofNumbers::default(),
             limit: u64::MAX,
             stop: Stop::never(),
         }
@@ -143,15 +147,17 @@ impl Misere {
                     + 72
             })
             .sum();
-        self.trees.bytes() + lands + states + self.moves_bytes
+        self.trees.bytes() + lands + states + self.moves_bytes + self.pn.bytes()
     }
 
     /// Whether the player to move in `position` wins in misère play, doing no more than
-    /// `budget` work (what was solved is kept, so a second call goes on from it).
+    /// `budget` work (what was solved is kept, and the proof numbers, so a second call goes on
+    /// from it). The search is df-pn (`pn`).
     pub fn wins(&mut self, position: &Position, budget: u64) -> Result<bool, MisereStop> {
-        self.set_budget(budget);
-        let state = self.start(position)?;
-        self.solve(state)
+        let mut pn = std::mem::take(&mut self.pn);
+        let wins = pn.wins(self, position, budget);
+        self.pn = pn;
+        wins
     }
 
     /// The canonical misère tree of a land (worked out from all its children).
@@ -302,26 +308,6 @@ impl Misere {
         }
         self.expansions += 1;
         Ok(())
-    }
-
-    fn solve(&mut self, state: State) -> Result<bool, MisereStop> {
-        if let Some(wins) = self.known(&state) {
-            return Ok(wins);
-        }
-        let kids = self.sorted_children(&state)?;
-        // A child already known lost settles it; else each is solved in turn. (The depth is at
-        // most the lives left, 3 a spot.)
-        let mut wins = kids.iter().any(|k| self.states.get(k) == Some(&false));
-        if !wins {
-            for kid in kids {
-                if !self.solve(kid)? {
-                    wins = true;
-                    break;
-                }
-            }
-        }
-        self.states.insert(state, wins);
-        Ok(wins)
     }
 
     /// What is known of a state: from the trees alone, or solved before.
