@@ -54,6 +54,19 @@ fn work(root: &HtmlElement) -> u64 {
         .unwrap_or_else(|| panic!("{status}"))
 }
 
+/// Starts computing `spots` and waits (up to 20 s) for two levels or more to show.
+async fn compute_with_levels(root: &HtmlElement, spots: &str) {
+    type_into(root, "spots", spots);
+    click(root, "compute");
+    for _ in 0..800 {
+        if level_rows(root) >= 2 {
+            return;
+        }
+        sleep(25).await;
+    }
+    panic!("no levels: {}", text(root, STATUS));
+}
+
 fn level_rows(root: &HtmlElement) -> u32 {
     root.query_selector_all(".gl-levels tr[data-level]")
         .unwrap()
@@ -77,15 +90,7 @@ async fn misere_outcomes_levels_zapping_stop_and_resume() {
     assert!(text(&root, ".gl-base-info").contains("misère base:"));
     // Eleven spots takes a while: its levels show, a zap moves the top one, Stop and Compute
     // go on.
-    type_into(&root, "spots", "11");
-    click(&root, "compute");
-    for _ in 0..400 {
-        if level_rows(&root) >= 2 {
-            break;
-        }
-        sleep(25).await;
-    }
-    assert!(level_rows(&root) >= 2, "{}", text(&root, STATUS));
+    compute_with_levels(&root, "11").await;
     click(&root, "stop");
     sleep(50).await;
     let stopped = text(&root, STATUS);
@@ -194,15 +199,7 @@ async fn misere_computes_in_web_workers() {
     assert!(banner.starts_with("Loss"), "{banner}");
     // A new misère computation asked for while the base the workers sent is read starts once
     // it is in.
-    type_into(&root, "spots", "11");
-    click(&root, "compute");
-    for _ in 0..800 {
-        if level_rows(&root) >= 2 {
-            break;
-        }
-        sleep(25).await;
-    }
-    assert!(level_rows(&root) >= 2, "{}", text(&root, STATUS));
+    compute_with_levels(&root, "11").await;
     click(&root, "stop");
     wait_for(&root, STATUS, "Stopped: the misère outcome of").await;
     click(&root, "level-next:0");
