@@ -98,6 +98,12 @@ impl ProofNumbers {
             Some(kids) => kids.clone(),
             None => {
                 let kids: std::rc::Rc<[State]> = solver.sorted_children(state)?.into();
+                // (A state with no move is decided before it comes here: in misère play its
+                // mover has won. Said again, so that the numbers below never say otherwise.)
+                if kids.is_empty() {
+                    solver.settle(state.clone(), true);
+                    return Ok(());
+                }
                 if self.kids.len() >= KIDS_LIMIT {
                     self.kids.clear();
                 }
