@@ -213,7 +213,11 @@ impl DrawnGame {
             return false;
         }
         while let Some(entry) = self.entries.pop() {
-            let paper = self.drawings.pop().expect("a paper per entry");
+            // (A paper per entry, and the first one besides: never short.)
+            let Some(paper) = self.drawings.pop() else {
+                self.entries.push(entry);
+                break;
+            };
             let was_move = matches!(entry, Entry::Move(_));
             self.undone.push((entry, paper));
             if was_move {
@@ -316,13 +320,12 @@ impl Replay {
     /// Replays one stroke, or one pass of a tidy; true once every entry is replayed.
     pub fn step(&mut self) -> Result<bool, String> {
         let k = self.game.moves() + 1;
-        if let Some(tidying) = self.tidying.as_mut() {
+        if let Some(mut tidying) = self.tidying.take() {
             tidying.step();
-            if tidying.done() {
-                let tidying = self.tidying.take().expect("a tidy");
-                if !self.game.keep_tidy(tidying) {
-                    return Err(format!("the tidy before move {k} is not one"));
-                }
+            if !tidying.done() {
+                self.tidying = Some(tidying);
+            } else if !self.game.keep_tidy(tidying) {
+                return Err(format!("the tidy before move {k} is not one"));
             }
             return Ok(false);
         }
