@@ -452,11 +452,11 @@ fn solve_misere(
         text.push('\n');
         let (states, lands) = misere.solved();
         log.push_str(&format!(
-            "{}: {word} (misère), {} nodes, {states} states and {lands} lands solved, {} trees, {} KB, {}\n",
+            "{}: {word} (misère), {} nodes, {states} states and {lands} lands solved, {} trees, {}, {}\n",
             item.text,
             misere.work() - before,
             misere.trees.len(),
-            misere.bytes() / 1024,
+            misere.memory(),
             elapsed(start)
         ));
     }

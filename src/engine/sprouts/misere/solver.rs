@@ -64,6 +64,51 @@ pub(crate) struct State {
     pub(crate) trees: Vec<TreeId>,
 }
 
+impl State {
+    /// Approximate heap bytes of the state, as a table's key.
+    pub(crate) fn bytes(&self) -> usize {
+        let lands: usize = self.lands.lands().iter().map(|l| l.bytes() + 24).sum();
+        lands + 4 * self.trees.len() + 64
+    }
+}
+
+/// Where a solver's memory is, in approximate heap bytes.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Memory {
+    /// The trees' arena and its remembered simplifications and sums.
+    pub trees: usize,
+    /// Lands and their trees.
+    pub lands: usize,
+    /// Settled states.
+    pub states: usize,
+    /// Large lands' moves remembered.
+    pub moves: usize,
+    /// df-pn's numbers and remembered children.
+    pub numbers: usize,
+}
+
+impl Memory {
+    pub fn total(&self) -> usize {
+        self.trees + self.lands + self.states + self.moves + self.numbers
+    }
+}
+
+impl std::fmt::Display for Memory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mb = |b: usize| b >> 20;
+        write!(
+            f,
+            "{} MB (trees {}, lands {}, states {}, moves {}, df-pn {})",
+            mb(self.total()),
+            mb(self.trees),
+            mb(self.lands),
+            mb(self.states),
+            mb(self.moves),
+            mb(self.numbers)
+        )
+    }
+}
+
 impl std::fmt::Display for State {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.lands.write(crate::engine::sprouts::Notation::Glop2))?;
@@ -133,21 +178,20 @@ impl Misere {
 
     /// Approximate heap bytes held.
     pub fn bytes(&self) -> usize {
+        self.memory().total()
+    }
+
+    /// Approximate heap bytes held, part by part (it walks every table: call it rarely).
+    pub fn memory(&self) -> Memory {
         let lands: usize = self.land_trees.keys().map(|l| l.bytes() + 48).sum();
-        let states: usize = self
-            .states
-            .keys()
-            .map(|s| {
-                s.lands
-                    .lands()
-                    .iter()
-                    .map(|l| l.bytes() + 24)
-                    .sum::<usize>()
-                    + 4 * s.trees.len()
-                    + 72
-            })
-            .sum();
-        self.trees.bytes() + lands + states + self.moves_bytes + self.pn.bytes()
+        let states: usize = self.states.keys().map(|s| s.bytes() + 8).sum();
+        Memory {
+            trees: self.trees.bytes(),
+            lands,
+            states,
+            moves: self.moves_bytes,
+            numbers: self.pn.bytes(),
+        }
     }
 
     /// Whether the player to move in `position` wins in misère play, doing no more than
