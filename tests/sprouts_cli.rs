@@ -329,6 +329,40 @@ fn outcome_misere_prints_who_wins_when_the_last_mover_loses() {
     );
     assert_eq!(out.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--time-limit-ms"));
+    // A memory limit far too small ends the search with exit 3 and says which limit, rather
+    // than emptying its caches over and over until the clock runs out (the time limit here
+    // would fail the test if it were reached instead).
+    let out = gamelab(
+        &[
+            "sprouts",
+            "outcome",
+            "--misere",
+            "--memory-mb",
+            "1",
+            "--time-limit-ms",
+            "60000",
+            "0*11",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--memory-mb"));
+    // A limit the search can live with gives the published outcome (9 spots: loss).
+    assert_eq!(
+        ok(
+            &[
+                "sprouts",
+                "outcome",
+                "--misere",
+                "-q",
+                "--memory-mb",
+                "8",
+                "0*9"
+            ],
+            ""
+        ),
+        "loss\n"
+    );
     assert!(fails(&["sprouts", "nimber", "--misere", "0*3"], "")
         .contains("outcome, children and check only"));
     // children --misere: 3 spots is lost in misère, so every child is won for the opponent;

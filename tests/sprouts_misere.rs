@@ -21,6 +21,27 @@ fn the_fast_search_finds_the_published_outcomes_up_to_ten_spots() {
     }
 }
 
+#[test]
+fn a_solver_short_of_memory_forgets_and_still_finds_the_published_outcomes() {
+    // 8 MB: well below the 28 MB 10 spots holds unbounded, so the caches are emptied on the
+    // way, and the answers stay right.
+    let limit = 8 << 20;
+    let mut misere = Misere::new();
+    misere.set_memory_limit(limit);
+    for (n, expected) in PUBLISHED.chars().enumerate().take(10) {
+        let n = n + 1;
+        let wins = misere.wins(&Position::spots(n), 50_000_000).unwrap();
+        assert_eq!(if wins { 'W' } else { 'L' }, expected, "{n} spots");
+        // The running counts agree with counting afresh.
+        assert_eq!(misere.trees.bytes(), misere.trees.bytes_counted());
+    }
+    assert!(
+        misere.emptied > 0,
+        "nothing was forgotten under {limit} bytes"
+    );
+    assert!(misere.bytes() <= limit, "{} bytes", misere.bytes());
+}
+
 /// Positions part-way through random games of `spots`, once `lives` or fewer are left.
 fn random_positions(
     rng: &mut Rng,

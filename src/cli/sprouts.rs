@@ -32,7 +32,8 @@ pub const USAGE: &str = "  sprouts spots N              the n-spot start in Glop
     afterwards), --save-check FILE, --nimber (check/dot a nimber), --notation 1.0|2.x,
     --search dfpn|probing|depth-first, --threads N (outcome, nimber; N df-pn searches sharing
     their results), --misere (outcome, check: who cannot move wins; one --db misère base),
-    --tree-lives N (misère: lands with fewer lives become trees; 10), --detail 1|2|3, --no-colours,
+    --tree-lives N (misère: lands with fewer lives become trees; 12), --memory-mb N (misère: the
+    solver's tables; a quarter of the memory free), --detail 1|2|3, --no-colours,
     --min-lives N, --lives-min/--lives-max/--nimber-min/--nimber-max N, -q";
 
 /// Where a position came from, for error messages.
@@ -49,6 +50,7 @@ struct Options {
     nimber: bool,
     misere: bool,
     tree_lives: Option<u32>,
+    memory_mb: Option<usize>,
     complete: bool,
     quiet: bool,
     strategy: Strategy,
@@ -108,6 +110,7 @@ fn parse_options(args: &[String]) -> Result<Options, CliError> {
             }
             "--min-lives" => o.dot.min_lives = number(arg, value)?,
             "--tree-lives" => o.tree_lives = Some(number(arg, value)?),
+            "--memory-mb" => o.memory_mb = Some(number(arg, value)?),
             "--lives-min" => o.filter.lives_min = Some(number(arg, value)?),
             "--lives-max" => o.filter.lives_max = Some(number(arg, value)?),
             "--nimber-min" => o.filter.nimber_min = Some(number(arg, value)?),
@@ -507,11 +510,34 @@ fn misere_failure(stop: MisereStop, label: &str, budget: &Budget, work: u64) -> 
             budget.time_limit.as_millis()
         )),
         MisereStop::TooLarge(why) => Failure::BadInput(format!("{label}: {why}")),
+        MisereStop::Memory(bytes) => Failure::BudgetSpent(format!(
+            "{label}: the search needs more than the memory limit of {} MB (--memory-mb): \
+             stopped after {work} nodes; what was proved is kept with --save",
+            bytes >> 20
+        )),
     }
 }
 
 /// A misère solver, from the --db base (one file, checked entirely before use) or fresh.
 fn load_misere(options: &Options, budget: &Budget) -> Result<(Misere, BaseCounts), Failure> {
+    let (mut misere, counts) = read_misere(options, budget)?;
+    misere.set_memory_limit(misere_memory(options));
+    Ok((misere, counts))
+}
+
+/// The bytes the misère solver's tables may hold: `--memory-mb`, or a quarter of the memory
+/// free now (the tables' count runs at about half of what the process holds: 3.0 GB counted,
+/// 6.5 GB resident at 15 spots).
+fn misere_memory(options: &Options) -> usize {
+    match options.memory_mb {
+        Some(mb) => mb.saturating_mul(1 << 20),
+        None => crate::engine::machine::available_bytes()
+            .map(|free| usize::try_from(free / 4).unwrap_or(usize::MAX))
+            .unwrap_or(crate::engine::sprouts::misere::solver::DEFAULT_MEMORY_LIMIT),
+    }
+}
+
+fn read_misere(options: &Options, budget: &Budget) -> Result<(Misere, BaseCounts), Failure> {
     let small = options.tree_lives.unwrap_or(SMALL_LIVES);
     match options.dbs.as_slice() {
         [] => Ok((Misere::with_small_lives(small), BaseCounts::default())),

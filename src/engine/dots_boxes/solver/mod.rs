@@ -135,7 +135,7 @@ pub fn table_bytes_for(bits: u32) -> u64 {
 /// How much of the memory the system has free now a table may take: a quarter by default, half
 /// when the caller asks for more (None where the system does not say).
 pub fn machine_table_bytes(asked_for_more: bool) -> Option<u64> {
-    memory::available_bytes().map(|free| free / if asked_for_more { 2 } else { 4 })
+    crate::engine::machine::available_bytes().map(|free| free / if asked_for_more { 2 } else { 4 })
 }
 
 impl Solver {

@@ -333,6 +333,10 @@ fn stopped(stop: MisereStop) -> BaseError {
         MisereStop::Budget(limit) => BaseError::Budget(limit),
         MisereStop::TooLarge(why) => BaseError::Stopped(why),
         MisereStop::Stopped => BaseError::Stopped("stopped".into()),
+        MisereStop::Memory(bytes) => BaseError::Stopped(format!(
+            "the search needs more than the memory limit of {} MB",
+            bytes >> 20
+        )),
     }
 }
 

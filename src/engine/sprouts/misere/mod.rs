@@ -30,4 +30,7 @@ pub enum MisereStop {
     TooLarge(String),
     /// Its `Stop` asked it to (a time limit, the page's Stop button).
     Stopped,
+    /// It needs more than its memory limit (the figure, in bytes): what it must keep (lost
+    /// states, lands' trees) outgrew it, or its caches had to be emptied again at once.
+    Memory(usize),
 }

@@ -77,6 +77,9 @@ impl MiserePerfect {
                 Ok(true) => self.next += 1,
                 Err(MisereStop::Budget(_)) | Err(MisereStop::Stopped) => break,
                 Err(MisereStop::TooLarge(why)) => return Err(why),
+                Err(MisereStop::Memory(bytes)) => {
+                    return Err(format!("the solver outgrew its {} MB", bytes >> 20))
+                }
             }
         }
         Ok(())

@@ -25,6 +25,9 @@ pub struct ProofNumbers {
     table: FxMap<State, Numbers>,
     /// The children of states expanded lately: df-pn comes back to a state many times.
     kids: FxMap<State, std::rc::Rc<[State]>>,
+    /// Approximate heap bytes of the two, kept as they change.
+    table_bytes: usize,
+    kids_bytes: usize,
 }
 
 /// States whose children are remembered, at most.
@@ -41,13 +44,58 @@ impl ProofNumbers {
         ProofNumbers {
             table: FxMap::default(),
             kids: FxMap::default(),
+            table_bytes: 0,
+            kids_bytes: 0,
         }
     }
 
     /// Approximate heap bytes held (the numbers' table and the children remembered).
     pub fn bytes(&self) -> usize {
-        let kids: usize = self.kids.values().map(|k| 48 + 96 * k.len()).sum();
-        self.table.len() * 112 + kids
+        self.table_bytes + self.kids_bytes
+    }
+
+    /// Empties both tables: the numbers are estimates, found again as the search goes on.
+    pub fn forget(&mut self) {
+        *self = ProofNumbers::new();
+    }
+
+    /// Empties the tables when the solver, short of memory, asked for it.
+    fn obey_memory(&mut self, solver: &mut Misere) {
+        if solver.numbers_forget {
+            solver.numbers_forget = false;
+            self.forget();
+        }
+    }
+
+    fn remember_numbers(&mut self, state: &State, numbers: Numbers) {
+        if self.table.len() >= TABLE_LIMIT {
+            self.table.clear();
+            self.table_bytes = 0;
+        }
+        if self.table.insert(state.clone(), numbers).is_none() {
+            self.table_bytes += state.bytes() + 16;
+        }
+    }
+
+    fn remember_kids(&mut self, state: &State, kids: std::rc::Rc<[State]>) {
+        if self.kids.len() >= KIDS_LIMIT {
+            self.kids.clear();
+            self.kids_bytes = 0;
+        }
+        let bytes = state.bytes() + 16 + kids.iter().map(State::bytes).sum::<usize>();
+        if self.kids.insert(state.clone(), kids).is_none() {
+            self.kids_bytes += bytes;
+        }
+    }
+
+    fn settled(&mut self, state: &State) {
+        if self.table.remove(state).is_some() {
+            self.table_bytes = self.table_bytes.saturating_sub(state.bytes() + 16);
+        }
+        if let Some(kids) = self.kids.remove(state) {
+            let bytes = state.bytes() + 16 + kids.iter().map(State::bytes).sum::<usize>();
+            self.kids_bytes = self.kids_bytes.saturating_sub(bytes);
+        }
     }
 
     /// Whether the player to move in `position` wins in misère play, with at most `budget` of
@@ -94,6 +142,7 @@ impl ProofNumbers {
         th_pn: u32,
         th_dn: u32,
     ) -> Result<(), MisereStop> {
+        self.obey_memory(solver);
         let kids = match self.kids.get(state) {
             Some(kids) => kids.clone(),
             None => {
@@ -104,10 +153,9 @@ impl ProofNumbers {
                     solver.settle(state.clone(), true);
                     return Ok(());
                 }
-                if self.kids.len() >= KIDS_LIMIT {
-                    self.kids.clear();
-                }
-                self.kids.insert(state.clone(), kids.clone());
+                self.obey_memory(solver);
+                self.remember_kids(state, kids.clone());
+                solver.numbers_bytes = self.bytes();
                 kids
             }
         };
@@ -130,15 +178,13 @@ impl ProofNumbers {
             }
             if pn == 0 || dn == 0 {
                 solver.settle(state.clone(), pn == 0);
-                self.table.remove(state);
-                self.kids.remove(state);
+                self.settled(state);
+                solver.numbers_bytes = self.bytes();
                 return Ok(());
             }
             if pn >= th_pn || dn >= th_dn {
-                if self.table.len() >= TABLE_LIMIT {
-                    self.table.clear();
-                }
-                self.table.insert(state.clone(), Numbers { pn, dn });
+                self.remember_numbers(state, Numbers { pn, dn });
+                solver.numbers_bytes = self.bytes();
                 return Ok(());
             }
             let Some((k, n)) = best else {

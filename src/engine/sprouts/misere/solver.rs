@@ -15,12 +15,17 @@ use crate::engine::sprouts::{children, Land, Position};
 use crate::engine::stop::Stop;
 
 /// Lands with fewer lives than this become trees unless the caller says otherwise. Measured
-/// (docs/benchmarks.md): 10 is quickest for 12 spots; past it, lands' trees multiply (millions
-/// by 12 lives) and cost more than searching the lands.
-pub const SMALL_LIVES: u32 = 10;
+/// (docs/benchmarks.md): 12 is quickest for 12 to 14 spots taken together; below it more
+/// lands are searched as Sprouts, above it lands' trees multiply and cost more than they save.
+pub const SMALL_LIVES: u32 = 12;
 
-/// Bytes the cache of large lands' moves may hold before it is emptied and begun again.
-const MOVES_CACHE_BYTES: usize = 256 << 20;
+/// The memory a solver's tables may use unless its caller says otherwise (`set_memory_limit`):
+/// what a page can spare per worker (the process holds about twice what the tables count).
+/// The command line sizes it to the machine.
+pub const DEFAULT_MEMORY_LIMIT: usize = 256 << 20;
+
+/// Caches emptied twice within this much work: memory is too short for the search.
+const THRASHING: u64 = 2_000;
 
 /// FxHash-style hashing: the keys are positions and trees the search made itself, never chosen
 /// by an adversary, and with the standard SipHash hashing took about 15 % of the time (perf,
@@ -126,15 +131,29 @@ pub struct Misere {
     land_trees: FxMap<Land, TreeId>,
     states: FxMap<State, bool>,
     /// The moves of large lands already listed, as states (lands left large, trees made):
-    /// the same lands come back with many different trees beside them.
-    moves: FxMap<Position, Rc<[State]>>,
+    /// the same lands come back with many different lands and trees beside them.
+    moves: FxMap<Land, Rc<[State]>>,
     moves_bytes: usize,
+    /// Approximate bytes of `states` and `land_trees`, kept as they grow.
+    states_bytes: usize,
+    lands_bytes: usize,
+    /// The bytes the tables may hold (approximately): past it the caches are emptied, then
+    /// the states won forgotten, and past that the search stops (`MisereStop::Memory`).
+    memory_limit: usize,
+    /// The work done when the caches were last emptied for memory.
+    emptied_at: Option<u64>,
+    /// How many times the caches were emptied for memory.
+    pub emptied: u64,
     /// States and lands expanded (children listed) so far.
     pub expansions: u64,
     /// Lands with fewer lives become trees.
     pub small_lives: u32,
     /// The proof-number search's numbers for states not settled yet.
     pn: ProofNumbers,
+    /// While a df-pn search runs, it holds `pn` itself: the bytes it reports, and whether
+    /// it must empty its tables to keep inside the memory limit.
+    pub(crate) numbers_bytes: usize,
+    pub(crate) numbers_forget: bool,
     limit: u64,
     stop: Stop,
 }
@@ -157,9 +176,16 @@ impl Misere {
             states: FxMap::default(),
             moves: FxMap::default(),
             moves_bytes: 0,
+            states_bytes: 0,
+            lands_bytes: 0,
+            memory_limit: DEFAULT_MEMORY_LIMIT,
+            emptied_at: None,
+            emptied: 0,
             expansions: 0,
             small_lives,
             pn: ProofNumbers::default(),
+            numbers_bytes: 0,
+            numbers_forget: false,
             limit: u64::MAX,
             stop: Stop::never(),
         }
@@ -183,15 +209,51 @@ impl Misere {
 
     /// Approximate heap bytes held, part by part (it walks every table: call it rarely).
     pub fn memory(&self) -> Memory {
-        let lands: usize = self.land_trees.keys().map(|l| l.bytes() + 48).sum();
-        let states: usize = self.states.keys().map(|s| s.bytes() + 8).sum();
         Memory {
             trees: self.trees.bytes(),
-            lands,
-            states,
+            lands: self.lands_bytes,
+            states: self.states_bytes,
             moves: self.moves_bytes,
-            numbers: self.pn.bytes(),
+            numbers: self.pn.bytes() + self.numbers_bytes,
         }
+    }
+
+    /// Bounds the solver's tables to about `bytes` (see `memory_limit`).
+    pub fn set_memory_limit(&mut self, bytes: usize) {
+        self.memory_limit = bytes;
+    }
+
+    /// Keeps the tables inside the memory limit: the caches go first (they are only work
+    /// saved), then the states won (losses make a base's proof; wins are found again
+    /// quickly, by one losing answer); if that is not enough the search stops.
+    fn within_memory(&mut self) -> Result<(), MisereStop> {
+        if self.memory().total() <= self.memory_limit {
+            return Ok(());
+        }
+        // Emptied again so soon, the caches save nothing: the limit is too tight to go on.
+        if self
+            .emptied_at
+            .is_some_and(|at| self.work() < at + THRASHING)
+        {
+            return Err(MisereStop::Memory(self.memory_limit));
+        }
+        self.emptied_at = Some(self.work());
+        self.emptied += 1;
+        self.moves.clear();
+        self.moves_bytes = 0;
+        self.pn.forget();
+        self.numbers_forget = true;
+        self.numbers_bytes = 0;
+        self.trees.forget_sums();
+        if self.memory().total() <= self.memory_limit {
+            return Ok(());
+        }
+        self.states.retain(|_, wins| !*wins);
+        self.states_bytes = self.states.keys().map(|s| s.bytes() + 8).sum();
+        if self.memory().total() <= self.memory_limit * 3 / 4 {
+            return Ok(());
+        }
+        Err(MisereStop::Memory(self.memory_limit))
     }
 
     /// Whether the player to move in `position` wins in misère play, doing no more than
@@ -201,6 +263,8 @@ impl Misere {
         let mut pn = std::mem::take(&mut self.pn);
         let wins = pn.wins(self, position, budget);
         self.pn = pn;
+        self.numbers_bytes = 0;
+        self.numbers_forget = false;
         wins
     }
 
@@ -244,7 +308,7 @@ impl Misere {
             options.push(sum);
         }
         let tree = self.in_trees(|t| t.game(options))?;
-        self.land_trees.insert(land.clone(), tree);
+        self.remember_land(land.clone(), tree);
         Ok(tree)
     }
 
@@ -286,11 +350,14 @@ impl Misere {
 
     /// A land's tree, taken as given (a base this program sealed itself).
     pub(crate) fn remember_land(&mut self, land: Land, tree: TreeId) {
-        self.land_trees.insert(land, tree);
+        let bytes = land.bytes() + 48;
+        if self.land_trees.insert(land, tree).is_none() {
+            self.lands_bytes += bytes;
+        }
     }
 
     pub(crate) fn remember_loss(&mut self, state: State) {
-        self.states.insert(state, false);
+        self.settle(state, false);
     }
 
     /// What the trees alone say of a state with no large land and at most one tree (none: no
@@ -347,8 +414,11 @@ impl Misere {
         if self.work() >= self.limit {
             return Err(MisereStop::Budget(self.limit));
         }
-        if self.expansions % 256 == 255 && self.stop.requested() {
-            return Err(MisereStop::Stopped);
+        if self.expansions % 256 == 255 {
+            if self.stop.requested() {
+                return Err(MisereStop::Stopped);
+            }
+            self.within_memory()?;
         }
         self.expansions += 1;
         Ok(())
@@ -362,7 +432,10 @@ impl Misere {
 
     /// Whether the player to move in a state wins, now known.
     pub(crate) fn settle(&mut self, state: State, wins: bool) {
-        self.states.insert(state, wins);
+        let bytes = state.bytes() + 8;
+        if self.states.insert(state, wins).is_none() {
+            self.states_bytes += bytes;
+        }
     }
 
     /// A state's starting state: its small lands made trees.
@@ -404,12 +477,25 @@ impl Misere {
                 });
             }
         }
-        if !state.lands.is_empty() {
-            for moved in self.land_moves(&state.lands)?.iter() {
+        // A move in one land leaves the others as they are, so each land's moves are listed
+        // once, alone, and the others put beside them (a cache keyed by whole positions met
+        // the same lands again and again beside different others: 12 spots spent 60 % of its
+        // time canonizing).
+        let lands = state.lands.lands();
+        for (i, land) in lands.iter().enumerate() {
+            // Two equal lands have the same moves, giving the same children.
+            if i > 0 && lands[i - 1] == *land {
+                continue;
+            }
+            for moved in self.land_moves(land)?.iter() {
+                let mut after = Vec::with_capacity(lands.len() + moved.lands.lands().len());
+                after.extend(lands[..i].iter().cloned());
+                after.extend(lands[i + 1..].iter().cloned());
+                after.extend(moved.lands.lands().iter().cloned());
                 let mut trees = moved.trees.clone();
                 trees.extend_from_slice(&state.trees);
                 kids.push(State {
-                    lands: moved.lands.clone(),
+                    lands: Position::from_lands(after),
                     trees: tidy(trees),
                 });
             }
@@ -417,33 +503,28 @@ impl Misere {
         Ok(kids)
     }
 
-    /// The Sprouts moves of `lands`, each as the lands left large and the trees of the small.
-    fn land_moves(&mut self, lands: &Position) -> Result<Rc<[State]>, MisereStop> {
-        if let Some(found) = self.moves.get(lands) {
+    /// The Sprouts moves of one large land, each as the lands left large and the trees of the
+    /// small.
+    fn land_moves(&mut self, land: &Land) -> Result<Rc<[State]>, MisereStop> {
+        if let Some(found) = self.moves.get(land) {
             return Ok(found.clone());
         }
-        let positions = children(lands).map_err(|e| MisereStop::TooLarge(e.0))?;
+        let alone = Position::from_lands(vec![land.clone()]);
+        let positions = children(&alone).map_err(|e| MisereStop::TooLarge(e.0))?;
         let mut moved = Vec::with_capacity(positions.len());
-        let mut bytes = 64 + lands.lands().iter().map(|l| l.bytes() + 24).sum::<usize>();
+        let mut bytes = 64 + land.bytes();
         for position in positions {
             let state = self.state(position.into_lands(), Vec::new())?;
-            bytes += 64
-                + 4 * state.trees.len()
-                + state
-                    .lands
-                    .lands()
-                    .iter()
-                    .map(|l| l.bytes() + 24)
-                    .sum::<usize>();
+            bytes += state.bytes();
             moved.push(state);
         }
         let moved: Rc<[State]> = moved.into();
-        if self.moves_bytes + bytes > MOVES_CACHE_BYTES {
+        if self.moves_bytes + bytes > self.memory_limit / 4 {
             self.moves.clear();
             self.moves_bytes = 0;
         }
         self.moves_bytes += bytes;
-        self.moves.insert(lands.clone(), moved.clone());
+        self.moves.insert(land.clone(), moved.clone());
         Ok(moved)
     }
 }

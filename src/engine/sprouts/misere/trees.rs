@@ -49,6 +49,9 @@ pub struct Trees {
     /// Option sets that simplified to something else, and what they became.
     simplified: FxMap<Box<[TreeId]>, TreeId>,
     sums: FxMap<(TreeId, TreeId), TreeId>,
+    /// Approximate heap bytes of the nodes (with `canonical`) and of `simplified` and `sums`.
+    nodes_bytes: usize,
+    remembered_bytes: usize,
     /// Simplifications and sums worked out (memory hits not counted): the work done, which
     /// callers bound with `steps_left`.
     pub steps: u64,
@@ -69,6 +72,8 @@ impl Trees {
             canonical: FxMap::default(),
             simplified: FxMap::default(),
             sums: FxMap::default(),
+            nodes_bytes: 0,
+            remembered_bytes: 0,
             steps: 0,
             step_limit: u64::MAX,
         };
@@ -105,8 +110,20 @@ impl Trees {
         (self.simplified.len(), self.sums.len())
     }
 
+    /// Empties the remembered simplifications and sums (only work saved).
+    pub fn forget_sums(&mut self) {
+        self.simplified = FxMap::default();
+        self.sums = FxMap::default();
+        self.remembered_bytes = 0;
+    }
+
     /// Approximate heap bytes held.
     pub fn bytes(&self) -> usize {
+        self.nodes_bytes + self.remembered_bytes
+    }
+
+    /// The same, counted afresh (for tests of the running count).
+    pub fn bytes_counted(&self) -> usize {
         let id = std::mem::size_of::<TreeId>();
         let options: usize = self.nodes.iter().map(|n| n.options.len() * id).sum();
         let forms: usize = self.simplified.keys().map(|k| k.len() * id + 48).sum();
@@ -170,6 +187,7 @@ impl Trees {
                     .all(|&dropped| self.has_option(dropped, target));
                 if drops {
                     self.simplified.insert(options.into(), target);
+                    self.remembered_bytes += options.len() * 4 + 48;
                     return Ok(Some(target));
                 }
             }
@@ -207,6 +225,7 @@ impl Trees {
         // stop a search well before either.
         let tree = TreeId(u32::try_from(self.nodes.len()).expect("fewer than 2^32 trees"));
         let options = options.into_boxed_slice();
+        self.nodes_bytes += std::mem::size_of::<Node>() + 48 + options.len() * 8;
         self.canonical.insert(options.clone(), tree);
         self.nodes.push(Node {
             options,
@@ -237,6 +256,7 @@ impl Trees {
         }
         let sum = self.game(options)?;
         self.sums.insert((a, b), sum);
+        self.remembered_bytes += 32;
         Ok(sum)
     }
 
