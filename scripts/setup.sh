@@ -3,7 +3,8 @@
 # the wasm32 target, wasm-bindgen-cli pinned to the version in Cargo.lock, wasm-pack 0.15.1 and
 # trunk 0.21.14 (from crates.io; wasm-pack's npm package downloads a prebuilt binary, which fails
 # here), binaryen 132's wasm-opt and playwright-core (npm registry, into .tools/), and Debian's
-# chromium + chromium-driver for the headless browser tests, graphviz and ruby-sanitize.
+# chromium + chromium-driver for the headless browser tests, graphviz and ruby-sanitize; Ray
+# from PyPI for the Python driver's tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -75,4 +76,12 @@ fi
 if [ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]; then
   cargo_install trunk "$TRUNK_VERSION"
 fi
+# Ray for the distributed Sprouts driver's tests (PyPI; the package itself is built by pip and
+# maturin from pyproject.toml in scripts/python_tests.sh).
+RAY_VERSION=2.60.0
+if ! python3 -c "import ray, sys; sys.exit(ray.__version__ != '$RAY_VERSION')" >/dev/null 2>&1; then
+  say "installing ray $RAY_VERSION from PyPI (once)"
+  python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore "ray==$RAY_VERSION"
+fi
+
 say "ready (wasm-bindgen $WASM_BINDGEN_VERSION, wasm-pack $WASM_PACK_VERSION, trunk $TRUNK_VERSION, binaryen $BINARYEN_VERSION, $(chromium --version 2>/dev/null | head -n 1))"

@@ -13,16 +13,21 @@ export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 
-echo "== 0/3 house checks: rustfmt, clippy on both targets (no warning)"
+echo "== 0/4 house checks: rustfmt, clippy on both targets and the Python bindings (no warning)"
 cargo fmt --check
 cargo clippy --locked --all-targets -- -D warnings
+cargo clippy --locked --features python --lib -- -D warnings
 cargo clippy --locked --target wasm32-unknown-unknown --all-targets -- -D warnings
 
-echo "== 1/3 native tests: engines, drawing, CLI harnesses (and the benches compile)"
+echo "== 1/4 native tests: engines, drawing, CLI harnesses (and the benches compile)"
 cargo test --locked 2>&1 | tee "$logs/native.txt"
 cargo check --locked --benches
 
-echo "== 2/3 browser tests: wasm-pack test --headless --chrome"
+echo "== 2/4 Python package and Ray driver: pip install ., tests/python on a local cluster"
+# python: N passed, 0 failed is counted with the rest below.
+scripts/python_tests.sh 2>&1 | tee "$logs/python.txt"
+
+echo "== 3/4 browser tests: wasm-pack test --headless --chrome"
 # The runner gives a test file 20 s by default, what users of `wasm-pack test` get; here it
 # gets more, so a busy machine or a slow first start of Chromium fails nothing. Every file is
 # kept to about half the default (the slowest is named below, to be split when it grows).
@@ -34,7 +39,7 @@ awk '/Running tests\/browser/ { file = $2 } /finished in/ && file { sub(/s$/, ""
   END { printf "slowest browser test file: %s, %.1f s (users\x27 runner: 20 s a file)\n", slowest, max;
         if (max > 12) print "note: past 12 s, near the users\x27 20 s: split it" }' "$logs/browser.txt"
 
-echo "== 3/3 site smoke run: trunk build, pages in headless Chromium"
+echo "== 4/4 site smoke run: trunk build, pages in headless Chromium"
 scripts/smoke.sh 2>&1 | tee "$logs/smoke.txt"
 
 # One closing line for everything above.

@@ -11,6 +11,9 @@ pub mod draw;
 pub mod echo;
 pub mod embedding;
 pub mod engine;
+// The Sprouts engine for Python (maturin builds it; never in the wasm or CLI builds).
+#[cfg(all(feature = "python", not(target_arch = "wasm32")))]
+pub mod python;
 pub mod seal;
 pub mod small_alloc;
 

@@ -544,6 +544,17 @@ impl Dfpn {
         self.stack[i].stale = false;
     }
 
+    /// The root's proof and disproof numbers now (for a nimber, of the nimber being tried):
+    /// what a driver handing out work reads to see how near the answer is.
+    pub fn root_numbers(&self) -> Numbers {
+        match (&self.finished, self.stack.first()) {
+            (Some(Progress::Done(Answer::Outcome(Verdict::Win))), _) => Numbers::WIN,
+            (Some(Progress::Done(Answer::Outcome(Verdict::Loss))), _) => Numbers::LOSS,
+            (_, Some(frame)) => frame.numbers,
+            _ => self.numbers_of(&Couple::new(self.root.position.clone(), self.trial)),
+        }
+    }
+
     /// Couples in the transposition table.
     pub fn table_len(&self) -> usize {
         self.table.len()

@@ -1,0 +1,573 @@
+//! The Sprouts engine as a Python module, `gamelab._engine` (re-exported by `import gamelab`):
+//! built by maturin with the `python` feature (pyproject.toml); the wasm and CLI builds never
+//! see it. The types and functions are documented for Python users in python/gamelab/_engine.pyi.
+//!
+//! Every search runs with the interpreter released (`Python::detach`), in slices, so other
+//! Python threads go on and Ctrl-C is noticed between slices.
+
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use pyo3::create_exception;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+
+use crate::engine::sprouts::dfpn::{Dfpn, TABLE_COUPLES};
+use crate::engine::sprouts::misere::{Misere, MisereStop};
+use crate::engine::sprouts::parallel::Team;
+use crate::engine::sprouts::symbols::MAX_SPOTS;
+use crate::engine::sprouts::{self as sprouts, Answer, Computation, Database, Goal, Notation};
+use crate::engine::sprouts::{Land, Progress, Verdict};
+use crate::engine::stop::Stop;
+
+create_exception!(
+    gamelab,
+    BadPosition,
+    PyValueError,
+    "A position that cannot be read, or is too large for the engine."
+);
+create_exception!(
+    gamelab,
+    BudgetSpent,
+    PyRuntimeError,
+    "A search ran out of its nodes or its time; what it proved is kept in its base."
+);
+create_exception!(
+    gamelab,
+    BaseRefuted,
+    PyValueError,
+    "A base (.spr) that cannot be read, or a result that contradicts the base."
+);
+create_exception!(
+    gamelab,
+    SearchFailed,
+    PyRuntimeError,
+    "A search that cannot go on (a nimber too large, a position beyond the engine)."
+);
+
+/// A search's state carried into `Python::detach`, which asks for `Send`: a df-pn search
+/// shares its cached children through `Rc`, so it is not. Nothing crosses a thread here:
+/// `detach` runs the closure on the calling thread with the interpreter released, and the
+/// search is reachable from no other thread (a local, or a `Search` object PyO3 keeps to the
+/// thread that made it: `unsendable`).
+struct OnThisThread<T>(T);
+
+// SAFETY: see above; the value is used only on the thread that owns it.
+unsafe impl<T> Send for OnThisThread<T> {}
+
+impl<T> OnThisThread<T> {
+    /// (A method, so that a closure captures the wrapper whole, not its fields.)
+    fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+/// Expansions between looks at the clock, the node budget and Ctrl-C.
+const SLICE: u64 = 2_000;
+
+/// Files larger than this are refused before they are read.
+const MAX_BASE_FILE_BYTES: u64 = 1 << 30;
+
+/// A Sprouts position, canonical (Glop 1.0 or 2.x notation in, either out).
+#[pyclass(module = "gamelab", name = "Position", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyPosition {
+    inner: sprouts::Position,
+}
+
+fn notation(name: &str) -> PyResult<Notation> {
+    match name {
+        "1.0" => Ok(Notation::Glop10),
+        "2.x" | "2" => Ok(Notation::Glop2),
+        _ => Err(PyValueError::new_err("notation is \"1.0\" or \"2.x\"")),
+    }
+}
+
+#[pymethods]
+impl PyPosition {
+    #[new]
+    fn new(text: &str) -> PyResult<PyPosition> {
+        let inner = sprouts::Position::parse(text)
+            .map_err(|e| BadPosition::new_err(format!("{text:?}: {e}")))?;
+        Ok(PyPosition { inner })
+    }
+
+    /// The n-spot start.
+    #[staticmethod]
+    fn spots(n: usize) -> PyResult<PyPosition> {
+        if n > MAX_SPOTS {
+            return Err(BadPosition::new_err(format!(
+                "{n} spots: at most {MAX_SPOTS}"
+            )));
+        }
+        Ok(PyPosition {
+            inner: sprouts::Position::spots(n),
+        })
+    }
+
+    #[pyo3(signature = (notation_name = "1.0"))]
+    fn write(&self, notation_name: &str) -> PyResult<String> {
+        Ok(self.inner.write(notation(notation_name)?))
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.write(Notation::Glop10)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Position({:?})", self.inner.write(Notation::Glop2))
+    }
+
+    /// Lives left (three per untouched spot).
+    #[getter]
+    fn lives(&self) -> u32 {
+        self.inner.lives()
+    }
+
+    /// Whether no move is left.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.inner.is_empty()
+    }
+
+    /// The position's lands, each as a position of its own.
+    fn lands(&self) -> Vec<PyPosition> {
+        self.inner
+            .lands()
+            .iter()
+            .cloned()
+            .map(land_position)
+            .collect()
+    }
+
+    /// The canonical children (every move, repeats merged), sorted.
+    fn children(&self, py: Python<'_>) -> PyResult<Vec<PyPosition>> {
+        let position = self.inner.clone();
+        let kids = py
+            .detach(move || sprouts::children(&position))
+            .map_err(|e| BadPosition::new_err(e.0))?;
+        Ok(kids.into_iter().map(|inner| PyPosition { inner }).collect())
+    }
+}
+
+fn land_position(land: Land) -> PyPosition {
+    PyPosition {
+        inner: sprouts::Position::from_lands(vec![land]),
+    }
+}
+
+/// The one land of a position that must be a single land.
+fn single_land(position: &PyPosition) -> PyResult<Land> {
+    match position.inner.lands() {
+        [land] => Ok(land.clone()),
+        lands => Err(BadPosition::new_err(format!(
+            "{}: a base holds single lands, this has {}",
+            position.__str__(),
+            lands.len()
+        ))),
+    }
+}
+
+/// Lands with their nimbers, in Glop's .spr format: what searches learn and reuse.
+#[pyclass(module = "gamelab", name = "Base", frozen)]
+pub struct PyBase {
+    inner: Mutex<Database>,
+}
+
+impl PyBase {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Database> {
+        // A search that panicked leaves the base as it was before its last insert.
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn of(db: Database) -> PyBase {
+        PyBase {
+            inner: Mutex::new(db),
+        }
+    }
+}
+
+#[pymethods]
+impl PyBase {
+    #[new]
+    fn new() -> PyBase {
+        PyBase::of(Database::new())
+    }
+
+    /// A base from .spr text (every line checked; nothing taken from a bad one).
+    #[staticmethod]
+    fn from_spr(text: &str) -> PyResult<PyBase> {
+        Database::from_spr(text)
+            .map(PyBase::of)
+            .map_err(|e| BaseRefuted::new_err(e.to_string()))
+    }
+
+    /// A base read from a .spr file.
+    #[staticmethod]
+    fn load(path: &str) -> PyResult<PyBase> {
+        let size = std::fs::metadata(path)
+            .map_err(|e| BaseRefuted::new_err(format!("{path}: {e}")))?
+            .len();
+        if size > MAX_BASE_FILE_BYTES {
+            return Err(BaseRefuted::new_err(format!(
+                "{path}: {size} bytes, more than {MAX_BASE_FILE_BYTES}"
+            )));
+        }
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| BaseRefuted::new_err(format!("{path}: {e}")))?;
+        Database::from_spr(&text)
+            .map(PyBase::of)
+            .map_err(|e| BaseRefuted::new_err(format!("{path}: {e}")))
+    }
+
+    fn to_spr(&self) -> String {
+        self.lock().to_spr()
+    }
+
+    fn save(&self, path: &str) -> PyResult<()> {
+        std::fs::write(path, self.to_spr())
+            .map_err(|e| PyRuntimeError::new_err(format!("{path}: {e}")))
+    }
+
+    fn __len__(&self) -> usize {
+        self.lock().len()
+    }
+
+    /// The nimber of a land (a one-land position), if the base has it.
+    fn get(&self, land: &PyPosition) -> PyResult<Option<u8>> {
+        Ok(self.lock().get(&single_land(land)?))
+    }
+
+    /// Adds a land's nimber; True if it was new. A nimber contradicting the base's raises
+    /// BaseRefuted and changes nothing.
+    fn add(&self, land: &PyPosition, nimber: u8) -> PyResult<bool> {
+        let land = single_land(land)?;
+        self.lock()
+            .insert(&land, nimber)
+            .map_err(|e| BaseRefuted::new_err(format!("{e:?}")))
+    }
+
+    /// Every land with its nimber.
+    fn entries(&self) -> Vec<(PyPosition, u8)> {
+        self.lock()
+            .iter()
+            .map(|(land, n)| (land_position(land), n))
+            .collect()
+    }
+
+    /// A copy (searches fill the base they are given).
+    fn copy(&self) -> PyBase {
+        PyBase::of(self.lock().clone())
+    }
+}
+
+/// A node budget and a clock, as keyword arguments give them.
+struct Budget {
+    max_nodes: u64,
+    deadline: Option<Instant>,
+}
+
+impl Budget {
+    fn new(max_nodes: Option<u64>, time_limit_ms: Option<u64>) -> Budget {
+        Budget {
+            max_nodes: max_nodes.unwrap_or(u64::MAX),
+            deadline: time_limit_ms.map(|ms| Instant::now() + Duration::from_millis(ms)),
+        }
+    }
+
+    fn stop(&self) -> Stop {
+        self.deadline.map(Stop::at).unwrap_or_else(Stop::never)
+    }
+
+    /// The error once `used` nodes are past the budget or the clock has run out.
+    fn spent(&self, used: u64) -> Option<PyErr> {
+        if used >= self.max_nodes {
+            return Some(BudgetSpent::new_err(format!(
+                "the node budget of {} (max_nodes) ran out",
+                self.max_nodes
+            )));
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Some(BudgetSpent::new_err(format!(
+                "the time limit (time_limit_ms) ran out after {used} nodes"
+            )));
+        }
+        None
+    }
+}
+
+fn answer_object(py: Python<'_>, answer: Answer) -> PyResult<Py<PyAny>> {
+    Ok(match answer {
+        Answer::Outcome(verdict) => (verdict == Verdict::Win)
+            .into_pyobject(py)?
+            .to_owned()
+            .into_any()
+            .unbind(),
+        Answer::Nimber(n) => n.into_pyobject(py)?.into_any().unbind(),
+    })
+}
+
+/// Runs one df-pn search (or a team of `threads`) to its answer under the budget, filling `db`.
+fn solve(
+    py: Python<'_>,
+    position: &sprouts::Position,
+    goal: Goal,
+    db: &mut Database,
+    budget: &Budget,
+    threads: usize,
+) -> PyResult<Answer> {
+    sprouts::check_computable(position).map_err(|e| BadPosition::new_err(e.0))?;
+    if threads > 1 {
+        let team = Team::start(position, goal, threads, db).map_err(SearchFailed::new_err)?;
+        let ended = loop {
+            let progress = py.detach(|| team.wait(Duration::from_millis(100)));
+            if progress != Progress::Running {
+                break Ok(progress);
+            }
+            if let Some(err) = budget.spent(team.expansions()) {
+                break Err(err);
+            }
+            if let Err(err) = py.check_signals() {
+                break Err(err);
+            }
+        };
+        team.finish(db);
+        return match ended? {
+            Progress::Done(answer) => Ok(answer),
+            Progress::Failed(why) => Err(SearchFailed::new_err(why)),
+            Progress::Running => Err(SearchFailed::new_err("the search stopped early")),
+        };
+    }
+    let mut search = Dfpn::new(position.clone(), goal, TABLE_COUPLES);
+    search.set_stop(budget.stop());
+    loop {
+        let used = search.stats().expansions;
+        let slice = SLICE.min(budget.max_nodes.saturating_sub(used)).max(1);
+        let work = OnThisThread((&mut search, &mut *db));
+        let progress = py.detach(move || {
+            let (search, db) = work.into_inner();
+            search.step(db, None, slice)
+        });
+        match progress {
+            Progress::Done(answer) => return Ok(answer),
+            Progress::Failed(why) => return Err(SearchFailed::new_err(why)),
+            Progress::Running => {
+                if let Some(err) = budget.spent(search.stats().expansions) {
+                    return Err(err);
+                }
+                py.check_signals()?;
+            }
+        }
+    }
+}
+
+fn run_normal(
+    py: Python<'_>,
+    position: &PyPosition,
+    goal: Goal,
+    base: Option<&PyBase>,
+    budget: Budget,
+    threads: usize,
+) -> PyResult<Answer> {
+    match base {
+        Some(base) => {
+            let mut db = base.lock();
+            solve(py, &position.inner, goal, &mut db, &budget, threads)
+        }
+        None => solve(
+            py,
+            &position.inner,
+            goal,
+            &mut Database::new(),
+            &budget,
+            threads,
+        ),
+    }
+}
+
+/// Whether the player to move wins (normal play: who cannot move loses; `misere`: wins).
+#[pyfunction]
+#[pyo3(signature = (position, *, base=None, max_nodes=None, time_limit_ms=None, threads=1, misere=false))]
+fn outcome(
+    py: Python<'_>,
+    position: &PyPosition,
+    base: Option<&PyBase>,
+    max_nodes: Option<u64>,
+    time_limit_ms: Option<u64>,
+    threads: usize,
+    misere: bool,
+) -> PyResult<bool> {
+    let budget = Budget::new(max_nodes, time_limit_ms);
+    if misere {
+        if base.is_some() || threads > 1 {
+            return Err(PyValueError::new_err(
+                "misère play takes no base and one thread",
+            ));
+        }
+        return misere_outcome(py, &position.inner, &budget);
+    }
+    let goal = Goal::Outcome { nimber_part: 0 };
+    match run_normal(py, position, goal, base, budget, threads)? {
+        Answer::Outcome(verdict) => Ok(verdict == Verdict::Win),
+        Answer::Nimber(_) => Err(SearchFailed::new_err("a nimber where an outcome was asked")),
+    }
+}
+
+fn misere_outcome(py: Python<'_>, position: &sprouts::Position, budget: &Budget) -> PyResult<bool> {
+    sprouts::check_computable(position).map_err(|e| BadPosition::new_err(e.0))?;
+    let position = position.clone();
+    let stop = budget.stop();
+    let max_nodes = budget.max_nodes;
+    // The solver shares its tables within one thread (Rc), so it lives and dies inside.
+    let solved = py.detach(move || {
+        let mut solver = Misere::new();
+        if let Some(free) = crate::engine::machine::available_bytes() {
+            solver.set_memory_limit(usize::try_from(free / 4).unwrap_or(usize::MAX));
+        }
+        solver.set_stop(stop);
+        solver.wins(&position, max_nodes)
+    });
+    solved.map_err(|stop| match stop {
+        MisereStop::Budget(limit) => {
+            BudgetSpent::new_err(format!("the node budget of {limit} (max_nodes) ran out"))
+        }
+        MisereStop::Stopped => BudgetSpent::new_err("the time limit (time_limit_ms) ran out"),
+        MisereStop::Memory(bytes) => BudgetSpent::new_err(format!(
+            "the search needs more than {} MB of tables",
+            bytes >> 20
+        )),
+        MisereStop::TooLarge(why) => BadPosition::new_err(why),
+    })
+}
+
+/// The position's nimber (normal play).
+#[pyfunction]
+#[pyo3(signature = (position, *, base=None, max_nodes=None, time_limit_ms=None, threads=1))]
+fn nimber(
+    py: Python<'_>,
+    position: &PyPosition,
+    base: Option<&PyBase>,
+    max_nodes: Option<u64>,
+    time_limit_ms: Option<u64>,
+    threads: usize,
+) -> PyResult<u8> {
+    let budget = Budget::new(max_nodes, time_limit_ms);
+    match run_normal(py, position, Goal::Nimber, base, budget, threads)? {
+        Answer::Nimber(n) => Ok(n),
+        Answer::Outcome(_) => Err(SearchFailed::new_err("an outcome where a nimber was asked")),
+    }
+}
+
+/// A df-pn search run a few expansions at a time: the piece a driver spreads over machines.
+/// It holds its own base (a copy of the one given), its table and its numbers.
+#[pyclass(module = "gamelab", name = "Search", unsendable)]
+pub struct PySearch {
+    search: Dfpn,
+    db: Database,
+}
+
+#[pymethods]
+impl PySearch {
+    /// `goal` is "outcome" or "nimber"; `seed` other than 0 breaks ties its own way (members
+    /// of a team searching the same position).
+    #[new]
+    #[pyo3(signature = (position, *, goal="outcome", base=None, seed=0))]
+    fn new(
+        position: &PyPosition,
+        goal: &str,
+        base: Option<&PyBase>,
+        seed: u64,
+    ) -> PyResult<PySearch> {
+        let goal = match goal {
+            "outcome" => Goal::Outcome { nimber_part: 0 },
+            "nimber" => Goal::Nimber,
+            _ => return Err(PyValueError::new_err("goal is \"outcome\" or \"nimber\"")),
+        };
+        sprouts::check_computable(&position.inner).map_err(|e| BadPosition::new_err(e.0))?;
+        Ok(PySearch {
+            search: Dfpn::new(position.inner.clone(), goal, TABLE_COUPLES).team_member(seed),
+            db: base.map(|b| b.lock().clone()).unwrap_or_default(),
+        })
+    }
+
+    /// Runs at most `expansions` more; the answer once known (True/False for an outcome,
+    /// an int for a nimber), else None.
+    fn run(&mut self, py: Python<'_>, expansions: u64) -> PyResult<Option<Py<PyAny>>> {
+        let work = OnThisThread((&mut self.search, &mut self.db));
+        let progress = py.detach(move || {
+            let (search, db) = work.into_inner();
+            search.step(db, None, expansions)
+        });
+        match progress {
+            Progress::Done(answer) => Ok(Some(answer_object(py, answer)?)),
+            Progress::Running => Ok(None),
+            Progress::Failed(why) => Err(SearchFailed::new_err(why)),
+        }
+    }
+
+    /// The root's (proof, disproof) numbers: 0 proof is a win, 0 disproof a loss.
+    #[getter]
+    fn numbers(&self) -> (u32, u32) {
+        let n = self.search.root_numbers();
+        (n.proof, n.disproof)
+    }
+
+    #[getter]
+    fn expansions(&self) -> u64 {
+        self.search.stats().expansions
+    }
+
+    #[getter]
+    fn finished(&self) -> bool {
+        self.search.is_finished()
+    }
+
+    /// Lands proved since the last call, with their nimbers: what to tell other searches.
+    fn new_results(&mut self) -> Vec<(PyPosition, u8)> {
+        self.search
+            .take_new_losses()
+            .into_iter()
+            .map(|(land, n)| (land_position(land), n))
+            .collect()
+    }
+
+    /// Lands' nimbers proved elsewhere: added to this search's base, and the work it has in
+    /// hand that they settle is dropped. A contradiction raises BaseRefuted.
+    fn add_results(&mut self, results: Vec<(PyPosition, u8)>) -> PyResult<usize> {
+        let mut added = Vec::new();
+        for (land, n) in results {
+            let land = single_land(&land)?;
+            let new = self
+                .db
+                .insert(&land, n)
+                .map_err(|e| BaseRefuted::new_err(format!("{e:?}")))?;
+            if new {
+                added.push((land, n));
+            }
+        }
+        self.search.notice(&added, &self.db);
+        Ok(added.len())
+    }
+
+    /// A copy of the search's base (its own results and those added).
+    fn base(&self) -> PyBase {
+        PyBase::of(self.db.clone())
+    }
+}
+
+#[pymodule]
+#[pyo3(name = "_engine")]
+fn engine_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyPosition>()?;
+    m.add_class::<PyBase>()?;
+    m.add_class::<PySearch>()?;
+    m.add_function(wrap_pyfunction!(outcome, m)?)?;
+    m.add_function(wrap_pyfunction!(nimber, m)?)?;
+    let py = m.py();
+    m.add("BadPosition", py.get_type::<BadPosition>())?;
+    m.add("BudgetSpent", py.get_type::<BudgetSpent>())?;
+    m.add("BaseRefuted", py.get_type::<BaseRefuted>())?;
+    m.add("SearchFailed", py.get_type::<SearchFailed>())?;
+    m.add("MAX_SPOTS", MAX_SPOTS)?;
+    Ok(())
+}
