@@ -22,6 +22,7 @@ import collections
 import os
 import sys
 import time
+import dataclasses
 from dataclasses import dataclass
 from typing import Callable, Optional
 
@@ -134,6 +135,11 @@ class Report:
     seconds: float = 0.0
     stopped: str = ""
     numbers: tuple = (1, 1)
+    # For sizing larger clusters: each job's seconds from sent to back, and the lands (and
+    # their bytes as sent) that jobs brought back.
+    job_seconds: list = dataclasses.field(default_factory=list)
+    result_lands: int = 0
+    result_bytes: int = 0
 
 
 @dataclass
@@ -167,7 +173,7 @@ class Driver:
         self.size = settings.workers or max(1, count_cpus)
         self.remote = ray.remote(num_cpus=1, max_restarts=0)(Worker)
         self.actors = [self.remote.remote(self.base.to_spr()) for _ in range(self.size)]
-        # Jobs out: their ObjectRef -> (worker index, leaf).
+        # Jobs out: their ObjectRef -> (worker index, leaf, when sent).
         self.pending: dict = {}
 
     def replace(self, index: int) -> None:
@@ -200,12 +206,12 @@ class Driver:
                 index = idle.pop()
                 leaf.busy = True
                 job = self.actors[index].work.remote(leaf.text, settings.job_expansions)
-                pending[job] = (index, leaf)
+                pending[job] = (index, leaf, time.monotonic())
             if not pending:
                 break  # nothing open and nothing out: cannot happen while root is open
             done, _ = ray.wait(list(pending), num_returns=1, timeout=0.5)
             for job in done:
-                index, leaf = pending.pop(job)
+                index, leaf, sent = pending.pop(job)
                 leaf.busy = False
                 try:
                     answer, proof, disproof, results, spent = ray.get(job)
@@ -217,6 +223,9 @@ class Driver:
                 idle.append(index)
                 report.jobs += 1
                 report.expansions += spent
+                report.job_seconds.append(time.monotonic() - sent)
+                report.result_lands += len(results)
+                report.result_bytes += sum(len(land) + 4 for land, _ in results)
                 leaf.work += spent
                 self.share(index, results)
                 if answer is not None:
@@ -300,6 +309,17 @@ def show_progress(report: Report, driver: Driver) -> None:
     )
 
 
+def job_sizes(report: Report) -> str:
+    """A job's median time and what jobs sent back: the figures a plan for more cores needs."""
+    times = sorted(report.job_seconds)
+    median = times[len(times) // 2] if times else 0.0
+    per_job = report.result_bytes / max(report.jobs, 1)
+    return (
+        f"median job {median * 1000:.0f} ms, {report.result_lands} lands sent back "
+        f"({report.result_bytes} bytes, {per_job:.0f} a job)"
+    )
+
+
 def main(argv: Optional[list[str]] = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m gamelab.cluster",
@@ -346,7 +366,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     print(
         f"{args.position}: {report.seconds:.1f} s, {report.jobs} jobs, {report.expansions} "
         f"expansions, {len(report.base)} lands proved, driver tree {report.tree}, "
-        f"{report.requeued} re-queued",
+        f"{report.requeued} re-queued; {job_sizes(report)}",
         file=sys.stderr,
     )
     if report.answer is None:

@@ -76,7 +76,7 @@ class Cluster(unittest.TestCase):
         def kill_a_busy_worker(driver):
             if killed or len(driver.pending) == 0:
                 return
-            index, leaf = next(iter(driver.pending.values()))
+            index, leaf, _ = next(iter(driver.pending.values()))
             import ray
 
             ray.kill(driver.actors[index])
