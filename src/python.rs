@@ -13,6 +13,7 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::engine::sprouts::dfpn::{Dfpn, TABLE_COUPLES};
+use crate::engine::sprouts::misere::solver::machine_memory_limit;
 use crate::engine::sprouts::misere::{Misere, MisereStop};
 use crate::engine::sprouts::parallel::Team;
 use crate::engine::sprouts::symbols::MAX_SPOTS;
@@ -421,9 +422,7 @@ fn misere_outcome(py: Python<'_>, position: &sprouts::Position, budget: &Budget)
     // The solver shares its tables within one thread (Rc), so it lives and dies inside.
     let solved = py.detach(move || {
         let mut solver = Misere::new();
-        if let Some(free) = crate::engine::machine::available_bytes() {
-            solver.set_memory_limit(usize::try_from(free / 4).unwrap_or(usize::MAX));
-        }
+        solver.set_memory_limit(machine_memory_limit());
         solver.set_stop(stop);
         solver.wins(&position, max_nodes)
     });

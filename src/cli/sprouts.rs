@@ -525,15 +525,11 @@ fn load_misere(options: &Options, budget: &Budget) -> Result<(Misere, BaseCounts
     Ok((misere, counts))
 }
 
-/// The bytes the misère solver's tables may hold: `--memory-mb`, or a quarter of the memory
-/// free now (the tables' count runs at about half of what the process holds: 3.0 GB counted,
-/// 6.5 GB resident at 15 spots).
+/// The bytes the misère solver's tables may hold: `--memory-mb`, or sized to the machine.
 fn misere_memory(options: &Options) -> usize {
     match options.memory_mb {
         Some(mb) => mb.saturating_mul(1 << 20),
-        None => crate::engine::machine::available_bytes()
-            .map(|free| usize::try_from(free / 4).unwrap_or(usize::MAX))
-            .unwrap_or(crate::engine::sprouts::misere::solver::DEFAULT_MEMORY_LIMIT),
+        None => crate::engine::sprouts::misere::solver::machine_memory_limit(),
     }
 }
 
