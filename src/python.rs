@@ -308,6 +308,20 @@ fn answer_object(py: Python<'_>, answer: Answer) -> PyResult<Py<PyAny>> {
     })
 }
 
+/// One step of a df-pn search (at most `expansions`), with the interpreter released.
+fn step_released(
+    py: Python<'_>,
+    search: &mut Dfpn,
+    db: &mut Database,
+    expansions: u64,
+) -> Progress {
+    let work = OnThisThread((search, db));
+    py.detach(move || {
+        let (search, db) = work.into_inner();
+        search.step(db, None, expansions)
+    })
+}
+
 /// Runs one df-pn search (or a team of `threads`) to its answer under the budget, filling `db`.
 fn solve(
     py: Python<'_>,
@@ -344,12 +358,7 @@ fn solve(
     loop {
         let used = search.stats().expansions;
         let slice = SLICE.min(budget.max_nodes.saturating_sub(used)).max(1);
-        let work = OnThisThread((&mut search, &mut *db));
-        let progress = py.detach(move || {
-            let (search, db) = work.into_inner();
-            search.step(db, None, slice)
-        });
-        match progress {
+        match step_released(py, &mut search, db, slice) {
             Progress::Done(answer) => return Ok(answer),
             Progress::Failed(why) => return Err(SearchFailed::new_err(why)),
             Progress::Running => {
@@ -492,12 +501,7 @@ impl PySearch {
     /// Runs at most `expansions` more; the answer once known (True/False for an outcome,
     /// an int for a nimber), else None.
     fn run(&mut self, py: Python<'_>, expansions: u64) -> PyResult<Option<Py<PyAny>>> {
-        let work = OnThisThread((&mut self.search, &mut self.db));
-        let progress = py.detach(move || {
-            let (search, db) = work.into_inner();
-            search.step(db, None, expansions)
-        });
-        match progress {
+        match step_released(py, &mut self.search, &mut self.db, expansions) {
             Progress::Done(answer) => Ok(Some(answer_object(py, answer)?)),
             Progress::Running => Ok(None),
             Progress::Failed(why) => Err(SearchFailed::new_err(why)),

@@ -22,8 +22,7 @@ import collections
 import os
 import sys
 import time
-import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 import gamelab
@@ -101,9 +100,10 @@ class Worker:
             search = Search(Position(text), base=self.base)
         before = search.expansions
         answer = search.run(expansions)
-        results = [(str(land), n) for land, n in search.new_results()]
-        for land, n in results:
-            self.base.add(Position(land), n)
+        proved = search.new_results()
+        for land, n in proved:
+            self.base.add(land, n)
+        results = [(str(land), n) for land, n in proved]
         if answer is None:
             self.searches[text] = search
             while len(self.searches) > SEARCHES_PER_WORKER:
@@ -137,7 +137,7 @@ class Report:
     numbers: tuple = (1, 1)
     # For sizing larger clusters: each job's seconds from sent to back, and the lands (and
     # their bytes as sent) that jobs brought back.
-    job_seconds: list = dataclasses.field(default_factory=list)
+    job_seconds: list = field(default_factory=list)
     result_lands: int = 0
     result_bytes: int = 0
 

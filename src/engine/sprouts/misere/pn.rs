@@ -82,7 +82,7 @@ impl ProofNumbers {
             self.kids.clear();
             self.kids_bytes = 0;
         }
-        let bytes = state.bytes() + 16 + kids.iter().map(State::bytes).sum::<usize>();
+        let bytes = kids_bytes(state, &kids);
         if self.kids.insert(state.clone(), kids).is_none() {
             self.kids_bytes += bytes;
         }
@@ -93,8 +93,7 @@ impl ProofNumbers {
             self.table_bytes = self.table_bytes.saturating_sub(state.bytes() + 16);
         }
         if let Some(kids) = self.kids.remove(state) {
-            let bytes = state.bytes() + 16 + kids.iter().map(State::bytes).sum::<usize>();
-            self.kids_bytes = self.kids_bytes.saturating_sub(bytes);
+            self.kids_bytes = self.kids_bytes.saturating_sub(kids_bytes(state, &kids));
         }
     }
 
@@ -196,4 +195,9 @@ impl ProofNumbers {
             self.search(solver, &kids[k], kid_th_pn, kid_th_dn)?;
         }
     }
+}
+
+/// Approximate heap bytes of a state's remembered children, with its key.
+fn kids_bytes(state: &State, kids: &[State]) -> usize {
+    state.bytes() + 16 + kids.iter().map(State::bytes).sum::<usize>()
 }

@@ -216,7 +216,7 @@ impl Misere {
         self.memory().total()
     }
 
-    /// Approximate heap bytes held, part by part (it walks every table: call it rarely).
+    /// Approximate heap bytes held, part by part (running counts, kept as the tables change).
     pub fn memory(&self) -> Memory {
         Memory {
             trees: self.trees.bytes(),
