@@ -176,9 +176,20 @@ pub struct PyBase {
 }
 
 impl PyBase {
-    fn lock(&self) -> std::sync::MutexGuard<'_, Database> {
-        // A search that panicked leaves the base as it was before its last insert.
-        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    /// The base, once no search in another thread holds it. That search works with the
+    /// interpreter released and needs it back between slices, so this thread waits with the
+    /// interpreter released too (waiting while holding it would deadlock both).
+    fn lock(&self, py: Python<'_>) -> std::sync::MutexGuard<'_, Database> {
+        loop {
+            match self.inner.try_lock() {
+                Ok(db) => return db,
+                // A search that panicked leaves the base as it was before its last insert.
+                Err(std::sync::TryLockError::Poisoned(e)) => return e.into_inner(),
+                Err(std::sync::TryLockError::WouldBlock) => {
+                    py.detach(|| std::thread::sleep(Duration::from_millis(1)))
+                }
+            }
+        }
     }
 
     fn of(db: Database) -> PyBase {
@@ -221,44 +232,44 @@ impl PyBase {
             .map_err(|e| BaseRefuted::new_err(format!("{path}: {e}")))
     }
 
-    fn to_spr(&self) -> String {
-        self.lock().to_spr()
+    fn to_spr(&self, py: Python<'_>) -> String {
+        self.lock(py).to_spr()
     }
 
-    fn save(&self, path: &str) -> PyResult<()> {
-        std::fs::write(path, self.to_spr())
+    fn save(&self, py: Python<'_>, path: &str) -> PyResult<()> {
+        std::fs::write(path, self.to_spr(py))
             .map_err(|e| PyRuntimeError::new_err(format!("{path}: {e}")))
     }
 
-    fn __len__(&self) -> usize {
-        self.lock().len()
+    fn __len__(&self, py: Python<'_>) -> usize {
+        self.lock(py).len()
     }
 
     /// The nimber of a land (a one-land position), if the base has it.
-    fn get(&self, land: &PyPosition) -> PyResult<Option<u8>> {
-        Ok(self.lock().get(&single_land(land)?))
+    fn get(&self, py: Python<'_>, land: &PyPosition) -> PyResult<Option<u8>> {
+        Ok(self.lock(py).get(&single_land(land)?))
     }
 
     /// Adds a land's nimber; True if it was new. A nimber contradicting the base's raises
     /// BaseRefuted and changes nothing.
-    fn add(&self, land: &PyPosition, nimber: u8) -> PyResult<bool> {
+    fn add(&self, py: Python<'_>, land: &PyPosition, nimber: u8) -> PyResult<bool> {
         let land = single_land(land)?;
-        self.lock()
+        self.lock(py)
             .insert(&land, nimber)
             .map_err(|e| BaseRefuted::new_err(format!("{e:?}")))
     }
 
     /// Every land with its nimber.
-    fn entries(&self) -> Vec<(PyPosition, u8)> {
-        self.lock()
+    fn entries(&self, py: Python<'_>) -> Vec<(PyPosition, u8)> {
+        self.lock(py)
             .iter()
             .map(|(land, n)| (land_position(land), n))
             .collect()
     }
 
     /// A copy (searches fill the base they are given).
-    fn copy(&self) -> PyBase {
-        PyBase::of(self.lock().clone())
+    fn copy(&self, py: Python<'_>) -> PyBase {
+        PyBase::of(self.lock(py).clone())
     }
 }
 
@@ -381,7 +392,7 @@ fn run_normal(
 ) -> PyResult<Answer> {
     match base {
         Some(base) => {
-            let mut db = base.lock();
+            let mut db = base.lock(py);
             solve(py, &position.inner, goal, &mut db, &budget, threads)
         }
         None => solve(
@@ -481,6 +492,7 @@ impl PySearch {
     #[new]
     #[pyo3(signature = (position, *, goal="outcome", base=None, seed=0))]
     fn new(
+        py: Python<'_>,
         position: &PyPosition,
         goal: &str,
         base: Option<&PyBase>,
@@ -494,7 +506,7 @@ impl PySearch {
         sprouts::check_computable(&position.inner).map_err(|e| BadPosition::new_err(e.0))?;
         Ok(PySearch {
             search: Dfpn::new(position.inner.clone(), goal, TABLE_COUPLES).team_member(seed),
-            db: base.map(|b| b.lock().clone()).unwrap_or_default(),
+            db: base.map(|b| b.lock(py).clone()).unwrap_or_default(),
         })
     }
 

@@ -39,7 +39,10 @@ class Position:
     def __hash__(self) -> int: ...
 
 class Base:
-    """Lands with their nimbers (Glop's .spr format): what searches prove and reuse."""
+    """Lands with their nimbers (Glop's .spr format): what searches prove and reuse.
+
+    A search given a base holds it until it ends; another thread using the base meanwhile
+    waits for it."""
 
     def __init__(self) -> None: ...
     @staticmethod

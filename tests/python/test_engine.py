@@ -134,6 +134,18 @@ class Budgets(unittest.TestCase):
 
 
 class Bases(unittest.TestCase):
+    def test_a_base_in_use_by_a_search_in_another_thread_waits_for_it(self):
+        # The search holds the base with the interpreter released; reading the base here must
+        # wait with the interpreter released too, or neither thread could go on.
+        base = Base()
+        worker = threading.Thread(target=lambda: gamelab.outcome(Position.spots(12), base=base))
+        worker.start()
+        time.sleep(0.3)
+        self.assertTrue(worker.is_alive(), "the search ended before the base was read")
+        self.assertGreater(len(base), 0)  # returns once the search is done
+        worker.join(timeout=300)
+        self.assertFalse(worker.is_alive())
+
     def test_a_base_round_trips_through_spr_text_and_files(self):
         base = Base()
         self.assertTrue(gamelab.outcome(Position.spots(9), base=base))
