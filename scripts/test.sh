@@ -5,13 +5,25 @@
 # Installs what is missing first (scripts/setup.sh), skipping what is present.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# A full run writes about 6 GB (target/ 5.2 GB, .tools/, the crates); a disk that fills
+# mid-build shows up only as a crashed linker, so the free space is named first and on failure.
+free_space() { df -Pk . | awk 'NR == 2 { printf "%.1f GB free on this disk", $4 / 1048576 }'; }
+if [ "$(df -Pk . | awk 'NR == 2 { print $4 }')" -lt $((8 * 1024 * 1024)) ]; then
+  echo "test.sh: warning: $(free_space); a full run needs about 8 GB" >&2
+fi
 scripts/setup.sh
 # wasm-opt (binaryen 132, from the npm registry) lives in .tools/; cargo's tools in ~/.cargo/bin.
 export PATH="$PWD/.tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
 
 logs=$(mktemp -d)
-trap 'rm -rf "$logs"' EXIT
+finish() {
+  local status=$?
+  rm -rf "$logs"
+  [ "$status" -eq 0 ] || echo "test.sh: failed with exit status $status ($(free_space))" >&2
+}
+trap finish EXIT
 
 echo "== 0/4 house checks: rustfmt, clippy on both targets and the Python bindings (no warning)"
 cargo fmt --check
