@@ -520,6 +520,23 @@ impl PySearch {
         }
     }
 
+    /// Goes on with another position, keeping the table, the children cache and the base:
+    /// what a worker given one position after another does, so that couples the positions
+    /// share are not worked out again. Coming back to an earlier position resumes it.
+    fn restart(&mut self, position: &PyPosition) -> PyResult<()> {
+        sprouts::check_computable(&position.inner).map_err(|e| BadPosition::new_err(e.0))?;
+        self.search.restart(position.inner.clone());
+        Ok(())
+    }
+
+    /// The position searched now.
+    #[getter]
+    fn position(&self) -> PyPosition {
+        PyPosition {
+            inner: self.search.root().position.clone(),
+        }
+    }
+
     /// The root's (proof, disproof) numbers: 0 proof is a win, 0 disproof a loss.
     #[getter]
     fn numbers(&self) -> (u32, u32) {

@@ -95,6 +95,12 @@ class Search:
     ) -> None: ...
     def run(self, expansions: int) -> Optional[Union[bool, int]]:
         """Works at most ``expansions`` more; the answer once known, else None."""
+    def restart(self, position: Position) -> None:
+        """Goes on with another position, keeping the table, the children cache and the base;
+        coming back to an earlier position resumes it."""
+    @property
+    def position(self) -> Position:
+        """The position searched now."""
     @property
     def numbers(self) -> tuple[int, int]:
         """The root's (proof, disproof) numbers: proof 0 is a win, disproof 0 a loss."""

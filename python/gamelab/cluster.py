@@ -2,12 +2,16 @@
 
 The driver keeps the top of the proof tree (positions near the start, with proof and disproof
 numbers). It hands the most-proving leaf it has to each idle worker, a Ray actor holding the
-engine, its base and the searches it has begun; a job is a number of df-pn expansions on one
-position. What comes back is the leaf's answer or its new numbers, and every land the worker
-proved on the way, which the driver keeps and passes on to all the other workers. A leaf that
-stays open after enough work is expanded in the driver, so the tree grows where the proof is
-hard and the workers keep busy. A worker that dies costs only its job: the job goes back to
-the queue and a new worker, given everything proved so far, takes its place.
+engine, its base and one df-pn search that goes from leaf to leaf keeping its table; a job is a
+number of expansions on one position. What comes back is the leaf's answer or its new numbers,
+and every land the worker proved on the way, which the driver keeps and passes on to all the
+other workers. With no leaf free, a worker joins the team on the most-proving leaf (two workers
+by default, each breaking ties its own way and hearing of the other's lands after every job,
+as `--threads` does in one process); with every team full, the most-proving large leaf is
+expanded in the driver, so the tree grows where the proof is hard and no worker waits. A leaf
+goes back to the worker whose table knows it, where it can. A worker that dies costs only its
+job: the job goes back to the queue and a new worker, given everything proved so far, takes its
+place.
 
 Without ``--address`` a local cluster on 127.0.0.1 is started for the run. Exit status: 0 with
 the answer, 2 for bad input, 3 when the budget (``--max-nodes``, ``--time-limit-ms``) ends the
@@ -18,7 +22,6 @@ reads.
 from __future__ import annotations
 
 import argparse
-import collections
 import os
 import sys
 import time
@@ -30,14 +33,13 @@ from gamelab import Base, Position, Search
 
 INFINITE = 2**32 - 1
 
-# Searches a worker keeps open at once (each holds a table of up to 2 million couples).
-SEARCHES_PER_WORKER = 4
-
 
 class Node:
     """A position in the driver's tree, numbered from its mover's side."""
 
-    __slots__ = ("position", "parent", "children", "proof", "disproof", "busy", "work", "text")
+    __slots__ = (
+        "position", "parent", "children", "proof", "disproof", "team", "work", "text", "owner"
+    )
 
     def __init__(self, position: Position, parent: Optional["Node"]):
         self.position = position
@@ -45,8 +47,11 @@ class Node:
         self.parent = parent
         self.children: Optional[list[Node]] = None
         self.proof, self.disproof = (INFINITE, 0) if position.is_over else (1, 1)
-        self.busy = False
+        # The workers on this position now: one, or a team each breaking ties its own way.
+        self.team: set[int] = set()
         self.work = 0
+        # The worker whose table knows this leaf best (the last to work on it), if any.
+        self.owner: Optional[int] = None
 
     @property
     def decided(self) -> bool:
@@ -64,23 +69,63 @@ def refresh(node: Optional[Node]) -> None:
         node = node.parent
 
 
-def most_proving(node: Node) -> Optional[Node]:
-    """The open leaf no worker has, reached through the children that would settle their
-    parent soonest (smallest disproof first), or None when every open leaf is taken."""
+def open_leaves(node: Node):
+    """The open leaves, most-proving first: reached through the children that would settle
+    their parent soonest (smallest disproof first)."""
     if node.decided:
-        return None
+        return
     if node.children is None:
-        return None if node.busy else node
+        yield node
+        return
     for kid in sorted(node.children, key=lambda k: k.disproof):
-        leaf = most_proving(kid)
-        if leaf is not None:
+        yield from open_leaves(kid)
+
+
+def free_leaves(node: Node):
+    """The open leaves no worker is on, most-proving first."""
+    return (leaf for leaf in open_leaves(node) if not leaf.team)
+
+
+def most_proving(node: Node) -> Optional[Node]:
+    """The most-proving open leaf no worker is on, or None when every open leaf is taken."""
+    return next(free_leaves(node), None)
+
+
+def leaf_for(root: Node, worker: int, team_size: int = 1, look: int = 8) -> Optional[Node]:
+    """The leaf `worker` should take. First a free one: among the `look` most-proving, the first
+    that no other worker has worked on (its table holds that work); failing that, the
+    most-proving. With none free, it joins the most-proving leaf whose team is not full."""
+    first = None
+    for seen, leaf in enumerate(free_leaves(root)):
+        if leaf.owner is None or leaf.owner == worker:
             return leaf
-    return None
+        if first is None:
+            first = leaf
+        if seen + 1 >= look:
+            break
+    if first is not None:
+        return first
+    return next((leaf for leaf in open_leaves(root) if len(leaf.team) < team_size), None)
+
+
+def to_split(root: Node, lives: int) -> Optional[Node]:
+    """The most-proving open leaf large enough to be worth expanding in the driver."""
+    return next((leaf for leaf in open_leaves(root) if leaf.position.lives >= lives), None)
 
 
 def expand(node: Node) -> None:
     node.children = [Node(child, node) for child in node.position.children()]
+    for kid in node.children:
+        kid.owner = node.owner
     refresh(node)
+
+
+def forget_owner(node: Node, worker: int) -> None:
+    """No leaf is `worker`'s any more (it died: its table went with it)."""
+    if node.owner == worker:
+        node.owner = None
+    for kid in node.children or ():
+        forget_owner(kid, worker)
 
 
 def count(node: Node) -> int:
@@ -88,38 +133,35 @@ def count(node: Node) -> int:
 
 
 class Worker:
-    """A Ray actor's engine: a base, and the searches it has begun, by position."""
+    """A Ray actor's engine: one df-pn search taken from leaf to leaf, so that its table and
+    children cache serve every job it is given, and the base it holds."""
 
-    def __init__(self, base_spr: str):
-        self.base = Base.from_spr(base_spr) if base_spr.strip() else Base()
-        self.searches: "collections.OrderedDict[str, Search]" = collections.OrderedDict()
+    def __init__(self, base_spr: str, seed: int):
+        self.base: Optional[Base] = Base.from_spr(base_spr) if base_spr.strip() else Base()
+        self.seed = seed
+        self.search: Optional[Search] = None
 
     def work(self, text: str, expansions: int):
-        search = self.searches.pop(text, None)
-        if search is None:
-            search = Search(Position(text), base=self.base)
+        position = Position(text)
+        if self.search is None:
+            self.search = Search(position, base=self.base, seed=self.seed)
+            self.base = None  # the search holds its own copy from now on
+        elif self.search.position != position:
+            self.search.restart(position)
+        search = self.search
         before = search.expansions
         answer = search.run(expansions)
-        proved = search.new_results()
-        for land, n in proved:
-            self.base.add(land, n)
-        results = [(str(land), n) for land, n in proved]
-        if answer is None:
-            self.searches[text] = search
-            while len(self.searches) > SEARCHES_PER_WORKER:
-                self.searches.popitem(last=False)
+        results = [(str(land), n) for land, n in search.new_results()]
         proof, disproof = search.numbers
         return answer, proof, disproof, results, search.expansions - before
 
     def add_results(self, results) -> None:
         pairs = [(Position(land), n) for land, n in results]
-        for land, n in pairs:
-            self.base.add(land, n)
-        for search in self.searches.values():
-            search.add_results(pairs)
-
-    def forget(self, text: str) -> None:
-        self.searches.pop(text, None)
+        if self.search is None:
+            for land, n in pairs:
+                self.base.add(land, n)
+        else:
+            self.search.add_results(pairs)
 
 
 @dataclass
@@ -145,9 +187,13 @@ class Report:
 @dataclass
 class Settings:
     workers: int = 0  # 0: one per CPU the cluster has
-    job_expansions: int = 20_000
-    # A leaf still open after this much work is expanded in the driver (if it is large).
-    split_expansions: int = 60_000
+    # Short jobs, so team members hear of each other's lands often: at 15 and 18 spots, two
+    # workers took 31 and 35 s with 5,000 (as fast as --threads 2), 40 and 44 s with 20,000.
+    job_expansions: int = 5_000
+    # Workers that may search one leaf at once, each breaking ties its own way and hearing of
+    # the others' lands after every job (as `--threads` does within one process).
+    team: int = 2
+    # A leaf is expanded in the driver when a worker would otherwise wait (if it is large).
     split_lives: int = 15
     max_nodes: Optional[int] = None
     time_limit_ms: Optional[int] = None
@@ -172,13 +218,15 @@ class Driver:
         count_cpus = int(ray.cluster_resources().get("CPU", 1))
         self.size = settings.workers or max(1, count_cpus)
         self.remote = ray.remote(num_cpus=1, max_restarts=0)(Worker)
-        self.actors = [self.remote.remote(self.base.to_spr()) for _ in range(self.size)]
+        # Worker i breaks ties its own way (seed i), so team members part.
+        self.actors = [self.remote.remote(self.base.to_spr(), i) for i in range(self.size)]
         # Jobs out: their ObjectRef -> (worker index, leaf, when sent).
         self.pending: dict = {}
 
     def replace(self, index: int) -> None:
         """A new worker in place of a dead one, knowing all that was proved so far."""
-        self.actors[index] = self.remote.remote(self.base.to_spr())
+        self.actors[index] = self.remote.remote(self.base.to_spr(), index)
+        forget_owner(self.root, index)
 
     def run(self) -> Report:
         ray, settings, root = self.ray, self.settings, self.root
@@ -187,8 +235,6 @@ class Driver:
         pending = self.pending
         idle = list(range(self.size))
         last_report = started
-        if not root.decided:
-            expand(root)
         while not root.decided:
             if settings.max_nodes is not None and report.expansions >= settings.max_nodes:
                 report.stopped = f"the node budget of {settings.max_nodes} (--max-nodes) ran out"
@@ -200,11 +246,18 @@ class Driver:
                 )
                 break
             while idle:
-                leaf = most_proving(root)
+                index = idle[-1]
+                leaf = leaf_for(root, index, settings.team)
                 if leaf is None:
-                    break
-                index = idle.pop()
-                leaf.busy = True
+                    # Every leaf has its team: the tree grows where the proof is hard.
+                    big = to_split(root, settings.split_lives)
+                    if big is None:
+                        break
+                    expand(big)
+                    continue
+                idle.pop()
+                leaf.team.add(index)
+                leaf.owner = index
                 job = self.actors[index].work.remote(leaf.text, settings.job_expansions)
                 pending[job] = (index, leaf, time.monotonic())
             if not pending:
@@ -212,7 +265,7 @@ class Driver:
             done, _ = ray.wait(list(pending), num_returns=1, timeout=0.5)
             for job in done:
                 index, leaf, sent = pending.pop(job)
-                leaf.busy = False
+                leaf.team.discard(index)
                 try:
                     answer, proof, disproof, results, spent = ray.get(job)
                 except (ray.exceptions.RayActorError, ray.exceptions.WorkerCrashedError):
@@ -230,14 +283,10 @@ class Driver:
                 self.share(index, results)
                 if answer is not None:
                     leaf.proof, leaf.disproof = (0, INFINITE) if answer else (INFINITE, 0)
-                else:
+                    leaf.children = None
+                elif leaf.children is None and not leaf.decided:
+                    # (Expanded meanwhile, its children's numbers count; decided, nothing does.)
                     leaf.proof, leaf.disproof = max(proof, 1), max(disproof, 1)
-                    if (
-                        leaf.work >= settings.split_expansions
-                        and leaf.position.lives >= settings.split_lives
-                    ):
-                        expand(leaf)
-                        self.actors[index].forget.remote(leaf.text)
                 refresh(leaf.parent)
                 if settings.after_job is not None:
                     settings.after_job(self)
@@ -328,7 +377,10 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("position", help="Glop 1.0 or 2.x notation, e.g. 0*14")
     parser.add_argument("--address", help="an existing Ray cluster (default: a local one)")
     parser.add_argument("--workers", type=int, default=0, help="actors (default: one per CPU)")
-    parser.add_argument("--job-expansions", type=int, default=20_000)
+    parser.add_argument("--job-expansions", type=int, default=5_000)
+    parser.add_argument(
+        "--team", type=int, default=2, help="workers that may search one leaf at once (2)"
+    )
     parser.add_argument("--max-nodes", type=int)
     parser.add_argument("--time-limit-ms", type=int, default=600_000)
     parser.add_argument("--db", help="a .spr base to start from")
@@ -344,8 +396,11 @@ def main(argv: Optional[list[str]] = None) -> int:
     except (gamelab.BadPosition, gamelab.BaseRefuted) as error:
         print(f"gamelab.cluster: {error}", file=sys.stderr)
         return 2
-    if args.workers < 0 or args.job_expansions < 1:
-        print("gamelab.cluster: --workers and --job-expansions are positive", file=sys.stderr)
+    if args.workers < 0 or args.job_expansions < 1 or args.team < 1:
+        print(
+            "gamelab.cluster: --workers, --job-expansions and --team are positive",
+            file=sys.stderr,
+        )
         return 2
 
     ray = connect(args.address)
@@ -353,6 +408,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         settings = Settings(
             workers=args.workers,
             job_expansions=args.job_expansions,
+            team=args.team,
             max_nodes=args.max_nodes,
             time_limit_ms=args.time_limit_ms,
             base=base,

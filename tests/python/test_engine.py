@@ -204,6 +204,18 @@ class SteppedSearch(unittest.TestCase):
         self.assertLess(second.expansions, first.expansions / 2)
         self.assertGreaterEqual(len(second.base()), len(results))
 
+    def test_a_restarted_search_answers_each_position_it_is_given(self):
+        search = Search(Position.spots(8))
+        self.assertIsNone(search.run(200))
+        left = search.numbers
+        for n, wins in ((7, False), (9, True), (10, True)):
+            search.restart(Position.spots(n))
+            self.assertEqual(search.position, Position.spots(n))
+            self.assertIs(search.run(10**9), wins, f"{n} spots")
+        search.restart(Position.spots(8))
+        self.assertEqual(search.numbers, left)  # resumed where it was left
+        self.assertIs(search.run(10**9), False)
+
     def test_a_contradicting_result_is_refused(self):
         search = Search(Position.spots(6))
         search.run(10**9)

@@ -460,6 +460,26 @@ impl Dfpn {
         self
     }
 
+    /// Goes on with another position, keeping the table and the children cache: a worker
+    /// given one position after another keeps what it worked out for the couples they share
+    /// instead of starting cold. The open levels are closed into the table first, so coming
+    /// back to an earlier position resumes it where it was left.
+    pub fn restart(&mut self, position: Position) {
+        if !self.stack.is_empty() {
+            self.leave_above(0);
+            if let Some(root) = self.stack.pop() {
+                self.remember(&root, None, None);
+            }
+        }
+        self.trial = match self.goal {
+            Goal::Outcome { nimber_part } => nimber_part,
+            Goal::Nimber => 0,
+        };
+        self.root = Couple::new(position, self.trial);
+        self.finished = None;
+        self.avoided.clear();
+    }
+
     /// The losing couples stored since the last call (team members only).
     pub fn take_new_losses(&mut self) -> Vec<(Land, u8)> {
         self.new_losses
@@ -1212,6 +1232,32 @@ mod tests {
         assert!(search.stack[i].children[k].numbers.is_loss());
         assert!(search.stack[i].numbers.is_win());
         // And the search still finds the outcome.
+        let done = search.step(&mut db, None, u64::MAX);
+        assert_eq!(done, Progress::Done(Answer::Outcome(Verdict::Loss)));
+    }
+
+    #[test]
+    fn a_restarted_search_answers_each_position_and_keeps_its_table() {
+        let goal = Goal::Outcome { nimber_part: 0 };
+        let mut search = Dfpn::new(Position::spots(8), goal, 1 << 16);
+        let mut db = Database::new();
+        assert_eq!(search.step(&mut db, None, 300), Progress::Running);
+        let eight_open = search.root_numbers();
+        assert!(!eight_open.is_proved());
+        // Left half done for another position: the published outcomes of 7 and 9 spots.
+        search.restart(Position::spots(7));
+        let table = search.table_len();
+        assert!(table > 0);
+        let done = search.step(&mut db, None, u64::MAX);
+        assert_eq!(done, Progress::Done(Answer::Outcome(Verdict::Loss)));
+        assert!(search.table_len() >= table, "the table was not kept");
+        search.restart(Position::spots(9));
+        assert_eq!(search.root().position, Position::spots(9));
+        let done = search.step(&mut db, None, u64::MAX);
+        assert_eq!(done, Progress::Done(Answer::Outcome(Verdict::Win)));
+        // Back to 8 spots: its root's numbers were kept, and it still ends in a loss.
+        search.restart(Position::spots(8));
+        assert_eq!(search.root_numbers(), eight_open);
         let done = search.step(&mut db, None, u64::MAX);
         assert_eq!(done, Progress::Done(Answer::Outcome(Verdict::Loss)));
     }
