@@ -38,7 +38,7 @@ class Node:
     """A position in the driver's tree, numbered from its mover's side."""
 
     __slots__ = (
-        "position", "parent", "children", "proof", "disproof", "team", "work", "text", "owner"
+        "position", "parent", "children", "proof", "disproof", "team", "text", "owner"
     )
 
     def __init__(self, position: Position, parent: Optional["Node"]):
@@ -49,7 +49,6 @@ class Node:
         self.proof, self.disproof = (INFINITE, 0) if position.is_over else (1, 1)
         # The workers on this position now: one, or a team each breaking ties its own way.
         self.team: set[int] = set()
-        self.work = 0
         # The worker whose table knows this leaf best (the last to work on it), if any.
         self.owner: Optional[int] = None
 
@@ -188,7 +187,7 @@ class Report:
 class Settings:
     workers: int = 0  # 0: one per CPU the cluster has
     # Short jobs, so team members hear of each other's lands often: at 15 and 18 spots, two
-    # workers took 31 and 35 s with 5,000 (as fast as --threads 2), 40 and 44 s with 20,000.
+    # workers took 30.8 and 36.1 s with 5,000, 39.5 and 38.3 s with 20,000 (medians of 3).
     job_expansions: int = 5_000
     # Workers that may search one leaf at once, each breaking ties its own way and hearing of
     # the others' lands after every job (as `--threads` does within one process).
@@ -279,7 +278,6 @@ class Driver:
                 report.job_seconds.append(time.monotonic() - sent)
                 report.result_lands += len(results)
                 report.result_bytes += sum(len(land) + 4 for land, _ in results)
-                leaf.work += spent
                 self.share(index, results)
                 if answer is not None:
                     leaf.proof, leaf.disproof = (0, INFINITE) if answer else (INFINITE, 0)
