@@ -122,6 +122,16 @@ for game in ade sprouts bazaar chain-reaction dots-and-boxes; do
   check "size: $game within its budget" test "$zipped" -le "$(( $(budget "$game") * 1024 ))"
 done
 
+# Each page names its icon (www/favicon.svg), so no browser asks for a missing /favicon.ico.
+icon_there() { # a page under dist/
+  local href
+  href=$(grep -o '<link rel="icon" href="[^"]*"' "dist/$1" | sed 's/.*href="//; s/"$//')
+  [ -n "$href" ] && [ -s "dist/$(dirname "$1")/$href" ]
+}
+for page in index.html www/embed.html play.html; do
+  check "$page: its icon is there" icon_there "$page"
+done
+
 ready=$(grep -o 'data-ready-ms="[0-9.]*"' "$work/gallery.html" | head -n 1 | grep -o '[0-9.]*' || true)
 echo "smoke: gallery applet ready ${ready:-?} ms after navigation start (every game's module: wasm $(wc -c <dist/gamelab_bg.wasm) bytes, $(gzip -9c dist/gamelab_bg.wasm | wc -c) gzip)"
 

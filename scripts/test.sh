@@ -46,7 +46,10 @@ echo "== 3/4 browser tests: wasm-pack test --headless --chrome"
 export WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-180}"
 # Every target compiles for wasm32 too (what wasm-pack builds): native-only tests compile empty.
 cargo build --locked --target wasm32-unknown-unknown --tests
-wasm-pack test --headless --chrome 2>&1 | tee "$logs/browser.txt"
+# Chromium leaves a profile folder (about 50 MB) per test file in the temporary folder: keep them
+# in $logs, which goes when the run ends.
+mkdir "$logs/tmp"
+TMPDIR="$logs/tmp" wasm-pack test --headless --chrome 2>&1 | tee "$logs/browser.txt"
 awk '/Running tests\/browser/ { file = $2 } /finished in/ && file { sub(/s$/, "", $NF); if ($NF + 0 > max) { max = $NF + 0; slowest = file } }
   END { printf "slowest browser test file: %s, %.1f s (users\x27 runner: 20 s a file)\n", slowest, max;
         if (max > 12) print "note: past 12 s, near the users\x27 20 s: split it" }' "$logs/browser.txt"

@@ -21,7 +21,7 @@ const shots = process.argv[3] || join(here, "../../www/screenshots");
 const GAMES = [
   ["ade", "play.html?game=ade&graph=E8&values=1,0,2,0,1,0,3,1", true],
   ["sprouts", "play.html?game=sprouts&spots=5", false],
-  ["sprouts-play", "play.html?game=sprouts&view=play&spots=5&seats=human,random", true],
+  ["sprouts-play", "play.html?game=sprouts&view=play&spots=5&seats=human,perfect", true],  // perfect: the same picture every run
   ["bazaar", "play.html?game=bazaar&seats=purchase-points,purchase-size", true],
   ["chain-reaction", "play.html?game=chain-reaction&rows=6&cols=5&players=3#chain=6x5x3/0.0,2.2,5.4,0.1,2.3,4.4,1.1,3.3,5.3,2.1,1.3,4.3", true],
   ["dots-and-boxes", "play.html?game=dots-and-boxes&rows=3&cols=3&seats=human,human&analysis=on#dots=3x3/0.5.13.18.3.12", true],
