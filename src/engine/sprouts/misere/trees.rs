@@ -105,11 +105,6 @@ impl Trees {
         self.nodes[tree.index()].birthday
     }
 
-    /// Option sets simplified and sums remembered.
-    pub fn remembered(&self) -> (usize, usize) {
-        (self.simplified.len(), self.sums.len())
-    }
-
     /// Empties the remembered simplifications and sums (only work saved).
     pub fn forget_sums(&mut self) {
         self.simplified = FxMap::default();
