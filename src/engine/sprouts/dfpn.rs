@@ -419,12 +419,18 @@ pub(crate) fn open_levels_too_large(open_bytes: usize) -> Option<Progress> {
 /// 5 of every 6 regenerations that an unbounded cache saves).
 pub const DFPN_CHILDREN_CACHE_BYTES: usize = 64 << 20;
 
+/// The nimber a search first tries its root's lands against: the given part for an outcome,
+/// 0 for a nimber (tried upwards until one holds).
+fn first_trial(goal: Goal) -> u8 {
+    match goal {
+        Goal::Outcome { nimber_part } => nimber_part,
+        Goal::Nimber => 0,
+    }
+}
+
 impl Dfpn {
     pub fn new(position: Position, goal: Goal, table_couples: usize) -> Dfpn {
-        let trial = match goal {
-            Goal::Outcome { nimber_part } => nimber_part,
-            Goal::Nimber => 0,
-        };
+        let trial = first_trial(goal);
         Dfpn {
             root: Couple::new(position, trial),
             goal,
@@ -471,10 +477,7 @@ impl Dfpn {
                 self.remember(&root, None, None);
             }
         }
-        self.trial = match self.goal {
-            Goal::Outcome { nimber_part } => nimber_part,
-            Goal::Nimber => 0,
-        };
+        self.trial = first_trial(self.goal);
         self.root = Couple::new(position, self.trial);
         self.finished = None;
         self.avoided.clear();
