@@ -23,9 +23,9 @@ fn the_fast_search_finds_the_published_outcomes_up_to_ten_spots() {
 
 #[test]
 fn a_solver_short_of_memory_forgets_and_still_finds_the_published_outcomes() {
-    // 8 MB: well below the 28 MB 10 spots holds unbounded, so the caches are emptied on the
+    // 3 MB: well below the 10 MB 10 spots holds unbounded, so the caches are emptied on the
     // way, and the answers stay right.
-    let limit = 8 << 20;
+    let limit = 3 << 20;
     let mut misere = Misere::new();
     misere.set_memory_limit(limit);
     for (n, expected) in PUBLISHED.chars().enumerate().take(10) {
@@ -222,7 +222,7 @@ fn a_base_read_back_is_checked_and_answers_without_searching() {
         text.lines().count()
     );
     assert!(
-        counts.trees > 20 && counts.lands > 1000 && counts.losses > 50,
+        counts.trees > 20 && counts.lands > 1000 && counts.losses > 20,
         "{counts:?}"
     );
     let before = read.work();

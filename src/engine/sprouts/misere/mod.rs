@@ -7,6 +7,7 @@
 //! The theory, with its sources, is in docs/misere.md.
 
 pub mod base;
+mod generations;
 pub mod plain;
 pub mod player;
 mod pn;

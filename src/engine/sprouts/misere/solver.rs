@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
+use super::generations::Generations;
 use super::pn::ProofNumbers;
 use super::trees::{OutOfSteps, TreeId, Trees, ONE, ZERO};
 use super::MisereStop;
@@ -32,6 +33,10 @@ pub fn machine_memory_limit() -> usize {
         .map(|free| usize::try_from(free / 4).unwrap_or(usize::MAX))
         .unwrap_or(DEFAULT_MEMORY_LIMIT)
 }
+
+/// Of the memory limit, the share the large lands' moves may take in their young half (so up
+/// to twice this in all).
+const MOVES_SHARE: usize = 8;
 
 /// Caches emptied twice within this much work: memory is too short for the search.
 const THRASHING: u64 = 2_000;
@@ -141,8 +146,7 @@ pub struct Misere {
     states: FxMap<State, bool>,
     /// The moves of large lands already listed, as states (lands left large, trees made):
     /// the same lands come back with many different lands and trees beside them.
-    moves: FxMap<Land, Rc<[State]>>,
-    moves_bytes: usize,
+    moves: Generations<Land, Rc<[State]>>,
     /// Approximate bytes of `states` and `land_trees`, kept as they grow.
     states_bytes: usize,
     lands_bytes: usize,
@@ -183,8 +187,7 @@ impl Misere {
             trees: Trees::new(),
             land_trees: FxMap::default(),
             states: FxMap::default(),
-            moves: FxMap::default(),
-            moves_bytes: 0,
+            moves: Generations::new(DEFAULT_MEMORY_LIMIT / MOVES_SHARE),
             states_bytes: 0,
             lands_bytes: 0,
             memory_limit: DEFAULT_MEMORY_LIMIT,
@@ -222,7 +225,7 @@ impl Misere {
             trees: self.trees.bytes(),
             lands: self.lands_bytes,
             states: self.states_bytes,
-            moves: self.moves_bytes,
+            moves: self.moves.bytes(),
             numbers: self.pn.bytes() + self.numbers_bytes,
         }
     }
@@ -230,6 +233,8 @@ impl Misere {
     /// Bounds the solver's tables to about `bytes` (see `memory_limit`).
     pub fn set_memory_limit(&mut self, bytes: usize) {
         self.memory_limit = bytes;
+        self.moves.set_young_limit(bytes / MOVES_SHARE);
+        self.pn.set_memory_limit(bytes);
     }
 
     /// Keeps the tables inside the memory limit: the caches go first (they are only work
@@ -249,7 +254,6 @@ impl Misere {
         self.emptied_at = Some(self.work());
         self.emptied += 1;
         self.moves.clear();
-        self.moves_bytes = 0;
         self.pn.forget();
         self.numbers_forget = true;
         self.numbers_bytes = 0;
@@ -516,7 +520,7 @@ impl Misere {
     /// small.
     fn land_moves(&mut self, land: &Land) -> Result<Rc<[State]>, MisereStop> {
         if let Some(found) = self.moves.get(land) {
-            return Ok(found.clone());
+            return Ok(found);
         }
         let alone = Position::from_lands(vec![land.clone()]);
         let positions = children(&alone).map_err(|e| MisereStop::TooLarge(e.0))?;
@@ -528,12 +532,7 @@ impl Misere {
             moved.push(state);
         }
         let moved: Rc<[State]> = moved.into();
-        if self.moves_bytes + bytes > self.memory_limit / 4 {
-            self.moves.clear();
-            self.moves_bytes = 0;
-        }
-        self.moves_bytes += bytes;
-        self.moves.insert(land.clone(), moved.clone());
+        self.moves.insert(land.clone(), moved.clone(), bytes);
         Ok(moved)
     }
 }
