@@ -437,6 +437,13 @@ fn misere_bases_are_saved_checked_and_refused_when_wrong() {
     };
     // A win claimed lost (5 spots is a misère win).
     wrong("false-loss.txt", format!("{text}loss 0*5 ;\n"), "not lost");
+    // The threshold line out of range.
+    assert!(text.contains("\ntree-lives 12\n"), "{text}");
+    wrong(
+        "tree-lives.txt",
+        text.replace("\ntree-lives 12\n", "\ntree-lives 99\n"),
+        "tree-lives N",
+    );
     // A land given another tree.
     let land = text.lines().find(|l| l.starts_with("land ")).unwrap();
     let (head, tree) = land.rsplit_once(' ').unwrap();

@@ -235,6 +235,18 @@ fn a_base_read_back_is_checked_and_answers_without_searching() {
         Misere::read_base(&text, misere.small_lives, 100),
         Err(gamelab::engine::sprouts::misere::BaseError::Budget(_))
     ));
+    // The command line picks which lands become trees by the position's size, so a base written
+    // with one threshold is read with another: its states are the same games either way, and
+    // they are checked again as such.
+    // A lower threshold than the base's would search as Sprouts lands the base left to their
+    // trees, so the base's own is used: the line `tree-lives N` says it.
+    assert!(text.lines().nth(1) == Some(&format!("tree-lives {}", misere.small_lives)));
+    for small_lives in [misere.small_lives - 2, misere.small_lives + 1] {
+        let (mut other, _) = Misere::read_base(&text, small_lives, 10_000_000).unwrap();
+        assert_eq!(other.small_lives, small_lives.max(misere.small_lives));
+        assert!(!other.wins(&Position::spots(8), 10_000_000).unwrap());
+        assert!(other.wins(&Position::spots(6), 10_000_000).unwrap());
+    }
 }
 
 #[test]

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use super::{read_file, Budget, CliError, Failure, Output, Pacer};
 use crate::engine::sprouts::children::Cut;
-use crate::engine::sprouts::misere::solver::SMALL_LIVES;
+use crate::engine::sprouts::misere::solver::small_lives_for;
 use crate::engine::sprouts::misere::{BaseCounts, BaseError, Misere, MisereStop};
 use crate::engine::sprouts::parallel::{Team, MAX_THREADS};
 use crate::engine::sprouts::proof::{Check, CheckReport, CompleteCheck, DotOptions, ProofGraph};
@@ -32,7 +32,7 @@ pub const USAGE: &str = "  sprouts spots N              the n-spot start in Glop
     afterwards), --save-check FILE, --nimber (check/dot a nimber), --notation 1.0|2.x,
     --search dfpn|probing|depth-first, --threads N (outcome, nimber; N df-pn searches sharing
     their results), --misere (outcome, check: who cannot move wins; one --db misère base),
-    --tree-lives N (misère: lands with fewer lives become trees; 12), --memory-mb N (misère: the
+    --tree-lives N (misère: lands with fewer lives become trees; 12, 13 from 45 lives), --memory-mb N (misère: the
     solver's tables; a quarter of the memory free), --detail 1|2|3, --no-colours,
     --min-lives N, --lives-min/--lives-max/--nimber-min/--nimber-max N, -q";
 
@@ -436,7 +436,8 @@ fn solve_misere(
     let items = items(options, stdin)?;
     let positions: Vec<Position> = items.iter().map(parse).collect::<Result<_, _>>()?;
     // One solver for every line: what one position settles, the next reuses.
-    let (mut misere, _) = load_misere(options, budget)?;
+    let lives = positions.iter().map(Position::lives).max().unwrap_or(0);
+    let (mut misere, _) = load_misere(options, budget, lives)?;
     misere.set_stop(budget.stop());
     let (mut text, mut log) = (String::new(), String::new());
     for (item, position) in items.iter().zip(&positions) {
@@ -478,12 +479,14 @@ fn misere_children(
     stdin: &mut dyn FnMut() -> Result<String, CliError>,
     budget: &Budget,
 ) -> Result<Output, Failure> {
-    let (mut misere, _) = load_misere(options, budget)?;
+    let items = items(options, stdin)?;
+    let positions: Vec<Position> = items.iter().map(parse).collect::<Result<_, _>>()?;
+    let lives = positions.iter().map(Position::lives).max().unwrap_or(0);
+    let (mut misere, _) = load_misere(options, budget, lives)?;
     misere.set_stop(budget.stop());
     let mut out = String::new();
-    for item in items(options, stdin)? {
-        let p = parse(&item)?;
-        let kids = crate::engine::sprouts::children(&p)
+    for (item, p) in items.iter().zip(&positions) {
+        let kids = crate::engine::sprouts::children(p)
             .map_err(|why| Failure::BadInput(format!("{}: {}", item.label, why.0)))?;
         for child in kids {
             let left = budget.max_nodes.saturating_sub(misere.work());
@@ -518,9 +521,14 @@ fn misere_failure(stop: MisereStop, label: &str, budget: &Budget, work: u64) -> 
     }
 }
 
-/// A misère solver, from the --db base (one file, checked entirely before use) or fresh.
-fn load_misere(options: &Options, budget: &Budget) -> Result<(Misere, BaseCounts), Failure> {
-    let (mut misere, counts) = read_misere(options, budget)?;
+/// A misère solver, from the --db base (one file, checked entirely before use) or fresh,
+/// for positions of up to `lives` lives.
+fn load_misere(
+    options: &Options,
+    budget: &Budget,
+    lives: u32,
+) -> Result<(Misere, BaseCounts), Failure> {
+    let (mut misere, counts) = read_misere(options, budget, lives)?;
     misere.set_memory_limit(misere_memory(options));
     Ok((misere, counts))
 }
@@ -533,8 +541,12 @@ fn misere_memory(options: &Options) -> usize {
     }
 }
 
-fn read_misere(options: &Options, budget: &Budget) -> Result<(Misere, BaseCounts), Failure> {
-    let small = options.tree_lives.unwrap_or(SMALL_LIVES);
+fn read_misere(
+    options: &Options,
+    budget: &Budget,
+    lives: u32,
+) -> Result<(Misere, BaseCounts), Failure> {
+    let small = options.tree_lives.unwrap_or_else(|| small_lives_for(lives));
     match options.dbs.as_slice() {
         [] => Ok((Misere::with_small_lives(small), BaseCounts::default())),
         [file] => {
@@ -566,7 +578,7 @@ fn check_misere(options: &Options, budget: &Budget) -> Result<Output, Failure> {
         return Err("check --misere needs the base: --db FILE".into());
     }
     let start = Instant::now();
-    let (_, counts) = load_misere(options, budget)?;
+    let (_, counts) = load_misere(options, budget, 0)?;
     Ok(Output::Text(format!(
         "ok: {} trees, {} lands and {} lost states checked ({})\n",
         counts.trees,

@@ -1,7 +1,9 @@
 //! Misère bases: what a misère search proved, as text, and the check that rebuilds trust in it.
 //!
 //! A base starts with its own first line (`MISERE_HEADER`), so it is never read as a normal-play
-//! `.spr` file, nor a `.spr` file as a misère base. Then, one per line:
+//! `.spr` file, nor a `.spr` file as a misère base. A second line `tree-lives N` says which lands
+//! were made trees (fewer than N lives): a base is read with at least that threshold, since its
+//! proof leaves to the trees what a lower one would search as Sprouts. Then, one per line:
 //! - `tree A B …`: a canonical misère tree by its options (earlier trees, by number: 0 is the
 //!   empty game, 1 the heap of one, each `tree` line the next number);
 //! - `land POSITION T`: a land (a one-land position, 2.x notation) whose tree is T;
@@ -18,6 +20,12 @@ use crate::engine::sprouts::{Land, Notation, Position};
 
 /// The first line of every misère base.
 pub const MISERE_HEADER: &str = "# gamelab misère Sprouts base 1";
+
+/// The second line's word: `tree-lives N`.
+const TREE_LIVES: &str = "tree-lives";
+/// The largest threshold a base may name: lands' trees past it cost more than any search
+/// here can afford (docs/benchmarks.md: 5 spots alone made 2.9 million trees with 12).
+const MAX_TREE_LIVES: u32 = 24;
 
 /// Why a base was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,7 +79,7 @@ impl Misere {
         // Base numbers: 0 and 1 as always, then each tree written in turn.
         let mut number = vec![0usize; self.trees.len()];
         number[ONE.index()] = 1;
-        let mut out = format!("{MISERE_HEADER}\n");
+        let mut out = format!("{MISERE_HEADER}\n{TREE_LIVES} {}\n", self.small_lives);
         let mut next = 2;
         for id in 2..self.trees.len() {
             if !used[id] {
@@ -150,14 +158,35 @@ impl BaseReader {
             }
             None => return Err(refuted(0, "empty file: not a misère base".into())),
         }
+        let mut at = text.find('\n').map_or(text.len(), |n| n + 1);
+        let mut line = 1;
+        // Lands the base made trees are made trees here too (a base without the line, from
+        // before it was written, is read with the caller's threshold).
+        let mut small_lives = small_lives;
+        let second = text[at..].lines().next().unwrap_or("");
+        if let Some(n) = second.strip_prefix(TREE_LIVES) {
+            let written = n
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|n| (1..=MAX_TREE_LIVES).contains(n))
+                .ok_or_else(|| {
+                    refuted(
+                        1,
+                        format!("the line is: {TREE_LIVES} N, N from 1 to {MAX_TREE_LIVES}"),
+                    )
+                })?;
+            small_lives = small_lives.max(written);
+            at = text[at..].find('\n').map_or(text.len(), |n| at + n + 1);
+            line = 2;
+        }
         let mut misere = Misere::with_small_lives(small_lives);
         misere.set_budget(budget);
-        let at = text.find('\n').map_or(text.len(), |n| n + 1);
         Ok(BaseReader {
             misere,
             text: text.to_string(),
             at,
-            line: 1,
+            line,
             losses: Vec::new(),
             claimed: None,
             checked: 0,

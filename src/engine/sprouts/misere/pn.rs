@@ -1,7 +1,7 @@
-//! Depth-first proof-number search over misère states (Nagai's df-pn), an alternative to the
-//! plain depth-first search of `Misere::wins`: instead of settling each answer in turn, it
-//! works where the proof looks cheapest, and leaves an answer that grows costly for another.
-//! What it settles goes into the solver's table like the other search's.
+//! Depth-first proof-number search over misère states (Nagai's df-pn), the search behind
+//! `Misere::wins`: instead of settling each answer in turn, as the depth-first search of Glop's
+//! page does (`search`), it works where the proof looks cheapest, and leaves an answer that
+//! grows costly for another. What it settles goes into the solver's table.
 
 use std::rc::Rc;
 

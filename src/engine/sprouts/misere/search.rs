@@ -1,5 +1,5 @@
-//! The misère search with its levels in sight, as Glop's page shows a computation: the same
-//! depth-first search as `Misere::wins`, on an explicit stack, so that it can stop after any
+//! The misère search with its levels in sight, as Glop's page shows a computation: a
+//! depth-first search (where `Misere::wins` runs df-pn) on an explicit stack, so that it can stop after any
 //! budget and go on, show each level (the state, which child it is on, how many are left) and be
 //! zapped (a level told which child to look at next). What it settles goes into the solver's
 //! table, so a zap or a new search loses nothing proved.
