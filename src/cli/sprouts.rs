@@ -436,8 +436,7 @@ fn solve_misere(
     let items = items(options, stdin)?;
     let positions: Vec<Position> = items.iter().map(parse).collect::<Result<_, _>>()?;
     // One solver for every line: what one position settles, the next reuses.
-    let lives = positions.iter().map(Position::lives).max().unwrap_or(0);
-    let (mut misere, _) = load_misere(options, budget, lives)?;
+    let (mut misere, _) = load_misere(options, budget, &positions)?;
     misere.set_stop(budget.stop());
     let (mut text, mut log) = (String::new(), String::new());
     for (item, position) in items.iter().zip(&positions) {
@@ -481,8 +480,7 @@ fn misere_children(
 ) -> Result<Output, Failure> {
     let items = items(options, stdin)?;
     let positions: Vec<Position> = items.iter().map(parse).collect::<Result<_, _>>()?;
-    let lives = positions.iter().map(Position::lives).max().unwrap_or(0);
-    let (mut misere, _) = load_misere(options, budget, lives)?;
+    let (mut misere, _) = load_misere(options, budget, &positions)?;
     misere.set_stop(budget.stop());
     let mut out = String::new();
     for (item, p) in items.iter().zip(&positions) {
@@ -521,13 +519,14 @@ fn misere_failure(stop: MisereStop, label: &str, budget: &Budget, work: u64) -> 
     }
 }
 
-/// A misère solver, from the --db base (one file, checked entirely before use) or fresh,
-/// for positions of up to `lives` lives.
+/// A misère solver, from the --db base (one file, checked entirely before use) or fresh, sized
+/// for `positions` (which lands become trees follows the largest).
 fn load_misere(
     options: &Options,
     budget: &Budget,
-    lives: u32,
+    positions: &[Position],
 ) -> Result<(Misere, BaseCounts), Failure> {
+    let lives = positions.iter().map(Position::lives).max().unwrap_or(0);
     let (mut misere, counts) = read_misere(options, budget, lives)?;
     misere.set_memory_limit(misere_memory(options));
     Ok((misere, counts))
@@ -578,7 +577,7 @@ fn check_misere(options: &Options, budget: &Budget) -> Result<Output, Failure> {
         return Err("check --misere needs the base: --db FILE".into());
     }
     let start = Instant::now();
-    let (_, counts) = load_misere(options, budget, 0)?;
+    let (_, counts) = load_misere(options, budget, &[])?;
     Ok(Output::Text(format!(
         "ok: {} trees, {} lands and {} lost states checked ({})\n",
         counts.trees,

@@ -198,12 +198,7 @@ fn kids_bytes(state: &State, kids: &[State]) -> usize {
 fn estimate(solver: &Misere, state: &State) -> Numbers {
     let birthdays: u32 = state.trees.iter().map(|&t| solver.trees.birthday(t)).sum();
     let depth = 1 + (state.lands.lives() + birthdays) / 4;
-    let tree_moves: u64 = state
-        .trees
-        .iter()
-        .map(|&t| solver.trees.options(t).len() as u64)
-        .sum();
-    let moves = (state.lands.estimated_children() + tree_moves).min(1000) as u32;
+    let moves = solver.estimated_moves(state).min(1000) as u32;
     Numbers {
         pn: depth,
         dn: depth + moves / 2,

@@ -473,14 +473,18 @@ impl Misere {
     pub(crate) fn sorted_children(&mut self, state: &State) -> Result<Vec<State>, MisereStop> {
         self.expand()?;
         let mut kids = self.children(state)?;
-        kids.sort_by_cached_key(|k| {
-            k.lands.estimated_children()
-                + k.trees
-                    .iter()
-                    .map(|&t| self.trees.options(t).len() as u64)
-                    .sum::<u64>()
-        });
+        kids.sort_by_cached_key(|k| self.estimated_moves(k));
         Ok(kids)
+    }
+
+    /// About how many moves a state has: its lands' estimate plus its trees' options.
+    pub(crate) fn estimated_moves(&self, state: &State) -> u64 {
+        let tree_moves: u64 = state
+            .trees
+            .iter()
+            .map(|&t| self.trees.options(t).len() as u64)
+            .sum();
+        state.lands.estimated_children() + tree_moves
     }
 
     /// A state's children: moves inside a tree first (cheap), then Sprouts moves in the lands.
