@@ -448,8 +448,7 @@ fn solve_misere(
             // What was proved before the budget ran out is kept for the next run.
             save_misere(&options.save, &misere)?;
         }
-        let wins =
-            solved.map_err(|stop| misere_failure(stop, &item.label, budget, misere.work()))?;
+        let wins = solved.map_err(|stop| misere_failure(stop, &item.label, budget, &misere))?;
         let word = if wins { "win" } else { "loss" };
         text.push_str(word);
         text.push('\n');
@@ -490,7 +489,7 @@ fn misere_children(
             let left = budget.max_nodes.saturating_sub(misere.work());
             let wins = misere.wins(&child, left).map_err(|stop| {
                 let _ = save_misere(&options.save, &misere);
-                misere_failure(stop, &item.label, budget, misere.work())
+                misere_failure(stop, &item.label, budget, &misere)
             })?;
             out.push_str(&child.write(options.notation));
             out.push_str(if wins { " win\n" } else { " loss\n" });
@@ -500,20 +499,31 @@ fn misere_children(
     Ok(Output::Text(out))
 }
 
-fn misere_failure(stop: MisereStop, label: &str, budget: &Budget, work: u64) -> Failure {
+fn misere_failure(stop: MisereStop, label: &str, budget: &Budget, misere: &Misere) -> Failure {
+    let work = misere.work();
+    // What the search had reached, for whoever sizes the next run.
+    let reached = format!(
+        "{} states and {} lands solved, {} trees, {}, caches emptied {} times",
+        misere.solved().0,
+        misere.solved().1,
+        misere.trees.len(),
+        misere.memory(),
+        misere.emptied
+    );
     match stop {
         MisereStop::Budget(_) => Failure::BudgetSpent(format!(
-            "{label}: the node budget of {} (--max-nodes) ran out",
+            "{label}: the node budget of {} (--max-nodes) ran out ({reached})",
             budget.max_nodes
         )),
         MisereStop::Stopped => Failure::BudgetSpent(format!(
-            "{label}: the time limit of {} ms (--time-limit-ms) ran out after {work} nodes",
+            "{label}: the time limit of {} ms (--time-limit-ms) ran out after {work} nodes \
+             ({reached})",
             budget.time_limit.as_millis()
         )),
         MisereStop::TooLarge(why) => Failure::BadInput(format!("{label}: {why}")),
         MisereStop::Memory(bytes) => Failure::BudgetSpent(format!(
             "{label}: the search needs more than the memory limit of {} MB (--memory-mb): \
-             stopped after {work} nodes; what was proved is kept with --save",
+             stopped after {work} nodes; what was proved is kept with --save ({reached})",
             bytes >> 20
         )),
     }
