@@ -454,11 +454,12 @@ fn solve_misere(
         text.push('\n');
         let (states, lands) = misere.solved();
         log.push_str(&format!(
-            "{}: {word} (misère), {} nodes, {states} states and {lands} lands solved, {} trees, {}, {}\n",
+            "{}: {word} (misère), {} nodes, {states} states and {lands} lands solved, {} trees, {}, {}, {}\n",
             item.text,
             misere.work() - before,
             misere.trees.len(),
             misere.memory(),
+            caches(&misere),
             elapsed(start)
         ));
     }
@@ -503,12 +504,12 @@ fn misere_failure(stop: MisereStop, label: &str, budget: &Budget, misere: &Miser
     let work = misere.work();
     // What the search had reached, for whoever sizes the next run.
     let reached = format!(
-        "{} states and {} lands solved, {} trees, {}, caches emptied {} times",
+        "{} states and {} lands solved, {} trees, {}, {}",
         misere.solved().0,
         misere.solved().1,
         misere.trees.len(),
         misere.memory(),
-        misere.emptied
+        caches(misere)
     );
     match stop {
         MisereStop::Budget(_) => Failure::BudgetSpent(format!(
@@ -527,6 +528,15 @@ fn misere_failure(stop: MisereStop, label: &str, budget: &Budget, misere: &Miser
             bytes >> 20
         )),
     }
+}
+
+/// How often the misère solver's caches aged or were emptied: a sign of too little memory.
+fn caches(misere: &Misere) -> String {
+    let (moves, numbers, kids) = misere.cache_ages();
+    format!(
+        "caches aged: moves {moves}, numbers {numbers}, children {kids}; emptied {}",
+        misere.emptied
+    )
 }
 
 /// A misère solver, from the --db base (one file, checked entirely before use) or fresh, sized

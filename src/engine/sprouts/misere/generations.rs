@@ -15,6 +15,8 @@ pub(crate) struct Generations<K, V> {
     young_limit: usize,
     young_bytes: usize,
     old_bytes: usize,
+    /// How many times the young table has aged (what was old then is gone).
+    pub(crate) aged: u64,
 }
 
 impl<K: Hash + Eq, V: Clone> Generations<K, V> {
@@ -25,6 +27,7 @@ impl<K: Hash + Eq, V: Clone> Generations<K, V> {
             young_limit,
             young_bytes: 0,
             old_bytes: 0,
+            aged: 0,
         }
     }
 
@@ -70,6 +73,7 @@ impl<K: Hash + Eq, V: Clone> Generations<K, V> {
         if self.young_bytes > self.young_limit {
             self.old = std::mem::take(&mut self.young);
             self.old_bytes = std::mem::replace(&mut self.young_bytes, 0);
+            self.aged += 1;
         }
     }
 

@@ -56,6 +56,11 @@ impl ProofNumbers {
         self.table.bytes() + self.kids.bytes()
     }
 
+    /// How many times the numbers' and the children's tables have aged.
+    pub fn aged(&self) -> (u64, u64) {
+        (self.table.aged, self.kids.aged)
+    }
+
     /// Empties both tables: the numbers are estimates, found again as the search goes on.
     pub fn forget(&mut self) {
         self.table.clear();

@@ -241,6 +241,13 @@ impl Misere {
         }
     }
 
+    /// How many times each cache has aged, dropping its older half: large lands' moves,
+    /// df-pn's numbers, df-pn's remembered children. Often means the search is short of memory.
+    pub fn cache_ages(&self) -> (u64, u64, u64) {
+        let (numbers, kids) = self.pn.aged();
+        (self.moves.aged, numbers, kids)
+    }
+
     /// Bounds the solver's tables to about `bytes` (see `memory_limit`).
     pub fn set_memory_limit(&mut self, bytes: usize) {
         self.memory_limit = bytes;
