@@ -138,11 +138,23 @@ impl ProofNumbers {
         let kids = match self.kids.get(state) {
             Some(kids) => kids,
             None => {
-                let kids: Rc<[State]> = solver.sorted_children(state)?.into();
+                let all = solver.sorted_children(state)?;
                 // (A state with no move is decided before it comes here: in misère play its
                 // mover has won. Said again, so that the numbers below never say otherwise.)
-                if kids.is_empty() {
+                // A child already lost for its mover wins at once; one already won is no way
+                // to win and is answered already, so only the others are kept (as Glop does).
+                if all.is_empty() || all.iter().any(|k| solver.known(k) == Some(false)) {
                     solver.settle(state.clone(), true);
+                    self.settled(state);
+                    return Ok(());
+                }
+                let kids: Rc<[State]> = all
+                    .into_iter()
+                    .filter(|k| solver.known(k).is_none())
+                    .collect();
+                if kids.is_empty() {
+                    solver.settle(state.clone(), false);
+                    self.settled(state);
                     return Ok(());
                 }
                 self.obey_memory(solver);
