@@ -25,10 +25,36 @@ fn fails(args: &[&str], stdin: &str) -> String {
     err
 }
 
-fn temp(name: &str) -> String {
+/// A file in this run's own folder under the system's temporary one, removed (and the folder
+/// with its last file) when the test is done with it.
+struct Temp(String);
+
+impl std::ops::Deref for Temp {
+    type Target = String;
+    fn deref(&self) -> &String {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for Temp {
+    fn as_ref(&self) -> &std::path::Path {
+        std::path::Path::new(&self.0)
+    }
+}
+
+impl Drop for Temp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+        if let Some(dir) = std::path::Path::new(&self.0).parent() {
+            let _ = std::fs::remove_dir(dir);
+        }
+    }
+}
+
+fn temp(name: &str) -> Temp {
     let dir = std::env::temp_dir().join(format!("gamelab-sprouts-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name).to_string_lossy().into_owned()
+    Temp(dir.join(name).to_string_lossy().into_owned())
 }
 
 #[test]
