@@ -3,6 +3,7 @@
 //! page does (`search`), it works where the proof looks cheapest, and leaves an answer that
 //! grows costly for another. What it settles goes into the solver's table.
 
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use super::generations::Generations;
@@ -24,8 +25,22 @@ pub struct ProofNumbers {
     /// The numbers of states searched and not settled yet.
     table: Generations<State, Numbers>,
     /// The children of states expanded lately: df-pn comes back to a state many times.
-    kids: Generations<State, Rc<[State]>>,
+    kids: Generations<State, Rc<Expanded>>,
 }
+
+/// A state's children as remembered, with their numbers as last read.
+struct Expanded {
+    kids: Box<[State]>,
+    numbers: RefCell<Vec<Numbers>>,
+    /// Visits since the numbers were all read from the tables.
+    visits: Cell<u32>,
+}
+
+/// Every this many visits a state reads all its children's numbers again; in between it uses
+/// those it kept, and reads again only the child it searched. A child's numbers change under
+/// another parent too (the same state is reached by many lines of play), but reading them all
+/// on every visit was a third of the time at 18 spots (hash lookups missing the caches).
+const REREAD: u32 = 8;
 
 /// Of the solver's memory limit, the share each table's young half may take (so each holds
 /// up to twice this): an eighth for the numbers, a sixteenth for the children.
@@ -80,9 +95,9 @@ impl ProofNumbers {
             .insert(state.clone(), numbers, state.bytes() + 16);
     }
 
-    fn remember_kids(&mut self, state: &State, kids: Rc<[State]>) {
-        let bytes = kids_bytes(state, &kids);
-        self.kids.insert(state.clone(), kids, bytes);
+    fn remember_kids(&mut self, state: &State, expanded: Rc<Expanded>) {
+        let bytes = kids_bytes(state, &expanded.kids);
+        self.kids.insert(state.clone(), expanded, bytes);
     }
 
     fn settled(&mut self, state: &State) {
@@ -135,8 +150,21 @@ impl ProofNumbers {
         th_dn: u32,
     ) -> Result<(), MisereStop> {
         self.obey_memory(solver);
-        let kids = match self.kids.get(state) {
-            Some(kids) => kids,
+        let (expanded, mut numbers) = match self.kids.get(state) {
+            Some(expanded) => {
+                let visits = expanded.visits.get() + 1;
+                expanded.visits.set(visits % REREAD);
+                let numbers = if visits % REREAD == 0 {
+                    expanded
+                        .kids
+                        .iter()
+                        .map(|k| self.numbers(solver, k))
+                        .collect()
+                } else {
+                    expanded.numbers.borrow().clone()
+                };
+                (expanded, numbers)
+            }
             None => {
                 let all = solver.sorted_children(state)?;
                 // (A state with no move is decided before it comes here: in misère play its
@@ -148,7 +176,7 @@ impl ProofNumbers {
                     self.settled(state);
                     return Ok(());
                 }
-                let kids: Rc<[State]> = all
+                let kids: Box<[State]> = all
                     .into_iter()
                     .filter(|k| solver.known(k).is_none())
                     .collect();
@@ -157,17 +185,19 @@ impl ProofNumbers {
                     self.settled(state);
                     return Ok(());
                 }
+                let numbers: Vec<Numbers> = kids.iter().map(|k| self.numbers(solver, k)).collect();
+                let expanded = Rc::new(Expanded {
+                    kids,
+                    numbers: RefCell::new(numbers.clone()),
+                    visits: Cell::new(0),
+                });
                 self.obey_memory(solver);
-                self.remember_kids(state, kids.clone());
+                self.remember_kids(state, expanded.clone());
                 solver.numbers_bytes = self.bytes();
-                kids
+                (expanded, numbers)
             }
         };
-        // The children's numbers, looked up once: after a child is searched only its own are
-        // looked up again (each lookup hashes a whole state, and looking them all up on every
-        // turn of the loop took a third of the time at 15 spots). A child settled meanwhile
-        // through another parent is seen when it is next chosen.
-        let mut numbers: Vec<Numbers> = kids.iter().map(|k| self.numbers(solver, k)).collect();
+        let kids = &expanded.kids;
         loop {
             // The mover wins through a child lost for its mover; loses when every child wins.
             let mut pn = INFINITE;
@@ -191,6 +221,7 @@ impl ProofNumbers {
                 return Ok(());
             }
             if pn >= th_pn || dn >= th_dn {
+                *expanded.numbers.borrow_mut() = numbers;
                 self.remember_numbers(state, Numbers { pn, dn });
                 solver.numbers_bytes = self.bytes();
                 return Ok(());
@@ -209,7 +240,7 @@ impl ProofNumbers {
 
 /// Approximate heap bytes of a state's remembered children, with its key.
 fn kids_bytes(state: &State, kids: &[State]) -> usize {
-    state.bytes() + 16 + kids.iter().map(State::bytes).sum::<usize>()
+    state.bytes() + 64 + kids.iter().map(|k| k.bytes() + 8).sum::<usize>()
 }
 
 /// The numbers of a state never searched. Lives and the trees' birthdays bound how long the
