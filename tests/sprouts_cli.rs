@@ -25,8 +25,8 @@ fn fails(args: &[&str], stdin: &str) -> String {
     err
 }
 
-/// A file in this run's own folder under the system's temporary one, removed (and the folder
-/// with its last file) when the test is done with it.
+/// A file of this run's own in the system's temporary folder, removed when the test is done
+/// with it. (No shared folder: one test removing it would pull it from under another.)
 struct Temp(String);
 
 impl std::ops::Deref for Temp {
@@ -45,16 +45,17 @@ impl AsRef<std::path::Path> for Temp {
 impl Drop for Temp {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.0);
-        if let Some(dir) = std::path::Path::new(&self.0).parent() {
-            let _ = std::fs::remove_dir(dir);
-        }
     }
 }
 
 fn temp(name: &str) -> Temp {
-    let dir = std::env::temp_dir().join(format!("gamelab-sprouts-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    Temp(dir.join(name).to_string_lossy().into_owned())
+    let file = format!("gamelab-sprouts-{}-{name}", std::process::id());
+    Temp(
+        std::env::temp_dir()
+            .join(file)
+            .to_string_lossy()
+            .into_owned(),
+    )
 }
 
 #[test]
