@@ -452,14 +452,11 @@ fn solve_misere(
         let word = if wins { "win" } else { "loss" };
         text.push_str(word);
         text.push('\n');
-        let (states, lands) = misere.solved();
         log.push_str(&format!(
-            "{}: {word} (misère), {} nodes, {states} states and {lands} lands solved, {} trees, {}, {}, {}\n",
+            "{}: {word} (misère), {} nodes, {}, {}\n",
             item.text,
             misere.work() - before,
-            misere.trees.len(),
-            misere.memory(),
-            caches(&misere),
+            holdings(&misere),
             elapsed(start)
         ));
     }
@@ -503,14 +500,7 @@ fn misere_children(
 fn misere_failure(stop: MisereStop, label: &str, budget: &Budget, misere: &Misere) -> Failure {
     let work = misere.work();
     // What the search had reached, for whoever sizes the next run.
-    let reached = format!(
-        "{} states and {} lands solved, {} trees, {}, {}",
-        misere.solved().0,
-        misere.solved().1,
-        misere.trees.len(),
-        misere.memory(),
-        caches(misere)
-    );
+    let reached = holdings(misere);
     match stop {
         MisereStop::Budget(_) => Failure::BudgetSpent(format!(
             "{label}: the node budget of {} (--max-nodes) ran out ({reached})",
@@ -530,11 +520,16 @@ fn misere_failure(stop: MisereStop, label: &str, budget: &Budget, misere: &Miser
     }
 }
 
-/// How often the misère solver's caches aged or were emptied: a sign of too little memory.
-fn caches(misere: &Misere) -> String {
+/// What the misère solver holds: states and lands solved, trees, memory, and how often its
+/// caches aged or were emptied (often: too little memory). The log line and the stop message.
+fn holdings(misere: &Misere) -> String {
+    let (states, lands) = misere.solved();
     let (moves, numbers, kids) = misere.cache_ages();
     format!(
-        "caches aged: moves {moves}, numbers {numbers}, children {kids}; emptied {}",
+        "{states} states and {lands} lands solved, {} trees, {}, caches aged: moves {moves}, \
+         numbers {numbers}, children {kids}; emptied {}",
+        misere.trees.len(),
+        misere.memory(),
         misere.emptied
     )
 }

@@ -167,25 +167,29 @@ impl ProofNumbers {
             }
             None => {
                 let all = solver.sorted_children(state)?;
+                let all_numbers: Vec<Numbers> =
+                    all.iter().map(|k| self.numbers(solver, k)).collect();
                 // (A state with no move is decided before it comes here: in misère play its
                 // mover has won. Said again, so that the numbers below never say otherwise.)
-                // A child already lost for its mover wins at once; one already won is no way
-                // to win and is answered already, so only the others are kept (as Glop does).
-                if all.is_empty() || all.iter().any(|k| solver.known(k) == Some(false)) {
+                // A child already lost for its mover (disproof number 0) wins at once; one
+                // already won (proof number 0) is no way to win and is answered already, so
+                // only the others are kept (as Glop does).
+                if all.is_empty() || all_numbers.iter().any(|n| n.dn == 0) {
                     solver.settle(state.clone(), true);
                     self.settled(state);
                     return Ok(());
                 }
-                let kids: Box<[State]> = all
+                let (kids, numbers): (Vec<State>, Vec<Numbers>) = all
                     .into_iter()
-                    .filter(|k| solver.known(k).is_none())
-                    .collect();
+                    .zip(all_numbers)
+                    .filter(|(_, n)| n.pn != 0)
+                    .unzip();
                 if kids.is_empty() {
                     solver.settle(state.clone(), false);
                     self.settled(state);
                     return Ok(());
                 }
-                let numbers: Vec<Numbers> = kids.iter().map(|k| self.numbers(solver, k)).collect();
+                let kids: Box<[State]> = kids.into();
                 let expanded = Rc::new(Expanded {
                     kids,
                     numbers: RefCell::new(numbers.clone()),
