@@ -8,6 +8,8 @@
 
 pub mod base;
 mod generations;
+mod key;
+mod kids;
 pub mod plain;
 pub mod player;
 mod pn;

@@ -7,6 +7,8 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use super::generations::Generations;
+use super::key::Key;
+use super::kids::Kid;
 use super::solver::State;
 use super::{Misere, MisereStop};
 use crate::engine::sprouts::Position;
@@ -23,14 +25,15 @@ const INFINITE: u32 = u32::MAX / 2;
 
 pub struct ProofNumbers {
     /// The numbers of states searched and not settled yet.
-    table: Generations<State, Numbers>,
+    table: Generations<Key, Numbers>,
     /// The children of states expanded lately: df-pn comes back to a state many times.
-    kids: Generations<State, Rc<Expanded>>,
+    kids: Generations<Key, Rc<Expanded>>,
 }
 
-/// A state's children as remembered, with their numbers as last read.
+/// A state's children as remembered (fingerprints and how to build them), with their numbers
+/// as last read.
 struct Expanded {
-    kids: Box<[State]>,
+    kids: Box<[Kid]>,
     numbers: RefCell<Vec<Numbers>>,
     /// Visits since the numbers were all read from the tables.
     visits: Cell<u32>,
@@ -90,19 +93,21 @@ impl ProofNumbers {
         }
     }
 
-    fn remember_numbers(&mut self, state: &State, numbers: Numbers) {
-        self.table
-            .insert(state.clone(), numbers, state.bytes() + 16);
+    fn remember_numbers(&mut self, key: Key, numbers: Numbers) {
+        self.table.insert(key, numbers, NUMBERS_BYTES);
     }
 
-    fn remember_kids(&mut self, state: &State, expanded: Rc<Expanded>) {
-        let bytes = kids_bytes(state, &expanded.kids);
-        self.kids.insert(state.clone(), expanded, bytes);
+    fn remember_kids(&mut self, key: Key, expanded: Rc<Expanded>) {
+        let bytes = kids_bytes(&expanded.kids);
+        self.kids.insert(key, expanded, bytes);
     }
 
-    fn settled(&mut self, state: &State) {
-        self.table.remove(state);
-        self.kids.remove(state);
+    /// A state now settled: into the solver's table, out of these.
+    fn settle(&mut self, solver: &mut Misere, key: Key, state: &State, wins: bool) {
+        solver.settle_key(key, state, wins);
+        self.table.remove(&key);
+        self.kids.remove(&key);
+        solver.numbers_bytes = self.bytes();
     }
 
     /// Whether the player to move in `position` wins in misère play, with at most `budget` of
@@ -115,16 +120,17 @@ impl ProofNumbers {
     ) -> Result<bool, MisereStop> {
         solver.set_budget(budget);
         let root = solver.start(position)?;
+        let key = root.key();
         loop {
             if let Some(wins) = solver.known(&root) {
                 return Ok(wins);
             }
-            self.search(solver, &root, INFINITE, INFINITE)?;
+            self.search(solver, &root, key, INFINITE, INFINITE)?;
         }
     }
 
-    fn numbers(&self, solver: &Misere, state: &State) -> Numbers {
-        match solver.known(state) {
+    fn numbers(&self, solver: &Misere, kid: &Kid) -> Numbers {
+        match kid.decided.or_else(|| solver.known_key(kid.key)) {
             Some(true) => Numbers {
                 pn: 0,
                 dn: INFINITE,
@@ -135,9 +141,9 @@ impl ProofNumbers {
             },
             None => self
                 .table
-                .peek(state)
+                .peek(&kid.key)
                 .copied()
-                .unwrap_or_else(|| estimate(solver, state)),
+                .unwrap_or_else(|| estimate(kid)),
         }
     }
 
@@ -146,11 +152,12 @@ impl ProofNumbers {
         &mut self,
         solver: &mut Misere,
         state: &State,
+        key: Key,
         th_pn: u32,
         th_dn: u32,
     ) -> Result<(), MisereStop> {
         self.obey_memory(solver);
-        let (expanded, mut numbers) = match self.kids.get(state) {
+        let (expanded, mut numbers) = match self.kids.get(&key) {
             Some(expanded) => {
                 let visits = expanded.visits.get() + 1;
                 expanded.visits.set(visits % REREAD);
@@ -166,7 +173,7 @@ impl ProofNumbers {
                 (expanded, numbers)
             }
             None => {
-                let all = solver.sorted_children(state)?;
+                let all = solver.kids(state, key)?;
                 let all_numbers: Vec<Numbers> =
                     all.iter().map(|k| self.numbers(solver, k)).collect();
                 // (A state with no move is decided before it comes here: in misère play its
@@ -175,28 +182,26 @@ impl ProofNumbers {
                 // already won (proof number 0) is no way to win and is answered already, so
                 // only the others are kept (as Glop does).
                 if all.is_empty() || all_numbers.iter().any(|n| n.dn == 0) {
-                    solver.settle(state.clone(), true);
-                    self.settled(state);
+                    self.settle(solver, key, state, true);
                     return Ok(());
                 }
-                let (kids, numbers): (Vec<State>, Vec<Numbers>) = all
+                let (kids, numbers): (Vec<Kid>, Vec<Numbers>) = all
                     .into_iter()
                     .zip(all_numbers)
                     .filter(|(_, n)| n.pn != 0)
                     .unzip();
                 if kids.is_empty() {
-                    solver.settle(state.clone(), false);
-                    self.settled(state);
+                    self.settle(solver, key, state, false);
                     return Ok(());
                 }
-                let kids: Box<[State]> = kids.into();
+                let kids: Box<[Kid]> = kids.into();
                 let expanded = Rc::new(Expanded {
                     kids,
                     numbers: RefCell::new(numbers.clone()),
                     visits: Cell::new(0),
                 });
                 self.obey_memory(solver);
-                self.remember_kids(state, expanded.clone());
+                self.remember_kids(key, expanded.clone());
                 solver.numbers_bytes = self.bytes();
                 (expanded, numbers)
             }
@@ -219,14 +224,12 @@ impl ProofNumbers {
                 }
             }
             if pn == 0 || dn == 0 {
-                solver.settle(state.clone(), pn == 0);
-                self.settled(state);
-                solver.numbers_bytes = self.bytes();
+                self.settle(solver, key, state, pn == 0);
                 return Ok(());
             }
             if pn >= th_pn || dn >= th_dn {
                 *expanded.numbers.borrow_mut() = numbers;
-                self.remember_numbers(state, Numbers { pn, dn });
+                self.remember_numbers(key, Numbers { pn, dn });
                 solver.numbers_bytes = self.bytes();
                 return Ok(());
             }
@@ -236,15 +239,20 @@ impl ProofNumbers {
             // The child's disproof is the parent's proof: its thresholds swap.
             let kid_th_pn = th_dn.saturating_sub(dn).saturating_add(n.pn).min(INFINITE);
             let kid_th_dn = th_pn.min(second.saturating_add(1));
-            self.search(solver, &kids[k], kid_th_pn, kid_th_dn)?;
-            numbers[k] = self.numbers(solver, &kids[k]);
+            let kid = kids[k];
+            let child = solver.child(state, kid.step)?;
+            self.search(solver, &child, kid.key, kid_th_pn, kid_th_dn)?;
+            numbers[k] = self.numbers(solver, &kid);
         }
     }
 }
 
+/// Approximate heap bytes of one entry of the numbers' table.
+const NUMBERS_BYTES: usize = 48;
+
 /// Approximate heap bytes of a state's remembered children, with its key.
-fn kids_bytes(state: &State, kids: &[State]) -> usize {
-    state.bytes() + 64 + kids.iter().map(|k| k.bytes() + 8).sum::<usize>()
+fn kids_bytes(kids: &[Kid]) -> usize {
+    128 + kids.len() * (std::mem::size_of::<Kid>() + std::mem::size_of::<Numbers>())
 }
 
 /// The numbers of a state never searched. Lives and the trees' birthdays bound how long the
@@ -252,10 +260,9 @@ fn kids_bytes(state: &State, kids: &[State]) -> usize {
 /// must be answered, so the disproof number also grows with the estimated number of moves (one
 /// for every two). Measured on 12 to 15 spots against 1 and 1 for every state: 659,000 nodes in
 /// all for 12 to 14 spots became 418,000, and 15 spots 3.11 million became 1.13 million.
-fn estimate(solver: &Misere, state: &State) -> Numbers {
-    let birthdays: u32 = state.trees.iter().map(|&t| solver.trees.birthday(t)).sum();
-    let depth = 1 + (state.lands.lives() + birthdays) / 4;
-    let moves = solver.estimated_moves(state).min(1000) as u32;
+fn estimate(kid: &Kid) -> Numbers {
+    let depth = 1 + (kid.lives + kid.birthdays) / 4;
+    let moves = kid.moves.min(1000) as u32;
     Numbers {
         pn: depth,
         dn: depth + moves / 2,

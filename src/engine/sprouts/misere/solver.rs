@@ -9,6 +9,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
 use super::generations::Generations;
+use super::key::{state_key, Key};
+use super::kids::{join, LandMoves};
 use super::pn::ProofNumbers;
 use super::trees::{OutOfSteps, TreeId, Trees, ONE, ZERO};
 use super::MisereStop;
@@ -49,6 +51,10 @@ pub fn machine_memory_limit() -> usize {
 /// to twice this in all).
 const MOVES_SHARE: usize = 8;
 
+/// Approximate bytes a settled state takes in its table (fingerprint, answer, the table's
+/// own room).
+const SETTLED_BYTES: usize = 40;
+
 /// Caches emptied twice within this much work: memory is too short for the search.
 const THRASHING: u64 = 2_000;
 
@@ -75,6 +81,11 @@ impl Hasher for Fx {
         self.write_u64(u64::from(word));
     }
 
+    fn write_u128(&mut self, word: u128) {
+        // Fingerprints are well mixed already.
+        self.write_u64(word as u64 ^ (word >> 64) as u64);
+    }
+
     fn write_usize(&mut self, word: usize) {
         self.write_u64(word as u64);
     }
@@ -85,6 +96,7 @@ impl Hasher for Fx {
 }
 
 pub(crate) type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
+pub(crate) type FxSet<K> = std::collections::HashSet<K, BuildHasherDefault<Fx>>;
 
 /// A position part-way: the lands still searched as Sprouts, and the trees standing for the
 /// others (sorted; no `ZERO`, and at most one `ONE`, since two cancel).
@@ -99,6 +111,11 @@ impl State {
     pub(crate) fn bytes(&self) -> usize {
         let lands: usize = self.lands.lands().iter().map(|l| l.bytes() + 24).sum();
         lands + 4 * self.trees.len() + 64
+    }
+
+    /// Its fingerprint (`key`), worked out from scratch.
+    pub(crate) fn key(&self) -> Key {
+        state_key(self.lands.lands(), &self.trees)
     }
 }
 
@@ -154,10 +171,13 @@ impl std::fmt::Display for State {
 pub struct Misere {
     pub trees: Trees,
     land_trees: FxMap<Land, TreeId>,
-    states: FxMap<State, bool>,
-    /// The moves of large lands already listed, as states (lands left large, trees made):
-    /// the same lands come back with many different lands and trees beside them.
-    moves: Generations<Land, Rc<[State]>>,
+    /// Settled states by fingerprint (`key`): whether the player to move wins.
+    states: FxMap<Key, bool>,
+    /// The states settled lost, in full: what a base's proof is made of.
+    lost: Vec<State>,
+    /// The moves of large lands already listed (`kids`): the same lands come back with many
+    /// different lands and trees beside them.
+    pub(crate) moves: Generations<Land, Rc<LandMoves>>,
     /// Approximate bytes of `states` and `land_trees`, kept as they grow.
     states_bytes: usize,
     lands_bytes: usize,
@@ -198,6 +218,7 @@ impl Misere {
             trees: Trees::new(),
             land_trees: FxMap::default(),
             states: FxMap::default(),
+            lost: Vec::new(),
             moves: Generations::new(DEFAULT_MEMORY_LIMIT / MOVES_SHARE),
             states_bytes: 0,
             lands_bytes: 0,
@@ -280,7 +301,8 @@ impl Misere {
             return Ok(());
         }
         self.states.retain(|_, wins| !*wins);
-        self.states_bytes = self.states.keys().map(|s| s.bytes() + 8).sum();
+        self.states_bytes =
+            self.states.len() * SETTLED_BYTES + self.lost.iter().map(State::bytes).sum::<usize>();
         if self.memory().total() <= self.memory_limit * 3 / 4 {
             return Ok(());
         }
@@ -360,7 +382,7 @@ impl Misere {
 
     /// The states proved lost so far.
     pub(crate) fn losses(&self) -> impl Iterator<Item = &State> {
-        self.states.iter().filter(|(_, &w)| !w).map(|(s, _)| s)
+        self.lost.iter()
     }
 
     pub(crate) fn set_budget(&mut self, budget: u64) {
@@ -393,7 +415,7 @@ impl Misere {
 
     /// What the trees alone say of a state with no large land and at most one tree (none: no
     /// move left, so the player to move has won).
-    fn decided(&self, state: &State) -> Option<bool> {
+    pub(crate) fn decided(&self, state: &State) -> Option<bool> {
         if !state.lands.is_empty() {
             return None;
         }
@@ -441,7 +463,7 @@ impl Misere {
         self.stop = stop;
     }
 
-    fn expand(&mut self) -> Result<(), MisereStop> {
+    pub(crate) fn expand(&mut self) -> Result<(), MisereStop> {
         if self.work() >= self.limit {
             return Err(MisereStop::Budget(self.limit));
         }
@@ -457,15 +479,27 @@ impl Misere {
 
     /// What is known of a state: from the trees alone, or solved before.
     pub(crate) fn known(&self, state: &State) -> Option<bool> {
-        self.decided(state)
-            .or_else(|| self.states.get(state).copied())
+        self.decided(state).or_else(|| self.known_key(state.key()))
+    }
+
+    /// What was settled of the state with this fingerprint.
+    pub(crate) fn known_key(&self, key: Key) -> Option<bool> {
+        self.states.get(&key).copied()
     }
 
     /// Whether the player to move in a state wins, now known.
     pub(crate) fn settle(&mut self, state: State, wins: bool) {
-        let bytes = state.bytes() + 8;
-        if self.states.insert(state, wins).is_none() {
-            self.states_bytes += bytes;
+        self.settle_key(state.key(), &state, wins);
+    }
+
+    /// The same, for a state whose fingerprint is known (a lost state is kept in full).
+    pub(crate) fn settle_key(&mut self, key: Key, state: &State, wins: bool) {
+        if self.states.insert(key, wins).is_none() {
+            self.states_bytes += SETTLED_BYTES;
+            if !wins {
+                self.states_bytes += state.bytes();
+                self.lost.push(state.clone());
+            }
         }
     }
 
@@ -522,46 +556,17 @@ impl Misere {
             if i > 0 && lands[i - 1] == *land {
                 continue;
             }
-            for moved in self.land_moves(land)?.iter() {
-                let mut after = Vec::with_capacity(lands.len() + moved.lands.lands().len());
-                after.extend(lands[..i].iter().cloned());
-                after.extend(lands[i + 1..].iter().cloned());
-                after.extend(moved.lands.lands().iter().cloned());
-                let mut trees = moved.trees.clone();
-                trees.extend_from_slice(&state.trees);
-                kids.push(State {
-                    lands: Position::from_lands(after),
-                    trees: tidy(trees),
-                });
+            for moved in self.land_moves(land)?.moves.iter() {
+                kids.push(join(lands, i, &moved.state, &state.trees));
             }
         }
         Ok(kids)
-    }
-
-    /// The Sprouts moves of one large land, each as the lands left large and the trees of the
-    /// small.
-    fn land_moves(&mut self, land: &Land) -> Result<Rc<[State]>, MisereStop> {
-        if let Some(found) = self.moves.get(land) {
-            return Ok(found);
-        }
-        let alone = Position::from_lands(vec![land.clone()]);
-        let positions = children(&alone).map_err(|e| MisereStop::TooLarge(e.0))?;
-        let mut moved = Vec::with_capacity(positions.len());
-        let mut bytes = 64 + land.bytes();
-        for position in positions {
-            let state = self.state(position.into_lands(), Vec::new())?;
-            bytes += state.bytes();
-            moved.push(state);
-        }
-        let moved: Rc<[State]> = moved.into();
-        self.moves.insert(land.clone(), moved.clone(), bytes);
-        Ok(moved)
     }
 }
 
 /// Trees sorted, `ZERO`s dropped and `ONE`s paired off (in misère play, too, a nim heap of
 /// one added twice is the same as nothing: docs/misere.md).
-fn tidy(mut trees: Vec<TreeId>) -> Vec<TreeId> {
+pub(crate) fn tidy(mut trees: Vec<TreeId>) -> Vec<TreeId> {
     let ones = trees.iter().filter(|&&t| t == ONE).count();
     trees.retain(|&t| t != ZERO && t != ONE);
     if ones % 2 == 1 {

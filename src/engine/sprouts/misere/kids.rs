@@ -1,0 +1,349 @@
+//! A state's children as df-pn sees them: each one's fingerprint, what decides it alone, and
+//! the sizes its starting numbers are estimated from, all worked out from the parent and the
+//! move, without building the child. Only the children df-pn goes into are built
+//! (`Misere::child`). Building every child of every state expanded, to look it up in tables
+//! keyed by whole states, was about half the time at 18 spots (allocating, copying, hashing
+//! and comparing lands).
+
+use std::rc::Rc;
+
+use super::key::{land_key, one_key, tree_key, Key};
+use super::solver::{tidy, Misere, State};
+use super::trees::{TreeId, ONE, ZERO};
+use super::MisereStop;
+use crate::engine::sprouts::{children, Land, Position};
+
+/// The Sprouts moves of one large land, listed once and cached: each as the lands left large
+/// and the trees of the small, with the sums df-pn's listing needs.
+pub(crate) struct LandMoves {
+    /// The land's own part of a fingerprint, its lives and its estimated moves.
+    key: Key,
+    lives: u32,
+    estimate: u64,
+    pub(crate) moves: Box<[Moved]>,
+}
+
+pub(crate) struct Moved {
+    /// The land after the move: lands left large, trees of the small (tidy).
+    pub(crate) state: State,
+    /// The fingerprint parts of those lands, and of the trees other than a heap of one.
+    lands_key: Key,
+    trees_key: Key,
+    /// Whether the trees hold a heap of one.
+    one: bool,
+    lives: u32,
+    /// Estimated moves of the lands, options of the trees (a heap of one aside).
+    estimate: u64,
+    options: u64,
+    /// Birthdays and number of the trees, a heap of one aside.
+    birthdays: u32,
+    trees: u32,
+}
+
+/// How a child comes from its parent.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Step {
+    /// The tree at this place in the parent's list moves to this option.
+    Tree { at: u32, option: TreeId },
+    /// The land at this place in the parent's lands makes its move number `moved`.
+    Land { at: u32, moved: u32 },
+}
+
+/// A child listed for df-pn.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Kid {
+    pub(crate) key: Key,
+    pub(crate) step: Step,
+    /// What the trees alone say of it (no large land, at most one tree).
+    pub(crate) decided: Option<bool>,
+    /// Lives of its large lands and birthdays of its trees: how long its game can last.
+    pub(crate) lives: u32,
+    pub(crate) birthdays: u32,
+    /// About how many moves it has (its lands' estimate plus its trees' options).
+    pub(crate) moves: u64,
+}
+
+/// A parent's sums, a heap of one aside (children add or cancel one).
+#[derive(Clone, Copy)]
+struct Sums {
+    key: Key,
+    one: bool,
+    lives: u32,
+    estimate: u64,
+    options: u64,
+    birthdays: u32,
+    lands: u32,
+    trees: u32,
+}
+
+impl Sums {
+    /// A child with these sums: its fingerprint, and its numbers' sizes.
+    fn kid(&self, step: Step) -> Kid {
+        let one = u32::from(self.one);
+        Kid {
+            key: if self.one {
+                self.key.wrapping_add(one_key())
+            } else {
+                self.key
+            },
+            step,
+            decided: None,
+            lives: self.lives,
+            birthdays: self.birthdays + one,
+            moves: self.estimate + self.options + u64::from(one),
+        }
+    }
+
+    /// Whether the child has no large land and at most one tree, so the trees decide it.
+    fn decided_alone(&self) -> bool {
+        self.lands == 0 && self.trees + u32::from(self.one) <= 1
+    }
+}
+
+impl Misere {
+    /// A state's children for df-pn, fewest estimated moves first (ties in the order listed:
+    /// moves inside trees, then Sprouts moves land by land), each child once.
+    pub(crate) fn kids(&mut self, state: &State, key: Key) -> Result<Vec<Kid>, MisereStop> {
+        self.expand()?;
+        let lands = state.lands.lands();
+        let mut summaries: Vec<Rc<LandMoves>> = Vec::with_capacity(lands.len());
+        for (i, land) in lands.iter().enumerate() {
+            if i > 0 && lands[i - 1] == *land {
+                summaries.push(summaries[i - 1].clone());
+            } else {
+                summaries.push(self.land_moves(land)?);
+            }
+        }
+        let one = state.trees.contains(&ONE);
+        let mut parent = Sums {
+            key: if one {
+                key.wrapping_sub(one_key())
+            } else {
+                key
+            },
+            one,
+            lives: state.lands.lives(),
+            estimate: summaries.iter().map(|m| m.estimate).sum(),
+            options: 0,
+            birthdays: 0,
+            lands: lands.len() as u32,
+            trees: 0,
+        };
+        for &t in state.trees.iter().filter(|&&t| t != ONE) {
+            parent.options += self.trees.options(t).len() as u64;
+            parent.birthdays += self.trees.birthday(t);
+            parent.trees += 1;
+        }
+        let mut kids = Vec::new();
+        let mut alone = Vec::new();
+        for (i, &tree) in state.trees.iter().enumerate() {
+            if i > 0 && state.trees[i - 1] == tree {
+                continue;
+            }
+            for o in 0..self.trees.options(tree).len() {
+                let option = self.trees.options(tree)[o];
+                let mut child = self.without_tree(&parent, tree);
+                self.with_tree(&mut child, option);
+                let step = Step::Tree {
+                    at: i as u32,
+                    option,
+                };
+                if child.decided_alone() {
+                    alone.push(kids.len());
+                }
+                kids.push(child.kid(step));
+            }
+        }
+        for (i, moves) in summaries.iter().enumerate() {
+            if i > 0 && lands[i - 1] == lands[i] {
+                continue;
+            }
+            for (m, moved) in moves.moves.iter().enumerate() {
+                let child = Sums {
+                    key: parent
+                        .key
+                        .wrapping_sub(moves.key)
+                        .wrapping_add(moved.lands_key)
+                        .wrapping_add(moved.trees_key),
+                    one: parent.one != moved.one,
+                    lives: parent.lives - moves.lives + moved.lives,
+                    estimate: parent.estimate - moves.estimate + moved.estimate,
+                    options: parent.options + moved.options,
+                    birthdays: parent.birthdays + moved.birthdays,
+                    lands: parent.lands - 1 + moved.state.lands.lands().len() as u32,
+                    trees: parent.trees + moved.trees,
+                };
+                let step = Step::Land {
+                    at: i as u32,
+                    moved: m as u32,
+                };
+                if child.decided_alone() {
+                    alone.push(kids.len());
+                }
+                kids.push(child.kid(step));
+            }
+        }
+        for k in alone {
+            let child = self.child(state, kids[k].step)?;
+            kids[k].decided = self.decided(&child);
+        }
+        // Two moves can reach the same child; it is kept once, where it came first.
+        let mut seen = super::solver::FxSet::default();
+        kids.retain(|k| seen.insert(k.key));
+        kids.sort_by_key(|k| k.moves);
+        Ok(kids)
+    }
+
+    /// The parent's sums less one of its trees.
+    fn without_tree(&self, parent: &Sums, tree: TreeId) -> Sums {
+        let mut sums = *parent;
+        if tree == ONE {
+            sums.one = false;
+        } else {
+            sums.key = sums.key.wrapping_sub(tree_key(tree));
+            sums.options -= self.trees.options(tree).len() as u64;
+            sums.birthdays -= self.trees.birthday(tree);
+            sums.trees -= 1;
+        }
+        sums
+    }
+
+    /// Sums with one more tree (a heap of one cancels one already there).
+    fn with_tree(&self, sums: &mut Sums, tree: TreeId) {
+        if tree == ZERO {
+        } else if tree == ONE {
+            sums.one = !sums.one;
+        } else {
+            sums.key = sums.key.wrapping_add(tree_key(tree));
+            sums.options += self.trees.options(tree).len() as u64;
+            sums.birthdays += self.trees.birthday(tree);
+            sums.trees += 1;
+        }
+    }
+
+    /// The child a step leads to, built.
+    pub(crate) fn child(&mut self, state: &State, step: Step) -> Result<State, MisereStop> {
+        Ok(match step {
+            Step::Tree { at, option } => {
+                let mut trees = state.trees.clone();
+                trees[at as usize] = option;
+                State {
+                    lands: state.lands.clone(),
+                    trees: tidy(trees),
+                }
+            }
+            Step::Land { at, moved } => {
+                let lands = state.lands.lands();
+                let at = at as usize;
+                let moves = self.land_moves(&lands[at])?;
+                let moved = &moves.moves[moved as usize].state;
+                join(lands, at, moved, &state.trees)
+            }
+        })
+    }
+
+    /// The Sprouts moves of one large land, each as the lands left large and the trees of the
+    /// small (remembered: the same land comes back beside many others).
+    pub(crate) fn land_moves(&mut self, land: &Land) -> Result<Rc<LandMoves>, MisereStop> {
+        if let Some(found) = self.moves.get(land) {
+            return Ok(found);
+        }
+        let alone = Position::from_lands(vec![land.clone()]);
+        let positions = children(&alone).map_err(|e| MisereStop::TooLarge(e.0))?;
+        let mut moves = Vec::with_capacity(positions.len());
+        let mut bytes = 64 + land.bytes();
+        for position in positions {
+            let state = self.state_of(position, Vec::new())?;
+            bytes += state.bytes() + 96;
+            let mut moved = Moved {
+                lands_key: 0,
+                trees_key: 0,
+                one: false,
+                lives: state.lands.lives(),
+                estimate: state.lands.estimated_children(),
+                options: 0,
+                birthdays: 0,
+                trees: 0,
+                state,
+            };
+            for l in moved.state.lands.lands() {
+                moved.lands_key = moved.lands_key.wrapping_add(land_key(l));
+            }
+            for &t in &moved.state.trees {
+                if t == ONE {
+                    moved.one = true;
+                } else {
+                    moved.trees_key = moved.trees_key.wrapping_add(tree_key(t));
+                    moved.options += self.trees.options(t).len() as u64;
+                    moved.birthdays += self.trees.birthday(t);
+                    moved.trees += 1;
+                }
+            }
+            moves.push(moved);
+        }
+        let found = Rc::new(LandMoves {
+            key: land_key(land),
+            lives: land.lives(),
+            estimate: land.estimated_children(),
+            moves: moves.into(),
+        });
+        self.moves.insert(land.clone(), found.clone(), bytes);
+        Ok(found)
+    }
+}
+
+/// The state left when the land at `at` of `lands` makes the move `moved`, beside `trees`.
+pub(crate) fn join(lands: &[Land], at: usize, moved: &State, trees: &[TreeId]) -> State {
+    let mut after = Vec::with_capacity(lands.len() + moved.lands.lands().len());
+    after.extend(lands[..at].iter().cloned());
+    after.extend(lands[at + 1..].iter().cloned());
+    after.extend(moved.lands.lands().iter().cloned());
+    let mut all = moved.trees.clone();
+    all.extend_from_slice(trees);
+    State {
+        lands: Position::from_lands(after),
+        trees: tidy(all),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::solver::Misere;
+    use crate::engine::rng::Rng;
+    use crate::engine::sprouts::Position;
+
+    /// Along random lines of play, every child listed without being built has the fingerprint,
+    /// sizes and verdict of the child built and measured from scratch, and no two share one.
+    #[test]
+    fn children_listed_unbuilt_match_the_children_built() {
+        let mut rng = Rng::new(7);
+        for (spots, small_lives) in [(4, 6), (5, 9), (6, 8), (7, 12)] {
+            let mut misere = Misere::with_small_lives(small_lives);
+            for _ in 0..6 {
+                let mut state = misere.start(&Position::spots(spots)).unwrap();
+                loop {
+                    let kids = misere.kids(&state, state.key()).unwrap();
+                    if kids.is_empty() {
+                        break;
+                    }
+                    let mut keys: Vec<u128> = kids.iter().map(|k| k.key).collect();
+                    keys.sort_unstable();
+                    keys.dedup();
+                    assert_eq!(keys.len(), kids.len(), "a child listed twice");
+                    for kid in &kids {
+                        let child = misere.child(&state, kid.step).unwrap();
+                        assert_eq!(kid.key, child.key(), "{state} to {child}");
+                        assert_eq!(kid.decided, misere.decided(&child), "{child}");
+                        assert_eq!(kid.lives, child.lands.lives(), "{child}");
+                        assert_eq!(kid.moves, misere.estimated_moves(&child), "{child}");
+                        let birthdays: u32 =
+                            child.trees.iter().map(|&t| misere.trees.birthday(t)).sum();
+                        assert_eq!(kid.birthdays, birthdays, "{child}");
+                    }
+                    let pick = kids[rng.below(kids.len())];
+                    state = misere.child(&state, pick.step).unwrap();
+                }
+            }
+        }
+    }
+}
