@@ -3,7 +3,6 @@
 //! page does (`search`), it works where the proof looks cheapest, and leaves an answer that
 //! grows costly for another. What it settles goes into the solver's table.
 
-use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use super::generations::Generations;
@@ -27,23 +26,13 @@ pub struct ProofNumbers {
     /// The numbers of states searched and not settled yet.
     table: Generations<Key, Numbers>,
     /// The children of states expanded lately: df-pn comes back to a state many times.
-    kids: Generations<Key, Rc<Expanded>>,
+    /// A visit reads every child's numbers afresh, since a child is also searched under its
+    /// other parents. (Reading them only every 8th visit, and the searched child in between,
+    /// was quicker while children were looked up by whole states; by fingerprint, reading
+    /// them all takes fewer nodes and less time: 16 spots 1.42 million nodes and 75 s against
+    /// 1.65 million and 84 s.)
+    kids: Generations<Key, Rc<[Kid]>>,
 }
-
-/// A state's children as remembered (fingerprints and how to build them), with their numbers
-/// as last read.
-struct Expanded {
-    kids: Box<[Kid]>,
-    numbers: RefCell<Vec<Numbers>>,
-    /// Visits since the numbers were all read from the tables.
-    visits: Cell<u32>,
-}
-
-/// Every this many visits a state reads all its children's numbers again; in between it uses
-/// those it kept, and reads again only the child it searched. A child's numbers change under
-/// another parent too (the same state is reached by many lines of play), but reading them all
-/// on every visit was a third of the time at 18 spots (hash lookups missing the caches).
-const REREAD: u32 = 8;
 
 /// Of the solver's memory limit, the share each table's young half may take (so each holds
 /// up to twice this): an eighth for the numbers, a sixteenth for the children.
@@ -97,9 +86,9 @@ impl ProofNumbers {
         self.table.insert(key, numbers, NUMBERS_BYTES);
     }
 
-    fn remember_kids(&mut self, key: Key, expanded: Rc<Expanded>) {
-        let bytes = kids_bytes(&expanded.kids);
-        self.kids.insert(key, expanded, bytes);
+    fn remember_kids(&mut self, key: Key, kids: Rc<[Kid]>) {
+        let bytes = kids_bytes(&kids);
+        self.kids.insert(key, kids, bytes);
     }
 
     /// A state now settled: into the solver's table, out of these.
@@ -157,20 +146,10 @@ impl ProofNumbers {
         th_dn: u32,
     ) -> Result<(), MisereStop> {
         self.obey_memory(solver);
-        let (expanded, mut numbers) = match self.kids.get(&key) {
-            Some(expanded) => {
-                let visits = expanded.visits.get() + 1;
-                expanded.visits.set(visits % REREAD);
-                let numbers = if visits % REREAD == 0 {
-                    expanded
-                        .kids
-                        .iter()
-                        .map(|k| self.numbers(solver, k))
-                        .collect()
-                } else {
-                    expanded.numbers.borrow().clone()
-                };
-                (expanded, numbers)
+        let (kids, mut numbers) = match self.kids.get(&key) {
+            Some(kids) => {
+                let numbers = kids.iter().map(|k| self.numbers(solver, k)).collect();
+                (kids, numbers)
             }
             None => {
                 let all = solver.kids(state, key)?;
@@ -194,19 +173,13 @@ impl ProofNumbers {
                     self.settle(solver, key, state, false);
                     return Ok(());
                 }
-                let kids: Box<[Kid]> = kids.into();
-                let expanded = Rc::new(Expanded {
-                    kids,
-                    numbers: RefCell::new(numbers.clone()),
-                    visits: Cell::new(0),
-                });
+                let kids: Rc<[Kid]> = kids.into();
                 self.obey_memory(solver);
-                self.remember_kids(key, expanded.clone());
+                self.remember_kids(key, kids.clone());
                 solver.numbers_bytes = self.bytes();
-                (expanded, numbers)
+                (kids, numbers)
             }
         };
-        let kids = &expanded.kids;
         loop {
             // The mover wins through a child lost for its mover; loses when every child wins.
             let mut pn = INFINITE;
@@ -228,7 +201,6 @@ impl ProofNumbers {
                 return Ok(());
             }
             if pn >= th_pn || dn >= th_dn {
-                *expanded.numbers.borrow_mut() = numbers;
                 self.remember_numbers(key, Numbers { pn, dn });
                 solver.numbers_bytes = self.bytes();
                 return Ok(());
@@ -252,7 +224,7 @@ const NUMBERS_BYTES: usize = 48;
 
 /// Approximate heap bytes of a state's remembered children, with its key.
 fn kids_bytes(kids: &[Kid]) -> usize {
-    128 + kids.len() * (std::mem::size_of::<Kid>() + std::mem::size_of::<Numbers>())
+    96 + kids.len() * std::mem::size_of::<Kid>()
 }
 
 /// The numbers of a state never searched. Lives and the trees' birthdays bound how long the
