@@ -224,7 +224,7 @@ const NUMBERS_BYTES: usize = 48;
 
 /// Approximate heap bytes of a state's remembered children, with its key.
 fn kids_bytes(kids: &[Kid]) -> usize {
-    96 + kids.len() * std::mem::size_of::<Kid>()
+    96 + std::mem::size_of_val(kids)
 }
 
 /// The numbers of a state never searched. Lives and the trees' birthdays bound how long the
