@@ -4,6 +4,7 @@
 //! zapped (a level told which child to look at next). What it settles goes into the solver's
 //! table, so a zap or a new search loses nothing proved.
 
+use super::key::Key;
 use super::solver::State;
 use super::{Misere, MisereStop};
 use crate::engine::sprouts::Position;
@@ -12,6 +13,8 @@ use crate::engine::sprouts::Position;
 struct Frame {
     state: State,
     kids: Vec<State>,
+    /// The children's fingerprints, worked out once (a child is looked up on every pass).
+    keys: Vec<Key>,
     /// The child being looked at.
     current: usize,
     /// Children shown won for the player who moves in them (so no winning move from here).
@@ -137,7 +140,12 @@ impl MisereSearch {
     /// lost for its mover (as the recursive search does).
     fn push(&mut self, solver: &mut Misere, state: State) -> Result<(), MisereStop> {
         let kids = solver.sorted_children(&state)?;
-        if kids.iter().any(|k| solver.known(k) == Some(false)) {
+        let keys: Vec<Key> = kids.iter().map(State::key).collect();
+        if kids
+            .iter()
+            .zip(&keys)
+            .any(|(k, &key)| known(solver, k, key) == Some(false))
+        {
             if self.frames.is_empty() {
                 self.answer = Some(true);
             }
@@ -153,6 +161,7 @@ impl MisereSearch {
             state,
             won: vec![false; kids.len()],
             kids,
+            keys,
             current,
         });
         Ok(())
@@ -243,7 +252,7 @@ fn next_child(f: &mut Frame, solver: &Misere) -> Option<bool> {
         if f.won[k] {
             continue;
         }
-        match solver.known(&f.kids[k]) {
+        match known(solver, &f.kids[k], f.keys[k]) {
             Some(false) => return Some(true),
             Some(true) => f.won[k] = true,
             None => {
@@ -253,4 +262,9 @@ fn next_child(f: &mut Frame, solver: &Misere) -> Option<bool> {
         }
     }
     Some(false)
+}
+
+/// What is known of a child whose fingerprint is worked out already.
+fn known(solver: &Misere, state: &State, key: Key) -> Option<bool> {
+    solver.decided(state).or_else(|| solver.known_key(key))
 }
