@@ -136,52 +136,36 @@ impl Misere {
         }
         let mut kids = Vec::new();
         let mut alone = Vec::new();
-        for (i, &tree) in state.trees.iter().enumerate() {
-            if i > 0 && state.trees[i - 1] == tree {
-                continue;
-            }
-            for o in 0..self.trees.options(tree).len() {
-                let option = self.trees.options(tree)[o];
-                let mut child = self.without_tree(&parent, tree);
-                self.with_tree(&mut child, option);
-                let step = Step::Tree {
-                    at: i as u32,
-                    option,
-                };
-                if child.decided_alone() {
-                    alone.push(kids.len());
+        for step in self.steps(state)? {
+            let child = match step {
+                Step::Tree { at, option } => {
+                    let mut child = self.without_tree(&parent, state.trees[at as usize]);
+                    self.with_tree(&mut child, option);
+                    child
                 }
-                kids.push(child.kid(step));
-            }
-        }
-        for (i, moves) in summaries.iter().enumerate() {
-            if i > 0 && lands[i - 1] == lands[i] {
-                continue;
-            }
-            for (m, moved) in moves.moves.iter().enumerate() {
-                let child = Sums {
-                    key: parent
-                        .key
-                        .wrapping_sub(moves.key)
-                        .wrapping_add(moved.lands_key)
-                        .wrapping_add(moved.trees_key),
-                    one: parent.one != moved.one,
-                    lives: parent.lives - moves.lives + moved.lives,
-                    estimate: parent.estimate - moves.estimate + moved.estimate,
-                    options: parent.options + moved.options,
-                    birthdays: parent.birthdays + moved.birthdays,
-                    lands: parent.lands - 1 + moved.state.lands.lands().len() as u32,
-                    trees: parent.trees + moved.trees,
-                };
-                let step = Step::Land {
-                    at: i as u32,
-                    moved: m as u32,
-                };
-                if child.decided_alone() {
-                    alone.push(kids.len());
+                Step::Land { at, moved } => {
+                    let moves = &summaries[at as usize];
+                    let moved = &moves.moves[moved as usize];
+                    Sums {
+                        key: parent
+                            .key
+                            .wrapping_sub(moves.key)
+                            .wrapping_add(moved.lands_key)
+                            .wrapping_add(moved.trees_key),
+                        one: parent.one != moved.one,
+                        lives: parent.lives - moves.lives + moved.lives,
+                        estimate: parent.estimate - moves.estimate + moved.estimate,
+                        options: parent.options + moved.options,
+                        birthdays: parent.birthdays + moved.birthdays,
+                        lands: parent.lands - 1 + moved.state.lands.lands().len() as u32,
+                        trees: parent.trees + moved.trees,
+                    }
                 }
-                kids.push(child.kid(step));
+            };
+            if child.decided_alone() {
+                alone.push(kids.len());
             }
+            kids.push(child.kid(step));
         }
         for k in alone {
             let child = self.child(state, kids[k].step)?;
@@ -192,6 +176,36 @@ impl Misere {
         kids.retain(|k| seen.insert(k.key));
         kids.sort_by_key(|k| k.moves);
         Ok(kids)
+    }
+
+    /// The moves from a state, in the order its children are listed: moves inside trees first
+    /// (cheap), then Sprouts moves land by land. Equal trees, and equal lands, have the same
+    /// moves, so only the first of each moves.
+    pub(crate) fn steps(&mut self, state: &State) -> Result<Vec<Step>, MisereStop> {
+        let mut steps = Vec::new();
+        for (i, &tree) in state.trees.iter().enumerate() {
+            if i > 0 && state.trees[i - 1] == tree {
+                continue;
+            }
+            for &option in self.trees.options(tree) {
+                steps.push(Step::Tree {
+                    at: i as u32,
+                    option,
+                });
+            }
+        }
+        let lands = state.lands.lands();
+        for (i, land) in lands.iter().enumerate() {
+            if i > 0 && lands[i - 1] == *land {
+                continue;
+            }
+            let moves = self.land_moves(land)?.moves.len() as u32;
+            steps.extend((0..moves).map(|moved| Step::Land {
+                at: i as u32,
+                moved,
+            }));
+        }
+        Ok(steps)
     }
 
     /// The parent's sums less one of its trees.
@@ -243,7 +257,9 @@ impl Misere {
     }
 
     /// The Sprouts moves of one large land, each as the lands left large and the trees of the
-    /// small (remembered: the same land comes back beside many others).
+    /// small. A move in one land leaves the others as they are, so each land's moves are listed
+    /// alone and remembered: the same land comes back beside many different others (a cache
+    /// keyed by whole positions spent 60 % of 12 spots canonizing).
     pub(crate) fn land_moves(&mut self, land: &Land) -> Result<Rc<LandMoves>, MisereStop> {
         if let Some(found) = self.moves.get(land) {
             return Ok(found);
@@ -293,7 +309,7 @@ impl Misere {
 }
 
 /// The state left when the land at `at` of `lands` makes the move `moved`, beside `trees`.
-pub(crate) fn join(lands: &[Land], at: usize, moved: &State, trees: &[TreeId]) -> State {
+fn join(lands: &[Land], at: usize, moved: &State, trees: &[TreeId]) -> State {
     let mut after = Vec::with_capacity(lands.len() + moved.lands.lands().len());
     after.extend(lands[..at].iter().cloned());
     after.extend(lands[at + 1..].iter().cloned());

@@ -10,7 +10,7 @@ use std::rc::Rc;
 
 use super::generations::Generations;
 use super::key::{state_key, Key};
-use super::kids::{join, LandMoves};
+use super::kids::LandMoves;
 use super::pn::ProofNumbers;
 use super::trees::{OutOfSteps, TreeId, Trees, ONE, ZERO};
 use super::MisereStop;
@@ -291,12 +291,7 @@ impl Misere {
             return Err(MisereStop::Memory(self.memory_limit));
         }
         self.emptied_at = Some(self.work());
-        self.emptied += 1;
-        self.moves.clear();
-        self.pn.forget();
-        self.numbers_forget = true;
-        self.numbers_bytes = 0;
-        self.trees.forget_sums();
+        self.empty_caches();
         if self.memory().total() <= self.memory_limit {
             return Ok(());
         }
@@ -309,6 +304,17 @@ impl Misere {
         Err(MisereStop::Memory(self.memory_limit))
     }
 
+    /// Empties the caches (only work saved): large lands' moves, df-pn's tables (the search
+    /// holds them while it runs, so it is asked to) and the trees' sums.
+    fn empty_caches(&mut self) {
+        self.emptied += 1;
+        self.moves.clear();
+        self.pn.forget();
+        self.numbers_forget = true;
+        self.numbers_bytes = 0;
+        self.trees.forget_sums();
+    }
+
     /// Whether the player to move in `position` wins in misère play, doing no more than
     /// `budget` work (what was solved is kept, and the proof numbers, so a second call goes on
     /// from it). The search is df-pn (`pn`).
@@ -317,6 +323,11 @@ impl Misere {
         let wins = pn.wins(self, position, budget);
         self.pn = pn;
         self.numbers_bytes = 0;
+        // The limit is looked at every 256 expansions, so a search can end a little past it;
+        // a solver at rest keeps inside it.
+        if self.memory().total() > self.memory_limit {
+            self.empty_caches();
+        }
         self.numbers_forget = false;
         wins
     }
@@ -528,39 +539,13 @@ impl Misere {
         state.lands.estimated_children() + tree_moves
     }
 
-    /// A state's children: moves inside a tree first (cheap), then Sprouts moves in the lands.
+    /// A state's children, built (df-pn lists them unbuilt: `kids`), in the order of `steps`.
     fn children(&mut self, state: &State) -> Result<Vec<State>, MisereStop> {
-        let mut kids = Vec::new();
-        for (i, &tree) in state.trees.iter().enumerate() {
-            if i > 0 && state.trees[i - 1] == tree {
-                continue;
-            }
-            for o in 0..self.trees.options(tree).len() {
-                let option = self.trees.options(tree)[o];
-                let mut trees = state.trees.clone();
-                trees[i] = option;
-                let trees = tidy(trees);
-                kids.push(State {
-                    lands: state.lands.clone(),
-                    trees,
-                });
-            }
-        }
-        // A move in one land leaves the others as they are, so each land's moves are listed
-        // once, alone, and the others put beside them (a cache keyed by whole positions met
-        // the same lands again and again beside different others: 12 spots spent 60 % of its
-        // time canonizing).
-        let lands = state.lands.lands();
-        for (i, land) in lands.iter().enumerate() {
-            // Two equal lands have the same moves, giving the same children.
-            if i > 0 && lands[i - 1] == *land {
-                continue;
-            }
-            for moved in self.land_moves(land)?.moves.iter() {
-                kids.push(join(lands, i, &moved.state, &state.trees));
-            }
-        }
-        Ok(kids)
+        let steps = self.steps(state)?;
+        steps
+            .into_iter()
+            .map(|step| self.child(state, step))
+            .collect()
     }
 }
 
