@@ -26,18 +26,8 @@ pub(crate) struct LandMoves {
 pub(crate) struct Moved {
     /// The land after the move: lands left large, trees of the small (tidy).
     pub(crate) state: State,
-    /// The fingerprint parts of those lands, and of the trees other than a heap of one.
-    lands_key: Key,
-    trees_key: Key,
-    /// Whether the trees hold a heap of one.
-    one: bool,
-    lives: u32,
-    /// Estimated moves of the lands, options of the trees (a heap of one aside).
-    estimate: u64,
-    options: u64,
-    /// Birthdays and number of the trees, a heap of one aside.
-    birthdays: u32,
-    trees: u32,
+    /// What it adds to a state in the land's place.
+    sums: Sums,
 }
 
 /// How a child comes from its parent.
@@ -63,7 +53,8 @@ pub(crate) struct Kid {
     pub(crate) moves: u64,
 }
 
-/// A parent's sums, a heap of one aside (children add or cancel one).
+/// What df-pn's listing adds up over a state's lands and trees (or over part of them): a
+/// heap of one is kept aside, as children add or cancel one.
 #[derive(Clone, Copy)]
 struct Sums {
     key: Key,
@@ -94,6 +85,39 @@ impl Sums {
         }
     }
 
+    /// The sums of lands and trees, a heap of one aside, their fingerprint from the lands'
+    /// part `key` on.
+    fn of(misere: &Misere, key: Key, lands: &Position, trees: &[TreeId]) -> Sums {
+        let mut sums = Sums {
+            key,
+            one: false,
+            lives: lands.lives(),
+            estimate: lands.estimated_children(),
+            options: 0,
+            birthdays: 0,
+            lands: lands.lands().len() as u32,
+            trees: 0,
+        };
+        for &tree in trees {
+            misere.with_tree(&mut sums, tree);
+        }
+        sums
+    }
+
+    /// These sums with one land replaced by what one of its moves leaves.
+    fn replacing(&self, land: &LandMoves, moved: &Sums) -> Sums {
+        Sums {
+            key: self.key.wrapping_sub(land.key).wrapping_add(moved.key),
+            one: self.one != moved.one,
+            lives: self.lives - land.lives + moved.lives,
+            estimate: self.estimate - land.estimate + moved.estimate,
+            options: self.options + moved.options,
+            birthdays: self.birthdays + moved.birthdays,
+            lands: self.lands - 1 + moved.lands,
+            trees: self.trees + moved.trees,
+        }
+    }
+
     /// Whether the child has no large land and at most one tree, so the trees decide it.
     fn decided_alone(&self) -> bool {
         self.lands == 0 && self.trees + u32::from(self.one) <= 1
@@ -105,38 +129,17 @@ impl Misere {
     /// moves inside trees, then Sprouts moves land by land), each child once.
     pub(crate) fn kids(&mut self, state: &State, key: Key) -> Result<Vec<Kid>, MisereStop> {
         self.expand()?;
-        let lands = state.lands.lands();
-        let mut summaries: Vec<Rc<LandMoves>> = Vec::with_capacity(lands.len());
-        for (i, land) in lands.iter().enumerate() {
-            if i > 0 && lands[i - 1] == *land {
-                summaries.push(summaries[i - 1].clone());
-            } else {
-                summaries.push(self.land_moves(land)?);
-            }
-        }
-        let one = state.trees.contains(&ONE);
-        let mut parent = Sums {
-            key: if one {
-                key.wrapping_sub(one_key())
-            } else {
-                key
-            },
-            one,
-            lives: state.lands.lives(),
-            estimate: summaries.iter().map(|m| m.estimate).sum(),
-            options: 0,
-            birthdays: 0,
-            lands: lands.len() as u32,
-            trees: 0,
+        let summaries = self.land_summaries(state)?;
+        let mut parent = Sums::of(self, 0, &state.lands, &state.trees);
+        // Its fingerprint is known; as in all sums, a heap of one's part is kept aside.
+        parent.key = if parent.one {
+            key.wrapping_sub(one_key())
+        } else {
+            key
         };
-        for &t in state.trees.iter().filter(|&&t| t != ONE) {
-            parent.options += self.trees.options(t).len() as u64;
-            parent.birthdays += self.trees.birthday(t);
-            parent.trees += 1;
-        }
         let mut kids = Vec::new();
         let mut alone = Vec::new();
-        for step in self.steps(state)? {
+        for step in self.steps_with(state, &summaries) {
             let child = match step {
                 Step::Tree { at, option } => {
                     let mut child = self.without_tree(&parent, state.trees[at as usize]);
@@ -144,22 +147,8 @@ impl Misere {
                     child
                 }
                 Step::Land { at, moved } => {
-                    let moves = &summaries[at as usize];
-                    let moved = &moves.moves[moved as usize];
-                    Sums {
-                        key: parent
-                            .key
-                            .wrapping_sub(moves.key)
-                            .wrapping_add(moved.lands_key)
-                            .wrapping_add(moved.trees_key),
-                        one: parent.one != moved.one,
-                        lives: parent.lives - moves.lives + moved.lives,
-                        estimate: parent.estimate - moves.estimate + moved.estimate,
-                        options: parent.options + moved.options,
-                        birthdays: parent.birthdays + moved.birthdays,
-                        lands: parent.lands - 1 + moved.state.lands.lands().len() as u32,
-                        trees: parent.trees + moved.trees,
-                    }
+                    let land = &summaries[at as usize];
+                    parent.replacing(land, &land.moves[moved as usize].sums)
                 }
             };
             if child.decided_alone() {
@@ -182,6 +171,26 @@ impl Misere {
     /// (cheap), then Sprouts moves land by land. Equal trees, and equal lands, have the same
     /// moves, so only the first of each moves.
     pub(crate) fn steps(&mut self, state: &State) -> Result<Vec<Step>, MisereStop> {
+        let summaries = self.land_summaries(state)?;
+        Ok(self.steps_with(state, &summaries))
+    }
+
+    /// The moves of each of a state's lands (one look-up for equal lands side by side).
+    fn land_summaries(&mut self, state: &State) -> Result<Vec<Rc<LandMoves>>, MisereStop> {
+        let lands = state.lands.lands();
+        let mut summaries: Vec<Rc<LandMoves>> = Vec::with_capacity(lands.len());
+        for (i, land) in lands.iter().enumerate() {
+            if i > 0 && lands[i - 1] == *land {
+                summaries.push(summaries[i - 1].clone());
+            } else {
+                summaries.push(self.land_moves(land)?);
+            }
+        }
+        Ok(summaries)
+    }
+
+    /// `steps`, with the lands' moves looked up already.
+    fn steps_with(&self, state: &State, summaries: &[Rc<LandMoves>]) -> Vec<Step> {
         let mut steps = Vec::new();
         for (i, &tree) in state.trees.iter().enumerate() {
             if i > 0 && state.trees[i - 1] == tree {
@@ -195,17 +204,16 @@ impl Misere {
             }
         }
         let lands = state.lands.lands();
-        for (i, land) in lands.iter().enumerate() {
-            if i > 0 && lands[i - 1] == *land {
+        for (i, moves) in summaries.iter().enumerate() {
+            if i > 0 && lands[i - 1] == lands[i] {
                 continue;
             }
-            let moves = self.land_moves(land)?.moves.len() as u32;
-            steps.extend((0..moves).map(|moved| Step::Land {
+            steps.extend((0..moves.moves.len() as u32).map(|moved| Step::Land {
                 at: i as u32,
                 moved,
             }));
         }
-        Ok(steps)
+        steps
     }
 
     /// The parent's sums less one of its trees.
@@ -271,30 +279,13 @@ impl Misere {
         for position in positions {
             let state = self.state_of(position, Vec::new())?;
             bytes += state.bytes() + 96;
-            let mut moved = Moved {
-                lands_key: 0,
-                trees_key: 0,
-                one: false,
-                lives: state.lands.lives(),
-                estimate: state.lands.estimated_children(),
-                options: 0,
-                birthdays: 0,
-                trees: 0,
-                state,
-            };
-            for l in moved.state.lands.lands() {
-                moved.lands_key = moved.lands_key.wrapping_add(land_key(l));
-            }
-            for &t in &moved.state.trees {
-                if t == ONE {
-                    moved.one = true;
-                } else {
-                    moved.trees_key = moved.trees_key.wrapping_add(tree_key(t));
-                    moved.options += self.trees.options(t).len() as u64;
-                    moved.birthdays += self.trees.birthday(t);
-                    moved.trees += 1;
-                }
-            }
+            let lands_key = state
+                .lands
+                .lands()
+                .iter()
+                .fold(0u128, |k, l| k.wrapping_add(land_key(l)));
+            let sums = Sums::of(self, lands_key, &state.lands, &state.trees);
+            let moved = Moved { state, sums };
             moves.push(moved);
         }
         let found = Rc::new(LandMoves {

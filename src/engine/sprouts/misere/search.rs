@@ -144,7 +144,7 @@ impl MisereSearch {
         if kids
             .iter()
             .zip(&keys)
-            .any(|(k, &key)| known(solver, k, key) == Some(false))
+            .any(|(k, &key)| solver.known_as(k, key) == Some(false))
         {
             if self.frames.is_empty() {
                 self.answer = Some(true);
@@ -252,7 +252,7 @@ fn next_child(f: &mut Frame, solver: &Misere) -> Option<bool> {
         if f.won[k] {
             continue;
         }
-        match known(solver, &f.kids[k], f.keys[k]) {
+        match solver.known_as(&f.kids[k], f.keys[k]) {
             Some(false) => return Some(true),
             Some(true) => f.won[k] = true,
             None => {
@@ -262,9 +262,4 @@ fn next_child(f: &mut Frame, solver: &Misere) -> Option<bool> {
         }
     }
     Some(false)
-}
-
-/// What is known of a child whose fingerprint is worked out already.
-fn known(solver: &Misere, state: &State, key: Key) -> Option<bool> {
-    solver.decided(state).or_else(|| solver.known_key(key))
 }

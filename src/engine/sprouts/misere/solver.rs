@@ -490,7 +490,12 @@ impl Misere {
 
     /// What is known of a state: from the trees alone, or solved before.
     pub(crate) fn known(&self, state: &State) -> Option<bool> {
-        self.decided(state).or_else(|| self.known_key(state.key()))
+        self.known_as(state, state.key())
+    }
+
+    /// The same, for a state whose fingerprint is worked out already.
+    pub(crate) fn known_as(&self, state: &State, key: Key) -> Option<bool> {
+        self.decided(state).or_else(|| self.known_key(key))
     }
 
     /// What was settled of the state with this fingerprint.
