@@ -5,6 +5,7 @@
 //! Every search runs with the interpreter released (`Python::detach`), in slices, so other
 //! Python threads go on and Ctrl-C is noticed between slices.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -12,10 +13,12 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
+use crate::engine::sprouts::children::Cut;
 use crate::engine::sprouts::dfpn::{Dfpn, TABLE_COUPLES};
 use crate::engine::sprouts::misere::solver::machine_memory_limit;
 use crate::engine::sprouts::misere::{Misere, MisereStop};
-use crate::engine::sprouts::parallel::Team;
+use crate::engine::sprouts::parallel::{Team, MAX_THREADS};
+use crate::engine::sprouts::proof::{verify, Verified, VERIFY_EXPANSIONS};
 use crate::engine::sprouts::symbols::MAX_SPOTS;
 use crate::engine::sprouts::{self as sprouts, Answer, Computation, Database, Goal, Notation};
 use crate::engine::sprouts::{Land, Progress, Verdict};
@@ -38,6 +41,12 @@ create_exception!(
     BaseRefuted,
     PyValueError,
     "A base (.spr) that cannot be read, or a result that contradicts the base."
+);
+create_exception!(
+    gamelab,
+    UncheckedAnswer,
+    pyo3::exceptions::PyUserWarning,
+    "An answer that rests on a base nobody checked (a bounded check did not finish)."
 );
 create_exception!(
     gamelab,
@@ -66,8 +75,8 @@ impl<T> OnThisThread<T> {
 /// Expansions between looks at the clock, the node budget and Ctrl-C.
 const SLICE: u64 = 2_000;
 
-/// Files larger than this are refused before they are read.
-const MAX_BASE_FILE_BYTES: u64 = 1 << 30;
+/// Bases larger than this are refused (the command line's limit on a file).
+const MAX_BASE_BYTES: u64 = crate::cli::INPUT_BYTES_LIMIT;
 
 /// A Sprouts position, canonical (Glop 1.0 or 2.x notation in, either out).
 #[pyclass(module = "gamelab", name = "Position", frozen, eq, hash)]
@@ -141,12 +150,19 @@ impl PyPosition {
             .collect()
     }
 
-    /// The canonical children (every move, repeats merged), sorted.
-    fn children(&self, py: Python<'_>) -> PyResult<Vec<PyPosition>> {
+    /// The canonical children (every move, repeats merged), sorted; a list that would take
+    /// more than 512 MB is refused, and `time_limit_ms` bounds the listing.
+    #[pyo3(signature = (*, time_limit_ms=None))]
+    fn children(&self, py: Python<'_>, time_limit_ms: Option<u64>) -> PyResult<Vec<PyPosition>> {
+        let budget = Budget::new(None, time_limit_ms)?;
         let position = self.inner.clone();
+        let stop = budget.stop();
         let kids = py
-            .detach(move || sprouts::children(&position))
-            .map_err(|e| BadPosition::new_err(e.0))?;
+            .detach(move || sprouts::children::children_until(&position, &stop))
+            .map_err(|cut| match cut {
+                Cut::Stopped => BudgetSpent::new_err("the time limit (time_limit_ms) ran out"),
+                Cut::TooLarge(why) => BadPosition::new_err(why.0),
+            })?;
         Ok(kids.into_iter().map(|inner| PyPosition { inner }).collect())
     }
 }
@@ -173,6 +189,9 @@ fn single_land(position: &PyPosition) -> PyResult<Land> {
 #[pyclass(module = "gamelab", name = "Base", frozen)]
 pub struct PyBase {
     inner: Mutex<Database>,
+    /// Whether it holds couples from outside the engine's searches (text, files, `add`):
+    /// answers found with it are then checked, and said to rest on it when that is too costly.
+    unchecked: AtomicBool,
 }
 
 impl PyBase {
@@ -192,10 +211,15 @@ impl PyBase {
         }
     }
 
-    fn of(db: Database) -> PyBase {
+    fn of(db: Database, unchecked: bool) -> PyBase {
         PyBase {
             inner: Mutex::new(db),
+            unchecked: AtomicBool::new(unchecked),
         }
+    }
+
+    fn is_unchecked(&self) -> bool {
+        self.unchecked.load(Ordering::Relaxed)
     }
 }
 
@@ -203,32 +227,33 @@ impl PyBase {
 impl PyBase {
     #[new]
     fn new() -> PyBase {
-        PyBase::of(Database::new())
+        PyBase::of(Database::new(), false)
     }
 
     /// A base from .spr text (every line checked; nothing taken from a bad one).
     #[staticmethod]
     fn from_spr(text: &str) -> PyResult<PyBase> {
+        if text.len() as u64 > MAX_BASE_BYTES {
+            return Err(BaseRefuted::new_err(format!(
+                "{} bytes, more than {MAX_BASE_BYTES}",
+                text.len()
+            )));
+        }
         Database::from_spr(text)
-            .map(PyBase::of)
+            .map(|db| PyBase::of(db, true))
             .map_err(|e| BaseRefuted::new_err(e.to_string()))
     }
 
     /// A base read from a .spr file.
     #[staticmethod]
-    fn load(path: &str) -> PyResult<PyBase> {
-        let size = std::fs::metadata(path)
-            .map_err(|e| BaseRefuted::new_err(format!("{path}: {e}")))?
-            .len();
-        if size > MAX_BASE_FILE_BYTES {
-            return Err(BaseRefuted::new_err(format!(
-                "{path}: {size} bytes, more than {MAX_BASE_FILE_BYTES}"
-            )));
-        }
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| BaseRefuted::new_err(format!("{path}: {e}")))?;
+    fn load(py: Python<'_>, path: &str) -> PyResult<PyBase> {
+        // Read with a cap, not by the size the file claims (/dev/zero claims none).
+        let path_owned = path.to_string();
+        let text = py
+            .detach(move || crate::cli::read_file(&path_owned))
+            .map_err(BaseRefuted::new_err)?;
         Database::from_spr(&text)
-            .map(PyBase::of)
+            .map(|db| PyBase::of(db, true))
             .map_err(|e| BaseRefuted::new_err(format!("{path}: {e}")))
     }
 
@@ -254,9 +279,14 @@ impl PyBase {
     /// BaseRefuted and changes nothing.
     fn add(&self, py: Python<'_>, land: &PyPosition, nimber: u8) -> PyResult<bool> {
         let land = single_land(land)?;
-        self.lock(py)
+        let added = self
+            .lock(py)
             .insert(&land, nimber)
-            .map_err(|e| BaseRefuted::new_err(format!("{e:?}")))
+            .map_err(|e| BaseRefuted::new_err(format!("{e:?}")))?;
+        if added {
+            self.unchecked.store(true, Ordering::Relaxed);
+        }
+        Ok(added)
     }
 
     /// Every land with its nimber.
@@ -269,7 +299,7 @@ impl PyBase {
 
     /// A copy (searches fill the base they are given).
     fn copy(&self, py: Python<'_>) -> PyBase {
-        PyBase::of(self.lock(py).clone())
+        PyBase::of(self.lock(py).clone(), self.is_unchecked())
     }
 }
 
@@ -280,11 +310,18 @@ struct Budget {
 }
 
 impl Budget {
-    fn new(max_nodes: Option<u64>, time_limit_ms: Option<u64>) -> Budget {
-        Budget {
-            max_nodes: max_nodes.unwrap_or(u64::MAX),
-            deadline: time_limit_ms.map(|ms| Instant::now() + Duration::from_millis(ms)),
+    /// As the command line takes them: each a whole number above 0 when given.
+    fn new(max_nodes: Option<u64>, time_limit_ms: Option<u64>) -> PyResult<Budget> {
+        if max_nodes == Some(0) || time_limit_ms == Some(0) {
+            return Err(PyValueError::new_err(
+                "max_nodes and time_limit_ms are whole numbers above 0",
+            ));
         }
+        Ok(Budget {
+            max_nodes: max_nodes.unwrap_or(u64::MAX),
+            deadline: time_limit_ms
+                .and_then(|ms| Instant::now().checked_add(Duration::from_millis(ms))),
+        })
     }
 
     fn stop(&self) -> Stop {
@@ -341,7 +378,7 @@ fn solve(
     db: &mut Database,
     budget: &Budget,
     threads: usize,
-) -> PyResult<Answer> {
+) -> PyResult<(Answer, u64)> {
     sprouts::check_computable(position).map_err(|e| BadPosition::new_err(e.0))?;
     if threads > 1 {
         let team = Team::start(position, goal, threads, db).map_err(SearchFailed::new_err)?;
@@ -357,9 +394,9 @@ fn solve(
                 break Err(err);
             }
         };
-        team.finish(db);
+        let stats = team.finish(db);
         return match ended? {
-            Progress::Done(answer) => Ok(answer),
+            Progress::Done(answer) => Ok((answer, stats.expansions)),
             Progress::Failed(why) => Err(SearchFailed::new_err(why)),
             Progress::Running => Err(SearchFailed::new_err("the search stopped early")),
         };
@@ -370,7 +407,7 @@ fn solve(
         let used = search.stats().expansions;
         let slice = SLICE.min(budget.max_nodes.saturating_sub(used)).max(1);
         match step_released(py, &mut search, db, slice) {
-            Progress::Done(answer) => return Ok(answer),
+            Progress::Done(answer) => return Ok((answer, search.stats().expansions)),
             Progress::Failed(why) => return Err(SearchFailed::new_err(why)),
             Progress::Running => {
                 if let Some(err) = budget.spent(search.stats().expansions) {
@@ -382,6 +419,17 @@ fn solve(
     }
 }
 
+/// The thread counts the command line takes (`--threads`).
+fn check_threads(threads: usize) -> PyResult<()> {
+    if (1..=MAX_THREADS).contains(&threads) {
+        Ok(())
+    } else {
+        Err(PyValueError::new_err(format!(
+            "threads is 1 to {MAX_THREADS}, not {threads}"
+        )))
+    }
+}
+
 fn run_normal(
     py: Python<'_>,
     position: &PyPosition,
@@ -390,19 +438,54 @@ fn run_normal(
     budget: Budget,
     threads: usize,
 ) -> PyResult<Answer> {
-    match base {
-        Some(base) => {
-            let mut db = base.lock(py);
-            solve(py, &position.inner, goal, &mut db, &budget, threads)
-        }
-        None => solve(
+    check_threads(threads)?;
+    let Some(base) = base else {
+        let solved = solve(
             py,
             &position.inner,
             goal,
             &mut Database::new(),
             &budget,
             threads,
-        ),
+        )?;
+        return Ok(solved.0);
+    };
+    let mut db = base.lock(py);
+    let (answer, expansions) = solve(py, &position.inner, goal, &mut db, &budget, threads)?;
+    if !base.is_unchecked() {
+        return Ok(answer);
+    }
+    // The base was used as it is: a bounded check from scratch settles whether to trust it.
+    let allowance =
+        (VERIFY_EXPANSIONS + expansions).min(budget.max_nodes.saturating_sub(expansions));
+    let stop = budget.stop();
+    let inputs = OnThisThread((&position.inner, &*db));
+    let verified = py.detach(move || {
+        let (position, db) = inputs.into_inner();
+        verify(position, goal, answer, db, allowance, &stop)
+    });
+    match verified {
+        Verified::Confirmed => Ok(answer),
+        Verified::Unfinished => {
+            let message = std::ffi::CString::new(format!(
+                "{}: the answer rests on the base as it is (a check within {allowance} expansions did not finish)",
+                position.__str__()
+            ))
+            .unwrap_or_default();
+            PyErr::warn(py, &py.get_type::<UncheckedAnswer>(), &message, 1)?;
+            Ok(answer)
+        }
+        Verified::Refuted(contradictions) => {
+            let list: Vec<String> = contradictions
+                .iter()
+                .map(|c| c.describe(Notation::Glop2))
+                .collect();
+            Err(BaseRefuted::new_err(format!(
+                "{}: the base is wrong, so no answer is given: {}",
+                position.__str__(),
+                list.join("; ")
+            )))
+        }
     }
 }
 
@@ -418,7 +501,8 @@ fn outcome(
     threads: usize,
     misere: bool,
 ) -> PyResult<bool> {
-    let budget = Budget::new(max_nodes, time_limit_ms);
+    let budget = Budget::new(max_nodes, time_limit_ms)?;
+    check_threads(threads)?;
     if misere {
         if base.is_some() || threads > 1 {
             return Err(PyValueError::new_err(
@@ -470,7 +554,7 @@ fn nimber(
     time_limit_ms: Option<u64>,
     threads: usize,
 ) -> PyResult<u8> {
-    let budget = Budget::new(max_nodes, time_limit_ms);
+    let budget = Budget::new(max_nodes, time_limit_ms)?;
     match run_normal(py, position, Goal::Nimber, base, budget, threads)? {
         Answer::Nimber(n) => Ok(n),
         Answer::Outcome(_) => Err(SearchFailed::new_err("an outcome where a nimber was asked")),
@@ -483,6 +567,8 @@ fn nimber(
 pub struct PySearch {
     search: Dfpn,
     db: Database,
+    /// Whether its base holds couples from outside (given, or added as results).
+    unchecked: bool,
 }
 
 #[pymethods]
@@ -507,15 +593,30 @@ impl PySearch {
         Ok(PySearch {
             search: Dfpn::new(position.inner.clone(), goal, TABLE_COUPLES).team_member(seed),
             db: base.map(|b| b.lock(py).clone()).unwrap_or_default(),
+            unchecked: base.is_some_and(PyBase::is_unchecked),
         })
     }
 
-    /// Runs at most `expansions` more; the answer once known (True/False for an outcome,
-    /// an int for a nimber), else None.
-    fn run(&mut self, py: Python<'_>, expansions: u64) -> PyResult<Option<Py<PyAny>>> {
-        match step_released(py, &mut self.search, &mut self.db, expansions) {
+    /// Runs at most `expansions` more, and for at most `time_limit_ms` when given (one
+    /// expansion of a huge land takes seconds); the answer once known (True/False for an
+    /// outcome, an int for a nimber), else None (BudgetSpent when the time ran out).
+    #[pyo3(signature = (expansions, *, time_limit_ms=None))]
+    fn run(
+        &mut self,
+        py: Python<'_>,
+        expansions: u64,
+        time_limit_ms: Option<u64>,
+    ) -> PyResult<Option<Py<PyAny>>> {
+        let budget = Budget::new(None, time_limit_ms)?;
+        self.search.set_stop(budget.stop());
+        let progress = step_released(py, &mut self.search, &mut self.db, expansions);
+        self.search.set_stop(Stop::never());
+        match progress {
             Progress::Done(answer) => Ok(Some(answer_object(py, answer)?)),
-            Progress::Running => Ok(None),
+            Progress::Running => match budget.spent(0) {
+                Some(err) if time_limit_ms.is_some() => Err(err),
+                _ => Ok(None),
+            },
             Progress::Failed(why) => Err(SearchFailed::new_err(why)),
         }
     }
@@ -575,6 +676,7 @@ impl PySearch {
                 .map_err(|e| BaseRefuted::new_err(format!("{e:?}")))?;
             if new {
                 added.push((land, n));
+                self.unchecked = true;
             }
         }
         self.search.notice(&added, &self.db);
@@ -583,7 +685,7 @@ impl PySearch {
 
     /// A copy of the search's base (its own results and those added).
     fn base(&self) -> PyBase {
-        PyBase::of(self.db.clone())
+        PyBase::of(self.db.clone(), self.unchecked)
     }
 }
 
@@ -600,6 +702,7 @@ fn engine_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("BudgetSpent", py.get_type::<BudgetSpent>())?;
     m.add("BaseRefuted", py.get_type::<BaseRefuted>())?;
     m.add("SearchFailed", py.get_type::<SearchFailed>())?;
+    m.add("UncheckedAnswer", py.get_type::<UncheckedAnswer>())?;
     m.add("MAX_SPOTS", MAX_SPOTS)?;
     Ok(())
 }

@@ -253,6 +253,29 @@ fn structured_case() -> impl proptest::strategy::Strategy<Value = (Vec<String>, 
             let input = serde_json::json!({"rows": 4, "cols": 4, "moves": moves, "table_mb": mb});
             (vec!["dots-and-boxes".into(), "solve".into()], input.to_string())
         }),
+        // Misère sums of many small lands (67 copies of one once looped for ever).
+        (1usize..3000, proptest::sample::select(vec!["1a1a", "0", "0*2", "12a1a", "AB|AB", "1a1a+0"]))
+            .prop_map(|(k, land)| {
+                let sum = vec![land; k].join("+");
+                (vec!["sprouts".into(), "outcome".into(), "--misere".into(), sum], String::new())
+            }),
+        // Misère bases, made of lines of every kind with random numbers and lands, read from
+        // stdin (truncated, lying, out of order, huge lands, thresholds out of range).
+        (0u32..40, proptest::collection::vec((0usize..3, 0usize..12, 0usize..12), 0..60), 1usize..12_000)
+            .prop_map(|(lives, lines, big)| {
+                let lands = ["1a1a", "0", "0*2", "22", "AB|AB", "12a1a", "0*3"];
+                let mut text = format!("# gamelab misère Sprouts base 1\ntree-lives {lives}\n");
+                for (kind, a, b) in lines {
+                    text.push_str(&match kind {
+                        0 => format!("tree {a} {b}\n"),
+                        1 if a == 0 => format!("land 0*{big} {b}\n"),
+                        1 => format!("land {} {b}\n", lands[a % lands.len()]),
+                        _ => format!("loss {} ; {a}\n", lands[b % lands.len()]),
+                    });
+                }
+                let args = ["sprouts", "check", "--misere", "--db", "/dev/stdin"];
+                (args.iter().map(|s| s.to_string()).collect(), text)
+            }),
         (2usize..=8, 1u32..=6, 5usize..=20).prop_map(|(players, depth, size)| {
             let levels = vec![format!("minimax-{depth}"); players];
             let input = serde_json::json!({"rows": size, "cols": size, "levels": levels, "games": 1, "seed": 3});
@@ -262,7 +285,7 @@ fn structured_case() -> impl proptest::strategy::Strategy<Value = (Vec<String>, 
 }
 
 proptest::proptest! {
-    #![proptest_config(proptest::test_runner::Config { cases: 12, failure_persistence: None, ..Default::default() })]
+    #![proptest_config(proptest::test_runner::Config { cases: 16, failure_persistence: None, ..Default::default() })]
     #[test]
     fn structured_inputs_end_within_their_budget_with_a_clean_status((args, input) in structured_case()) {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -328,9 +351,275 @@ fn memory_the_system_refuses_is_a_message_and_exit_status_3_not_an_abort() {
     // 100 MB of address space: a 2,000-spot search soon asks for more than the system gives.
     let out = run_in(
         100 << 10,
-        &["sprouts", "nimber", "0*2000", "--time-limit-ms", "20000"],
+        // No clock to race: the work ends when the memory does (a 20 s limit once ran out
+        // first on a busy machine).
+        &["sprouts", "nimber", "0*2000"],
         "",
     );
     assert_eq!(out.status, 3, "{}", out.stderr);
     assert!(out.stderr.contains("out of memory"), "{}", out.stderr);
+}
+
+// Issue 59 (round 3): misère play and bases under every budget, nothing wrong said quietly.
+
+/// A scratch folder of this test process, removed by the caller.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gamelab-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn misere_sums_of_many_small_lands_end_with_the_right_answer() {
+    // 67 copies and more once looped for ever, deaf to the clock. `1a1a` is a nim heap of two
+    // (tests/sprouts_misere.rs): an odd count is a win.
+    for copies in [66usize, 67, 80, 2000] {
+        let sum = vec!["1a1a"; copies].join("+");
+        let out = within(&["sprouts", "outcome", "--misere", &sum], "", 20_000, &[0]);
+        let expected = if copies % 2 == 1 { "win" } else { "loss" };
+        assert_eq!(out.stdout.trim(), expected, "{copies} copies");
+    }
+    let sum = vec!["1a1a"; 67].join("+");
+    let out = within(&["sprouts", "children", "--misere", &sum], "", 20_000, &[0]);
+    assert!(out.stdout.lines().count() >= 1, "{}", out.stdout);
+}
+
+#[test]
+fn misere_bases_are_read_under_the_budget_and_lands_past_the_threshold_refused() {
+    let dir = scratch("misere-base");
+    let base = dir.join("ten.txt");
+    let base = base.to_str().unwrap();
+    let made = run(
+        &["sprouts", "outcome", "--misere", "0*10", "--save", base],
+        "",
+    );
+    assert_eq!(made.status, 0, "{}", made.stderr);
+    // Checking the 0*10 base takes about 1.5 s here: under 300 ms it stops, in time.
+    let out = within(
+        &["sprouts", "check", "--misere", "--db", base],
+        "",
+        300,
+        &[0, 3],
+    );
+    if out.status == 3 {
+        assert!(out.stderr.contains("--time-limit-ms"), "{}", out.stderr);
+    }
+    // A threshold above the base's own makes trees of far larger lands: it would not end.
+    let out = within(
+        &[
+            "sprouts",
+            "check",
+            "--misere",
+            "--db",
+            base,
+            "--tree-lives",
+            "20",
+        ],
+        "",
+        500,
+        &[3],
+    );
+    assert!(out.stderr.contains("500 ms"), "{}", out.stderr);
+    // A land no threshold makes a tree is refused at once, whatever its size.
+    for land in ["0*10666", "0*200", "0*5"] {
+        let lying = dir.join("lying.txt");
+        let text = format!("# gamelab misère Sprouts base 1\ntree-lives 12\nland {land} 0\n");
+        std::fs::write(&lying, text).unwrap();
+        let lying = lying.to_str().unwrap();
+        let out = within(
+            &["sprouts", "check", "--misere", "--db", lying],
+            "",
+            2000,
+            &[2],
+        );
+        assert!(
+            out.took < Duration::from_secs(1) + OVERSHOOT,
+            "{land}: {:?}",
+            out.took
+        );
+        assert!(out.stderr.contains("line 3"), "{land}: {}", out.stderr);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn misere_on_the_largest_positions_ends_at_its_time_limit() {
+    for position in ["0*10666", "0*5000.A|0*5000.A"] {
+        for command in ["outcome", "children"] {
+            let out = within(
+                &["sprouts", command, "--misere", position],
+                "",
+                2000,
+                &[2, 3],
+            );
+            assert!(
+                out.stdout.is_empty(),
+                "{command} {position}: {}",
+                out.stdout
+            );
+        }
+    }
+}
+
+#[test]
+fn loading_a_normal_base_of_millions_of_lines_is_under_the_clock() {
+    let dir = scratch("big-spr");
+    let small = dir.join("six.spr");
+    let small = small.to_str().unwrap();
+    let made = run(&["sprouts", "outcome", "0*6", "--save", small], "");
+    assert_eq!(made.status, 0, "{}", made.stderr);
+    let text = std::fs::read_to_string(small).unwrap();
+    let (head, body): (Vec<&str>, Vec<&str>) =
+        text.lines().partition(|l| l.starts_with(['[', '#']));
+    let mut big = head.join("\n");
+    big.push('\n');
+    while big.len() < 24 << 20 {
+        for line in &body {
+            big.push_str(line);
+            big.push('\n');
+        }
+    }
+    let path = dir.join("big.spr");
+    std::fs::write(&path, big).unwrap();
+    let path = path.to_str().unwrap();
+    for args in [
+        vec!["sprouts", "outcome", "0*5", "--db", path],
+        vec!["sprouts", "check", "--complete", "--db", path],
+        vec!["sprouts", "children", "0*5", "--db", path],
+    ] {
+        let out = within(&args, "", 300, &[3]);
+        assert!(out.stderr.contains("300 ms"), "{args:?}: {}", out.stderr);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_answer_from_a_lying_base_is_refused_and_an_unchecked_one_says_so_even_quietly() {
+    let dir = scratch("lying-spr");
+    let lying = dir.join("lying.spr");
+    std::fs::write(
+        &lying,
+        "[Positions+Nimber]\n# gamelab sprouts database, version 1\n0*5 0\n",
+    )
+    .unwrap();
+    let lying = lying.to_str().unwrap();
+    // 0*5 is a win: the base's loss is caught by a check from scratch, cheap next to it.
+    for quiet in [true, false] {
+        let mut args = vec!["sprouts", "outcome", "0*5", "--db", lying];
+        if quiet {
+            args.push("-q");
+        }
+        let out = run(&args, "");
+        assert_eq!(out.status, 2, "{}", out.stderr);
+        assert!(
+            out.stdout.is_empty(),
+            "nothing wrong is printed: {}",
+            out.stdout
+        );
+        assert!(
+            out.stderr.contains("wrong") && out.stderr.contains(lying),
+            "{}",
+            out.stderr
+        );
+    }
+    // A true base whose check does not fit the node budget: the answer, and a warning line.
+    let good = dir.join("eight.spr");
+    let good = good.to_str().unwrap();
+    assert_eq!(
+        run(&["sprouts", "outcome", "0*8", "--save", good], "").status,
+        0
+    );
+    let out = run(
+        &[
+            "sprouts",
+            "outcome",
+            "0*8",
+            "-q",
+            "--db",
+            good,
+            "--max-nodes",
+            "5",
+        ],
+        "",
+    );
+    assert_eq!(
+        (out.status, out.stdout.as_str()),
+        (0, "loss\n"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+    assert!(
+        out.stderr.starts_with("warning: unchecked"),
+        "{}",
+        out.stderr
+    );
+    // With room to check, nothing rests on trust and -q is silent.
+    let out = run(&["sprouts", "outcome", "0*8", "-q", "--db", good], "");
+    assert_eq!(
+        (out.status, out.stdout.as_str(), out.stderr.as_str()),
+        (0, "loss\n", "")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_tree_lives_the_cli_takes_saves_a_base_that_reads_back() {
+    let dir = scratch("tree-lives");
+    let base = dir.join("base.txt");
+    let base = base.to_str().unwrap();
+    for n in 1..=24 {
+        let n = n.to_string();
+        let saved = run(
+            &[
+                "sprouts",
+                "outcome",
+                "--misere",
+                "0*2",
+                "--tree-lives",
+                &n,
+                "--save",
+                base,
+            ],
+            "",
+        );
+        assert_eq!(saved.status, 0, "--tree-lives {n}: {}", saved.stderr);
+        let read = run(
+            &[
+                "sprouts",
+                "check",
+                "--misere",
+                "--db",
+                base,
+                "--tree-lives",
+                &n,
+            ],
+            "",
+        );
+        assert_eq!(read.status, 0, "--tree-lives {n}: {}", read.stderr);
+        let read = run(&["sprouts", "outcome", "--misere", "0*2", "--db", base], "");
+        // (Two spots are lost in misère play: OEIS A164950.)
+        assert_eq!(
+            (read.status, read.stdout.trim()),
+            (0, "loss"),
+            "{n}: {}",
+            read.stderr
+        );
+    }
+    for refused in ["0", "25", "4000000000"] {
+        let out = run(
+            &[
+                "sprouts",
+                "outcome",
+                "--misere",
+                "0*2",
+                "--tree-lives",
+                refused,
+            ],
+            "",
+        );
+        assert_eq!(out.status, 2, "--tree-lives {refused}");
+        assert!(out.stderr.contains("1 to 24"), "{}", out.stderr);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

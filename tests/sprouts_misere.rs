@@ -7,6 +7,7 @@ use gamelab::engine::rng::Rng;
 use gamelab::engine::sprouts::board::Board;
 use gamelab::engine::sprouts::misere::{Misere, MisereStop, PlainMisere};
 use gamelab::engine::sprouts::Position;
+use gamelab::engine::stop::Stop;
 
 /// Misère outcomes from n = 1 spot, W: the first player wins (OEIS A164950; Lemoine & Viennot).
 const PUBLISHED: &str = "WLLLWWLLLWWWLLLWWWLL";
@@ -195,7 +196,8 @@ fn a_base_read_back_is_checked_and_answers_without_searching() {
     assert!(misere.wins(&Position::spots(6), 10_000_000).unwrap());
     assert!(!misere.wins(&Position::spots(8), 10_000_000).unwrap());
     let text = misere.write_base();
-    let (mut read, counts) = Misere::read_base(&text, misere.small_lives, 10_000_000).unwrap();
+    let (mut read, counts) =
+        Misere::read_base(&text, misere.small_lives, 10_000_000, Stop::never()).unwrap();
     // Written again straight away: every line is kept (checking may add lands it worked out),
     // but for a land whose written form reads back as another way of writing it (a land the
     // canonical form can write two ways: the same land, written as it reads now).
@@ -232,7 +234,7 @@ fn a_base_read_back_is_checked_and_answers_without_searching() {
     assert!(read.work() - before <= 2, "{}", read.work() - before);
     // Checking has a budget too.
     assert!(matches!(
-        Misere::read_base(&text, misere.small_lives, 100),
+        Misere::read_base(&text, misere.small_lives, 100, Stop::never()),
         Err(gamelab::engine::sprouts::misere::BaseError::Budget(_))
     ));
     // The command line picks which lands become trees by the position's size, so a base written
@@ -242,7 +244,8 @@ fn a_base_read_back_is_checked_and_answers_without_searching() {
     // trees, so the base's own is used: the line `tree-lives N` says it.
     assert!(text.lines().nth(1) == Some(&format!("tree-lives {}", misere.small_lives)));
     for small_lives in [misere.small_lives - 2, misere.small_lives + 1] {
-        let (mut other, _) = Misere::read_base(&text, small_lives, 10_000_000).unwrap();
+        let (mut other, _) =
+            Misere::read_base(&text, small_lives, 10_000_000, Stop::never()).unwrap();
         assert_eq!(other.small_lives, small_lives.max(misere.small_lives));
         assert!(!other.wins(&Position::spots(8), 10_000_000).unwrap());
         assert!(other.wins(&Position::spots(6), 10_000_000).unwrap());
@@ -363,7 +366,8 @@ fn a_base_read_in_small_steps_is_the_same_and_still_checked() {
     let mut misere = Misere::new();
     assert!(!misere.wins(&Position::spots(7), 10_000_000).unwrap());
     let text = misere.write_base();
-    let (whole, counts) = Misere::read_base(&text, misere.small_lives, 10_000_000).unwrap();
+    let (whole, counts) =
+        Misere::read_base(&text, misere.small_lives, 10_000_000, Stop::never()).unwrap();
     let read_in_steps = |reader: BaseReader| -> Result<(Misere, BaseCounts, usize), BaseError> {
         let mut reader = reader;
         let mut steps = 0;
@@ -412,7 +416,7 @@ fn a_base_read_in_small_steps_is_the_same_and_still_checked() {
         "{}\ntree 0\n",
         gamelab::engine::sprouts::misere::MISERE_HEADER
     );
-    match Misere::read_base(&twice, misere.small_lives, 1000) {
+    match Misere::read_base(&twice, misere.small_lives, 1000, Stop::never()) {
         Err(BaseError::Refuted { line: 2, message }) => assert!(message.contains("twice")),
         Err(other) => panic!("{other}"),
         Ok(_) => panic!("a tree defined twice was taken"),
@@ -463,4 +467,30 @@ fn levelled_searches_begun_on_other_children_agree() {
     let mut search = MisereSearch::new(Position::spots(9)).trying_first(3);
     search.step(&mut solver, 1).unwrap();
     assert_eq!(search.levels()[0].numero, 4);
+}
+
+#[test]
+fn sums_of_many_equal_small_lands_end_and_agree_with_a_brute_force_and_nim() {
+    // 67 copies of `1a1a` once made df-pn's numbers reach their ceiling at the root, and the
+    // search spun there for ever without work. A brute force over whole positions settles a
+    // few copies; from there, `1a1a` is a nim heap of two (its tree is the arena's), and a sum
+    // of heaps of two is lost in misère play exactly when their count is even.
+    let mut misere = Misere::new();
+    let land = Position::parse("1a1a").unwrap();
+    let tree = misere.land_tree(&land.lands()[0], 1_000_000).unwrap();
+    assert_eq!(tree, misere.trees.nim(2), "1a1a is a heap of two");
+    let mut plain = PlainMisere::new();
+    for copies in 1..=6 {
+        let sum = Position::parse(&vec!["1a1a"; copies].join("+")).unwrap();
+        let brute = plain.wins(&sum, 10_000_000).unwrap();
+        assert_eq!(misere.wins(&sum, 10_000_000).unwrap(), brute, "{copies}");
+        assert_eq!(brute, copies % 2 == 1, "{copies}");
+    }
+    for copies in [66, 67, 80, 201, 2000] {
+        let sum = Position::parse(&vec!["1a1a"; copies].join("+")).unwrap();
+        let mut fresh = Misere::new();
+        // A node budget, not a clock: 2,000 copies take about 40,000 units of work.
+        let wins = fresh.wins(&sum, 5_000_000).unwrap();
+        assert_eq!(wins, copies % 2 == 1, "{copies} copies");
+    }
 }

@@ -22,6 +22,7 @@ reads.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import time
@@ -401,6 +402,27 @@ def main(argv: Optional[list[str]] = None) -> int:
         )
         return 2
 
+    # Ray's own lines (a worker that died, its services' warnings) go to stderr: stdout holds
+    # the answer alone, for whoever reads it.
+    with stdout_to_stderr():
+        report = run_on_cluster(args, position, base)
+    if args.save:
+        report.base.save(args.save)
+    print(
+        f"{args.position}: {report.seconds:.1f} s, {report.jobs} jobs, {report.expansions} "
+        f"expansions, {len(report.base)} lands proved, driver tree {report.tree}, "
+        f"{report.requeued} re-queued; {job_sizes(report)}",
+        file=sys.stderr,
+    )
+    if report.answer is None:
+        print(f"gamelab.cluster: {args.position}: {report.stopped}", file=sys.stderr)
+        return 3
+    print("win" if report.answer else "loss")
+    return 0
+
+
+def run_on_cluster(args: argparse.Namespace, position: Position, base: Optional[Base]) -> Report:
+    """Solves on the cluster `args` name (a local one by default), shut down after."""
     ray = connect(args.address)
     try:
         settings = Settings(
@@ -415,19 +437,22 @@ def main(argv: Optional[list[str]] = None) -> int:
         report = solve(position, settings)
     finally:
         ray.shutdown()
-    if args.save:
-        report.base.save(args.save)
-    print(
-        f"{args.position}: {report.seconds:.1f} s, {report.jobs} jobs, {report.expansions} "
-        f"expansions, {len(report.base)} lands proved, driver tree {report.tree}, "
-        f"{report.requeued} re-queued; {job_sizes(report)}",
-        file=sys.stderr,
-    )
-    if report.answer is None:
-        print(f"gamelab.cluster: {args.position}: {report.stopped}", file=sys.stderr)
-        return 3
-    print("win" if report.answer else "loss")
-    return 0
+    return report
+
+
+@contextlib.contextmanager
+def stdout_to_stderr():
+    """Sends what is written to file descriptor 1 to 2 meanwhile (Ray's processes started
+    meanwhile inherit it), and puts it back after."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    os.dup2(2, 1)
+    try:
+        yield
+    finally:
+        sys.stdout.flush()
+        os.dup2(saved, 1)
+        os.close(saved)
 
 
 if __name__ == "__main__":

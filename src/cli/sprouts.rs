@@ -9,10 +9,13 @@ use std::time::Instant;
 
 use super::{read_file, Budget, CliError, Failure, Output, Pacer};
 use crate::engine::sprouts::children::Cut;
+use crate::engine::sprouts::database::MergeError;
 use crate::engine::sprouts::misere::solver::small_lives_for;
-use crate::engine::sprouts::misere::{BaseCounts, BaseError, Misere, MisereStop};
+use crate::engine::sprouts::misere::{BaseCounts, BaseError, Misere, MisereStop, MAX_TREE_LIVES};
 use crate::engine::sprouts::parallel::{Team, MAX_THREADS};
-use crate::engine::sprouts::proof::{Check, CheckReport, CompleteCheck, DotOptions, ProofGraph};
+use crate::engine::sprouts::proof::{
+    verify, Check, CheckReport, CompleteCheck, DotOptions, ProofGraph, Verified, VERIFY_EXPANSIONS,
+};
 use crate::engine::sprouts::symbols::MAX_SPOTS;
 use crate::engine::sprouts::{
     children_with_nimbers, Answer, Database, Filter, Goal, Notation, Position, Progress, Search,
@@ -109,7 +112,14 @@ fn parse_options(args: &[String]) -> Result<Options, CliError> {
                 }
             }
             "--min-lives" => o.dot.min_lives = number(arg, value)?,
-            "--tree-lives" => o.tree_lives = Some(number(arg, value)?),
+            "--tree-lives" => {
+                // What a base can say it was made with, so what is saved reads back.
+                let n = number(arg, value)?;
+                if !(1..=MAX_TREE_LIVES).contains(&n) {
+                    return Err(format!("--tree-lives is 1 to {MAX_TREE_LIVES}"));
+                }
+                o.tree_lives = Some(n);
+            }
             "--memory-mb" => o.memory_mb = Some(number(arg, value)?),
             "--lives-min" => o.filter.lives_min = Some(number(arg, value)?),
             "--lives-max" => o.filter.lives_max = Some(number(arg, value)?),
@@ -166,7 +176,8 @@ fn parse(item: &Item) -> Result<Position, CliError> {
     Position::parse(&item.text).map_err(|e| format!("{}: {e}", item.label))
 }
 
-fn load_bases(options: &Options) -> Result<Database, CliError> {
+/// The --db bases merged, read under the budget's clock (millions of lines take seconds).
+fn load_bases(options: &Options, budget: &Budget) -> Result<Database, Failure> {
     let mut db = Database::new();
     if options.dbs.is_empty() {
         return Ok(db);
@@ -180,8 +191,14 @@ fn load_bases(options: &Options) -> Result<Database, CliError> {
         .iter()
         .map(|(f, t)| (f.as_str(), t.as_str()))
         .collect();
-    db.merge(&files).map_err(|e| e.to_string())?;
-    Ok(db)
+    match db.merge_until(&files, &budget.stop()) {
+        Ok(_) => Ok(db),
+        Err(MergeError::Stopped) => Err(Failure::BudgetSpent(format!(
+            "reading the bases (--db): the time limit of {} ms (--time-limit-ms) ran out",
+            budget.time_limit.as_millis()
+        ))),
+        Err(e) => Err(e.to_string().into()),
+    }
 }
 
 fn save(path: &Option<String>, db: &Database) -> Result<(), CliError> {
@@ -247,7 +264,7 @@ pub fn run(
         }
         "children" if options.misere => misere_children(&options, stdin, budget),
         "children" => {
-            let db = load_bases(&options)?;
+            let db = load_bases(&options, budget)?;
             let mut out = String::new();
             for item in items(&options, stdin)? {
                 let p = parse(&item)?;
@@ -279,7 +296,7 @@ pub fn run(
             if options.dbs.is_empty() {
                 return Err("filter needs --db FILE".into());
             }
-            let db = load_bases(&options)?;
+            let db = load_bases(&options, budget)?;
             let kept = db.filtered(&options.filter);
             let log = format!("{} of {} entries kept", kept.len(), db.len());
             save(&options.save, &kept)?;
@@ -357,7 +374,7 @@ fn solve_all(
     stdin: &mut dyn FnMut() -> Result<String, CliError>,
     budget: &Budget,
 ) -> Result<Output, Failure> {
-    let mut db = load_bases(options)?;
+    let mut db = load_bases(options, budget)?;
     let items = items(options, stdin)?;
     // Every line is read before any computing, so a bad line costs nothing.
     let positions: Vec<Position> = items.iter().map(parse).collect::<Result<_, _>>()?;
@@ -369,6 +386,8 @@ fn solve_all(
     let mut text = String::new();
     let mut log = String::new();
     let mut spent = 0;
+    // The positions whose answers rest on the bases unchecked.
+    let mut unchecked = Vec::new();
     for (item, position) in items.iter().zip(&positions) {
         let start = Instant::now();
         let solved = if options.threads > 1 {
@@ -397,6 +416,33 @@ fn solve_all(
             }
         };
         spent += stats.expansions;
+        if !options.dbs.is_empty() {
+            // Within --max-nodes too: what is left of it after the searches.
+            let allowance =
+                (VERIFY_EXPANSIONS + stats.expansions).min(budget.max_nodes.saturating_sub(spent));
+            match verify(position, goal, answer, &db, allowance, &budget.stop()) {
+                Verified::Confirmed => {}
+                Verified::Unfinished => unchecked.push(item.text.clone()),
+                Verified::Refuted(contradictions) => {
+                    let list: Vec<String> = contradictions
+                        .iter()
+                        .map(|c| {
+                            format!(
+                                "  {} (from {})",
+                                c.describe(Notation::Glop2),
+                                sources_of(options, &c.land, c.stored).join(", ")
+                            )
+                        })
+                        .collect();
+                    return Err(format!(
+                        "{}: the loaded bases are wrong, so no answer is given; checking it found:\n{}",
+                        item.label,
+                        list.join("\n")
+                    )
+                    .into());
+                }
+            }
+        }
         let word = match answer {
             Answer::Nimber(n) => n.to_string(),
             Answer::Outcome(v) => v.word().to_string(),
@@ -413,14 +459,23 @@ fn solve_all(
             elapsed(start)
         ));
     }
-    if !options.dbs.is_empty() {
-        log.push_str("the loaded bases were used as they are: `gamelab sprouts check --db ...` verifies them\n");
-    }
     save(&options.save, &db)?;
-    Ok(if options.quiet {
-        Output::Text(text)
-    } else {
-        Output::Logged { text, log }
+    // Said even with -q: an answer resting on data nobody checked must not pass for proved.
+    let warning = (!unchecked.is_empty()).then(|| {
+        format!(
+            "warning: unchecked: {} answer(s) rest on the loaded bases as they are ({}): \
+             `gamelab sprouts check --db ...` verifies them\n",
+            unchecked.len(),
+            unchecked.join(", ")
+        )
+    });
+    Ok(match (options.quiet, warning) {
+        (true, None) => Output::Text(text),
+        (true, Some(warning)) => Output::Logged { text, log: warning },
+        (false, warning) => Output::Logged {
+            text,
+            log: log + &warning.unwrap_or_default(),
+        },
     })
 }
 
@@ -481,8 +536,17 @@ fn misere_children(
     misere.set_stop(budget.stop());
     let mut out = String::new();
     for (item, p) in items.iter().zip(&positions) {
-        let kids = crate::engine::sprouts::children(p)
-            .map_err(|why| Failure::BadInput(format!("{}: {}", item.label, why.0)))?;
+        let kids =
+            crate::engine::sprouts::children::children_until(p, &budget.stop()).map_err(|cut| {
+                match cut {
+                    Cut::Stopped => Failure::BudgetSpent(format!(
+                    "{}: listing the children: the time limit of {} ms (--time-limit-ms) ran out",
+                    item.label,
+                    budget.time_limit.as_millis()
+                )),
+                    Cut::TooLarge(why) => Failure::BadInput(format!("{}: {}", item.label, why.0)),
+                }
+            })?;
         for child in kids {
             let left = budget.max_nodes.saturating_sub(misere.work());
             let wins = misere.wins(&child, left).map_err(|stop| {
@@ -565,11 +629,16 @@ fn read_misere(
         [] => Ok((Misere::with_small_lives(small), BaseCounts::default())),
         [file] => {
             let text = read_file(file)?;
-            Misere::read_base(&text, small, budget.max_nodes).map_err(|e| match e {
+            Misere::read_base(&text, small, budget.max_nodes, budget.stop()).map_err(|e| match e {
                 BaseError::Budget(_) => Failure::BudgetSpent(format!(
                     "{file}: checking the base: the node budget of {} (--max-nodes) ran out",
                     budget.max_nodes
                 )),
+                BaseError::Stopped => Failure::BudgetSpent(format!(
+                    "{file}: checking the base: the time limit of {} ms (--time-limit-ms) ran out",
+                    budget.time_limit.as_millis()
+                )),
+                BaseError::Memory(_) => Failure::BudgetSpent(format!("{file}: {e}")),
                 e => Failure::BadInput(format!("{file}: {e}; nothing from it was used")),
             })
         }
@@ -624,7 +693,7 @@ fn check_one(
     stdin: &mut dyn FnMut() -> Result<String, CliError>,
     budget: &Budget,
 ) -> Result<Output, Failure> {
-    let main = load_bases(options)?;
+    let main = load_bases(options, budget)?;
     let items = items(options, stdin)?;
     let [item] = items.as_slice() else {
         return Err("check and dot take one position".into());
@@ -700,7 +769,7 @@ fn complete_check(options: &Options, budget: &Budget) -> Result<Output, Failure>
     if options.dbs.is_empty() {
         return Err("check --complete needs --db FILE".into());
     }
-    let main = load_bases(options)?;
+    let main = load_bases(options, budget)?;
     let start = Instant::now();
     let mut run = CompleteCheck::new(&main);
     run.set_stop(budget.stop());

@@ -6,10 +6,12 @@ Needs Ray (scripts/setup.sh installs it) and the command line built (GAMELAB_CLI
 """
 
 import os
+import signal
 import socket
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 import gamelab
@@ -128,6 +130,43 @@ class Cluster(unittest.TestCase):
         self.assertEqual(bad.returncode, 2)
         self.assertIn("0*", bad.stderr)
         self.assertEqual(run("--workers", "-1", "0*3").returncode, 2)
+
+    def test_the_answer_is_alone_on_stdout_when_a_worker_dies(self):
+        # Ray says so on its own lines; they must not come before the answer a script reads.
+        driver = subprocess.Popen(
+            [sys.executable, "-m", "gamelab.cluster", "--address", ADDRESS, "-q",
+             "--job-expansions", "500", "0*12"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        killed = None
+        deadline = time.monotonic() + 300
+        while driver.poll() is None and killed is None and time.monotonic() < deadline:
+            busy = [pid for pid, title in ray_workers() if "work" in title.split("Worker", 1)[1]]
+            if busy:
+                killed = busy[0]
+                os.kill(killed, signal.SIGKILL)
+            time.sleep(0.02)
+        out, err = driver.communicate(timeout=600)
+        self.assertIsNotNone(killed, "no worker was seen at work")
+        self.assertEqual((driver.returncode, out), (0, "loss\n"), err)
+
+
+def ray_workers() -> list:
+    """Ray's actor processes of this machine: (pid, process title), e.g. "ray::Worker.work()"."""
+    found = []
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                title = f.read().split(b"\0")[0].decode(errors="replace")
+        except OSError:
+            continue
+        if title.startswith("ray::Worker"):
+            found.append((int(pid), title))
+    return found
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ import tempfile
 import threading
 import time
 import unittest
+import warnings
 
 import gamelab
 from gamelab import Base, Position, Search
@@ -223,6 +224,87 @@ class SteppedSearch(unittest.TestCase):
         other = Search(Position.spots(6))
         with self.assertRaises(gamelab.BaseRefuted):
             other.add_results([(land, n), (land, n + 1)])
+
+
+SPR = "[Positions+Nimber]\n# gamelab sprouts database, version 1\n"
+
+
+class Hardening(unittest.TestCase):
+    """Python keeps the command line's limits and never presents unchecked data as proved."""
+
+    def test_a_lying_base_is_caught_not_answered_from(self):
+        lying = Base.from_spr(SPR + "0*5 0\n")  # 0*5 is a win
+        with self.assertRaises(gamelab.BaseRefuted) as caught:
+            gamelab.outcome(Position.spots(5), base=lying)
+        self.assertIn("wrong", str(caught.exception))
+        with self.assertRaises(gamelab.BaseRefuted):
+            gamelab.nimber(Position.spots(5), base=Base.from_spr(SPR + "0*5 0\n"))
+
+    def test_a_base_that_contradicts_itself_is_refused(self):
+        with self.assertRaises(gamelab.BaseRefuted) as caught:
+            Base.from_spr(SPR + "0*5 0\n0*5 1\n")
+        self.assertIn("both", str(caught.exception))
+
+    def test_an_answer_resting_on_an_unchecked_base_warns(self):
+        base = Base()
+        gamelab.outcome(Position.spots(8), base=base)
+        loaded = Base.from_spr(base.to_spr())
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            # Checked from scratch within the allowance: no warning.
+            self.assertFalse(gamelab.outcome(Position.spots(8), base=loaded))
+            self.assertEqual(caught, [])
+            # A node budget too small for the check: the answer comes with a warning.
+            self.assertFalse(gamelab.outcome(Position.spots(8), base=loaded, max_nodes=5))
+        self.assertEqual([w.category for w in caught], [gamelab.UncheckedAnswer])
+        self.assertTrue(issubclass(gamelab.UncheckedAnswer, UserWarning))
+        # A base only searches filled is proved: nothing to say.
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            gamelab.outcome(Position.spots(8), base=base, max_nodes=5)
+        self.assertEqual(caught, [])
+
+    def test_files_are_read_under_the_command_lines_cap(self):
+        started = time.monotonic()
+        with self.assertRaises(gamelab.BaseRefuted) as caught:
+            Base.load("/dev/zero")
+        self.assertIn("256 MiB", str(caught.exception))
+        self.assertLess(time.monotonic() - started, 60)
+
+    def test_thread_counts_and_budgets_outside_the_command_lines_are_refused(self):
+        for threads in (0, -1, 257):
+            with self.assertRaises((ValueError, OverflowError)):
+                gamelab.outcome(Position.spots(3), threads=threads)
+        for bad in ({"max_nodes": 0}, {"time_limit_ms": 0}):
+            with self.assertRaises(ValueError):
+                gamelab.outcome(Position.spots(3), **bad)
+
+    def test_the_largest_positions_end_at_the_time_limit(self):
+        huge = Position("0*10666")
+        for call in (
+            lambda: gamelab.outcome(huge, misere=True, time_limit_ms=1000),
+            lambda: gamelab.outcome(huge, time_limit_ms=1000),
+            lambda: huge.children(time_limit_ms=1000),
+        ):
+            started = time.monotonic()
+            with self.assertRaises(gamelab.BudgetSpent):
+                call()
+            # Generous: the work is bounded by the clock, not raced against it.
+            self.assertLess(time.monotonic() - started, 30)
+        search = Search(Position.spots(3))
+        search.restart(huge)
+        started = time.monotonic()
+        with self.assertRaises(gamelab.BudgetSpent):
+            search.run(10, time_limit_ms=1000)
+        self.assertLess(time.monotonic() - started, 30)
+
+    def test_a_misere_sum_of_many_small_lands_ends(self):
+        # 67 copies once looped for ever; each is a nim heap of two in misère play, so an
+        # even number of them is a loss and an odd number a win (nim's misère rule).
+        for copies in (66, 67, 200):
+            many = Position("+".join(["1a1a"] * copies))
+            won = gamelab.outcome(many, misere=True, time_limit_ms=60_000)
+            self.assertEqual(won, copies % 2 == 1, copies)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ use super::children::check_computable;
 use super::notation::{parse_written, Notation};
 use super::position::Land;
 use super::symbols::{words, Sym};
+use crate::engine::stop::Stop;
 
 /// Glop 2.2's header line for a nimber database.
 pub const SPR_HEADER: &str = "[Positions+Nimber]";
@@ -218,13 +219,25 @@ impl Database {
     /// read and every couple compared with the base and with the other files first; on any
     /// error or disagreement nothing changes.
     pub fn merge(&mut self, files: &[(&str, &str)]) -> Result<MergeReport, MergeError> {
+        self.merge_until(files, &Stop::never())
+    }
+
+    /// The same, giving up (nothing changed) when `stop` asks: a file of millions of lines
+    /// takes seconds to read.
+    pub fn merge_until(
+        &mut self,
+        files: &[(&str, &str)],
+        stop: &Stop,
+    ) -> Result<MergeReport, MergeError> {
         let mut incoming: Vec<(usize, Land, u8)> = Vec::new();
         let mut read = vec![0; files.len()];
         for (f, (name, text)) in files.iter().enumerate() {
-            let entries = parse_spr(text).map_err(|error| MergeError::File {
-                file: name.to_string(),
-                error,
-            })?;
+            let entries = parse_spr_until(text, stop)
+                .map_err(|error| MergeError::File {
+                    file: name.to_string(),
+                    error,
+                })?
+                .ok_or(MergeError::Stopped)?;
             read[f] = entries.len();
             for entry in entries {
                 incoming.extend(entry.as_written.map(|land| (f, land, entry.nimber)));
@@ -233,7 +246,10 @@ impl Database {
         }
         let mut seen: HashMap<&Land, (usize, u8)> = HashMap::new();
         let mut conflicts = Vec::new();
-        for (f, land, n) in &incoming {
+        for (i, (f, land, n)) in incoming.iter().enumerate() {
+            if i % STOP_EVERY_LINES == 0 && stop.requested() {
+                return Err(MergeError::Stopped);
+            }
             if let Some(stored) = self.get(land) {
                 if stored != *n {
                     conflicts.push(Conflict {
@@ -268,15 +284,11 @@ impl Database {
         Ok(report)
     }
 
-    /// A base made of the couples of one `.spr` text.
-    pub fn from_spr(text: &str) -> Result<Database, SprError> {
+    /// A base made of the couples of one `.spr` text; a text that gives one position two
+    /// nimbers is refused, as `merge` refuses it.
+    pub fn from_spr(text: &str) -> Result<Database, MergeError> {
         let mut db = Database::new();
-        for entry in parse_spr(text)? {
-            if let Some(land) = &entry.as_written {
-                let _ = db.insert(land, entry.nimber);
-            }
-            let _ = db.insert(&entry.land, entry.nimber);
-        }
+        db.merge(&[("the base", text)])?;
         Ok(db)
     }
 }
@@ -318,6 +330,13 @@ pub struct Conflict {
 
 impl fmt::Display for Conflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.first.0 == self.second.0 {
+            return write!(
+                f,
+                "{}: nimber {} and nimber {} both in {}",
+                self.position, self.first.1, self.second.1, self.first.0
+            );
+        }
         write!(
             f,
             "{}: nimber {} in {} but {} in {}",
@@ -328,8 +347,13 @@ impl fmt::Display for Conflict {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MergeError {
-    File { file: String, error: SprError },
+    File {
+        file: String,
+        error: SprError,
+    },
     Conflicts(Vec<Conflict>),
+    /// The caller's `Stop` asked before the files were read.
+    Stopped,
 }
 
 impl fmt::Display for MergeError {
@@ -346,6 +370,9 @@ impl fmt::Display for MergeError {
                     write!(f, "\n  {c}")?;
                 }
                 Ok(())
+            }
+            MergeError::Stopped => {
+                f.write_str("stopped before the bases were read; nothing was loaded")
             }
         }
     }
@@ -373,8 +400,16 @@ pub struct SprEntry {
     pub nimber: u8,
 }
 
+/// Lines read between looks at a `Stop`.
+const STOP_EVERY_LINES: usize = 1024;
+
 /// Reads a `.spr` text into couples (single lands).
 pub fn parse_spr(text: &str) -> Result<Vec<SprEntry>, SprError> {
+    Ok(parse_spr_until(text, &Stop::never())?.unwrap_or_default())
+}
+
+/// The same, or `None` when `stop` asks first.
+pub fn parse_spr_until(text: &str, stop: &Stop) -> Result<Option<Vec<SprEntry>>, SprError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text.lines().enumerate();
     let fail = |line: usize, message: String| {
@@ -398,6 +433,9 @@ pub fn parse_spr(text: &str) -> Result<Vec<SprEntry>, SprError> {
     }
     let mut out = Vec::new();
     for (i, line) in lines {
+        if i % STOP_EVERY_LINES == 0 && stop.requested() {
+            return Ok(None);
+        }
         let line = line.trim();
         if line.is_empty() {
             continue;
@@ -466,5 +504,5 @@ pub fn parse_spr(text: &str) -> Result<Vec<SprEntry>, SprError> {
             }
         }
     }
-    Ok(out)
+    Ok(Some(out))
 }

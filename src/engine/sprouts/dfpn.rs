@@ -104,8 +104,9 @@ fn estimate(couple: &Couple, moves_per_unit: u32) -> Numbers {
     }
 }
 
-/// Sum that stays below `INFINITE` unless a term is infinite.
-fn add(a: u32, b: u32) -> u32 {
+/// Sum that stays below `INFINITE` unless a term is infinite (a sum of many large numbers
+/// must not read as a proof: deep sums of many equal games double it every two moves).
+pub(crate) fn add(a: u32, b: u32) -> u32 {
     if a == INFINITE || b == INFINITE {
         INFINITE
     } else {
@@ -114,7 +115,7 @@ fn add(a: u32, b: u32) -> u32 {
 }
 
 /// A threshold less `x`; an infinite threshold stays infinite.
-fn below(threshold: u32, x: u32) -> u32 {
+pub(crate) fn below(threshold: u32, x: u32) -> u32 {
     if threshold == INFINITE {
         INFINITE
     } else {

@@ -68,6 +68,60 @@ pub fn check(position: &Position, goal: Goal, main: &Database) -> Result<CheckRe
     }
 }
 
+/// Work a check of an answer found with a base may take beyond the search's own (callers add
+/// the search's expansions): a check from scratch often costs little next to the search, and
+/// then nothing rests on trust.
+pub const VERIFY_EXPANSIONS: u64 = 20_000;
+
+/// What a bounded check of an answer found with a base nobody checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verified {
+    /// Re-proved without trusting the base: the same answer.
+    Confirmed,
+    /// Not done within its allowance (or stopped): the answer rests on the base.
+    Unfinished,
+    /// The base is wrong where the check went.
+    Refuted(Vec<Contradiction>),
+}
+
+/// Re-proves `answer` without trusting `db` (as a check does: `db` only guides), within
+/// `allowance` expansions, unless `stop` asks first.
+pub fn verify(
+    position: &Position,
+    goal: Goal,
+    answer: Answer,
+    db: &Database,
+    allowance: u64,
+    stop: &Stop,
+) -> Verified {
+    /// Expansions between looks at the stop and the allowance.
+    const SLICE: u64 = 256;
+    let Ok(mut run) = Check::new(position.clone(), goal) else {
+        return Verified::Unfinished;
+    };
+    run.search.set_stop(stop.clone());
+    loop {
+        let used = run.search.stats().expansions;
+        if used >= allowance || stop.requested() {
+            return Verified::Unfinished;
+        }
+        match run.step(db, SLICE.min(allowance - used)) {
+            Progress::Done(found) => {
+                let contradictions = run.search.contradictions().to_vec();
+                return if !contradictions.is_empty() {
+                    Verified::Refuted(contradictions)
+                } else if found == answer {
+                    Verified::Confirmed
+                } else {
+                    Verified::Unfinished
+                };
+            }
+            Progress::Failed(_) => return Verified::Unfinished,
+            Progress::Running => {}
+        }
+    }
+}
+
 /// An entry of the main base the complete check could not confirm.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckFailure {

@@ -212,6 +212,12 @@ impl App {
         }
         self.db = kept;
         self.unverified = self.unverified.saturating_sub(removed).min(self.db.len());
+        // An answer shown may have rested on what was removed: it is withdrawn, in words.
+        if let Some(c) = self.computation.as_mut().filter(|c| !c.misere) {
+            if c.result.is_some() {
+                c.trust = Some(Trust::Withdrawn);
+            }
+        }
         self.keep_parameters();
         self.store_base();
         self.db_message = format!(

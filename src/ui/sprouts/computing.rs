@@ -71,6 +71,7 @@ pub(super) fn start_computation(app: &Shared) {
                 spent: 0.0,
                 clock: dom::now(),
                 result: None,
+                trust: None,
             });
         }
         a.running = true;
@@ -185,6 +186,7 @@ fn heard_member(a: &mut App, index: usize, data: &wasm_bindgen::JsValue) {
             end_when_idle(&a.dom.root, &a.me, team.run());
             if a.running {
                 c.result = Some(answer);
+                c.trust = None;
                 a.message.clear();
             }
             a.running = false;
@@ -363,6 +365,7 @@ pub(super) fn computation_step(a: &mut App) -> bool {
         }
         Progress::Done(answer) => {
             c.result = Some(answer);
+            c.trust = None;
             a.message.clear();
             if misere {
                 a.store_misere();

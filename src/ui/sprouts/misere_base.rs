@@ -85,6 +85,12 @@ fn misere_read_step(a: &mut App) -> bool {
     let Some(reading) = a.misere_reading.as_mut() else {
         return true;
     };
+    // One line (a land's tree, a lost state's answers) is read whole: past what a page can
+    // bear at once, the reading stops and names the command-line check.
+    let deadline = dom::now() + super::checks::COMPLETE_ALLOWANCE_MAX_MS;
+    reading
+        .reader
+        .set_stop(Stop::when(move || dom::now() >= deadline));
     let step = reading.reader.step(READ_STEP);
     if let Ok(false) = step {
         return false;

@@ -80,6 +80,22 @@ struct Computation {
     /// When `spent` was last brought up to date (workers' computations, which run on their own).
     clock: f64,
     result: Option<Answer>,
+    /// How far the answer can be trusted, worked out once it is shown (normal play).
+    trust: Option<Trust>,
+}
+
+/// How far a normal-play answer can be trusted when the main base holds couples nobody proved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Trust {
+    /// Nothing unproved under it: no unverified couple, or a check from scratch that did not
+    /// trust them gave the same answer.
+    Proved,
+    /// It rests on this many unverified couples (a short check did not finish).
+    Unchecked(usize),
+    /// The base is wrong: what a check from scratch found.
+    Refuted(String),
+    /// A couple it may rest on was refuted and removed since.
+    Withdrawn,
 }
 
 impl Computation {

@@ -3,9 +3,10 @@
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
-use super::{answer_words, App, MisereCheckRun, DRAWN_GRAPH_LIMIT};
+use super::{answer_words, App, MisereCheckRun, Trust, DRAWN_GRAPH_LIMIT};
 use crate::draw::{palette, Align, Painter};
 use crate::engine::sprouts::misere::Misere;
+use crate::engine::sprouts::proof::{verify, Verified, VERIFY_EXPANSIONS};
 use crate::engine::sprouts::proof::{NodeKind, ProofGraph};
 use crate::engine::sprouts::search::{children_with_nimbers, Answer, Verdict};
 use crate::engine::sprouts::search::{Goal, LevelColour};
@@ -174,8 +175,8 @@ fn status_line(app: &App) {
                 ),
             };
             // An answer that rests on couples nobody proved says so.
-            let rests_on = match (c.result.is_some(), app.unverified.min(app.db.len())) {
-                (true, n) if n > 0 => format!(
+            let rests_on = match (&c.trust, app.unverified.min(app.db.len())) {
+                (Some(Trust::Unchecked(_)), n) if n > 0 => format!(
                     " It rests on a main base with {n} unverified couple{} (loaded or changed outside gamelab): Complete check proves them.",
                     if n == 1 { "" } else { "s" }
                 ),
@@ -236,6 +237,24 @@ fn answer_panel(app: &mut App) {
     };
     let written = position.write(app.notation);
     let play = if misere { " in misère play" } else { "" };
+    let trust = if misere {
+        Trust::Proved
+    } else {
+        answer_trust(app)
+    };
+    match &trust {
+        Trust::Refuted(found) => {
+            let banner = format!("No answer: the main base is wrong. Checked without trusting it: {found}. Complete check removes what it refutes.");
+            show_untrusted(app, &banner, "refuted");
+            return;
+        }
+        Trust::Withdrawn => {
+            let banner = format!("Withdrawn: the answer for {written} may have rested on a couple a check refuted and removed. Compute again.");
+            show_untrusted(app, &banner, "withdrawn");
+            return;
+        }
+        Trust::Proved | Trust::Unchecked(_) => {}
+    }
     let (banner, wins) = match answer {
         Answer::Outcome(Verdict::Win) => {
             (format!("Win: the first player wins {written}{play}"), true)
@@ -246,7 +265,22 @@ fn answer_panel(app: &mut App) {
         ),
         Answer::Nimber(n) => (format!("Nimber {n}: {written}"), n > 0),
     };
+    let banner = match trust {
+        Trust::Unchecked(n) => format!(
+            "Unchecked — {banner}, if the main base's {n} loaded couple{} nobody proved are right (Complete check proves them)",
+            if n == 1 { "" } else { "s" }
+        ),
+        _ => banner,
+    };
     app.dom.banner.set_text_content(Some(&banner));
+    dom::best_effort(app.dom.banner.set_attribute(
+        "data-trust",
+        if matches!(trust, Trust::Proved) {
+            "proved"
+        } else {
+            "unchecked"
+        },
+    ));
     app.dom.banner.set_hidden(false);
     // (A misère list is made once per answer: the misère base only grows.)
     let size = if misere { 0 } else { app.db.len() };
@@ -292,6 +326,52 @@ fn answer_panel(app: &mut App) {
     };
     app.dom.replies.set_text_content(Some(&text));
     app.dom.replies.set_hidden(false);
+}
+
+/// Time a check of an answer resting on unverified couples may take in the page.
+const TRUST_CHECK_MS: f64 = 250.0;
+
+/// How far the shown normal-play answer can be trusted, worked out once per answer: with
+/// unverified couples in the main base, a short check from scratch that does not trust them.
+fn answer_trust(app: &mut App) -> Trust {
+    let unverified = app.unverified.min(app.db.len());
+    let Some(c) = app.computation.as_mut() else {
+        return Trust::Proved;
+    };
+    if let Some(trust) = &c.trust {
+        return trust.clone();
+    }
+    let Some(answer) = c.result else {
+        return Trust::Proved;
+    };
+    let trust = if unverified == 0 {
+        Trust::Proved
+    } else {
+        let deadline = dom::now() + TRUST_CHECK_MS;
+        let stop = Stop::when(move || dom::now() >= deadline);
+        let allowance = VERIFY_EXPANSIONS + c.runner.expansions();
+        match verify(&c.position, c.goal, answer, &app.db, allowance, &stop) {
+            Verified::Confirmed => Trust::Proved,
+            Verified::Unfinished => Trust::Unchecked(unverified),
+            Verified::Refuted(found) => Trust::Refuted(
+                found
+                    .iter()
+                    .map(|f| f.describe(app.notation))
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            ),
+        }
+    };
+    c.trust = Some(trust.clone());
+    trust
+}
+
+/// The banner for an answer that cannot be given as it is, with no winning moves under it.
+fn show_untrusted(app: &mut App, banner: &str, trust: &str) {
+    app.dom.banner.set_text_content(Some(banner));
+    dom::best_effort(app.dom.banner.set_attribute("data-trust", trust));
+    app.dom.banner.set_hidden(false);
+    app.dom.replies.set_hidden(true);
 }
 
 /// The work a misère answer's list of winning moves may take (a few tens of milliseconds):

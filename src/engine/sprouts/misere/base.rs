@@ -17,6 +17,7 @@ use super::solver::{Misere, State};
 use super::trees::{TreeId, ONE, ZERO};
 use super::MisereStop;
 use crate::engine::sprouts::{Land, Notation, Position};
+use crate::engine::stop::Stop;
 
 /// The first line of every misère base.
 pub const MISERE_HEADER: &str = "# gamelab misère Sprouts base 1";
@@ -25,7 +26,7 @@ pub const MISERE_HEADER: &str = "# gamelab misère Sprouts base 1";
 const TREE_LIVES: &str = "tree-lives";
 /// The largest threshold a base may name: lands' trees past it cost more than any search
 /// here can afford (docs/benchmarks.md: 5 spots alone made 2.9 million trees with 12).
-const MAX_TREE_LIVES: u32 = 24;
+pub const MAX_TREE_LIVES: u32 = 24;
 
 /// Why a base was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,8 +35,12 @@ pub enum BaseError {
     Refuted { line: usize, message: String },
     /// Checking needed more work than allowed.
     Budget(u64),
-    /// A position too large to list its moves, or a stop asked for.
-    Stopped(String),
+    /// The reader's `Stop` asked (a time limit, a page's slice that ran too long).
+    Stopped,
+    /// Checking needed more than the solver's memory limit (bytes).
+    Memory(usize),
+    /// A position too large to list its moves.
+    TooLarge(String),
 }
 
 impl std::fmt::Display for BaseError {
@@ -43,7 +48,13 @@ impl std::fmt::Display for BaseError {
         match self {
             BaseError::Refuted { line, message } => write!(f, "line {line}: {message}"),
             BaseError::Budget(limit) => write!(f, "checking needed more than {limit} nodes"),
-            BaseError::Stopped(why) => f.write_str(why),
+            BaseError::Stopped => f.write_str("checking was stopped before it was done"),
+            BaseError::Memory(bytes) => write!(
+                f,
+                "checking needed more than the memory limit of {} MB",
+                bytes >> 20
+            ),
+            BaseError::TooLarge(why) => f.write_str(why),
         }
     }
 }
@@ -108,13 +119,15 @@ impl Misere {
     }
 
     /// Reads and checks a base into a solver ready to go on from it, doing no more than
-    /// `budget` work. Nothing from a base that fails is kept.
+    /// `budget` work and giving up when `stop` asks. Nothing from a base that fails is kept.
     pub fn read_base(
         text: &str,
         small_lives: u32,
         budget: u64,
+        stop: Stop,
     ) -> Result<(Misere, BaseCounts), BaseError> {
         let mut reader = BaseReader::new(text, small_lives, budget)?;
+        reader.set_stop(stop);
         while !reader.step(u64::MAX)? {}
         Ok(reader.finish())
     }
@@ -197,6 +210,11 @@ impl BaseReader {
         })
     }
 
+    /// Gives up reading when `stop` asks (looked at as the solver's work goes on).
+    pub fn set_stop(&mut self, stop: Stop) {
+        self.misere.set_stop(stop);
+    }
+
     /// Takes the trees, the lands' trees and the lost states on trust (each tree is still
     /// defined once, from trees defined before it): for a text this program wrote and sealed
     /// itself, as a page keeps its base.
@@ -270,6 +288,8 @@ impl BaseReader {
             misere.remember_loss(state);
         }
         misere.set_budget(u64::MAX);
+        // The reader's stop was for reading; whoever searches next sets their own.
+        misere.set_stop(Stop::never());
         (misere, counts)
     }
 
@@ -309,6 +329,18 @@ impl BaseReader {
                 let [land] = position.lands() else {
                     return Err(refuted(i, "a land line holds exactly one land".into()));
                 };
+                // Only lands below the threshold are made trees; a larger one could only be
+                // checked by working out its whole tree (0*200 would never end).
+                if land.lives() >= misere.small_lives {
+                    return Err(refuted(
+                        i,
+                        format!(
+                            "a land of {} lives: only lands of fewer than {} lives are made trees",
+                            land.lives(),
+                            misere.small_lives
+                        ),
+                    ));
+                }
                 if self.trusting {
                     misere.remember_land(land.clone(), tree);
                     self.counts.lands += 1;
@@ -360,12 +392,9 @@ fn refuted(i: usize, message: String) -> BaseError {
 fn stopped(stop: MisereStop) -> BaseError {
     match stop {
         MisereStop::Budget(limit) => BaseError::Budget(limit),
-        MisereStop::TooLarge(why) => BaseError::Stopped(why),
-        MisereStop::Stopped => BaseError::Stopped("stopped".into()),
-        MisereStop::Memory(bytes) => BaseError::Stopped(format!(
-            "the search needs more than the memory limit of {} MB",
-            bytes >> 20
-        )),
+        MisereStop::TooLarge(why) => BaseError::TooLarge(why),
+        MisereStop::Stopped => BaseError::Stopped,
+        MisereStop::Memory(bytes) => BaseError::Memory(bytes),
     }
 }
 

@@ -11,7 +11,7 @@ use super::key::{land_key, one_key, tree_key, Key};
 use super::solver::{tidy, Misere, State};
 use super::trees::{TreeId, ONE, ZERO};
 use super::MisereStop;
-use crate::engine::sprouts::{children, Land, Position};
+use crate::engine::sprouts::{Land, Position};
 
 /// The Sprouts moves of one large land, listed once and cached: each as the lands left large
 /// and the trees of the small, with the sums df-pn's listing needs.
@@ -272,8 +272,7 @@ impl Misere {
         if let Some(found) = self.moves.get(land) {
             return Ok(found);
         }
-        let alone = Position::from_lands(vec![land.clone()]);
-        let positions = children(&alone).map_err(|e| MisereStop::TooLarge(e.0))?;
+        let positions = self.children_of(land)?;
         let mut moves = Vec::with_capacity(positions.len());
         let mut bytes = 64 + land.bytes();
         for position in positions {

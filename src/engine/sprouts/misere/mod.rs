@@ -17,7 +17,7 @@ pub mod search;
 pub mod solver;
 pub mod trees;
 
-pub use base::{BaseCounts, BaseError, BaseReader, MISERE_HEADER};
+pub use base::{BaseCounts, BaseError, BaseReader, MAX_TREE_LIVES, MISERE_HEADER};
 pub use plain::PlainMisere;
 pub use player::MiserePerfect;
 pub use search::{MisereChild, MisereLevel, MisereSearch};

@@ -10,6 +10,7 @@ use super::key::Key;
 use super::kids::Kid;
 use super::solver::State;
 use super::{Misere, MisereStop};
+use crate::engine::sprouts::dfpn::{add, below, INFINITE};
 use crate::engine::sprouts::Position;
 
 /// Proof and disproof numbers: the work still thought needed to show that the player to move
@@ -19,8 +20,6 @@ struct Numbers {
     pn: u32,
     dn: u32,
 }
-
-const INFINITE: u32 = u32::MAX / 2;
 
 pub struct ProofNumbers {
     /// The numbers of states searched and not settled yet.
@@ -32,6 +31,9 @@ pub struct ProofNumbers {
     /// them all takes fewer nodes and less time: 16 spots 1.42 million nodes and 75 s against
     /// 1.65 million and 84 s.)
     kids: Generations<Key, Rc<[Kid]>>,
+    /// The state being solved, and its answer once settled.
+    root: Option<Key>,
+    answer: Option<bool>,
 }
 
 /// Of the solver's memory limit, the share each table's young half may take (so each holds
@@ -50,6 +52,8 @@ impl ProofNumbers {
         ProofNumbers {
             table: Generations::new(memory_limit / TABLE_SHARE),
             kids: Generations::new(memory_limit / KIDS_SHARE),
+            root: None,
+            answer: None,
         }
     }
 
@@ -93,6 +97,9 @@ impl ProofNumbers {
 
     /// A state now settled: into the solver's table, out of these.
     fn settle(&mut self, solver: &mut Misere, key: Key, state: &State, wins: bool) {
+        if self.root == Some(key) {
+            self.answer = Some(wins);
+        }
         solver.settle_key(key, state, wins);
         self.table.remove(&key);
         self.kids.remove(&key);
@@ -110,12 +117,20 @@ impl ProofNumbers {
         solver.set_budget(budget);
         let root = solver.start(position)?;
         let key = root.key();
-        loop {
-            if let Some(wins) = solver.known(&root) {
-                return Ok(wins);
-            }
-            self.search(solver, &root, key, INFINITE, INFINITE)?;
+        if let Some(wins) = solver.known(&root) {
+            return Ok(wins);
         }
+        // Infinite thresholds are met only by settling, so one search settles the root (its
+        // answer is taken as it settles: a win may be forgotten at once for memory). A loop
+        // here once spun without work when sums reached the thresholds (67 copies of `1a1a`).
+        self.root = Some(key);
+        self.answer = None;
+        let searched = self.search(solver, &root, key, INFINITE, INFINITE);
+        self.root = None;
+        searched?;
+        self.answer.take().ok_or_else(|| {
+            MisereStop::TooLarge("the proof-number search ended unsettled (a bug)".into())
+        })
     }
 
     fn numbers(&self, solver: &Misere, kid: &Kid) -> Numbers {
@@ -187,7 +202,7 @@ impl ProofNumbers {
             let mut best = None;
             let mut second = INFINITE;
             for (k, n) in numbers.iter().enumerate() {
-                dn = dn.saturating_add(n.pn).min(INFINITE);
+                dn = add(dn, n.pn);
                 if n.dn < pn {
                     second = pn;
                     pn = n.dn;
@@ -209,7 +224,9 @@ impl ProofNumbers {
                 return Ok(());
             };
             // The child's disproof is the parent's proof: its thresholds swap.
-            let kid_th_pn = th_dn.saturating_sub(dn).saturating_add(n.pn).min(INFINITE);
+            // Numbers are capped below `INFINITE` (`add`), so an infinite threshold is met
+            // only by a settled state: a search given one ends settled, never stuck.
+            let kid_th_pn = add(below(th_dn, dn), n.pn);
             let kid_th_dn = th_pn.min(second.saturating_add(1));
             let kid = kids[k];
             let child = solver.child(state, kid.step)?;

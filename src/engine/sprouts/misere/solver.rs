@@ -14,7 +14,8 @@ use super::kids::LandMoves;
 use super::pn::ProofNumbers;
 use super::trees::{OutOfSteps, TreeId, Trees, ONE, ZERO};
 use super::MisereStop;
-use crate::engine::sprouts::{children, Land, Position};
+use crate::engine::sprouts::children::{children_until, Cut};
+use crate::engine::sprouts::{Land, Position};
 use crate::engine::stop::Stop;
 
 /// Lands with fewer lives than this become trees unless the caller says otherwise. Measured
@@ -360,8 +361,7 @@ impl Misere {
             return Ok(tree);
         }
         self.expand()?;
-        let kids = children(&Position::from_lands(vec![land.clone()]))
-            .map_err(|e| MisereStop::TooLarge(e.0))?;
+        let kids = self.children_of(land)?;
         let mut options = Vec::with_capacity(kids.len());
         for kid in kids {
             let mut sum = ZERO;
@@ -383,7 +383,13 @@ impl Misere {
     ) -> Result<T, MisereStop> {
         let left = self.limit.saturating_sub(self.work());
         self.trees.step_limit = self.trees.steps.saturating_add(left);
-        f(&mut self.trees).map_err(|OutOfSteps| MisereStop::Budget(self.limit))
+        f(&mut self.trees).map_err(|OutOfSteps| {
+            if self.trees.steps < self.trees.step_limit {
+                MisereStop::Stopped
+            } else {
+                MisereStop::Budget(self.limit)
+            }
+        })
     }
 
     /// The lands made trees so far.
@@ -469,9 +475,22 @@ impl Misere {
         Ok(None)
     }
 
-    /// Asks the search to stop when `stop` says so (looked at every 256 expansions).
+    /// Asks the search to stop when `stop` says so (looked at every 256 expansions, every
+    /// 1,024 steps of the trees and while a large land's children are listed).
     pub fn set_stop(&mut self, stop: Stop) {
+        self.trees.stop = stop.clone();
         self.stop = stop;
+    }
+
+    /// The canonical children of a land alone, listed under the solver's stop (a land of
+    /// thousands of spots takes seconds).
+    pub(crate) fn children_of(&self, land: &Land) -> Result<Vec<Position>, MisereStop> {
+        children_until(&Position::from_lands(vec![land.clone()]), &self.stop).map_err(|cut| {
+            match cut {
+                Cut::Stopped => MisereStop::Stopped,
+                Cut::TooLarge(why) => MisereStop::TooLarge(why.0),
+            }
+        })
     }
 
     pub(crate) fn expand(&mut self) -> Result<(), MisereStop> {

@@ -8,6 +8,7 @@
 //! their options sorted, so equal games are equal ids and an option test is a binary search.
 
 use super::solver::FxMap;
+use crate::engine::stop::Stop;
 
 /// A canonical misère tree in a `Trees` arena.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -37,7 +38,7 @@ struct Node {
     birthday: u32,
 }
 
-/// Why the arena stopped before it had an answer.
+/// Why the arena stopped before it had an answer: its step limit, or its `stop` asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutOfSteps;
 
@@ -57,7 +58,13 @@ pub struct Trees {
     pub steps: u64,
     /// Past this many steps a call gives up with `OutOfSteps` (what it had done is kept).
     pub step_limit: u64,
+    /// Asked every `STOP_EVERY` steps: a sum of two large trees can take millions of steps
+    /// with no expansion between them, so the caller's clock is heard here too.
+    pub stop: Stop,
 }
+
+/// Steps between looks at `Trees::stop`.
+const STOP_EVERY: u64 = 1024;
 
 impl Default for Trees {
     fn default() -> Trees {
@@ -76,6 +83,7 @@ impl Trees {
             remembered_bytes: 0,
             steps: 0,
             step_limit: u64::MAX,
+            stop: Stop::never(),
         };
         let zero = trees.intern(Vec::new());
         let one = trees.intern(vec![zero]);
@@ -256,7 +264,9 @@ impl Trees {
     }
 
     fn step(&mut self) -> Result<(), OutOfSteps> {
-        if self.steps >= self.step_limit {
+        if self.steps >= self.step_limit
+            || (self.steps % STOP_EVERY == STOP_EVERY - 1 && self.stop.requested())
+        {
             return Err(OutOfSteps);
         }
         self.steps += 1;
