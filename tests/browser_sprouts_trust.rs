@@ -31,10 +31,17 @@ async fn a_kept_base_edited_outside_gamelab_is_unverified_until_checked() {
     let database = "[data-tab='database'] .gl-status";
     wait_for(&root, database, "changed outside gamelab").await;
     assert!(text(&root, ".gl-base-info").contains("1 loaded, unverified"));
-    // The answer that rests on the lie says so.
+    // The answer that rests on the lie is checked from scratch, found wrong, and not given.
     compute(&root, "9").await;
+    let banner = text(&root, ".gl-banner");
+    assert!(
+        banner.starts_with("No answer: the main base is wrong"),
+        "{banner}"
+    );
+    assert!(banner.contains("has nimber 0 in the base"), "{banner}");
     let status = text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status");
-    assert!(status.contains("unverified"), "{status}");
+    assert!(status.contains("no answer"), "{status}");
+    assert!(!status.contains("loss"), "{status}");
     // The complete check refutes it and takes it out; the next answer is right.
     click(&root, "complete-check");
     wait_for(&root, database, "removed from the main base").await;

@@ -15,6 +15,7 @@ from ._engine import (
     Position,
     Search,
     SearchFailed,
+    UncheckedAnswer,
     nimber,
     outcome,
 )
@@ -28,6 +29,7 @@ __all__ = [
     "Position",
     "Search",
     "SearchFailed",
+    "UncheckedAnswer",
     "nimber",
     "outcome",
 ]

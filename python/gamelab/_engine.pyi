@@ -13,6 +13,10 @@ class BudgetSpent(RuntimeError):
 class BaseRefuted(ValueError):
     """A base that cannot be read, or a result contradicting the base."""
 
+class UncheckedAnswer(UserWarning):
+    """Warned when an answer rests on couples from outside the engine's searches that a short
+    check from scratch could not prove."""
+
 class SearchFailed(RuntimeError):
     """A search that cannot go on (a nimber too large, a position beyond the engine)."""
 
@@ -33,8 +37,9 @@ class Position:
         """True when no move is left."""
     def lands(self) -> list["Position"]:
         """The independent parts, each as a one-land position."""
-    def children(self) -> list["Position"]:
-        """Every position one move away, canonical, repeats merged."""
+    def children(self, *, time_limit_ms: Optional[int] = None) -> list["Position"]:
+        """Every position one move away, canonical, repeats merged; BudgetSpent past the time
+        limit, BadPosition for a list over 512 MB."""
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -93,8 +98,11 @@ class Search:
         base: Optional[Base] = None,
         seed: int = 0,
     ) -> None: ...
-    def run(self, expansions: int) -> Optional[Union[bool, int]]:
-        """Works at most ``expansions`` more; the answer once known, else None."""
+    def run(
+        self, expansions: int, *, time_limit_ms: Optional[int] = None
+    ) -> Optional[Union[bool, int]]:
+        """Works at most ``expansions`` more (and at most that long, BudgetSpent past it); the
+        answer once known, else None."""
     def restart(self, position: Position) -> None:
         """Goes on with another position, keeping the table, the children cache and the base;
         coming back to an earlier position resumes it."""

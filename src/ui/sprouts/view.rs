@@ -106,8 +106,10 @@ fn update_levels(table: &HtmlElement, rows: &[(&str, Vec<Cell>)]) {
 /// Draws every panel from the state (each function below draws one).
 pub fn refresh(app: &mut App) {
     base_line(app);
-    status_line(app);
+    // (The answer first: it works out how far the answer can be trusted, which the status
+    // line says too.)
     answer_panel(app);
+    status_line(app);
     levels_panel(app);
     level_children_panel(app);
     check_panel(app);
@@ -160,6 +162,14 @@ fn status_line(app: &App) {
                 Goal::Outcome { .. } => "outcome",
             };
             let head = match c.result {
+                Some(_) if matches!(c.trust, Some(Trust::Refuted(_))) => format!(
+                    "{}: no answer: the main base is wrong (the banner says where).",
+                    c.position.write(app.notation)
+                ),
+                Some(_) if matches!(c.trust, Some(Trust::Withdrawn)) => format!(
+                    "{}: the answer was withdrawn (a couple it may rest on was refuted).",
+                    c.position.write(app.notation)
+                ),
                 Some(answer) => format!(
                     "{}: {}.",
                     c.position.write(app.notation),
