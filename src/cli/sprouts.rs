@@ -424,20 +424,10 @@ fn solve_all(
                 Verified::Confirmed => {}
                 Verified::Unfinished => unchecked.push(item.text.clone()),
                 Verified::Refuted(contradictions) => {
-                    let list: Vec<String> = contradictions
-                        .iter()
-                        .map(|c| {
-                            format!(
-                                "  {} (from {})",
-                                c.describe(Notation::Glop2),
-                                sources_of(options, &c.land, c.stored).join(", ")
-                            )
-                        })
-                        .collect();
                     return Err(format!(
                         "{}: the loaded bases are wrong, so no answer is given; checking it found:\n{}",
                         item.label,
-                        list.join("\n")
+                        contradiction_lines(options, &contradictions)
                     )
                     .into());
                 }
@@ -671,6 +661,24 @@ fn check_misere(options: &Options, budget: &Budget) -> Result<Output, Failure> {
     )))
 }
 
+/// Couples a check contradicted, a line each, with the --db files they came from.
+fn contradiction_lines(
+    options: &Options,
+    contradictions: &[crate::engine::sprouts::search::Contradiction],
+) -> String {
+    let lines: Vec<String> = contradictions
+        .iter()
+        .map(|c| {
+            format!(
+                "  {} (from {})",
+                c.describe(Notation::Glop2),
+                sources_of(options, &c.land, c.stored).join(", ")
+            )
+        })
+        .collect();
+    lines.join("\n")
+}
+
 /// The --db files that hold `land` with nimber `stored` (to name where a wrong couple came from).
 fn sources_of(options: &Options, land: &crate::engine::sprouts::Land, stored: u8) -> Vec<String> {
     options
@@ -721,18 +729,8 @@ fn check_one(
         check_db: run.check_db,
     };
     if !report.contradictions.is_empty() {
-        let list: Vec<String> = report
-            .contradictions
-            .iter()
-            .map(|c| {
-                format!(
-                    "  {} (from {})",
-                    c.describe(Notation::Glop2),
-                    sources_of(options, &c.land, c.stored).join(", ")
-                )
-            })
-            .collect();
-        return Err(format!("the check contradicts the base:\n{}", list.join("\n")).into());
+        let list = contradiction_lines(options, &report.contradictions);
+        return Err(format!("the check contradicts the base:\n{list}").into());
     }
     save(&options.save_check, &report.check_db)?;
     let word = match report.answer {
