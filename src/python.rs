@@ -438,7 +438,6 @@ fn run_normal(
     budget: Budget,
     threads: usize,
 ) -> PyResult<Answer> {
-    check_threads(threads)?;
     let Some(base) = base else {
         let solved = solve(
             py,
@@ -459,11 +458,9 @@ fn run_normal(
     let allowance =
         (VERIFY_EXPANSIONS + expansions).min(budget.max_nodes.saturating_sub(expansions));
     let stop = budget.stop();
-    let inputs = OnThisThread((&position.inner, &*db));
-    let verified = py.detach(move || {
-        let (position, db) = inputs.into_inner();
-        verify(position, goal, answer, db, allowance, &stop)
-    });
+    let (position_inner, db_ref) = (&position.inner, &*db);
+    let verified =
+        py.detach(move || verify(position_inner, goal, answer, db_ref, allowance, &stop));
     match verified {
         Verified::Confirmed => Ok(answer),
         Verified::Unfinished => {
@@ -555,6 +552,7 @@ fn nimber(
     threads: usize,
 ) -> PyResult<u8> {
     let budget = Budget::new(max_nodes, time_limit_ms)?;
+    check_threads(threads)?;
     match run_normal(py, position, Goal::Nimber, base, budget, threads)? {
         Answer::Nimber(n) => Ok(n),
         Answer::Outcome(_) => Err(SearchFailed::new_err("an outcome where a nimber was asked")),

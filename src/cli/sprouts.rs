@@ -268,18 +268,8 @@ pub fn run(
             let mut out = String::new();
             for item in items(&options, stdin)? {
                 let p = parse(&item)?;
-                let listed = children_with_nimbers(&p, &db, &budget.stop());
-                let listed = match listed {
-                    Ok(listed) => listed,
-                    Err(Cut::Stopped) => {
-                        return Err(Failure::BudgetSpent(format!(
-                            "{}: listing the children: the time limit of {} ms (--time-limit-ms) ran out",
-                            item.label,
-                            budget.time_limit.as_millis()
-                        )))
-                    }
-                    Err(Cut::TooLarge(why)) => return Err(format!("{}: {why}", item.label).into()),
-                };
+                let listed = children_with_nimbers(&p, &db, &budget.stop())
+                    .map_err(|cut| listing_failure(cut, &item.label, budget))?;
                 for (child, nimber) in listed {
                     out.push_str(&child.write(options.notation));
                     if let Some(n) = nimber {
@@ -526,17 +516,8 @@ fn misere_children(
     misere.set_stop(budget.stop());
     let mut out = String::new();
     for (item, p) in items.iter().zip(&positions) {
-        let kids =
-            crate::engine::sprouts::children::children_until(p, &budget.stop()).map_err(|cut| {
-                match cut {
-                    Cut::Stopped => Failure::BudgetSpent(format!(
-                    "{}: listing the children: the time limit of {} ms (--time-limit-ms) ran out",
-                    item.label,
-                    budget.time_limit.as_millis()
-                )),
-                    Cut::TooLarge(why) => Failure::BadInput(format!("{}: {}", item.label, why.0)),
-                }
-            })?;
+        let kids = crate::engine::sprouts::children::children_until(p, &budget.stop())
+            .map_err(|cut| listing_failure(cut, &item.label, budget))?;
         for child in kids {
             let left = budget.max_nodes.saturating_sub(misere.work());
             let wins = misere.wins(&child, left).map_err(|stop| {
@@ -659,6 +640,17 @@ fn check_misere(options: &Options, budget: &Budget) -> Result<Output, Failure> {
         counts.losses,
         elapsed(start)
     )))
+}
+
+/// Why a list of children was cut, as the command says it: the clock (exit 3) or its size.
+fn listing_failure(cut: Cut, label: &str, budget: &Budget) -> Failure {
+    match cut {
+        Cut::Stopped => Failure::BudgetSpent(format!(
+            "{label}: listing the children: the time limit of {} ms (--time-limit-ms) ran out",
+            budget.time_limit.as_millis()
+        )),
+        Cut::TooLarge(why) => Failure::BadInput(format!("{label}: {why}")),
+    }
 }
 
 /// Couples a check contradicted, a line each, with the --db files they came from.
