@@ -212,9 +212,10 @@ impl App {
         }
         self.db = kept;
         self.unverified = self.unverified.saturating_sub(removed).min(self.db.len());
-        // An answer shown may have rested on what was removed: it is withdrawn, in words.
+        // An answer shown may have rested on what was removed: it is withdrawn, in words
+        // (one proved from scratch rests on nothing).
         if let Some(c) = self.computation.as_mut().filter(|c| !c.misere) {
-            if c.result.is_some() {
+            if c.result.is_some() && c.trust != Some(Trust::Proved) {
                 c.trust = Some(Trust::Withdrawn);
             }
         }
