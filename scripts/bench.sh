@@ -27,17 +27,4 @@ cargo test --release --target wasm32-unknown-unknown --no-default-features --fea
 
 trunk build --release >/dev/null 2>&1
 echo "site: wasm $(wc -c <dist/gamelab_bg.wasm) bytes raw, $(gzip -9c dist/gamelab_bg.wasm | wc -c) bytes gzip -9; js glue $(wc -c <dist/gamelab.js) bytes"
-work=$(mktemp -d)
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-python3 -m http.server "$port" --bind 127.0.0.1 --directory dist >/dev/null 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
-sleep 1
-for run in 1 2 3 4 5; do
-  dom=$(chromium --headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --disable-quic \
-    --no-first-run --disable-background-networking --disable-component-update --disable-sync \
-    --user-data-dir="$(mktemp -d -p "$work")" --dump-dom "http://127.0.0.1:$port/" 2>/dev/null)
-  ready=$(grep -o 'data-ready-ms="[0-9.]*"' <<<"$dom" | grep -o '[0-9.]*' | head -n 1)
-  mount=$(grep -o 'data-mount-ms="[0-9.]*"' <<<"$dom" | grep -o '[0-9.]*' | head -n 1)
-  echo "  gallery load $run: applet drawn and ready ${ready:-?} ms after navigation start (mounting took ${mount:-?} ms)"
-done
+node tests/course/gallery_load.mjs dist 5

@@ -4,14 +4,16 @@
 # only its own feature, so a play page or a course page with one game downloads only that game's
 # code: DIR/games/<game>.js and DIR/games/<game>_bg.wasm. Release builds go through wasm-opt -Oz,
 # as Trunk does for the gallery's module. The play page (www/play.html, www/play.js) goes to
-# DIR itself, beside gamelab.js.
+# DIR itself, beside gamelab.js, with games.json, the list of games it reads.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/.tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
 out=${1:-${TRUNK_STAGING_DIR:?"give the folder to build into (or run from trunk build)"}}
 profile=${TRUNK_PROFILE:-release}
-games=(ade sprouts bazaar chain-reaction dots-and-boxes)
+# The games, from the registry (src/games.rs; www/games.json is its copy, checked by a test).
+mapfile -t games < <(node -e 'for (const g of require("./www/games.json")) console.log(g.name)')
+[ "${#games[@]}" -gt 0 ] || { echo "$0: no games read from www/games.json (is node installed?)" >&2; exit 1; }
 
 release_flag=()
 [ "$profile" = release ] && release_flag=(--release)
@@ -29,4 +31,4 @@ for game in "${games[@]}"; do
     mv "$wasm.opt" "$wasm"
   fi
 done
-cp www/play.html www/play.js "$out/"
+cp www/play.html www/play.js www/games.json "$out/"

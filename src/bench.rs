@@ -1,7 +1,7 @@
 //! Benchmarks shared by the native harness (`cargo bench`) and the browser (tests/wasm_bench.rs), so
 //! both figures come from the same code. They measure; they never pass or fail.
 
-use crate::engine::ade::{AdeGraph, FireOutcome, Play, Values};
+use crate::engine::ade::{AdeGraph, FireOutcome, Game, Values};
 
 /// One measured figure: `count` layers fired in `seconds`.
 #[derive(Clone, Debug)]
@@ -37,7 +37,7 @@ pub fn ade_fire(clock: &dyn Fn() -> f64, e8_plays: u32) -> Vec<Figure> {
     vec![e8_single_ones(clock, e8_plays), e10_big(clock)]
 }
 
-/// E8 from every single 1 in turn, played to the end and started again (Play::fire: the
+/// E8 from every single 1 in turn, played to the end and started again (Game::fire: the
 /// concurrent rule, the history and the loop-detection hash).
 fn e8_single_ones(clock: &dyn Fn() -> f64, plays: u32) -> Figure {
     let Ok(graph) = AdeGraph::parse("E8") else {
@@ -50,7 +50,7 @@ fn e8_single_ones(clock: &dyn Fn() -> f64, plays: u32) -> Figure {
         let mut start = vec![0i64; 8];
         start[node] = 1;
         node = (node + 1) % 8;
-        let Ok(mut play) = Play::new(graph.clone(), Values::from_i64(start)) else {
+        let Ok(mut play) = Game::new(graph.clone(), Values::from_i64(start)) else {
             break;
         };
         while play.fire() == FireOutcome::Fired {
@@ -71,7 +71,7 @@ fn e10_big(clock: &dyn Fn() -> f64) -> Figure {
     };
     let mut start = vec![0i64; 10];
     start[3] = 1;
-    let Ok(mut play) = Play::new(graph, Values::from_i64(start)) else {
+    let Ok(mut play) = Game::new(graph, Values::from_i64(start)) else {
         return empty("E10");
     };
     for _ in 0..1000 {

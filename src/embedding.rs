@@ -3,87 +3,29 @@
 //! into a game and its options. Plain Rust, tested natively; `ui::play` and `ui::widgets::embed`
 //! put it in the page.
 
-/// Every game's `data-gamelab` name, with its readable name and its options (the data
-/// attributes it reads, without `data-`; the play page takes the same names in its query).
-pub const GAMES: [(&str, &str, &[&str]); 5] = [
-    (
-        "ade",
-        "ADE Concurrent Game",
-        &[
-            "graph",
-            "values",
-            "mode",
-            "layers",
-            "max-rings",
-            "layer-cap",
-        ],
-    ),
-    (
-        "sprouts",
-        "Glop, Sprouts analysis",
-        &[
-            "spots", "position", "goal", "workers", "view", "seats", "think-s", "ending",
-        ],
-    ),
-    (
-        "bazaar",
-        "Bazaar",
-        &[
-            "seats",
-            "seed",
-            "bonus",
-            "limit-ms",
-            "random-draw",
-            "autoplay",
-        ],
-    ),
-    (
-        "chain-reaction",
-        "Chain Reaction",
-        &["rows", "cols", "players", "seats", "think-ms", "automaton"],
-    ),
-    (
-        "dots-and-boxes",
-        "Dots and Boxes",
-        &["rows", "cols", "seats", "think-ms", "analysis"],
-    ),
-];
+use crate::games::{self, COMMON_OPTIONS};
 
-/// Options every game takes: whether it offers "Embed this", and its colours.
-const COMMON_OPTIONS: [&str; 2] = ["offer-embed", "theme"];
-
-/// The colour themes a game takes (`data-theme`): the system's choice (the default), or one fixed,
-/// for a course page whose own colours are fixed.
-pub const THEMES: [&str; 3] = ["auto", "light", "dark"];
-
-/// Checks a `data-theme` value.
+/// Checks a `data-theme` value (the common option `theme`, declared in `games`).
 pub fn check_theme(value: &str) -> Result<(), String> {
-    if THEMES.contains(&value) {
-        Ok(())
-    } else {
-        Err(format!(
-            "data-theme is one of {}, not \"{}\"; following the system. ",
-            THEMES.join(", "),
-            crate::echo::echo(value)
-        ))
-    }
+    let (_, problem) = COMMON_OPTIONS
+        .iter()
+        .find(|s| s.name == "theme")
+        .expect("theme is a common option")
+        .read(value);
+    problem.map_or(Ok(()), Err)
 }
 
 /// The longest play-page query read (a Sprouts position of thousands of spots fits).
 pub const QUERY_LIMIT: usize = 65_536;
 
-fn entry(game: &str) -> Option<&'static (&'static str, &'static str, &'static [&'static str])> {
-    GAMES.iter().find(|(name, _, _)| *name == game)
-}
-
 /// Whether `name` is one of gamelab's games.
 pub fn is_game(name: &str) -> bool {
-    entry(name).is_some()
+    games::game(name).is_some()
 }
 
 /// A game's readable name, for a frame's title.
 pub fn title(game: &str) -> &'static str {
-    entry(game).map_or("a game", |(_, title, _)| title)
+    games::game(game).map_or("a game", |g| g.title)
 }
 
 /// Escapes a value for an HTML attribute in double quotes.
@@ -221,22 +163,23 @@ pub fn read_query(query: &str) -> PlayRequest {
         ));
         return request;
     };
-    let Some(&(game, title, options)) = entry(asked.trim()) else {
+    let Some(entry) = games::game(asked.trim()) else {
         request.problems.push(format!(
             "game=\"{asked}\" is no gamelab game (one of {}).",
             game_names()
         ));
         return request;
     };
-    request.game = Some(game);
+    request.game = Some(entry.name);
     for (name, value) in pairs {
         if name == "game" {
             continue;
         }
-        if !options.contains(&name.as_str()) && !COMMON_OPTIONS.contains(&name.as_str()) {
+        if !entry.takes(&name) {
             request.problems.push(format!(
-                "{name}=\"{value}\": {title} has no option {name} (its options: {}).",
-                options.join(", ")
+                "{name}=\"{value}\": {} has no option {name} (its options: {}).",
+                entry.title,
+                entry.option_names().join(", ")
             ));
             continue;
         }
@@ -255,7 +198,7 @@ pub fn read_query(query: &str) -> PlayRequest {
 
 /// Every game's name, for messages that list them.
 pub fn game_names() -> String {
-    GAMES.map(|(name, _, _)| name).join(", ")
+    games::names()
 }
 
 #[cfg(test)]
@@ -297,7 +240,7 @@ mod tests {
 
     #[test]
     fn every_game_takes_a_theme_and_only_a_known_one() {
-        for (game, _, _) in GAMES {
+        for game in games::GAMES.iter().map(|g| g.name) {
             let request = read_query(&format!("game={game}&theme=dark"));
             assert!(
                 request.problems.is_empty(),
@@ -306,11 +249,11 @@ mod tests {
             );
             assert_eq!(request.attributes, pairs(&[("data-theme", "dark")]));
         }
-        for theme in THEMES {
+        for theme in ["auto", "light", "dark"] {
             assert_eq!(check_theme(theme), Ok(()));
         }
         let refused = check_theme("<b>neon</b>").unwrap_err();
-        assert!(refused.contains("auto, light, dark") && refused.contains("neon"));
+        assert!(refused.contains("auto, light or dark") && refused.contains("neon"));
     }
 
     #[test]
@@ -364,7 +307,7 @@ mod tests {
 
     #[test]
     fn every_game_names_its_own_module() {
-        for (game, _, _) in GAMES {
+        for game in games::GAMES.iter().map(|g| g.name) {
             let text = snippet(game, &[]);
             assert!(text.contains(&format!("import init from \"./dist/games/{game}.js\"")));
             // Until the game replaces it, the element says what is loading.

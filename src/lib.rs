@@ -11,7 +11,9 @@ pub mod draw;
 pub mod echo;
 pub mod embedding;
 pub mod engine;
+pub mod games;
 // The Sprouts engine for Python (maturin builds it; never in the wasm or CLI builds).
+pub mod options;
 #[cfg(all(feature = "python", not(target_arch = "wasm32")))]
 pub mod python;
 pub mod seal;

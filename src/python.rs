@@ -15,8 +15,8 @@ use pyo3::prelude::*;
 
 use crate::engine::sprouts::children::Cut;
 use crate::engine::sprouts::dfpn::{Dfpn, TABLE_COUPLES};
+use crate::engine::sprouts::misere;
 use crate::engine::sprouts::misere::solver::machine_memory_limit;
-use crate::engine::sprouts::misere::{Misere, MisereStop};
 use crate::engine::sprouts::parallel::{Team, MAX_THREADS};
 use crate::engine::sprouts::proof::{verify, Verified, VERIFY_EXPANSIONS};
 use crate::engine::sprouts::symbols::MAX_SPOTS;
@@ -522,21 +522,23 @@ fn misere_outcome(py: Python<'_>, position: &sprouts::Position, budget: &Budget)
     let max_nodes = budget.max_nodes;
     // The solver shares its tables within one thread (Rc), so it lives and dies inside.
     let solved = py.detach(move || {
-        let mut solver = Misere::new();
+        let mut solver = misere::Solver::new();
         solver.set_memory_limit(machine_memory_limit());
         solver.set_stop(stop);
         solver.wins(&position, max_nodes)
     });
     solved.map_err(|stop| match stop {
-        MisereStop::Budget(limit) => {
+        misere::Unfinished::Budget(limit) => {
             BudgetSpent::new_err(format!("the node budget of {limit} (max_nodes) ran out"))
         }
-        MisereStop::Stopped => BudgetSpent::new_err("the time limit (time_limit_ms) ran out"),
-        MisereStop::Memory(bytes) => BudgetSpent::new_err(format!(
+        misere::Unfinished::Stopped => {
+            BudgetSpent::new_err("the time limit (time_limit_ms) ran out")
+        }
+        misere::Unfinished::Memory(bytes) => BudgetSpent::new_err(format!(
             "the search needs more than {} MB of tables",
             bytes >> 20
         )),
-        MisereStop::TooLarge(why) => BadPosition::new_err(why),
+        misere::Unfinished::TooLarge(why) => BadPosition::new_err(why),
     })
 }
 

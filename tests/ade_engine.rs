@@ -6,15 +6,15 @@
 mod common;
 
 use gamelab::engine::ade::{
-    e9_delta_dot, parse_integer, parse_node_value, verdict, AdeGraph, FireOutcome, GraphKind, Play,
+    e9_delta_dot, parse_integer, parse_node_value, verdict, AdeGraph, FireOutcome, Game, GraphKind,
     StopReason, Values, Verdict, MAX_N,
 };
 use num_bigint::BigInt;
 use proptest::prelude::*;
 use serde_json::Value;
 
-fn play(graph: &str, start: &[i64]) -> Play {
-    Play::new(
+fn play(graph: &str, start: &[i64]) -> Game {
+    Game::new(
         AdeGraph::parse(graph).unwrap(),
         Values::from_i64(start.to_vec()),
     )
@@ -181,7 +181,7 @@ fn check_case(case: &Value) {
         .map(|v| v.as_str().unwrap().to_string())
         .collect();
     assert_eq!(names, expected_names, "{}", case["graph"]);
-    let mut p = Play::new(graph.clone(), Values::from_i64(ints(&case["start"]))).unwrap();
+    let mut p = Game::new(graph.clone(), Values::from_i64(ints(&case["start"]))).unwrap();
     let (reason, fired) = p.exhaust(100_000);
     assert_eq!(reason, StopReason::Terminated, "{case}");
     assert_eq!(fired as u64, case["num_layers"].as_u64().unwrap());
@@ -281,7 +281,7 @@ fn survey_rows_of_the_spec() {
         let (mut count, mut max_layers, mut first_max, mut adjacent) =
             (0u64, 0usize, Vec::new(), 0u64);
         loop {
-            let mut p = Play::new(graph.clone(), Values::from_i64(start.clone())).unwrap();
+            let mut p = Game::new(graph.clone(), Values::from_i64(start.clone())).unwrap();
             let (reason, fired) = p.exhaust(10_000);
             assert_eq!(reason, StopReason::Terminated, "{} {start:?}", graph);
             if fired > max_layers {
@@ -401,7 +401,7 @@ fn first_int64_overflow_switches_to_big_integers() {
         let overflow_at = case["overflowing_layer"].as_u64().unwrap() as usize;
         let mut start = vec![0; graph.node_count()];
         start[node] = 1;
-        let mut p = Play::new(graph.clone(), Values::from_i64(start)).unwrap();
+        let mut p = Game::new(graph.clone(), Values::from_i64(start)).unwrap();
         p.exhaust(overflow_at - 1);
         assert!(
             !p.current().is_big(),
@@ -420,7 +420,7 @@ fn first_int64_overflow_switches_to_big_integers() {
         for other in 0..graph.node_count() {
             let mut start = vec![0; graph.node_count()];
             start[other] = 1;
-            let mut q = Play::new(graph.clone(), Values::from_i64(start)).unwrap();
+            let mut q = Game::new(graph.clone(), Values::from_i64(start)).unwrap();
             q.exhaust(overflow_at - 1);
             assert!(!q.current().is_big(), "{graph} from {}", graph.label(other));
         }
@@ -557,7 +557,7 @@ fn node_values_parse_as_64_bit_integers_with_clear_messages() {
 
 #[test]
 fn play_rejects_a_wrong_number_of_values() {
-    let err = Play::new(AdeGraph::parse("E8").unwrap(), Values::zeros(7)).unwrap_err();
+    let err = Game::new(AdeGraph::parse("E8").unwrap(), Values::zeros(7)).unwrap_err();
     assert!(err.contains("8 nodes") && err.contains("7 values"), "{err}");
 }
 
@@ -594,7 +594,7 @@ proptest! {
         let n = g.node_count();
         (Just(g), proptest::collection::vec(-6i64..=6, n))
     })) {
-        let mut p = Play::new(graph.clone(), Values::from_i64(start.clone())).unwrap();
+        let mut p = Game::new(graph.clone(), Values::from_i64(start.clone())).unwrap();
         let (reason, _) = p.exhaust(1_000_000);
         prop_assert_eq!(reason, StopReason::Terminated);
         prop_assert!(!p.current().any_positive());
@@ -611,7 +611,7 @@ proptest! {
     #[test]
     fn big_values_agree_with_wide_arithmetic(start in proptest::collection::vec(any::<i64>(), 8)) {
         let graph = AdeGraph::parse("E8").unwrap();
-        let mut p = Play::new(graph.clone(), Values::from_i64(start.clone())).unwrap();
+        let mut p = Game::new(graph.clone(), Values::from_i64(start.clone())).unwrap();
         p.fire();
         let expected: Vec<BigInt> = (0..8).map(|i| {
             let own = start[i] as i128;

@@ -12,7 +12,7 @@ use gamelab::draw::ade::{
 };
 use gamelab::draw::raster::Raster;
 use gamelab::draw::{png, tga, Painter, Rgb};
-use gamelab::engine::ade::{AdeGraph, Play, Values};
+use gamelab::engine::ade::{AdeGraph, Game, Values};
 use num_bigint::BigInt;
 
 fn worked_example() -> Raster {
@@ -102,7 +102,7 @@ fn firing_graphs_of_long_plays_with_big_values_fit_the_pixel_limit() {
     // default cap), 400 rows drawn with thinner and fewer rings, under the pixel limits.
     let mut start = vec![0; 9];
     start[1] = 1;
-    let mut play = Play::new(AdeGraph::parse("E9").unwrap(), Values::from_i64(start)).unwrap();
+    let mut play = Game::new(AdeGraph::parse("E9").unwrap(), Values::from_i64(start)).unwrap();
     play.exhaust(10_000);
     let layers = play.layers();
     let natural = layers[..ROW_LIMIT]
@@ -139,7 +139,7 @@ fn the_tracing_area_writes_values_whole_up_to_its_digit_limit() {
     let start: Vec<i64> = (0..30)
         .map(|i| if i == 0 { 1 } else { -620659705586 })
         .collect();
-    let mut play = Play::new(AdeGraph::parse("D30").unwrap(), Values::from_i64(start)).unwrap();
+    let mut play = Game::new(AdeGraph::parse("D30").unwrap(), Values::from_i64(start)).unwrap();
     let first = trace_text(&play, 0);
     assert!(first.len() > 400);
     assert_eq!(first.matches("-620659705586").count(), 29, "{first}");
@@ -255,10 +255,10 @@ fn value_labels_neither_overlap_nor_leave_the_picture() {
     }
 }
 
-fn e8_single(node: usize) -> Play {
+fn e8_single(node: usize) -> Game {
     let mut start = vec![0; 8];
     start[node] = 1;
-    let mut play = Play::new(AdeGraph::parse("E8").unwrap(), Values::from_i64(start)).unwrap();
+    let mut play = Game::new(AdeGraph::parse("E8").unwrap(), Values::from_i64(start)).unwrap();
     play.exhaust(1000);
     play
 }
@@ -367,7 +367,7 @@ fn long_plays_are_drawn_a_page_at_a_time_with_labels_that_keep_apart() {
     // E9 from V1 = 1 for 1,000 layers: three pages of at most 400 layers each.
     let mut start = vec![0; 9];
     start[1] = 1;
-    let mut play = Play::new(AdeGraph::parse("E9").unwrap(), Values::from_i64(start)).unwrap();
+    let mut play = Game::new(AdeGraph::parse("E9").unwrap(), Values::from_i64(start)).unwrap();
     play.exhaust(1_000);
     let layers = play.layers();
     assert_eq!(layers.len(), 1_000);
@@ -384,7 +384,7 @@ fn long_plays_are_drawn_a_page_at_a_time_with_labels_that_keep_apart() {
     // E30 after 60 layers asked for 9,634 × 18,194 pixels before; now it fits.
     let mut start = vec![0; 30];
     start[1] = 1;
-    let mut play = Play::new(AdeGraph::parse("E30").unwrap(), Values::from_i64(start)).unwrap();
+    let mut play = Game::new(AdeGraph::parse("E30").unwrap(), Values::from_i64(start)).unwrap();
     play.exhaust(60);
     let layers = play.layers();
     let image = render_firing_graph(play.graph(), &layers, 0).unwrap();
@@ -402,7 +402,7 @@ fn long_plays_are_drawn_a_page_at_a_time_with_labels_that_keep_apart() {
         0,
         0,
     ];
-    let mut play = Play::new(AdeGraph::parse("E8").unwrap(), Values::from_i64(start)).unwrap();
+    let mut play = Game::new(AdeGraph::parse("E8").unwrap(), Values::from_i64(start)).unwrap();
     play.exhaust(20);
     let layers = play.layers();
     let layout = FiringGraphLayout::new(play.graph(), &layers, 0).unwrap();

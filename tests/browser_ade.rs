@@ -3,7 +3,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use gamelab::draw::ade::{FiringGraphLayout, GraphLayout};
-use gamelab::engine::ade::{AdeGraph, Play, Values};
+use gamelab::engine::ade::{AdeGraph, Game, Values};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
@@ -202,7 +202,7 @@ async fn exhaust_fire_then_show_graph_draws_every_layer() {
     let caption = find(&root, ".gl-graph-caption").text_content().unwrap();
     assert!(caption.starts_with("29 layers"), "{caption}");
     // The canvas is the layout of the engine's play, and each fired node's centre is drawn.
-    let mut play = Play::new(
+    let mut play = Game::new(
         AdeGraph::parse("E8").unwrap(),
         Values::from_i64(vec![0, 0, 0, 1, 0, 0, 0, 0]),
     )
@@ -436,7 +436,7 @@ async fn malformed_data_attributes_get_a_message_and_a_working_default() {
         ),
         (
             vec![("data-graph", "A2"), ("data-mode", "weird")],
-            "data-mode=\"weird\" is neither editing nor playing",
+            "data-mode=\"weird\" is one of editing or playing",
         ),
     ] {
         let root = mount(&attributes);

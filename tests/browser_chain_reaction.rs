@@ -181,7 +181,10 @@ fn bad_settings_are_explained_and_the_game_goes_on() {
         .unwrap()
         .and_then(|n| n.text_content())
         .unwrap_or_default();
-    assert!(note.contains("rows and columns go from 2 to 20"), "{note}");
+    assert!(
+        note.contains("data-rows=\"30\" is not a number of rows from 2 to 20; using 9"),
+        "{note}"
+    );
     let rows: HtmlInputElement = find(&root, "[data-field='rows']").unchecked_into();
     assert_eq!(rows.value(), "9");
     rows.set_value("1");

@@ -269,10 +269,10 @@ async fn workers_load_and_warm_up_as_the_page_opens_and_take_the_first_computati
     assert_eq!(base_count(&root), stored, "{done}");
     // Paused after the answer, the workers wait for the next computation; the element taken
     // away, they end (every Glop element before it was taken away too).
-    assert_eq!(gamelab::ui::sprouts::live_workers(), 2);
+    assert_eq!(gamelab::ui::glop::live_workers(), 2);
     root.remove();
     sleep(2000).await;
-    assert_eq!(gamelab::ui::sprouts::live_workers(), 0);
+    assert_eq!(gamelab::ui::glop::live_workers(), 0);
 
     // No workers when the page computes in its own slices.
     forget_kept_base().await;

@@ -6,6 +6,7 @@ mod common;
 
 use gamelab::engine::chain_reaction::automaton::state_name;
 use gamelab::engine::chain_reaction::{Game, MoveError, Settings};
+use gamelab::engine::rng::Rng;
 use gamelab::engine::turn::Record;
 use proptest::prelude::*;
 
@@ -192,15 +193,12 @@ fn automaton_state_names() {
 
 fn random_game(settings: Settings, seed: u64) -> (Record<Game>, Vec<u32>) {
     let mut record = Record::<Game>::new(settings);
-    let mut state = seed | 1;
+    let mut rng = Rng::new(seed);
     let mut totals = Vec::new();
     while !record.game().is_over() {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
         let legal = record.game().legal_cells();
         assert!(!legal.is_empty(), "a player in the game always has a move");
-        let cell = legal[(state % legal.len() as u64) as usize];
+        let cell = legal[rng.below(legal.len())];
         record.play(cell).unwrap();
         let game = record.game();
         if game.winner().is_none() {
@@ -303,13 +301,10 @@ fn explosion_order_does_not_matter_for_non_final_moves() {
         )
         .unwrap();
         let mut game = Game::new(settings);
-        let mut state = seed * 2654435761;
+        let mut rng = Rng::new(seed);
         while !game.is_over() {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
             let legal = game.legal_cells();
-            let cell = legal[(state % legal.len() as u64) as usize];
+            let cell = legal[rng.below(legal.len())];
             let before = game.clone();
             let report = game.play_cell(cell).unwrap();
             if report.won {

@@ -5,7 +5,7 @@
 use gamelab::engine::chain_reaction::{Game as ChainGame, Settings};
 use gamelab::engine::dots_boxes::{Board, Game as DotsGame};
 use gamelab::engine::search::{play_out, AlphaBeta, Mcts, RandomPlayer};
-use gamelab::engine::sprouts::play::Play as SproutsGame;
+use gamelab::engine::sprouts::play::Game as SproutsGame;
 use gamelab::engine::sprouts::Position;
 use gamelab::engine::turn::{Thinker, TurnGame};
 

@@ -5,7 +5,7 @@
 
 use gamelab::engine::rng::Rng;
 use gamelab::engine::sprouts::board::Board;
-use gamelab::engine::sprouts::misere::{Misere, MisereStop, PlainMisere};
+use gamelab::engine::sprouts::misere;
 use gamelab::engine::sprouts::Position;
 use gamelab::engine::stop::Stop;
 
@@ -14,7 +14,7 @@ const PUBLISHED: &str = "WLLLWWLLLWWWLLLWWWLL";
 
 #[test]
 fn the_fast_search_finds_the_published_outcomes_up_to_ten_spots() {
-    let mut misere = Misere::new();
+    let mut misere = misere::Solver::new();
     for (n, expected) in PUBLISHED.chars().enumerate().take(10) {
         let n = n + 1;
         let wins = misere.wins(&Position::spots(n), 50_000_000).unwrap();
@@ -27,7 +27,7 @@ fn a_solver_short_of_memory_forgets_and_still_finds_the_published_outcomes() {
     // 2.5 MB: well below the 11 MB 11 spots holds unbounded, so the caches are emptied on the
     // way, and the answers stay right.
     let limit = 5 << 19;
-    let mut misere = Misere::new();
+    let mut misere = misere::Solver::new();
     misere.set_memory_limit(limit);
     for (n, expected) in PUBLISHED.chars().enumerate().take(11) {
         let n = n + 1;
@@ -71,8 +71,10 @@ fn the_fast_search_agrees_with_the_plain_one() {
     // (0: none, 10: the default) so the trees, their sums and the search with them are all used.
     let mut rng = Rng::new(0x0DD5_EED5_2026_1126);
     let boards = random_positions(&mut rng, 60, 4..8, 13);
-    let mut plain = PlainMisere::new();
-    let mut fast: Vec<Misere> = [0, 4, 7, 10, 12].map(Misere::with_small_lives).into();
+    let mut plain = misere::Plain::new();
+    let mut fast: Vec<misere::Solver> = [0, 4, 7, 10, 12]
+        .map(misere::Solver::with_small_lives)
+        .into();
     let mut won = 0;
     for (i, board) in boards.iter().enumerate() {
         let position = board.position();
@@ -93,7 +95,7 @@ fn the_fast_search_agrees_with_the_plain_one() {
 #[test]
 fn the_fast_search_agrees_with_the_board() {
     let mut rng = Rng::new(0xB0A2_D5EE_D000_0043);
-    let mut misere = Misere::new();
+    let mut misere = misere::Solver::new();
     for (i, board) in random_positions(&mut rng, 80, 3..7, 9).iter().enumerate() {
         let mut left = 5_000_000;
         let plain = board_wins(board, &mut left);
@@ -107,9 +109,12 @@ fn the_fast_search_agrees_with_the_board() {
 
 #[test]
 fn the_fast_search_over_its_budget_says_so_and_goes_on() {
-    let mut misere = Misere::new();
+    let mut misere = misere::Solver::new();
     let nine = Position::spots(9);
-    assert_eq!(misere.wins(&nine, 500), Err(MisereStop::Budget(500)));
+    assert_eq!(
+        misere.wins(&nine, 500),
+        Err(misere::Unfinished::Budget(500))
+    );
     assert!(misere.work() <= 501, "{}", misere.work());
     let before = misere.work();
     assert!(!misere.wins(&nine, 50_000_000).unwrap());
@@ -118,7 +123,7 @@ fn the_fast_search_over_its_budget_says_so_and_goes_on() {
 
 #[test]
 fn the_plain_search_finds_the_published_outcomes_up_to_seven_spots() {
-    let mut table = PlainMisere::new();
+    let mut table = misere::Plain::new();
     for (n, expected) in PUBLISHED.chars().enumerate().take(7) {
         let n = n + 1;
         let wins = table.wins(&Position::spots(n), 10_000_000).unwrap();
@@ -145,7 +150,7 @@ fn board_wins(board: &Board, left: &mut u64) -> bool {
 
 #[test]
 fn a_plain_search_on_the_board_agrees() {
-    let mut table = PlainMisere::new();
+    let mut table = misere::Plain::new();
     // From the start, 1 and 2 spots.
     for n in 1..=2 {
         let mut left = 5_000_000;
@@ -181,9 +186,12 @@ fn a_plain_search_on_the_board_agrees() {
 
 #[test]
 fn a_search_over_its_budget_says_so_and_goes_on() {
-    let mut table = PlainMisere::new();
+    let mut table = misere::Plain::new();
     let five = Position::spots(5);
-    assert!(matches!(table.wins(&five, 100), Err(MisereStop::Budget(_))));
+    assert!(matches!(
+        table.wins(&five, 100),
+        Err(misere::Unfinished::Budget(_))
+    ));
     let done = table.expansions;
     assert!((100..=101).contains(&done), "{done}");
     // What was solved is kept: the rest is looked at in the next call.
@@ -192,12 +200,12 @@ fn a_search_over_its_budget_says_so_and_goes_on() {
 
 #[test]
 fn a_base_read_back_is_checked_and_answers_without_searching() {
-    let mut misere = Misere::new();
+    let mut misere = misere::Solver::new();
     assert!(misere.wins(&Position::spots(6), 10_000_000).unwrap());
     assert!(!misere.wins(&Position::spots(8), 10_000_000).unwrap());
     let text = misere.write_base();
     let (mut read, counts) =
-        Misere::read_base(&text, misere.small_lives, 10_000_000, Stop::never()).unwrap();
+        misere::Solver::read_base(&text, misere.small_lives, 10_000_000, Stop::never()).unwrap();
     // Written again straight away: every line is kept (checking may add lands it worked out),
     // but for a land whose written form reads back as another way of writing it (a land the
     // canonical form can write two ways: the same land, written as it reads now).
@@ -234,7 +242,7 @@ fn a_base_read_back_is_checked_and_answers_without_searching() {
     assert!(read.work() - before <= 2, "{}", read.work() - before);
     // Checking has a budget too.
     assert!(matches!(
-        Misere::read_base(&text, misere.small_lives, 100, Stop::never()),
+        misere::Solver::read_base(&text, misere.small_lives, 100, Stop::never()),
         Err(gamelab::engine::sprouts::misere::BaseError::Budget(_))
     ));
     // The command line picks which lands become trees by the position's size, so a base written
@@ -245,7 +253,7 @@ fn a_base_read_back_is_checked_and_answers_without_searching() {
     assert!(text.lines().nth(1) == Some(&format!("tree-lives {}", misere.small_lives)));
     for small_lives in [misere.small_lives - 2, misere.small_lives + 1] {
         let (mut other, _) =
-            Misere::read_base(&text, small_lives, 10_000_000, Stop::never()).unwrap();
+            misere::Solver::read_base(&text, small_lives, 10_000_000, Stop::never()).unwrap();
         assert_eq!(other.small_lives, small_lives.max(misere.small_lives));
         assert!(!other.wins(&Position::spots(8), 10_000_000).unwrap());
         assert!(other.wins(&Position::spots(6), 10_000_000).unwrap());
@@ -255,14 +263,14 @@ fn a_base_read_back_is_checked_and_answers_without_searching() {
 #[test]
 fn the_misere_player_finds_winning_moves_in_small_steps() {
     use gamelab::engine::sprouts::children;
-    use gamelab::engine::sprouts::misere::MiserePerfect;
+    use gamelab::engine::sprouts::misere;
     use gamelab::engine::sprouts::player::Thought;
-    let mut solver = Misere::new();
-    let mut plain = PlainMisere::new();
+    let mut solver = misere::Solver::new();
+    let mut plain = misere::Plain::new();
     for (n, expected) in PUBLISHED.chars().enumerate().take(8) {
         let start = Position::spots(n + 1);
         let kids = children(&start).unwrap();
-        let mut player = MiserePerfect::new(kids.clone());
+        let mut player = misere::Perfect::new(kids.clone());
         let mut steps = 0;
         while *player.thought() == Thought::Thinking {
             player.step(&mut solver, 300).unwrap();
@@ -286,10 +294,10 @@ fn the_misere_player_finds_winning_moves_in_small_steps() {
 /// and the same answers as the recursive search on random positions, with a fresh solver each.
 #[test]
 fn the_levelled_search_in_steps_finds_the_same_outcomes() {
-    use gamelab::engine::sprouts::misere::MisereSearch;
+    use gamelab::engine::sprouts::misere;
     let run = |position: &Position, budget: u64| {
-        let mut solver = Misere::new();
-        let mut search = MisereSearch::new(position.clone());
+        let mut solver = misere::Solver::new();
+        let mut search = misere::Search::new(position.clone());
         for _ in 0..1_000_000 {
             if let Some(wins) = search.step(&mut solver, budget).unwrap() {
                 return wins;
@@ -304,7 +312,7 @@ fn the_levelled_search_in_steps_finds_the_same_outcomes() {
     let mut rng = Rng::new(0x1E7E_15ED_2026_1127);
     for board in random_positions(&mut rng, 40, 4..8, 13) {
         let position = board.position();
-        let expected = Misere::new().wins(&position, u64::MAX).unwrap();
+        let expected = misere::Solver::new().wins(&position, u64::MAX).unwrap();
         assert_eq!(run(&position, 37), expected, "{position:?}");
     }
 }
@@ -314,9 +322,9 @@ fn the_levelled_search_in_steps_finds_the_same_outcomes() {
 /// the answer after zapping is still right.
 #[test]
 fn the_levelled_search_shows_its_levels_and_can_be_zapped() {
-    use gamelab::engine::sprouts::misere::MisereSearch;
-    let mut solver = Misere::new();
-    let mut search = MisereSearch::new(Position::spots(9));
+    use gamelab::engine::sprouts::misere;
+    let mut solver = misere::Solver::new();
+    let mut search = misere::Search::new(Position::spots(9));
     search.step(&mut solver, 300).unwrap();
     let levels = search.levels();
     assert!(levels.len() >= 2, "{levels:?}");
@@ -363,30 +371,31 @@ fn the_levelled_search_shows_its_levels_and_can_be_zapped() {
 #[test]
 fn a_base_read_in_small_steps_is_the_same_and_still_checked() {
     use gamelab::engine::sprouts::misere::{BaseCounts, BaseError, BaseReader};
-    let mut misere = Misere::new();
+    let mut misere = misere::Solver::new();
     assert!(!misere.wins(&Position::spots(7), 10_000_000).unwrap());
     let text = misere.write_base();
     let (whole, counts) =
-        Misere::read_base(&text, misere.small_lives, 10_000_000, Stop::never()).unwrap();
-    let read_in_steps = |reader: BaseReader| -> Result<(Misere, BaseCounts, usize), BaseError> {
-        let mut reader = reader;
-        let mut steps = 0;
-        let mut last = 0.0;
-        while !reader.step(10)? {
-            steps += 1;
-            assert!(reader.progress() >= last && reader.progress() <= 1.0);
-            last = reader.progress();
-        }
-        let (read, stepped) = reader.finish();
-        Ok((read, stepped, steps))
-    };
+        misere::Solver::read_base(&text, misere.small_lives, 10_000_000, Stop::never()).unwrap();
+    let read_in_steps =
+        |reader: BaseReader| -> Result<(misere::Solver, BaseCounts, usize), BaseError> {
+            let mut reader = reader;
+            let mut steps = 0;
+            let mut last = 0.0;
+            while !reader.step(10)? {
+                steps += 1;
+                assert!(reader.progress() >= last && reader.progress() <= 1.0);
+                last = reader.progress();
+            }
+            let (read, stepped) = reader.finish();
+            Ok((read, stepped, steps))
+        };
     let (stepped, stepped_counts, steps) =
         read_in_steps(BaseReader::new(&text, misere.small_lives, 10_000_000).unwrap()).unwrap();
     assert!(steps > 10, "{steps} steps");
     assert_eq!(stepped_counts, counts);
     assert_eq!(stepped.write_base(), whole.write_base());
     // A lost state that is not lost: the start of 6 spots (a misère win) claimed lost.
-    let mut six = Misere::new();
+    let mut six = misere::Solver::new();
     let six_state = {
         assert!(six.wins(&Position::spots(6), 10_000_000).unwrap());
         Position::spots(6).write(gamelab::engine::sprouts::Notation::Glop2)
@@ -416,7 +425,7 @@ fn a_base_read_in_small_steps_is_the_same_and_still_checked() {
         "{}\ntree 0\n",
         gamelab::engine::sprouts::misere::MISERE_HEADER
     );
-    match Misere::read_base(&twice, misere.small_lives, 1000, Stop::never()) {
+    match misere::Solver::read_base(&twice, misere.small_lives, 1000, Stop::never()) {
         Err(BaseError::Refuted { line: 2, message }) => assert!(message.contains("twice")),
         Err(other) => panic!("{other}"),
         Ok(_) => panic!("a tree defined twice was taken"),
@@ -442,11 +451,11 @@ fn a_base_read_in_small_steps_is_the_same_and_still_checked() {
 /// same answers.
 #[test]
 fn levelled_searches_begun_on_other_children_agree() {
-    use gamelab::engine::sprouts::misere::MisereSearch;
+    use gamelab::engine::sprouts::misere;
     for (n, expected) in PUBLISHED.chars().enumerate().take(8) {
         for first in [1, 2, 5] {
-            let mut solver = Misere::new();
-            let mut search = MisereSearch::new(Position::spots(n + 1)).trying_first(first);
+            let mut solver = misere::Solver::new();
+            let mut search = misere::Search::new(Position::spots(n + 1)).trying_first(first);
             let mut answer = None;
             for _ in 0..100_000 {
                 answer = search.step(&mut solver, 500).unwrap();
@@ -463,8 +472,8 @@ fn levelled_searches_begun_on_other_children_agree() {
             );
         }
     }
-    let mut solver = Misere::new();
-    let mut search = MisereSearch::new(Position::spots(9)).trying_first(3);
+    let mut solver = misere::Solver::new();
+    let mut search = misere::Search::new(Position::spots(9)).trying_first(3);
     search.step(&mut solver, 1).unwrap();
     assert_eq!(search.levels()[0].numero, 4);
 }
@@ -475,11 +484,11 @@ fn sums_of_many_equal_small_lands_end_and_agree_with_a_brute_force_and_nim() {
     // search spun there for ever without work. A brute force over whole positions settles a
     // few copies; from there, `1a1a` is a nim heap of two (its tree is the arena's), and a sum
     // of heaps of two is lost in misère play exactly when their count is even.
-    let mut misere = Misere::new();
+    let mut misere = misere::Solver::new();
     let land = Position::parse("1a1a").unwrap();
     let tree = misere.land_tree(&land.lands()[0], 1_000_000).unwrap();
     assert_eq!(tree, misere.trees.nim(2), "1a1a is a heap of two");
-    let mut plain = PlainMisere::new();
+    let mut plain = misere::Plain::new();
     for copies in 1..=6 {
         let sum = Position::parse(&vec!["1a1a"; copies].join("+")).unwrap();
         let brute = plain.wins(&sum, 10_000_000).unwrap();
@@ -488,7 +497,7 @@ fn sums_of_many_equal_small_lands_end_and_agree_with_a_brute_force_and_nim() {
     }
     for copies in [66, 67, 80, 201, 2000] {
         let sum = Position::parse(&vec!["1a1a"; copies].join("+")).unwrap();
-        let mut fresh = Misere::new();
+        let mut fresh = misere::Solver::new();
         // A node budget, not a clock: 2,000 copies take about 40,000 units of work.
         let wins = fresh.wins(&sum, 5_000_000).unwrap();
         assert_eq!(wins, copies % 2 == 1, "{copies} copies");

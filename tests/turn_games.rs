@@ -6,7 +6,7 @@
 use gamelab::engine::chain_reaction::{Game as ChainGame, Settings};
 use gamelab::engine::dots_boxes::{Board, Game as DotsGame};
 use gamelab::engine::rng::Rng;
-use gamelab::engine::sprouts::play::Play as SproutsGame;
+use gamelab::engine::sprouts::play::Game as SproutsGame;
 use gamelab::engine::sprouts::Position;
 use gamelab::engine::turn::{Record, TurnGame};
 

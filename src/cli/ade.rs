@@ -14,7 +14,7 @@ use crate::draw::ade::render_firing_graph;
 use crate::draw::raster::Raster;
 use crate::draw::{png, tga};
 use crate::engine::ade::{
-    parse_integer, trace_line, AdeGraph, ExhaustRun, Play, StopReason, Values,
+    parse_integer, trace_line, AdeGraph, ExhaustRun, Game, StopReason, Values,
 };
 
 /// Exhaust fire's default cap.
@@ -40,7 +40,7 @@ pub fn run(command: &str, input: &str, budget: &Budget) -> Result<Output, Failur
 /// A parsed request.
 #[derive(Debug)]
 pub struct Request {
-    pub play: Play,
+    pub play: Game,
     pub max_layers: u64,
     /// `layers` (fire exactly this many, or until terminal), when given.
     pub layers: Option<u64>,
@@ -72,7 +72,7 @@ pub fn parse_request(input: &str) -> Result<Request, CliError> {
         .enumerate()
         .map(|(i, v)| json_integer(v).map_err(|e| format!("values[{i}]: {e}")))
         .collect::<Result<Vec<BigInt>, CliError>>()?;
-    let play = Play::new(graph, Values::from_big(values))?;
+    let play = Game::new(graph, Values::from_big(values))?;
     let count = |key: &str, default: Option<u64>| -> Result<Option<u64>, CliError> {
         match object.get(key) {
             None | Some(Value::Null) => Ok(default),
@@ -211,7 +211,7 @@ pub fn fire(input: &str, budget: &Budget) -> Result<String, Failure> {
 
 /// Fires up to `cap` layers in slices, as Exhaust fire does: it stops at a terminal state, a
 /// loop, or the history's memory limit, and fails when the budget runs out.
-fn fire_up_to(play: &mut Play, cap: u64, budget: &Budget) -> Result<(StopReason, usize), Failure> {
+fn fire_up_to(play: &mut Game, cap: u64, budget: &Budget) -> Result<(StopReason, usize), Failure> {
     let mut run = ExhaustRun::new(cap as usize);
     loop {
         let slice = budget.slice(run.fired() as u64, 1024) as usize;
@@ -225,7 +225,7 @@ fn fire_up_to(play: &mut Play, cap: u64, budget: &Budget) -> Result<(StopReason,
 /// Fires `layers` layers when given (the sentence says "as asked" when all were fired), else
 /// exhausts up to `max_layers`.
 fn fire_requested(
-    play: &mut Play,
+    play: &mut Game,
     layers: Option<u64>,
     max_layers: u64,
     budget: &Budget,

@@ -11,6 +11,8 @@ pub mod sprouts;
 
 pub const USAGE: &str = "usage: gamelab <game> <command> < input
 
+  games [--json]  the games: name and title (--json: the registry the scripts read)
+
 games and commands:
   ade exhaust   JSON {\"graph\", \"values\", \"max_layers\"} -> {\"status\", \"layers\", \"sums\", \"final\"}
   ade fire      the same JSON (+ \"layers\": N) -> the tracing area, one line per layer
@@ -51,6 +53,10 @@ pub fn run(
         args.first().map(String::as_str),
         args.get(1).map(String::as_str),
     ) {
+        (Some("games"), None) => Ok(Output::Text(crate::games::text())),
+        (Some("games"), Some("--json")) if args.len() == 2 => {
+            Ok(Output::Text(crate::games::json()))
+        }
         (Some("ade"), Some(command)) if args.len() == 2 => {
             ade::run(command, &read_stdin()?, &budget)
         }

@@ -10,8 +10,9 @@ use std::time::Instant;
 use super::{read_file, Budget, CliError, Failure, Output, Pacer};
 use crate::engine::sprouts::children::Cut;
 use crate::engine::sprouts::database::MergeError;
+use crate::engine::sprouts::misere;
 use crate::engine::sprouts::misere::solver::small_lives_for;
-use crate::engine::sprouts::misere::{BaseCounts, BaseError, Misere, MisereStop, MAX_TREE_LIVES};
+use crate::engine::sprouts::misere::{BaseCounts, BaseError, MAX_TREE_LIVES};
 use crate::engine::sprouts::parallel::{Team, MAX_THREADS};
 use crate::engine::sprouts::proof::{
     verify, Check, CheckReport, CompleteCheck, DotOptions, ProofGraph, Verified, VERIFY_EXPANSIONS,
@@ -532,22 +533,27 @@ fn misere_children(
     Ok(Output::Text(out))
 }
 
-fn misere_failure(stop: MisereStop, label: &str, budget: &Budget, misere: &Misere) -> Failure {
+fn misere_failure(
+    stop: misere::Unfinished,
+    label: &str,
+    budget: &Budget,
+    misere: &misere::Solver,
+) -> Failure {
     let work = misere.work();
     // What the search had reached, for whoever sizes the next run.
     let reached = holdings(misere);
     match stop {
-        MisereStop::Budget(_) => Failure::BudgetSpent(format!(
+        misere::Unfinished::Budget(_) => Failure::BudgetSpent(format!(
             "{label}: the node budget of {} (--max-nodes) ran out ({reached})",
             budget.max_nodes
         )),
-        MisereStop::Stopped => Failure::BudgetSpent(format!(
+        misere::Unfinished::Stopped => Failure::BudgetSpent(format!(
             "{label}: the time limit of {} ms (--time-limit-ms) ran out after {work} nodes \
              ({reached})",
             budget.time_limit.as_millis()
         )),
-        MisereStop::TooLarge(why) => Failure::BadInput(format!("{label}: {why}")),
-        MisereStop::Memory(bytes) => Failure::BudgetSpent(format!(
+        misere::Unfinished::TooLarge(why) => Failure::BadInput(format!("{label}: {why}")),
+        misere::Unfinished::Memory(bytes) => Failure::BudgetSpent(format!(
             "{label}: the search needs more than the memory limit of {} MB (--memory-mb): \
              stopped after {work} nodes; what was proved is kept with --save ({reached})",
             bytes >> 20
@@ -557,7 +563,7 @@ fn misere_failure(stop: MisereStop, label: &str, budget: &Budget, misere: &Miser
 
 /// What the misère solver holds: states and lands solved, trees, memory, and how often its
 /// caches aged or were emptied (often: too little memory). The log line and the stop message.
-fn holdings(misere: &Misere) -> String {
+fn holdings(misere: &misere::Solver) -> String {
     let (states, lands) = misere.solved();
     let (moves, numbers, kids) = misere.cache_ages();
     format!(
@@ -575,7 +581,7 @@ fn load_misere(
     options: &Options,
     budget: &Budget,
     positions: &[Position],
-) -> Result<(Misere, BaseCounts), Failure> {
+) -> Result<(misere::Solver, BaseCounts), Failure> {
     let lives = positions.iter().map(Position::lives).max().unwrap_or(0);
     let (mut misere, counts) = read_misere(options, budget, lives)?;
     misere.set_memory_limit(misere_memory(options));
@@ -594,30 +600,35 @@ fn read_misere(
     options: &Options,
     budget: &Budget,
     lives: u32,
-) -> Result<(Misere, BaseCounts), Failure> {
+) -> Result<(misere::Solver, BaseCounts), Failure> {
     let small = options.tree_lives.unwrap_or_else(|| small_lives_for(lives));
     match options.dbs.as_slice() {
-        [] => Ok((Misere::with_small_lives(small), BaseCounts::default())),
+        [] => Ok((
+            misere::Solver::with_small_lives(small),
+            BaseCounts::default(),
+        )),
         [file] => {
             let text = read_file(file)?;
-            Misere::read_base(&text, small, budget.max_nodes, budget.stop()).map_err(|e| match e {
-                BaseError::Budget(_) => Failure::BudgetSpent(format!(
-                    "{file}: checking the base: the node budget of {} (--max-nodes) ran out",
-                    budget.max_nodes
-                )),
-                BaseError::Stopped => Failure::BudgetSpent(format!(
+            misere::Solver::read_base(&text, small, budget.max_nodes, budget.stop()).map_err(|e| {
+                match e {
+                    BaseError::Budget(_) => Failure::BudgetSpent(format!(
+                        "{file}: checking the base: the node budget of {} (--max-nodes) ran out",
+                        budget.max_nodes
+                    )),
+                    BaseError::Stopped => Failure::BudgetSpent(format!(
                     "{file}: checking the base: the time limit of {} ms (--time-limit-ms) ran out",
                     budget.time_limit.as_millis()
                 )),
-                BaseError::Memory(_) => Failure::BudgetSpent(format!("{file}: {e}")),
-                e => Failure::BadInput(format!("{file}: {e}; nothing from it was used")),
+                    BaseError::Memory(_) => Failure::BudgetSpent(format!("{file}: {e}")),
+                    e => Failure::BadInput(format!("{file}: {e}; nothing from it was used")),
+                }
             })
         }
         _ => Err("--misere takes one --db base".into()),
     }
 }
 
-fn save_misere(path: &Option<String>, misere: &Misere) -> Result<(), CliError> {
+fn save_misere(path: &Option<String>, misere: &misere::Solver) -> Result<(), CliError> {
     match path {
         Some(p) => {
             std::fs::write(p, misere.write_base()).map_err(|e| format!("cannot write {p}: {e}"))

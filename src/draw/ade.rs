@@ -6,7 +6,7 @@ use num_traits::ToPrimitive;
 
 use super::raster::Raster;
 use super::{palette, Align, Painter, Rgb};
-use crate::engine::ade::{AdeGraph, Play, Values};
+use crate::engine::ade::{AdeGraph, Game, Values};
 
 pub const POSITIVE: Rgb = palette::VALUE_POSITIVE;
 pub const ZERO: Rgb = palette::VALUE_ZERO;
@@ -114,7 +114,7 @@ fn leading_digits(value: &BigInt, shown: i32) -> String {
 
 /// Line `t` of the tracing area: the state, and the nodes the layer fired with their values
 /// (`3: [1, -1, 2]   fired V1(1) V3(2)`), each value by `trace_value`.
-pub fn trace_text(play: &Play, t: usize) -> String {
+pub fn trace_text(play: &Game, t: usize) -> String {
     let Some(state) = play.states().get(t) else {
         return String::new();
     };

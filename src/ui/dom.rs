@@ -73,13 +73,29 @@ pub fn reduced_motion() -> bool {
         .is_some_and(|query| query.matches())
 }
 
-/// A real `<button>` with a visible label and an action name tests and styles can find.
-pub fn button(parent: &Element, label: &str, action: &str) -> web_sys::HtmlButtonElement {
+/// A real `<button>` with a visible label, carrying its action's name (which tests and styles
+/// can find too).
+pub fn button(
+    parent: &Element,
+    label: &str,
+    action: &impl crate::ui::action::Named,
+) -> web_sys::HtmlButtonElement {
+    let b = plain_button(parent, label);
+    set_action(&b, action);
+    b
+}
+
+/// A real `<button>` with a visible label and no action yet.
+pub fn plain_button(parent: &Element, label: &str) -> web_sys::HtmlButtonElement {
     let b: web_sys::HtmlButtonElement = child(parent, "button", "gl-button").unchecked_into();
     b.set_type("button");
     b.set_text_content(Some(label));
-    best_effort(b.set_attribute("data-action", action));
     b
+}
+
+/// Gives an element (a button, a field) its action's name.
+pub fn set_action(element: &Element, action: &impl crate::ui::action::Named) {
+    best_effort(element.set_attribute("data-action", &action.name()));
 }
 
 /// Runs `handler` on every `event` of `target` for the page's lifetime.
@@ -118,21 +134,6 @@ pub fn labelled(parent: &Element, text: &str) -> HtmlElement {
     wrap
 }
 
-/// A whole-number data attribute of a game element; a malformed one is named in `message` and
-/// `default` is used.
-pub fn number_attribute(root: &Element, name: &str, default: usize, message: &mut String) -> usize {
-    match root.get_attribute(name).filter(|s| !s.trim().is_empty()) {
-        None => default,
-        Some(v) => v.trim().parse().unwrap_or_else(|_| {
-            message.push_str(&format!(
-                "{name}=\"{}\" is not a number; using {default}. ",
-                crate::echo::echo(&v)
-            ));
-            default
-        }),
-    }
-}
-
 /// Says, in a note at the top of the game, which of the element's options (data attributes, a
 /// link in the address) were not used and what was used instead. The note stays: status lines
 /// change as the game goes on, and the page's author needs to see this.
@@ -151,26 +152,6 @@ pub fn attribute_note(root: &Element, problems: &str) {
     best_effort(note.set_attribute("role", "note"));
     note.set_text_content(Some(&format!("Not used: {problems}")));
     best_effort(root.prepend_with_node_1(&note));
-}
-
-/// An on/off attribute (`on` or `off`); anything else is named in `problems` and is off.
-pub fn switch_attribute(root: &Element, name: &str, problems: &mut String) -> bool {
-    match root
-        .get_attribute(name)
-        .map(|v| v.trim().to_ascii_lowercase())
-        .filter(|v| !v.is_empty())
-        .as_deref()
-    {
-        None | Some("off") => false,
-        Some("on") => true,
-        Some(other) => {
-            problems.push_str(&format!(
-                "{name}=\"{}\" is neither on nor off; using off. ",
-                crate::echo::echo(other)
-            ));
-            false
-        }
-    }
 }
 
 pub fn set_hidden(element: &HtmlElement, hidden: bool) {

@@ -6,6 +6,7 @@
 // A one-game build leaves the other games' shared widgets unused.
 #![cfg_attr(not(feature = "all-games"), allow(dead_code, unused_imports))]
 
+pub mod action;
 #[cfg(feature = "ade")]
 pub mod ade;
 #[cfg(feature = "bazaar")]
@@ -17,12 +18,12 @@ pub mod chain_reaction;
 pub mod dom;
 #[cfg(feature = "dots-and-boxes")]
 pub mod dots_boxes;
+#[cfg(feature = "sprouts")]
+pub mod glop;
 pub mod page;
 pub mod play;
 #[cfg(feature = "sprouts")]
 pub mod sprouts;
-#[cfg(feature = "sprouts")]
-pub mod sprouts_play;
 pub mod widgets;
 
 use wasm_bindgen::prelude::*;
@@ -119,11 +120,11 @@ type Mount = fn(&web_sys::HtmlElement);
 /// (beside its line in `embedding::GAMES` and its Cargo feature).
 const PAGES: &[(&str, Mount)] = &[
     #[cfg(feature = "ade")]
-    ("ade", page::mount::<ade::App>),
+    ("ade", page::mount::<ade::Ade>),
     #[cfg(feature = "sprouts")]
     ("sprouts", mount_sprouts),
     #[cfg(feature = "bazaar")]
-    ("bazaar", page::mount::<bazaar::App>),
+    ("bazaar", page::mount::<bazaar::Bazaar>),
     #[cfg(feature = "chain-reaction")]
     (
         "chain-reaction",
@@ -140,10 +141,10 @@ const PAGES: &[(&str, Mount)] = &[
 #[cfg(feature = "sprouts")]
 fn mount_sprouts(element: &web_sys::HtmlElement) {
     match element.get_attribute("data-view").as_deref() {
-        Some("play") => page::mount::<sprouts_play::Play>(element),
-        Some("analysis") | None => page::mount::<sprouts::App>(element),
+        Some("play") => page::mount::<sprouts::Sprouts>(element),
+        Some("analysis") | None => page::mount::<glop::Glop>(element),
         Some(other) => {
-            page::mount::<sprouts::App>(element);
+            page::mount::<glop::Glop>(element);
             dom::attribute_note(
                 element,
                 &format!(

@@ -15,6 +15,8 @@ use std::rc::Rc;
 
 use web_sys::HtmlElement;
 
+use crate::options::Options;
+use crate::ui::action::Named;
 use crate::ui::dom;
 use crate::ui::widgets::embed;
 
@@ -26,15 +28,15 @@ pub trait GamePage: Sized + 'static {
     const NAME: &'static str;
     /// The root's class: the games' styles are scoped to it.
     const CLASS: &'static str;
-    /// What a button, key, field or click on the picture asks for.
-    type Action: Clone + std::fmt::Debug + 'static;
+    /// Its view (`data-view`) among the game's, whose options it reads; "" for a game with one.
+    const VIEW: &'static str = "";
+    /// What a button, key, field or click on the picture asks for; buttons carry its name.
+    type Action: Named + Clone + std::fmt::Debug + 'static;
 
-    /// Reads the options of `root` (each malformed one is described in `problems`, and its
-    /// default used), builds the panels inside it and returns the page in its first state.
-    fn new(root: &HtmlElement, problems: &mut String) -> Self;
-
-    /// The action a button's `data-action` names, if any.
-    fn parse_action(text: &str) -> Option<Self::Action>;
+    /// Builds the panels inside `root` and returns the page in its first state, from its options
+    /// as the shell read them (declared in `games`; each value not used is already named in
+    /// `problems`, where the page adds what its own readers refuse, e.g. a position).
+    fn new(root: &HtmlElement, options: &Options, problems: &mut String) -> Self;
 
     /// Does `action`. Given the handle, not the page: work that goes on later (slices, workers,
     /// timers) keeps a handle to come back with.
@@ -65,16 +67,21 @@ pub fn mount<P: GamePage>(root: &HtmlElement) {
         root.set_tab_index(-1);
     }
     let mut problems = String::new();
-    if let Some(theme) = root.get_attribute("data-theme") {
-        if let Err(problem) = crate::embedding::check_theme(&theme) {
-            problems.push_str(&problem);
-            dom::best_effort(root.remove_attribute("data-theme"));
-        }
+    let game = crate::games::game(P::NAME).expect("every page's game is in the registry");
+    let options = Options::read(
+        game.options.iter().chain(crate::games::COMMON_OPTIONS),
+        P::VIEW,
+        |name| root.get_attribute(&format!("data-{name}")),
+        &mut problems,
+    );
+    if root.has_attribute("data-theme") && !options.given("theme") {
+        // The styles follow the attribute: a theme not used is taken off.
+        dom::best_effort(root.remove_attribute("data-theme"));
     }
-    let page = Rc::new(RefCell::new(P::new(root, &mut problems)));
+    let page = Rc::new(RefCell::new(P::new(root, &options, &mut problems)));
     let handle = page.clone();
     dom::on_action(root, move |text| {
-        if let Some(action) = P::parse_action(text) {
+        if let Some(action) = P::Action::parse(text) {
             P::act(&handle, action);
         }
     });

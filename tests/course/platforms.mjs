@@ -19,7 +19,8 @@ import { serve, launch, checks } from "./run.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = process.argv[2] || "dist";
-const GAMES = ["ade", "sprouts", "bazaar", "chain-reaction", "dots-and-boxes"];
+// The games of the registry (`gamelab games --json`, copied beside the play page).
+const GAMES = JSON.parse(await readFile(join(dist, "games.json"), "utf8")).map((g) => g.name);
 const HOSTILE_CSS = "* { box-sizing: border-box; margin: 0; padding: 0 } iframe { max-width: 100% }"
   + " body { background: #111; color: #eee; font: 18px serif } main { max-width: 760px; margin: 0 auto }";
 

@@ -9,7 +9,7 @@ mod values;
 mod verdict;
 
 pub use graph::{AdeGraph, Family, GraphError, GraphKind, MAX_N};
-pub use play::{ExhaustRun, FireOutcome, Play, StopReason, HISTORY_BYTES_LIMIT};
+pub use play::{ExhaustRun, FireOutcome, Game, StopReason, HISTORY_BYTES_LIMIT};
 pub use share::{default_start, parse_values, SharedPosition, MAX_SHARED_LAYERS};
 pub use trace::trace_line;
 pub use values::{parse_integer, parse_node_value, ValueError, Values};

@@ -91,7 +91,7 @@ impl ExhaustRun {
 }
 
 #[derive(Clone, Debug)]
-pub struct Play {
+pub struct Game {
     graph: AdeGraph,
     /// `states[0]` is the start; `states[t]` the state after layer t.
     states: Vec<Values>,
@@ -101,11 +101,11 @@ pub struct Play {
     bytes: usize,
 }
 
-impl Play {
+impl Game {
     /// A play from `start`, which must have one value per node.
-    pub fn new(graph: AdeGraph, start: Values) -> Result<Play, String> {
+    pub fn new(graph: AdeGraph, start: Values) -> Result<Game, String> {
         graph.check_value_count(start.len())?;
-        let mut play = Play {
+        let mut play = Game {
             graph,
             states: Vec::new(),
             seen: HashMap::new(),
@@ -294,7 +294,7 @@ mod tests {
     fn a_run_stops_when_a_value_passes_its_size_limit() {
         let graph = AdeGraph::parse("A2").unwrap();
         let huge = BigInt::from(1) << (MAX_VALUE_BITS as usize + 1);
-        let mut play = Play::new(graph, Values::from_big(vec![huge, BigInt::from(-1)])).unwrap();
+        let mut play = Game::new(graph, Values::from_big(vec![huge, BigInt::from(-1)])).unwrap();
         let mut run = ExhaustRun::new(1000);
         assert_eq!(
             play.exhaust_step(&mut run, 10),

@@ -1,9 +1,9 @@
 //! The tracing area's lines: `0: [0, 1, 0]`, then `1: [1, -1, 1]   fired V2(1)`.
 
-use super::play::Play;
+use super::play::Game;
 
 /// The line for state `t` (0 = the start) of a play.
-pub fn trace_line(play: &Play, t: usize) -> String {
+pub fn trace_line(play: &Game, t: usize) -> String {
     let Some(state) = play.states().get(t) else {
         return String::new();
     };

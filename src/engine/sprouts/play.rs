@@ -9,19 +9,19 @@ use crate::engine::turn::TurnGame;
 
 /// A game of Sprouts: the position, its children (the legal moves), whose turn it is.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Play {
+pub struct Game {
     start: Position,
     position: Position,
     children: Vec<Position>,
     mover: usize,
 }
 
-impl Play {
+impl Game {
     /// A game from `start`. A position too large for move generation has no moves here:
     /// `parse_settings` refuses such a start with the reason.
-    pub fn new(start: Position) -> Play {
+    pub fn new(start: Position) -> Game {
         let children = children(&start).unwrap_or_default();
-        Play {
+        Game {
             position: start.clone(),
             start,
             children,
@@ -38,15 +38,15 @@ impl Play {
     }
 }
 
-impl TurnGame for Play {
+impl TurnGame for Game {
     /// The start position.
     type Settings = Position;
     /// The index of a child in the position's canonical order.
     type Move = usize;
     const MOVE_SEPARATOR: char = ',';
 
-    fn start(settings: &Position) -> Play {
-        Play::new(settings.clone())
+    fn start(settings: &Position) -> Game {
+        Game::new(settings.clone())
     }
 
     fn settings(&self) -> Position {

@@ -208,16 +208,12 @@ impl<T: Copy + Default> LetterTable<T> {
     }
 }
 
-/// A small xorshift generator for the engine's tests: `next(below)` is in `0..below` (0 when
+/// The engine's generator (engine::rng) as its tests use it: `next(below)` is in `0..below` (0 when
 /// `below` is 0), the same sequence on every run for a seed.
 #[cfg(test)]
-pub(crate) fn test_random(mut seed: u64) -> impl FnMut(usize) -> usize {
-    move |below: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % below.max(1) as u64) as usize
-    }
+pub(crate) fn test_random(seed: u64) -> impl FnMut(usize) -> usize {
+    let mut rng = crate::engine::rng::Rng::new(seed);
+    move |below: usize| rng.below(below)
 }
 
 #[cfg(test)]

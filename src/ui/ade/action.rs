@@ -1,5 +1,5 @@
-//! What a click or key in the ADE applet asks for. Buttons carry their action as text
-//! (`data-action`); it is read here once, into this enum, and keys make one directly.
+//! What a click or key in the ADE applet asks for. Buttons and fields carry their action's name
+//! (`data-action`, from the table below: `ui::action`); keys make one directly.
 
 /// One of the applet's actions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +22,9 @@ pub enum Action {
     AllOnes,
     Fire,
     Undo,
+    /// Fire and Undo in the firing-sequence graph's window.
+    GraphFire,
+    GraphUndo,
     Exhaust,
     Stop,
     ShowGraph,
@@ -57,54 +60,50 @@ pub enum Help {
     Graph,
 }
 
-impl Action {
-    /// The action of a changed field, by its `data-action`.
-    pub fn parse_field(text: &str) -> Option<Action> {
-        Some(match text {
-            "single-at" => Action::SingleOneAt,
-            "max-rings" => Action::MaxRings,
-            "graph-zoom" => Action::GraphZoom,
-            "layer-cap" => Action::LayerCap,
-            _ => return None,
-        })
-    }
+crate::named_actions!(Action {
+    "menu-game" => [Action::Menu { game: true }],
+    "menu-about" => [Action::Menu { game: false }],
+    "new-game" => [Action::NewGame],
+    "game-help" => [Action::Help(Help::Game)],
+    "about" => [Action::Help(Help::About)],
+    "help-editing" => [Action::Help(Help::Editing)],
+    "help-playing" => [Action::Help(Help::Playing)],
+    "graph-help" => [Action::Help(Help::Graph)],
+    "help-ok" => [Action::HelpOk],
+    "load" => [Action::Load],
+    "load-ok" => [Action::LoadOk],
+    "load-cancel" => [Action::LoadCancel],
+    "value-ok" => [Action::ValueOk],
+    "value-cancel" => [Action::ValueCancel],
+    "playing" => [Action::Playing],
+    "editing" => [Action::Editing],
+    "all-ones" => [Action::AllOnes],
+    "fire" => [Action::Fire],
+    "undo" => [Action::Undo],
+    "graph-fire" => [Action::GraphFire],
+    "graph-undo" => [Action::GraphUndo],
+    "exhaust" => [Action::Exhaust],
+    "stop" => [Action::Stop],
+    "show-graph" => [Action::ShowGraph],
+    "graph-ok" => [Action::GraphOk],
+    "graph-earlier" => [Action::GraphPage { later: false }],
+    "graph-later" => [Action::GraphPage { later: true }],
+    "save-tga" => [Action::SavePicture { png: false }],
+    "save-png" => [Action::SavePicture { png: true }],
+    "share" => [Action::Share],
+    "escape" => [Action::Escape],
+    "node-" (node) => [Action::Node(node)],
+    "single-at" => [Action::SingleOneAt],
+    "max-rings" => [Action::MaxRings],
+    "graph-zoom" => [Action::GraphZoom],
+    "layer-cap" => [Action::LayerCap],
+});
 
-    /// The action a button's `data-action` names, if it names one.
-    pub fn parse(text: &str) -> Option<Action> {
-        if let Some(node) = text.strip_prefix("node-") {
-            return node.parse().ok().map(Action::Node);
-        }
-        Some(match text {
-            "menu-game" => Action::Menu { game: true },
-            "menu-about" => Action::Menu { game: false },
-            "new-game" => Action::NewGame,
-            "game-help" => Action::Help(Help::Game),
-            "about" => Action::Help(Help::About),
-            "help-editing" => Action::Help(Help::Editing),
-            "help-playing" => Action::Help(Help::Playing),
-            "graph-help" => Action::Help(Help::Graph),
-            "help-ok" => Action::HelpOk,
-            "load" => Action::Load,
-            "load-ok" => Action::LoadOk,
-            "load-cancel" => Action::LoadCancel,
-            "value-ok" => Action::ValueOk,
-            "value-cancel" => Action::ValueCancel,
-            "playing" => Action::Playing,
-            "editing" => Action::Editing,
-            "all-ones" => Action::AllOnes,
-            "fire" | "graph-fire" => Action::Fire,
-            "undo" | "graph-undo" => Action::Undo,
-            "exhaust" => Action::Exhaust,
-            "stop" => Action::Stop,
-            "show-graph" => Action::ShowGraph,
-            "graph-ok" => Action::GraphOk,
-            "graph-earlier" => Action::GraphPage { later: false },
-            "graph-later" => Action::GraphPage { later: true },
-            "save-tga" => Action::SavePicture { png: false },
-            "save-png" => Action::SavePicture { png: true },
-            "share" => Action::Share,
-            "escape" => Action::Escape,
-            _ => return None,
-        })
+#[cfg(test)]
+mod tests {
+    #[wasm_bindgen_test::wasm_bindgen_test]
+    fn every_action_is_named_and_read_back() {
+        let count = crate::ui::action::round_trips::<super::Action>().unwrap();
+        assert!(count > 10, "{count}");
     }
 }

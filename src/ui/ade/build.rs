@@ -14,15 +14,15 @@ fn inline<E: AsRef<web_sys::Element>>(control: E) -> E {
 pub(super) fn build(root: &HtmlElement) -> Dom {
     let menubar = child(root, "div", "gl-menubar");
     dom::best_effort(menubar.set_attribute("role", "menubar"));
-    button(&menubar, "Game", "menu-game");
+    button(&menubar, "Game", &Action::Menu { game: true });
     let game_menu = child(&menubar, "div", "gl-menu");
     game_menu.set_hidden(true);
-    button(&game_menu, "New game", "new-game");
-    button(&menubar, "About", "menu-about");
+    button(&game_menu, "New game", &Action::NewGame);
+    button(&menubar, "About", &Action::Menu { game: false });
     let about_menu = child(&menubar, "div", "gl-menu");
     about_menu.set_hidden(true);
-    button(&about_menu, "Help", "game-help");
-    button(&about_menu, "About this applet", "about");
+    button(&about_menu, "Help", &Action::Help(Help::Game));
+    button(&about_menu, "About this applet", &Action::Help(Help::About));
 
     let main = child(root, "div", "gl-ade-main");
     let graphic = child(&main, "div", "gl-graphic");
@@ -41,10 +41,10 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
 
     let editing_bar = child(root, "div", "gl-buttonbar");
     dom::best_effort(editing_bar.set_attribute("data-mode", "editing"));
-    button(&editing_bar, "Help", "help-editing");
-    button(&editing_bar, "Load", "load");
-    let to_playing = button(&editing_bar, "Playing", "playing");
-    let all_ones = button(&editing_bar, "All ones", "all-ones");
+    button(&editing_bar, "Help", &Action::Help(Help::Editing));
+    button(&editing_bar, "Load", &Action::Load);
+    let to_playing = button(&editing_bar, "Playing", &Action::Playing);
+    let all_ones = button(&editing_bar, "All ones", &Action::AllOnes);
     // The bars' controls act at once: they carry a data-action like the buttons beside them.
     let single_at = inline(form::select::<&str, &str>(
         &editing_bar,
@@ -52,30 +52,30 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
         "single-at",
         &[],
     ));
-    dom::best_effort(single_at.set_attribute("data-action", "single-at"));
+    dom::set_action(&single_at, &Action::SingleOneAt);
 
     let playing_bar = child(root, "div", "gl-buttonbar");
     dom::best_effort(playing_bar.set_attribute("data-mode", "playing"));
-    button(&playing_bar, "Help", "help-playing");
-    let undo = button(&playing_bar, "Undo", "undo");
-    let fire = button(&playing_bar, "Fire", "fire");
-    let exhaust = button(&playing_bar, "Exhaust fire", "exhaust");
-    let stop = button(&playing_bar, "Stop", "stop");
-    let show_graph = button(&playing_bar, "Show graph", "show-graph");
-    let to_editing = button(&playing_bar, "Editing", "editing");
+    button(&playing_bar, "Help", &Action::Help(Help::Playing));
+    let undo = button(&playing_bar, "Undo", &Action::Undo);
+    let fire = button(&playing_bar, "Fire", &Action::Fire);
+    let exhaust = button(&playing_bar, "Exhaust fire", &Action::Exhaust);
+    let stop = button(&playing_bar, "Stop", &Action::Stop);
+    let show_graph = button(&playing_bar, "Show graph", &Action::ShowGraph);
+    let to_editing = button(&playing_bar, "Editing", &Action::Editing);
     // Text, not type=number: a number input hides what was typed ("abc" reads as "").
     let layer_cap = inline(form::input(
         &playing_bar,
         "Layer cap",
         "layer-cap",
         "text",
-        &DEFAULT_LAYER_CAP.to_string(),
+        &default_layer_cap().to_string(),
     ));
     dom::best_effort(layer_cap.set_attribute("inputmode", "numeric"));
     layer_cap.set_class_name("gl-number");
     layer_cap.set_min("1");
-    dom::best_effort(layer_cap.set_attribute("data-action", "layer-cap"));
-    button(&playing_bar, "Share link", "share");
+    dom::set_action(&layer_cap, &Action::LayerCap);
+    button(&playing_bar, "Share link", &Action::Share);
     // The keys work once the applet has the focus, which a page does not give it by itself.
     child(&playing_bar, "span", "gl-hint gl-keys-hint")
         .set_text_content(Some("Keys F, U, E: click the picture first."));
@@ -94,20 +94,20 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
     range.set_text_content(Some(&format!(
         "A: 1 to {MAX_N} nodes · D: 4 to {MAX_N} · E: 6 to {MAX_N}"
     )));
-    button(&load.buttons, "OK", "load-ok");
-    button(&load.buttons, "Cancel", "load-cancel");
+    button(&load.buttons, "OK", &Action::LoadOk);
+    button(&load.buttons, "Cancel", &Action::LoadCancel);
 
     let value = Dialog::new(root, "Node value", "value");
     let value_input: HtmlInputElement = child(&value.body, "input", "gl-value").unchecked_into();
     value_input.set_type("text");
     dom::best_effort(value_input.set_attribute("inputmode", "numeric"));
     dom::best_effort(value_input.set_attribute("aria-label", "Node value"));
-    button(&value.buttons, "OK", "value-ok");
-    button(&value.buttons, "Cancel", "value-cancel");
+    button(&value.buttons, "OK", &Action::ValueOk);
+    button(&value.buttons, "Cancel", &Action::ValueCancel);
 
     let help = Dialog::new(root, "Help", "help");
     let help_text = child(&help.body, "p", "gl-help-text");
-    button(&help.buttons, "OK", "help-ok");
+    button(&help.buttons, "OK", &Action::HelpOk);
 
     let graph = Dialog::new(root, "Firing sequence graph", "graph");
     dom::best_effort(graph.panel.class_list().add_1("gl-graph-window"));
@@ -122,7 +122,7 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
         })
         .collect();
     let max_rings = form::select(&graph.body, "Max rings", "max-rings", &rings);
-    dom::best_effort(max_rings.set_attribute("data-action", "max-rings"));
+    dom::set_action(&max_rings, &Action::MaxRings);
     // A long play's picture is thousands of pixels tall: it opens fitted to the window's width,
     // and can be read at its own size or twice it.
     let graph_zoom = form::select(
@@ -135,21 +135,33 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
             ("2".to_string(), "200 %".to_string()),
         ],
     );
-    dom::best_effort(graph_zoom.set_attribute("data-action", "graph-zoom"));
+    dom::set_action(&graph_zoom, &Action::GraphZoom);
     let scroller = child(&graph.body, "div", "gl-graph-scroll");
     let graph_canvas: HtmlCanvasElement =
         child(&scroller, "canvas", "gl-graph-canvas").unchecked_into();
     dom::best_effort(graph_canvas.set_attribute("role", "img"));
     let pages = child(&graph.body, "div", "gl-buttonbar gl-graph-pages");
-    let graph_earlier = button(&pages, "Earlier layers", "graph-earlier");
-    let graph_later = button(&pages, "Later layers", "graph-later");
+    let graph_earlier = button(
+        &pages,
+        "Earlier layers",
+        &Action::GraphPage { later: false },
+    );
+    let graph_later = button(&pages, "Later layers", &Action::GraphPage { later: true });
     let graph_caption = child(&graph.body, "p", "gl-graph-caption");
-    button(&graph.buttons, "OK", "graph-ok");
-    let graph_fire = button(&graph.buttons, "Fire", "graph-fire");
-    let graph_undo = button(&graph.buttons, "Undo", "graph-undo");
-    button(&graph.buttons, "Save TGA", "save-tga");
-    button(&graph.buttons, "Save PNG", "save-png");
-    button(&graph.buttons, "Help", "graph-help");
+    button(&graph.buttons, "OK", &Action::GraphOk);
+    let graph_fire = button(&graph.buttons, "Fire", &Action::GraphFire);
+    let graph_undo = button(&graph.buttons, "Undo", &Action::GraphUndo);
+    button(
+        &graph.buttons,
+        "Save TGA",
+        &Action::SavePicture { png: false },
+    );
+    button(
+        &graph.buttons,
+        "Save PNG",
+        &Action::SavePicture { png: true },
+    );
+    button(&graph.buttons, "Help", &Action::Help(Help::Graph));
 
     Dom {
         root: root.clone(),

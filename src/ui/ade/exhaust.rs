@@ -19,7 +19,7 @@ pub(super) fn start_exhaust(app: &Shared) {
         let mut a = app.borrow_mut();
         if a.mode != Mode::Playing
             || a.exhaust.is_some()
-            || a.play.as_ref().is_none_or(Play::is_terminal)
+            || a.play.as_ref().is_none_or(Game::is_terminal)
         {
             return;
         }
@@ -101,7 +101,7 @@ fn exhaust_turn(app: &Shared, slice: &Slice) -> Next {
 }
 
 /// Fires one layer of a replay; the closing message once it is over.
-fn replay_step(play: &mut Play, fired: &mut usize, wanted: usize) -> Option<String> {
+fn replay_step(play: &mut Game, fired: &mut usize, wanted: usize) -> Option<String> {
     if *fired >= wanted {
         return Some(String::new());
     }

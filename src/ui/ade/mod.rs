@@ -1,7 +1,7 @@
 //! The ADE applet in a page: menu bar, graphic area, tracing area, button bar that changes
 //! with the mode, dialogs and the firing-sequence-graph window. Rules live in `engine::ade`.
 //!
-//! State split (docs/architecture.md): settings = the loaded graph; state = the `Play` (start values and
+//! State split (docs/architecture.md): settings = the loaded graph; state = the `Game` (start values and
 //! every layer: what Undo restores); ui state = mode, open dialog, selected node, max rings,
 //! layer cap, running exhaust.
 
@@ -15,6 +15,7 @@ use build::build;
 use exhaust::{run_exhaust, start_exhaust, Run};
 use view::last_page;
 
+use crate::ui::action::Named;
 use action::{Action, Help};
 
 use wasm_bindgen::JsCast;
@@ -30,8 +31,9 @@ use crate::draw::ade::{
 use crate::draw::{palette, png, tga};
 use crate::engine::ade::{
     default_start, parse_node_value, parse_values, verdict, AdeGraph, ExhaustRun, Family,
-    FireOutcome, Play, SharedPosition, StopReason, Values, MAX_N, MAX_SHARED_LAYERS,
+    FireOutcome, Game, SharedPosition, StopReason, Values, MAX_N,
 };
+use crate::options::Options;
 use crate::ui::dom::{self, button, child, on};
 use crate::ui::page::{GamePage, Handle};
 use crate::ui::widgets::canvas::CanvasPainter;
@@ -45,7 +47,11 @@ const CANVAS_WIDTH: u32 = 640;
 const CANVAS_HEIGHT: u32 = 260;
 const LEAST_HEIGHT: f64 = 170.0;
 /// The default cap of one Exhaust-fire request.
-const DEFAULT_LAYER_CAP: usize = 10_000;
+/// Exhaust's layers a press by default: the registry's (`games`).
+fn default_layer_cap() -> usize {
+    let cap = crate::games::number("ade", "layer-cap", "");
+    cap.default.unwrap_or(cap.min) as usize
+}
 /// Lines kept in the tracing area's DOM (the newest); the history itself is never cut.
 const TRACE_LINES: usize = 2000;
 /// While a run fires layers, only the newest lines are kept in the tracing area: each slice adds
@@ -99,9 +105,9 @@ struct Dom {
     graph_undo: HtmlButtonElement,
 }
 
-pub struct App {
+pub struct Ade {
     dom: Dom,
-    play: Option<Play>,
+    play: Option<Game>,
     mode: Mode,
     /// Offered by the next Load dialog.
     last_loaded: (Family, usize),
@@ -139,23 +145,23 @@ pub struct App {
     drawn_size: std::cell::Cell<(f64, f64)>,
 }
 
-type Shared = Handle<App>;
+type Shared = Handle<Ade>;
 
-impl GamePage for App {
+impl GamePage for Ade {
     const NAME: &'static str = "ade";
     const CLASS: &'static str = "gl-ade";
     type Action = Action;
 
     /// The applet, started from the page's address, the data attributes or defaults.
-    fn new(root: &HtmlElement, problems: &mut String) -> App {
-        let mut app = App {
+    fn new(root: &HtmlElement, options: &Options, problems: &mut String) -> Ade {
+        let mut app = Ade {
             dom: build(root),
             play: None,
             mode: Mode::Editing,
             last_loaded: (Family::E, 8),
             editing_node: None,
             max_rings: 0,
-            layer_cap: DEFAULT_LAYER_CAP,
+            layer_cap: default_layer_cap(),
             exhaust: None,
             message: String::new(),
             trace_from: 0,
@@ -172,13 +178,9 @@ impl GamePage for App {
             shared_for: None,
             drawn_size: std::cell::Cell::new((CANVAS_WIDTH as f64, CANVAS_HEIGHT as f64)),
         };
-        app.start_from_page(root);
+        app.start_from_options(options);
         problems.push_str(&std::mem::take(&mut app.message));
         app
-    }
-
-    fn parse_action(text: &str) -> Option<Action> {
-        Action::parse(text)
     }
 
     fn act(app: &Shared, action: Action) {
@@ -186,11 +188,11 @@ impl GamePage for App {
     }
 
     fn refresh(&mut self) {
-        App::refresh(self)
+        Ade::refresh(self)
     }
 
     fn embed_attributes(&self) -> Vec<(String, String)> {
-        App::embed_attributes(self)
+        Ade::embed_attributes(self)
     }
 
     fn listen(app: &Shared) {
@@ -247,7 +249,7 @@ fn listen(app: &Shared) {
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
             .and_then(|field| field.get_attribute("data-action"))
-            .and_then(|name| Action::parse_field(&name));
+            .and_then(|name| Action::parse(&name));
         if let Some(action) = action {
             act(&handle, action);
         }
@@ -277,8 +279,8 @@ fn act(app: &Shared, action: Action) {
         Action::Playing => a.enter_playing(),
         Action::Editing => a.enter_editing(),
         Action::AllOnes => a.all_ones(),
-        Action::Fire => a.fire(),
-        Action::Undo => a.undo(),
+        Action::Fire | Action::GraphFire => a.fire(),
+        Action::Undo | Action::GraphUndo => a.undo(),
         Action::Stop => a.stop_exhaust(),
         Action::ShowGraph => a.open_graph_window(),
         Action::GraphOk => a.dom.graph.hide(),
@@ -300,7 +302,7 @@ fn act(app: &Shared, action: Action) {
     a.refresh();
 }
 
-impl App {
+impl Ade {
     /// The data attributes that open this game as it is now ("Embed this").
     fn embed_attributes(&self) -> Vec<(String, String)> {
         let Some(play) = &self.play else {
@@ -327,34 +329,17 @@ impl App {
         if self.max_rings != 0 {
             out.push(pair("data-max-rings", self.max_rings.to_string()));
         }
-        if self.layer_cap != DEFAULT_LAYER_CAP {
+        if self.layer_cap != default_layer_cap() {
             out.push(pair("data-layer-cap", self.layer_cap.to_string()));
         }
         out
     }
-    /// The first state: the URL fragment, then the data attributes, then E8 with a single 1.
-    fn start_from_page(&mut self, root: &HtmlElement) {
-        let attr = |name: &str| root.get_attribute(name).filter(|s| !s.trim().is_empty());
-        if let Some(rings) = attr("data-max-rings") {
-            match rings.trim().parse::<u32>() {
-                Ok(m) if m <= 10 => self.max_rings = m,
-                _ => {
-                    self.message = format!(
-                        "data-max-rings='{}' ignored: expected 0 to 10. ",
-                        crate::echo::echo(&rings)
-                    )
-                }
-            }
-        }
-        if let Some(cap) = attr("data-layer-cap") {
-            match cap.trim().parse::<usize>() {
-                Ok(c) if c >= 1 => self.layer_cap = c,
-                _ => self.message.push_str(&format!(
-                    "data-layer-cap='{}' ignored: expected a whole number of at least 1. ",
-                    crate::echo::echo(&cap)
-                )),
-            }
-        }
+    /// The first state: the URL fragment, then the element's options, then E8 with a single 1.
+    fn start_from_options(&mut self, options: &Options) {
+        self.max_rings = options.number("max-rings").unwrap_or(0) as u32;
+        self.layer_cap = options
+            .number("layer-cap")
+            .map_or(default_layer_cap(), |cap| cap as usize);
         self.dom.layer_cap.set_value(&self.layer_cap.to_string());
         self.dom.max_rings.set_value(&self.max_rings.to_string());
         if let Some(text) = link::read(&self.url_key) {
@@ -365,28 +350,15 @@ impl App {
                     .push_str(&format!("The link's ADE state was not used: {e}. ")),
             }
         }
-        let playing = match attr("data-mode")
-            .map(|m| m.trim().to_ascii_lowercase())
-            .as_deref()
-        {
-            None | Some("editing") => false,
-            Some("playing") => true,
-            Some(other) => {
-                self.message.push_str(&format!(
-                    "data-mode=\"{}\" is neither editing nor playing; using editing. ",
-                    crate::echo::echo(other)
-                ));
-                false
-            }
-        };
-        // Each attribute on its own: a bad one is named and replaced by its default, the others
+        let playing = options.word("mode") == Some("playing");
+        // Each option on its own: a bad one is named and replaced by its default, the others
         // are still used.
-        if let Some(name) = attr("data-graph") {
-            match AdeGraph::parse(&name) {
+        if let Some(name) = options.text("graph").filter(|_| options.given("graph")) {
+            match AdeGraph::parse(name) {
                 Ok(graph) => {
-                    let start = match attr("data-values") {
+                    let start = match options.text("values") {
                         None => default_start(&graph),
-                        Some(values) => parse_values(&graph, &values).unwrap_or_else(|e| {
+                        Some(values) => parse_values(&graph, values).unwrap_or_else(|e| {
                             self.message.push_str(&format!(
                                 "data-values: {e}; {} starts from a single 1. ",
                                 graph.name()
@@ -394,19 +366,10 @@ impl App {
                             default_start(&graph)
                         }),
                     };
-                    let fired = match attr("data-layers") {
-                        None => playing.then_some(0),
-                        Some(layers) => match layers.trim().parse::<usize>() {
-                            Ok(n) if n <= MAX_SHARED_LAYERS => Some(n),
-                            _ => {
-                                self.message.push_str(&format!(
-                                    "data-layers=\"{}\" is not a number of layers from 0 to {MAX_SHARED_LAYERS}; none are fired. ",
-                                    crate::echo::echo(&layers)
-                                ));
-                                playing.then_some(0)
-                            }
-                        },
-                    };
+                    let fired = options
+                        .number("layers")
+                        .map(|n| n as usize)
+                        .or(playing.then_some(0));
                     return self.apply_position(SharedPosition {
                         graph,
                         start,
@@ -455,22 +418,18 @@ impl App {
         let label = child(&self.dom.node_buttons, "span", "gl-hint");
         label.set_text_content(Some("Set a value: "));
         for i in 0..graph.node_count() {
-            let b = button(
-                &self.dom.node_buttons,
-                &graph.label(i),
-                &format!("node-{i}"),
-            );
+            let b = button(&self.dom.node_buttons, &graph.label(i), &Action::Node(i));
             dom::best_effort(b.set_attribute(
                 "aria-label",
                 &format!("Set the value of {}", graph.label(i)),
             ));
         }
-        self.replace_play(Play::new(graph, Values::from_i64(start)).ok());
+        self.replace_play(Game::new(graph, Values::from_i64(start)).ok());
         self.mode = Mode::Editing;
         self.exhaust = None;
     }
 
-    fn replace_play(&mut self, play: Option<Play>) {
+    fn replace_play(&mut self, play: Option<Game>) {
         self.play = play;
         self.play_version += 1;
     }
@@ -599,7 +558,7 @@ impl App {
                 let graph = play.graph().clone();
                 let mut start = start_values(play);
                 start[node] = value;
-                self.replace_play(Play::new(graph, Values::from_i64(start)).ok());
+                self.replace_play(Game::new(graph, Values::from_i64(start)).ok());
                 self.close_value_dialog();
             }
             Err(e) => self.dom.value.show_error(&format!("{e}.")),
@@ -613,7 +572,7 @@ impl App {
         if let Some(play) = &self.play {
             let graph = play.graph().clone();
             let start = make(&graph);
-            self.replace_play(Play::new(graph, Values::from_i64(start)).ok());
+            self.replace_play(Game::new(graph, Values::from_i64(start)).ok());
         }
     }
 
@@ -860,7 +819,7 @@ impl App {
 }
 
 /// The start values as typed in Editing mode (always 64-bit: the node dialog accepts no more).
-fn start_values(play: &Play) -> Vec<i64> {
+fn start_values(play: &Game) -> Vec<i64> {
     (0..play.graph().node_count())
         .map(|i| play.start().get_i64(i).unwrap_or(0))
         .collect()

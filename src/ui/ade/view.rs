@@ -3,7 +3,7 @@
 
 use super::*;
 
-impl App {
+impl Ade {
     // --- drawing the page from the state ------------------------------------------------------
 
     pub(super) fn refresh(&mut self) {
@@ -16,7 +16,7 @@ impl App {
                 .root
                 .set_attribute("data-mode", if editing { "editing" } else { "playing" }),
         );
-        let terminal = self.play.as_ref().is_none_or(Play::is_terminal);
+        let terminal = self.play.as_ref().is_none_or(Game::is_terminal);
         let at_start = self.play.as_ref().is_none_or(|p| p.layer_count() == 0);
         self.dom.to_playing.set_disabled(self.play.is_none());
         self.dom.all_ones.set_disabled(self.play.is_none());

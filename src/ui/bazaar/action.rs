@@ -1,6 +1,5 @@
-//! What a click in the Bazaar element asks for. Buttons carry their action as text
-//! (`data-action`); it is read here once, into this enum, and the table's own clicks make one
-//! directly.
+//! What a click in the Bazaar element asks for. Buttons carry their action's name
+//! (`data-action`, from the table below: `ui::action`); the table's own clicks make one directly.
 
 /// Where the observer moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,37 +36,33 @@ pub enum Action {
     Card(usize),
 }
 
-impl Action {
-    /// The action a button's `data-action` names, if it names one.
-    pub fn parse(text: &str) -> Option<Action> {
-        let simple = match text {
-            "new-game" => Action::NewGame,
-            "step" => Action::Step,
-            "play" => Action::Play,
-            "pause" => Action::Pause,
-            "tournament" => Action::Tournament,
-            "run-test" => Action::RunTest,
-            "pebble" => Action::Pebble,
-            "trade" => Action::Trade,
-            "buy" => Action::Buy,
-            "clear" => Action::Clear,
-            "observe-first" => Action::Observe(Observe::First),
-            "observe-back" => Action::Observe(Observe::Back),
-            "observe-forward" => Action::Observe(Observe::Forward),
-            "observe-latest" => Action::Observe(Observe::Latest),
-            "save-json" => Action::SaveJson,
-            "save-png" => Action::SavePng,
-            _ => {
-                let (kind, index) = text.rsplit_once('-')?;
-                let index = index.parse::<usize>().ok()?;
-                return match kind {
-                    "example" if index < 6 => Some(Action::Example(index)),
-                    "use" => Some(Action::UseEquation(index)),
-                    "card" => Some(Action::Card(index)),
-                    _ => None,
-                };
-            }
-        };
-        Some(simple)
+crate::named_actions!(Action {
+    "new-game" => [Action::NewGame],
+    "step" => [Action::Step],
+    "play" => [Action::Play],
+    "pause" => [Action::Pause],
+    "tournament" => [Action::Tournament],
+    "run-test" => [Action::RunTest],
+    "pebble" => [Action::Pebble],
+    "trade" => [Action::Trade],
+    "buy" => [Action::Buy],
+    "clear" => [Action::Clear],
+    "observe-first" => [Action::Observe(Observe::First)],
+    "observe-back" => [Action::Observe(Observe::Back)],
+    "observe-forward" => [Action::Observe(Observe::Forward)],
+    "observe-latest" => [Action::Observe(Observe::Latest)],
+    "save-json" => [Action::SaveJson],
+    "save-png" => [Action::SavePng],
+    "example-" (seat) => [Action::Example(seat)],
+    "use-" (equation) => [Action::UseEquation(equation)],
+    "card-" (card) => [Action::Card(card)],
+});
+
+#[cfg(test)]
+mod tests {
+    #[wasm_bindgen_test::wasm_bindgen_test]
+    fn every_action_is_named_and_read_back() {
+        let count = crate::ui::action::round_trips::<super::Action>().unwrap();
+        assert!(count > 10, "{count}");
     }
 }

@@ -64,7 +64,7 @@ pub(super) fn run_test(app: &Shared) {
     schedule(app, 0);
 }
 
-impl App {
+impl Bazaar {
     pub(super) fn set_verdict(&self, text: &str, verdict: &str) {
         self.dom.verdict.set_text_content(Some(text));
         dom::best_effort(self.dom.verdict.set_attribute("data-verdict", verdict));

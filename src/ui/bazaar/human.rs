@@ -113,7 +113,7 @@ pub(super) fn exchange_label(
     ));
 }
 
-impl App {
+impl Bazaar {
     /// The question a human seat is to answer with its clicks (a pebble or exchanges, or
     /// cards), if that is what the game waits for.
     pub(super) fn human_question(&self) -> Option<Call> {
@@ -271,13 +271,13 @@ impl App {
                             .into_iter()
                             .enumerate()
                     {
-                        let b = button(&bar, "", &format!("use-{}", 2 * i + k));
+                        let b = button(&bar, "", &Action::UseEquation(2 * i + k));
                         exchange_label(&b, i + 1, &give, &get);
                         mark_offer(&b, usable.get(2 * i + k) == Some(&true), strict);
                     }
                 }
                 let bar = child(panel, "div", "gl-buttonbar");
-                button(&bar, "Take a pebble", "pebble");
+                button(&bar, "Take a pebble", &Action::Pebble);
                 // The price of trading, as it is now: the pile's bottom card, or, once the pile
                 // is empty, every visible card, which ends the game.
                 let price = if referee.state().hidden.is_empty() {
@@ -285,8 +285,8 @@ impl App {
                 } else {
                     "Trade these (costs the pile's bottom card)"
                 };
-                button(&bar, price, "trade");
-                button(&bar, "Start over", "clear");
+                button(&bar, price, &Action::Trade);
+                button(&bar, "Start over", &Action::Clear);
             }
             Call::Cards(turn) => {
                 let preview = rules::buy(
@@ -325,7 +325,7 @@ impl App {
                 let strict = self.dom.strict.checked();
                 let bar = child(panel, "div", "gl-buttonbar");
                 for (i, c) in turn.visibles.iter().enumerate() {
-                    let b = button(&bar, &format!("card {} ", i + 1), &format!("card-{i}"));
+                    let b = button(&bar, &format!("card {} ", i + 1), &Action::Card(i));
                     pebble_marks(&b, &c.bag());
                     if c.face {
                         dom::best_effort(b.append_with_str_1(" ☺"));
@@ -336,8 +336,8 @@ impl App {
                     mark_offer(&b, affordable.get(i) == Some(&true), strict);
                 }
                 let bar = child(panel, "div", "gl-buttonbar");
-                button(&bar, "Buy these", "buy");
-                button(&bar, "Start over", "clear");
+                button(&bar, "Buy these", &Action::Buy);
+                button(&bar, "Start over", &Action::Clear);
             }
             _ => {}
         }

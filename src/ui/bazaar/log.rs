@@ -59,7 +59,7 @@ pub(super) fn describe_answer(answer: &Result<Reply, Failure>) -> String {
     }
 }
 
-impl App {
+impl Bazaar {
     /// A line for the log, after the referee's events so far (at most `NOTE_LIMIT` a game).
     pub(super) fn note(&mut self, text: String, class: &'static str) {
         let at = self.game.referee.as_ref().map_or(0, |r| r.log().len());

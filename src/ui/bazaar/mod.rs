@@ -9,7 +9,7 @@
 //! ui state = the running brains of the seats, the call waiting for a worker or a human, the
 //! human's choices so far, speed, play/pause, a tournament's tally.
 //!
-//! Here: the element's state (`App`, the game on the table as a `Session`), its wiring and the
+//! Here: the element's state (`Bazaar`, the game on the table as a `Session`), its wiring and the
 //! play loop (calls to the seats, time-outs, tournaments). Beside it: `seats` (what sits at the
 //! table and the JavaScript kept for it), `human` (a person's answers), `log`, `observer`,
 //! `course_tests` and `view` (the controls, and drawing everything from the state).
@@ -43,6 +43,7 @@ use crate::engine::bazaar::rules::{self, Bonus};
 use crate::engine::bazaar::setup::random_game;
 use crate::engine::bazaar::strategy::Policy;
 use crate::engine::rng::Rng;
+use crate::options::Options;
 use crate::ui::dom::{self, button, child, on};
 use crate::ui::page::{GamePage, Handle};
 use crate::ui::widgets::canvas::{self, CanvasPainter};
@@ -59,9 +60,10 @@ use observer::*;
 use seats::*;
 use view::*;
 
-/// The course's time limit per call, and the range the page accepts.
-const DEFAULT_LIMIT_MS: i32 = 600;
-const LIMIT_RANGE: std::ops::RangeInclusive<i32> = 20..=60_000;
+/// The time limit per call: the course's default and the range the page takes (the registry's).
+fn limit_ms() -> crate::games::Number {
+    crate::games::number("bazaar", "limit-ms", "")
+}
 
 struct Waiting {
     seat: usize,
@@ -123,7 +125,7 @@ impl Session {
     }
 }
 
-pub struct App {
+pub struct Bazaar {
     dom: Dom,
     /// The game on the table: everything that starts afresh with each game.
     game: Session,
@@ -151,26 +153,25 @@ pub struct App {
     code_key: String,
 }
 
-type Shared = Handle<App>;
+type Shared = Handle<Bazaar>;
 
 /// What `data-seats` may list.
 const SEAT_CHOICES: &str = "2 to 6 seats of purchase-points, purchase-size, human, javascript, \
 raise:M, cheat:C or loop:M:K";
 
-impl GamePage for App {
+impl GamePage for Bazaar {
     const NAME: &'static str = "bazaar";
     const CLASS: &'static str = "gl-bazaar";
     type Action = Action;
 
     /// The table, its seats from `data-seats`, `data-seed` and `data-autoplay`.
-    fn new(root: &HtmlElement, message: &mut String) -> App {
+    fn new(root: &HtmlElement, options: &Options, message: &mut String) -> Bazaar {
         let dom = build(root);
-        let attr = |name: &str| root.get_attribute(name).filter(|s| !s.trim().is_empty());
         let mut kinds = vec![
             SeatKind::Strategy(Policy::Points),
             SeatKind::Strategy(Policy::Size),
         ];
-        if let Some(list) = attr("data-seats") {
+        if let Some(list) = options.text("seats").filter(|_| options.given("seats")) {
             let parsed: Vec<Option<SeatKind>> =
                 list.split(',').map(|s| SeatKind::parse(s.trim())).collect();
             if (json::MIN_PLAYERS..=json::MAX_PLAYERS).contains(&parsed.len())
@@ -188,49 +189,17 @@ impl GamePage for App {
                 };
                 message.push_str(&format!(
                     "data-seats=\"{}\": {why} ({SEAT_CHOICES}); using two strategies. ",
-                    crate::echo::echo(&list)
+                    crate::echo::echo(list)
                 ));
             }
         }
-        if let Some(seed) = attr("data-seed") {
-            match seed.trim().parse::<u64>() {
-                Ok(n) => dom.seed.set_value(&n.to_string()),
-                Err(_) => message.push_str(&format!(
-                    "data-seed=\"{}\" is not a whole number from 0 to {}; using 1. ",
-                    crate::echo::echo(&seed),
-                    u64::MAX
-                )),
-            }
-        }
-        if let Some(bonus) = attr("data-bonus") {
-            match bonus.trim() {
-                "none" => {}
-                code @ ("RWB" | "SEY") => dom.bonus.set_value(code),
-                other => message.push_str(&format!(
-                    "data-bonus=\"{}\" is none of none, RWB or SEY; using none. ",
-                    crate::echo::echo(other)
-                )),
-            }
-        }
-        let limit_ms = match attr("data-limit-ms") {
-            None => DEFAULT_LIMIT_MS,
-            Some(text) => match text.trim().parse::<i32>() {
-                Ok(ms) if LIMIT_RANGE.contains(&ms) => ms,
-                _ => {
-                    message.push_str(&format!(
-                        "data-limit-ms=\"{}\" is not a time limit from {} to {} ms; using {DEFAULT_LIMIT_MS}. ",
-                        crate::echo::echo(&text),
-                        LIMIT_RANGE.start(),
-                        LIMIT_RANGE.end()
-                    ));
-                    DEFAULT_LIMIT_MS
-                }
-            },
-        };
-        dom.limit.set_value(&limit_ms.to_string());
-        dom.random_draw
-            .set_checked(dom::switch_attribute(root, "data-random-draw", message));
-        let autoplay = dom::switch_attribute(root, "data-autoplay", message);
+        dom.seed
+            .set_value(&options.number("seed").unwrap_or(1).to_string());
+        dom.bonus.set_value(options.word("bonus").unwrap_or("none"));
+        dom.limit
+            .set_value(&options.number("limit-ms").unwrap_or(600).to_string());
+        dom.random_draw.set_checked(options.switch("random-draw"));
+        let autoplay = options.switch("autoplay");
         dom.count.set_value(&kinds.len().to_string());
         // A JavaScript seat's code is what the page is for (an exercise): the settings that
         // hold it open at once.
@@ -240,7 +209,7 @@ impl GamePage for App {
             }
         }
         let codes = vec![EXAMPLE_PLAYER.to_string(); 6];
-        let mut app = App {
+        let mut app = Bazaar {
             dom,
             game: Session::default(),
             kinds,
@@ -252,7 +221,7 @@ impl GamePage for App {
             tournament: None,
             pump: Pump::default(),
             message: String::new(),
-            limit_ms,
+            limit_ms: options.number("limit-ms").unwrap_or(600) as i32,
             settings_pending: false,
             show_wire: false,
             autoplay,
@@ -262,20 +231,16 @@ impl GamePage for App {
         app
     }
 
-    fn parse_action(text: &str) -> Option<Action> {
-        Action::parse(text)
-    }
-
     fn act(app: &Shared, action: Action) {
         act(app, action)
     }
 
     fn refresh(&mut self) {
-        App::refresh(self)
+        Bazaar::refresh(self)
     }
 
     fn embed_attributes(&self) -> Vec<(String, String)> {
-        App::embed_attributes(self)
+        Bazaar::embed_attributes(self)
     }
 
     fn listen(app: &Shared) {
@@ -479,7 +444,7 @@ fn act(app: &Shared, action: Action) {
         Action::Observe(to) => app.borrow_mut().observe(to),
         Action::SaveJson => app.borrow_mut().save_json(),
         Action::SavePng => app.borrow_mut().save_png(),
-        Action::Example(i) => {
+        Action::Example(i) if i < 6 => {
             let mut a = app.borrow_mut();
             a.codes[i] = EXAMPLE_PLAYER.to_string();
             a.edited[i] = true;
@@ -491,6 +456,8 @@ fn act(app: &Shared, action: Action) {
                 NAMES[i]
             );
         }
+        // A seat past the six there are (a name written by hand) is no seat.
+        Action::Example(_) => {}
         Action::UseEquation(i) => app.borrow_mut().choose_exchange(i),
         Action::Card(i) => app.borrow_mut().choose_card(i),
     }
@@ -550,7 +517,7 @@ fn start_tournament(app: &Shared) {
     schedule(app, 0);
 }
 
-impl App {
+impl Bazaar {
     /// The data attributes that open this table's seats and seed ("Embed this").
     fn embed_attributes(&self) -> Vec<(String, String)> {
         let seats: Vec<String> = self.kinds.iter().map(|kind| kind.text()).collect();
@@ -562,7 +529,7 @@ impl App {
         if !bonus.is_empty() {
             out.push(("data-bonus".to_string(), bonus));
         }
-        if self.limit_ms != DEFAULT_LIMIT_MS {
+        if Some(self.limit_ms as u64) != limit_ms().default {
             out.push(("data-limit-ms".to_string(), self.limit_ms.to_string()));
         }
         if self.dom.random_draw.checked() {
@@ -603,10 +570,10 @@ impl App {
 
     /// Reads the time limit field; a value out of range is brought into it, and the field shows
     /// the limit used, so what is shown is what holds.
-    /// The time limit field: a whole number of milliseconds in `LIMIT_RANGE`, or the limit stays
+    /// The time limit field: a whole number of milliseconds in `limit_ms()`'s range, or the limit stays
     /// as it was and the message says why.
     fn read_limit(&mut self) {
-        let range = (*LIMIT_RANGE.start() as usize, *LIMIT_RANGE.end() as usize);
+        let range = (limit_ms().min as usize, limit_ms().max as usize);
         match form::read_number(&self.dom.limit, "The time limit per call (ms)", range) {
             Ok(ms) => {
                 self.limit_ms = ms as i32;

@@ -14,7 +14,7 @@ pub(super) struct Snapshot {
 /// hundred at most: the bank and the exchange price end it).
 pub(super) const HISTORY_LIMIT: usize = 5_000;
 
-impl App {
+impl Bazaar {
     /// Keeps the state after an answer if it changed anything (the observer's history).
     pub(super) fn remember(&mut self) {
         let Some(referee) = self.game.referee.as_ref() else {

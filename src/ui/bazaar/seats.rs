@@ -279,7 +279,7 @@ pub(super) fn load_code(app: &Shared, seat: usize, file: web_sys::File) {
     dom::best_effort(reader.read_as_text(&file));
 }
 
-impl App {
+impl Bazaar {
     pub(super) fn rebuild_seats(&mut self) {
         let parent = self.dom.seats.clone();
         parent.set_text_content(None);
@@ -305,7 +305,7 @@ impl App {
                 let load =
                     form::input(&row, "or load a .js file", &format!("file-{i}"), "file", "");
                 dom::best_effort(load.set_attribute("accept", ".js,text/javascript"));
-                button(&row, "Example player", &format!("example-{i}"));
+                button(&row, "Example player", &Action::Example(i));
             }
         }
     }

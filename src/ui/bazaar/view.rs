@@ -62,10 +62,10 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
         "Time limit per call (ms)",
         "limit",
         "number",
-        &DEFAULT_LIMIT_MS.to_string(),
+        &limit_ms().default.unwrap_or_default().to_string(),
     );
-    dom::best_effort(limit.set_attribute("min", &LIMIT_RANGE.start().to_string()));
-    dom::best_effort(limit.set_attribute("max", &LIMIT_RANGE.end().to_string()));
+    dom::best_effort(limit.set_attribute("min", &limit_ms().min.to_string()));
+    dom::best_effort(limit.set_attribute("max", &limit_ms().max.to_string()));
     // The course's referee draws the first colour the bank has; the rules say "a random pebble".
     let random_draw = form::input(
         &settings,
@@ -83,11 +83,11 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
         "",
     );
     let seats = child(&settings, "div", "gl-bazaar-seats");
-    button(&settings, "New game", "new-game");
+    button(&settings, "New game", &Action::NewGame);
     help::add(root);
-    button(&bar, "Step", "step");
-    button(&bar, "Play", "play");
-    button(&bar, "Pause", "pause");
+    button(&bar, "Step", &Action::Step);
+    button(&bar, "Play", &Action::Play);
+    button(&bar, "Pause", &Action::Pause);
     let speed = form::select(
         &bar,
         "Speed",
@@ -109,13 +109,13 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
     let observer = child(root, "div", "gl-buttonbar gl-bazaar-observer");
     dom::best_effort(observer.set_attribute("role", "group"));
     dom::best_effort(observer.set_attribute("aria-label", "Observer: every state of this game"));
-    button(&observer, "First", "observe-first");
-    button(&observer, "◀ Back", "observe-back");
-    button(&observer, "Forward ▶", "observe-forward");
-    button(&observer, "Latest", "observe-latest");
+    button(&observer, "First", &Action::Observe(Observe::First));
+    button(&observer, "◀ Back", &Action::Observe(Observe::Back));
+    button(&observer, "Forward ▶", &Action::Observe(Observe::Forward));
+    button(&observer, "Latest", &Action::Observe(Observe::Latest));
     let observed = child(&observer, "span", "gl-bazaar-observed");
-    button(&observer, "Save as Game JSON", "save-json");
-    button(&observer, "Save as PNG", "save-png");
+    button(&observer, "Save as Game JSON", &Action::SaveJson);
+    button(&observer, "Save as PNG", &Action::SavePng);
     let status = child(root, "p", "gl-status");
     dom::best_effort(status.set_attribute("aria-live", "polite"));
     // A worker seat's thinking time against its limit (not announced: it changes ten times a second).
@@ -130,7 +130,7 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
     let tour = child(root, "fieldset", "gl-bazaar-tournament");
     child(&tour, "legend", "").set_text_content(Some("Tournament"));
     let games = form::input(&tour, "Games", "games", "number", "20");
-    button(&tour, "Run tournament", "tournament");
+    button(&tour, "Run tournament", &Action::Tournament);
     let tally = child(&tour, "div", "gl-bazaar-tally");
     let course = child(root, "details", "gl-bazaar-course");
     child(&course, "summary", "").set_text_content(Some("Run a course test"));
@@ -150,7 +150,7 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
     let test_input = area("Input (n-in.json)", "test-input");
     let test_clients = area("Clients' input (xserver only)", "test-clients");
     let test_expected = area("Expected output (n-out.json)", "test-expected");
-    button(&course, "Run the test", "run-test");
+    button(&course, "Run the test", &Action::RunTest);
     let verdict = child(&course, "p", "gl-bazaar-verdict");
     dom::best_effort(verdict.set_attribute("aria-live", "polite"));
     Dom {
@@ -182,7 +182,7 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
     }
 }
 
-impl App {
+impl Bazaar {
     /// Draws every panel from the state: the table, the status line, the log, the human's
     /// question, a tournament's tally.
     pub(super) fn refresh(&mut self) {

@@ -10,9 +10,11 @@ pub(super) enum Control {
 }
 
 impl Control {
-    pub(super) fn read(&self, field: &Field) -> Result<usize, String> {
+    pub(super) fn read<B: BoardGame>(&self, field: &Field) -> Result<usize, String> {
         match self {
-            Control::Number(input) => form::read_number(input, field.label, field.range),
+            Control::Number(input) => {
+                form::read_number(input, field.label, bounds::<B>(field.name))
+            }
             Control::Menu(select) => select
                 .value()
                 .parse()
@@ -36,10 +38,10 @@ pub(super) fn build<B: BoardGame>(
     // The buttons first, then the settings folded behind one line (the game opens on its board,
     // not on its form), then the board.
     let bar = child(root, "div", "gl-buttonbar");
-    let undo = button(&bar, "Undo", "undo");
-    let redo = button(&bar, "Redo", "redo");
-    button(&bar, "Restart", "restart");
-    button(&bar, "Share link", "share");
+    let undo = button(&bar, "Undo", &BoardAction::<B::Action>::Undo);
+    let redo = button(&bar, "Redo", &BoardAction::<B::Action>::Redo);
+    button(&bar, "Restart", &BoardAction::<B::Action>::Restart);
+    button(&bar, "Share link", &BoardAction::<B::Action>::Share);
     let settings = child(root, "details", "gl-board-settings gl-settings");
     let settings_summary = child(&settings, "summary", "");
     settings_summary.set_text_content(Some("Game settings"));
@@ -48,7 +50,8 @@ pub(super) fn build<B: BoardGame>(
         .zip(values)
         .map(|(field, &value)| {
             if field.menu {
-                let options: Vec<(String, String)> = (field.range.0..=field.range.1)
+                let (min, max) = bounds::<B>(field.name);
+                let options: Vec<(String, String)> = (min..=max)
                     .map(|n| (n.to_string(), n.to_string()))
                     .collect();
                 let select = form::select(&settings, field.label, field.name, &options);
@@ -59,7 +62,7 @@ pub(super) fn build<B: BoardGame>(
                     &settings,
                     field.label,
                     field.name,
-                    field.range,
+                    bounds::<B>(field.name),
                     value,
                 ))
             }
@@ -70,10 +73,10 @@ pub(super) fn build<B: BoardGame>(
         &settings,
         "Computer time per move (ms)",
         "think-ms",
-        (B::THINK_MS.1, B::THINK_MS.2),
+        bounds::<B>("think-ms"),
         think_ms,
     );
-    button(&settings, "New game", "new-game");
+    button(&settings, "New game", &BoardAction::<B::Action>::NewGame);
     B::rule_pictures(&rules::section(root, B::RULES));
     // Questions before a game is thrown away, asked here, by the buttons.
     let confirm = Confirm::new(&child(root, "div", "gl-asking"));

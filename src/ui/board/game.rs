@@ -2,13 +2,14 @@
 //! picture and hit testing, and its own actions (`BoardGame`).
 
 use super::*;
+use crate::ui::action::Named;
 
-/// One whole-number setting in the form (and in the element's data attributes).
+/// One whole-number setting in the form (and in the element's data attributes, where the
+/// registry, `games`, declares its range and default).
 pub struct Field {
     /// `data-field` in the form, `data-<attribute>` on the element.
     pub name: &'static str,
     pub label: &'static str,
-    pub range: (usize, usize),
     /// Offered as a menu of every value (a short range, like 2 to 8 players).
     pub menu: bool,
 }
@@ -21,7 +22,7 @@ pub enum Seat<L> {
 }
 
 /// What the shell's buttons and fields ask for, and the game's own actions.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum BoardAction<A> {
     NewGame,
     /// Asks first (the question in the page: a sandboxed frame answers no `confirm()`).
@@ -38,23 +39,67 @@ pub enum BoardAction<A> {
     Game(A),
 }
 
-impl<A> BoardAction<A> {
-    /// The action of a button's `data-action` or a field's `data-field`.
-    pub(super) fn parse(text: &str, game: impl Fn(&str) -> Option<A>) -> Option<BoardAction<A>> {
-        Some(match text {
-            "new-game" => BoardAction::NewGame,
-            "restart" => BoardAction::Restart,
-            "restart-confirmed" => BoardAction::RestartConfirmed,
-            "undo" => BoardAction::Undo,
-            "redo" => BoardAction::Redo,
-            "share" => BoardAction::Share,
-            "players" => BoardAction::Players,
-            "think-ms" => BoardAction::ThinkMs,
-            other => match other.strip_prefix("seat-") {
-                Some(i) => BoardAction::Seat(i.parse().ok()?),
-                None => BoardAction::Game(game(other)?),
-            },
+/// The shell's own names, then `seat-<i>`, then the game's (its own table).
+const SHELL_ACTIONS: [&str; 8] = [
+    "new-game",
+    "restart",
+    "restart-confirmed",
+    "undo",
+    "redo",
+    "share",
+    "players",
+    "think-ms",
+];
+
+impl<A: Named + Clone> BoardAction<A> {
+    fn shell(index: usize) -> Option<BoardAction<A>> {
+        Some(match index {
+            0 => BoardAction::NewGame,
+            1 => BoardAction::Restart,
+            2 => BoardAction::RestartConfirmed,
+            3 => BoardAction::Undo,
+            4 => BoardAction::Redo,
+            5 => BoardAction::Share,
+            6 => BoardAction::Players,
+            7 => BoardAction::ThinkMs,
+            _ => return None,
         })
+    }
+}
+
+impl<A: Named + Clone> Named for BoardAction<A> {
+    fn name(&self) -> String {
+        let shell = |i: usize| SHELL_ACTIONS[i].to_string();
+        match self {
+            BoardAction::NewGame => shell(0),
+            BoardAction::Restart => shell(1),
+            BoardAction::RestartConfirmed => shell(2),
+            BoardAction::Undo => shell(3),
+            BoardAction::Redo => shell(4),
+            BoardAction::Share => shell(5),
+            BoardAction::Players => shell(6),
+            BoardAction::ThinkMs => shell(7),
+            BoardAction::Seat(i) => format!("seat-{i}"),
+            BoardAction::Game(action) => action.name(),
+        }
+    }
+
+    fn parse(text: &str) -> Option<BoardAction<A>> {
+        if let Some(i) = SHELL_ACTIONS.iter().position(|&name| name == text) {
+            return BoardAction::shell(i);
+        }
+        if let Some(seat) = text.strip_prefix("seat-").and_then(|i| i.parse().ok()) {
+            return Some(BoardAction::Seat(seat));
+        }
+        A::parse(text).map(BoardAction::Game)
+    }
+
+    fn examples() -> Vec<BoardAction<A>> {
+        (0..SHELL_ACTIONS.len())
+            .filter_map(BoardAction::shell)
+            .chain([BoardAction::Seat(0)])
+            .chain(A::examples().into_iter().map(BoardAction::Game))
+            .collect()
     }
 }
 
@@ -97,8 +142,6 @@ pub trait BoardGame: Sized + 'static {
     const LINK: &'static str;
     /// The settings' fields, in the form's order.
     const FIELDS: &'static [Field];
-    /// The computers' time per move: default and bounds (milliseconds).
-    const THINK_MS: (usize, usize, usize);
 
     fn settings_of(values: &[usize]) -> Result<<Self::Game as TurnGame>::Settings, String>;
     fn values_of(settings: &<Self::Game as TurnGame>::Settings) -> Vec<usize>;
@@ -122,7 +165,7 @@ pub trait BoardGame: Sized + 'static {
     fn rule_pictures(rules: &HtmlElement);
 
     /// The game's own part: its extras built into the shell's parts.
-    fn new(parts: &Parts, problems: &mut String) -> Self;
+    fn new(parts: &Parts, options: &Options) -> Self;
     /// The board's size (CSS pixels) for the room it has.
     fn size(&self, game: &Self::Game, room: (f64, f64)) -> (f64, f64);
     fn draw(&self, painter: &mut CanvasPainter, record: &Record<Self::Game>, view: &View);
@@ -157,13 +200,8 @@ pub trait BoardGame: Sized + 'static {
         let _ = (record, slice);
         false
     }
-    /// What the game's own buttons and fields ask for.
-    type Action: Clone + std::fmt::Debug + 'static;
-    /// The game's action a button's `data-action` or a field's `data-field` names.
-    fn parse_action(text: &str) -> Option<Self::Action> {
-        let _ = text;
-        None
-    }
+    /// What the game's own buttons and fields ask for (named both ways: `ui::action`).
+    type Action: Named + Clone + PartialEq + std::fmt::Debug + 'static;
     /// Does one of the game's own actions (`target`: the button or field); may replace the
     /// record. A message for the status line, if the action has one.
     fn act(
@@ -201,5 +239,31 @@ pub trait BoardGame: Sized + 'static {
     }
     fn parse_link(text: &str) -> Result<Record<Self::Game>, String> {
         Record::parse(text)
+    }
+}
+
+/// A number option's bounds, as the registry (`games`) declares them for game `B`.
+pub fn bounds<B: BoardGame>(name: &str) -> (usize, usize) {
+    let number = crate::games::number(B::NAME, name, "");
+    (number.min as usize, number.max as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ui::action::round_trips;
+
+    #[wasm_bindgen_test::wasm_bindgen_test]
+    fn the_shell_s_and_each_game_s_actions_are_named_and_read_back() {
+        #[cfg(feature = "chain-reaction")]
+        {
+            use crate::ui::chain_reaction::ChainAction;
+            assert_eq!(round_trips::<ChainAction>(), Ok(2));
+            assert_eq!(round_trips::<super::BoardAction<ChainAction>>(), Ok(11));
+        }
+        #[cfg(feature = "dots-and-boxes")]
+        {
+            use crate::ui::dots_boxes::DotsAction;
+            assert_eq!(round_trips::<super::BoardAction<DotsAction>>(), Ok(13));
+        }
     }
 }

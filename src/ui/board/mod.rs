@@ -24,6 +24,8 @@ use web_sys::{
 
 use crate::draw::palette;
 use crate::engine::turn::{Record, Thinker, TurnGame};
+use crate::options::Options;
+use crate::ui::action::Named;
 use crate::ui::dom::{self, button, child, on};
 use crate::ui::page::{GamePage, Handle};
 use crate::ui::widgets::canvas::{self, CanvasPainter};
@@ -32,7 +34,7 @@ use crate::ui::widgets::slices::{Next, Pump, Slice};
 use crate::ui::widgets::{form, link, rules};
 
 use build::{build, Control};
-pub use game::{BoardAction, BoardGame, Field, Parts, Seat, View};
+pub use game::{bounds, BoardAction, BoardGame, Field, Parts, Seat, View};
 
 struct Dom {
     root: HtmlElement,
@@ -80,14 +82,9 @@ impl<B: BoardGame> GamePage for Shell<B> {
     type Action = BoardAction<B::Action>;
 
     /// The board from the element's options, or from the page's address when it shares a game.
-    fn new(root: &HtmlElement, problems: &mut String) -> Shell<B> {
-        let values: Vec<usize> = B::FIELDS
-            .iter()
-            .zip(B::values_of(&B::default_settings()))
-            .map(|(field, default)| {
-                dom::number_attribute(root, &format!("data-{}", field.name), default, problems)
-            })
-            .collect();
+    fn new(root: &HtmlElement, options: &Options, problems: &mut String) -> Shell<B> {
+        let number = |name: &str| options.number(name).unwrap_or_default() as usize;
+        let values: Vec<usize> = B::FIELDS.iter().map(|field| number(field.name)).collect();
         let settings = B::settings_of(&values).unwrap_or_else(|e| {
             problems.push_str(&format!("{e}; using the default board. "));
             B::default_settings()
@@ -102,10 +99,7 @@ impl<B: BoardGame> GamePage for Shell<B> {
         }
         let players = B::players(record.settings());
         let mut seats: Vec<Seat<B::Level>> = (0..players).map(B::default_seat).collect();
-        if let Some(list) = root
-            .get_attribute("data-seats")
-            .filter(|s| !s.trim().is_empty())
-        {
+        if let Some(list) = options.text("seats").filter(|s| !s.is_empty()) {
             for (i, name) in list.split(',').enumerate().take(players) {
                 match parse_seat::<B>(name) {
                     Ok(seat) => seats[i] = seat,
@@ -113,20 +107,9 @@ impl<B: BoardGame> GamePage for Shell<B> {
                 }
             }
         }
-        let think_ms = dom::number_attribute(root, "data-think-ms", B::THINK_MS.0, problems);
-        let think_ms = if (B::THINK_MS.1..=B::THINK_MS.2).contains(&think_ms) {
-            think_ms
-        } else {
-            problems.push_str(&format!(
-                "data-think-ms goes from {} to {}; using {}. ",
-                B::THINK_MS.1,
-                B::THINK_MS.2,
-                B::THINK_MS.0
-            ));
-            B::THINK_MS.0
-        };
+        let think_ms = number("think-ms");
         let (dom, parts) = build::<B>(root, &B::values_of(record.settings()), think_ms);
-        let board = B::new(&parts, problems);
+        let board = B::new(&parts, options);
         let mut shell = Shell {
             dom,
             board,
@@ -146,10 +129,6 @@ impl<B: BoardGame> GamePage for Shell<B> {
         shell.reset_thinkers();
         shell.rebuild_history();
         shell
-    }
-
-    fn parse_action(text: &str) -> Option<Self::Action> {
-        BoardAction::parse(text, B::parse_action)
     }
 
     fn act(shell: &Shared<B>, action: Self::Action) {
@@ -269,7 +248,7 @@ fn listen<B: BoardGame>(shell: &Shared<B>) {
             return;
         };
         let field = target.get_attribute("data-field").unwrap_or_default();
-        if let Some(action) = BoardAction::parse(&field, B::parse_action) {
+        if let Some(action) = <BoardAction<B::Action> as Named>::parse(&field) {
             act_on(&handle, action, &target);
         }
     });
@@ -411,7 +390,7 @@ impl<B: BoardGame> Shell<B> {
             .iter()
             .zip(&self.dom.fields)
             .find(|(f, _)| f.name == "players");
-        if let Some(players) = control.and_then(|(f, control)| control.read(f).ok()) {
+        if let Some(players) = control.and_then(|(f, control)| control.read::<B>(f).ok()) {
             let playing = B::players(self.record.settings());
             self.resize_seats(players.max(playing));
         }
@@ -426,7 +405,7 @@ impl<B: BoardGame> Shell<B> {
     }
 
     fn think_ms_changed(&mut self) {
-        let range = (B::THINK_MS.1, B::THINK_MS.2);
+        let range = bounds::<B>("think-ms");
         match form::read_number(&self.dom.think_ms, "The time per move", range) {
             Ok(ms) => {
                 self.think_ms = ms;
@@ -481,7 +460,7 @@ impl<B: BoardGame> Shell<B> {
             .collect();
         let seats: Vec<String> = self.seats.iter().map(|&s| seat_name::<B>(s)).collect();
         out.push(("data-seats".into(), seats.join(",")));
-        if self.think_ms != B::THINK_MS.0 {
+        if Some(self.think_ms as u64) != crate::games::number(B::NAME, "think-ms", "").default {
             out.push(("data-think-ms".into(), self.think_ms.to_string()));
         }
         out.extend(self.board.embed_attributes());
@@ -543,9 +522,11 @@ impl<B: BoardGame> Shell<B> {
         }
         let question =
             format!("Restart? The {moves} moves of this game go (Redo plays them again).");
-        self.dom
-            .confirm
-            .ask(&question, "Restart", "restart-confirmed");
+        self.dom.confirm.ask(
+            &question,
+            "Restart",
+            &BoardAction::<B::Action>::RestartConfirmed,
+        );
     }
 
     /// Back to the start, as the reader confirmed.
@@ -558,7 +539,7 @@ impl<B: BoardGame> Shell<B> {
     fn new_game(&mut self) {
         let mut values = Vec::new();
         for (field, control) in B::FIELDS.iter().zip(&self.dom.fields) {
-            match control.read(field) {
+            match control.read::<B>(field) {
                 Ok(v) => values.push(v),
                 Err(e) => {
                     self.message = format!("{e}. The game goes on unchanged.");

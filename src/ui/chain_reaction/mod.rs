@@ -12,8 +12,9 @@ use crate::draw::chain_reaction::{self as picture, Content, Flight, Labels, Layo
 use crate::draw::palette::seat_letter;
 use crate::engine::chain_reaction::ai::{Level, Player, MAX_PLAYOUTS};
 use crate::engine::chain_reaction::automaton::state_of;
-use crate::engine::chain_reaction::{game, Game, MoveError, Settings};
+use crate::engine::chain_reaction::{Game, MoveError, Settings};
 use crate::engine::turn::Record;
+use crate::options::Options;
 use crate::ui::board::{BoardGame, Field, Parts, Seat, View};
 use crate::ui::dom;
 use crate::ui::dom::child;
@@ -21,13 +22,18 @@ use crate::ui::widgets::canvas::CanvasPainter;
 use crate::ui::widgets::{form, rules};
 
 /// Chain Reaction's own fields beside the board shell's.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ChainAction {
     /// The automaton view switched on or off.
     Automaton,
     /// The animation's speed.
     Speed,
 }
+
+crate::named_actions!(ChainAction {
+    "automaton" => [ChainAction::Automaton],
+    "speed" => [ChainAction::Speed],
+});
 
 /// One move's explosion as it is shown.
 struct Animation {
@@ -81,19 +87,16 @@ impl BoardGame for ChainReaction {
         Field {
             name: "rows",
             label: "Rows",
-            range: (game::MIN_SIDE, game::MAX_SIDE),
             menu: false,
         },
         Field {
             name: "cols",
             label: "Columns",
-            range: (game::MIN_SIDE, game::MAX_SIDE),
             menu: false,
         },
         Field {
             name: "players",
             label: "Players",
-            range: (game::MIN_PLAYERS, game::MAX_PLAYERS),
             menu: true,
         },
     ];
@@ -105,7 +108,6 @@ impl BoardGame for ChainReaction {
          neighbour, which bursts in turn: a chain reaction.",
         "Once everyone has moved, a player with no orbs is out. The last player with orbs wins.",
     ];
-    const THINK_MS: (usize, usize, usize) = (500, 50, 60_000);
     const THINK_UNITS: u32 = 16;
 
     fn settings_of(values: &[usize]) -> Result<Settings, String> {
@@ -218,7 +220,7 @@ impl BoardGame for ChainReaction {
         );
     }
 
-    fn new(parts: &Parts, problems: &mut String) -> ChainReaction {
+    fn new(parts: &Parts, options: &Options) -> ChainReaction {
         let speed = form::select(
             &parts.bar,
             "Animation",
@@ -232,7 +234,7 @@ impl BoardGame for ChainReaction {
             &parts.bar,
             "Automaton view",
             "automaton",
-            crate::ui::dom::switch_attribute(&parts.root, "data-automaton", problems),
+            options.switch("automaton"),
         );
         let panel = child(&parts.side, "div", "gl-automaton");
         let machine: HtmlCanvasElement =
@@ -422,14 +424,6 @@ impl BoardGame for ChainReaction {
     }
 
     type Action = ChainAction;
-
-    fn parse_action(text: &str) -> Option<ChainAction> {
-        Some(match text {
-            "automaton" => ChainAction::Automaton,
-            "speed" => ChainAction::Speed,
-            _ => return None,
-        })
-    }
 
     fn act(&mut self, action: ChainAction, _: &Element, _: &mut Record<Game>) -> Option<String> {
         match action {

@@ -12,10 +12,9 @@ use crate::draw::palette::seat_letter;
 use crate::engine::dots_boxes::analysis::{Analysis, Mark, Outcome};
 use crate::engine::dots_boxes::notation::{self, export, import, record_of};
 use crate::engine::dots_boxes::solver::Solver;
-use crate::engine::dots_boxes::{
-    board::MAX_SIDE as MAX_BOARD_SIDE, Board, Direction, Game, Level, Player,
-};
+use crate::engine::dots_boxes::{Board, Direction, Game, Level, Player};
 use crate::engine::turn::Record;
+use crate::options::Options;
 use crate::ui::board::{BoardGame, Field, Parts, Seat, View};
 use crate::ui::dom;
 use crate::ui::dom::{button, child};
@@ -24,7 +23,7 @@ use crate::ui::widgets::slices::Slice;
 use crate::ui::widgets::{form, rules};
 
 /// Dots and Boxes' own buttons and fields beside the board shell's.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DotsAction {
     /// A board size from the preset menu goes into the rows and columns fields.
     Preset,
@@ -32,6 +31,13 @@ pub enum DotsAction {
     Export,
     Import,
 }
+
+crate::named_actions!(DotsAction {
+    "preset" => [DotsAction::Preset],
+    "analysis" => [DotsAction::Analysis],
+    "export" => [DotsAction::Export],
+    "import" => [DotsAction::Import],
+});
 
 /// Search nodes a millisecond of thinking is worth in the browser (measured: about 2.1 M/s,
 /// tests/wasm_bench.rs): the Strong player's exact-search budget for its time per move.
@@ -110,13 +116,11 @@ impl BoardGame for DotsAndBoxes {
         Field {
             name: "rows",
             label: "Rows of boxes",
-            range: (1, MAX_BOARD_SIDE),
             menu: false,
         },
         Field {
             name: "cols",
             label: "Columns of boxes",
-            range: (1, MAX_BOARD_SIDE),
             menu: false,
         },
     ];
@@ -127,7 +131,6 @@ impl BoardGame for DotsAndBoxes {
         "The art is control: near the end, leave your opponent the move when only long chains \
          are left, so they must open one for you.",
     ];
-    const THINK_MS: (usize, usize, usize) = (1500, 100, 60_000);
     const THINK_UNITS: u32 = UNITS_PER_STEP as u32;
 
     fn settings_of(values: &[usize]) -> Result<Board, String> {
@@ -232,7 +235,7 @@ impl BoardGame for DotsAndBoxes {
         );
     }
 
-    fn new(parts: &Parts, problems: &mut String) -> DotsAndBoxes {
+    fn new(parts: &Parts, options: &Options) -> DotsAndBoxes {
         let preset = form::select(&parts.settings, "Board", "preset", &PRESETS);
         // The preset menu goes first in the form, before the rows and columns it sets.
         if let (Some(label), Some(summary)) = (
@@ -247,9 +250,7 @@ impl BoardGame for DotsAndBoxes {
             "analysis",
             false,
         );
-        if crate::ui::dom::switch_attribute(&parts.root, "data-analysis", problems) {
-            analysis_on.set_checked(true);
-        }
+        analysis_on.set_checked(options.switch("analysis"));
         let verdict = child(&parts.side, "p", "gl-verdict");
         dom::best_effort(verdict.set_attribute("aria-live", "polite"));
         let io = child(&parts.foot, "details", "gl-dots-io");
@@ -262,8 +263,8 @@ impl BoardGame for DotsAndBoxes {
         ));
         dom::best_effort(text.set_attribute("spellcheck", "false"));
         let io_bar = child(&io, "div", "gl-buttonbar");
-        button(&io_bar, "Export this game", "export");
-        button(&io_bar, "Import", "import");
+        button(&io_bar, "Export this game", &DotsAction::Export);
+        button(&io_bar, "Import", &DotsAction::Import);
         child(&io, "p", "gl-hint").set_text_content(Some(
             "Export gives {\"rows\", \"cols\", \"moves\": OpenSpiel line ids, \"dbn\": drawn lines}. \
              Import reads that JSON (\"numbering\": \"ksquares\" for KSquares ids), or a bare DBN \
@@ -391,16 +392,6 @@ impl BoardGame for DotsAndBoxes {
     }
 
     type Action = DotsAction;
-
-    fn parse_action(text: &str) -> Option<DotsAction> {
-        Some(match text {
-            "preset" => DotsAction::Preset,
-            "analysis" => DotsAction::Analysis,
-            "export" => DotsAction::Export,
-            "import" => DotsAction::Import,
-            _ => return None,
-        })
-    }
 
     fn act(
         &mut self,

@@ -1,547 +1,670 @@
-//! Glop 1.0 in a page: the Parameters, Computation, Database and Children tabs, the main base
-//! count at the top left. Computations run in short time slices (the page stays responsive) and
-//! can be stopped and resumed; the main base is kept in the browser (IndexedDB).
-//! All rules and searches live in `engine::sprouts`; this module only shows and asks.
+//! Sprouts to play, drawn as on paper (a Sprouts element with `data-view="play"`): a person
+//! draws with the pointer, the computer (perfect or random) draws its moves as curves. Rules,
+//! geometry, routing and the choice of move live in `engine::sprouts` (`drawn`, `drawing`,
+//! `route`, `player`); this module only shows and asks.
 //!
-//! State split (docs/architecture.md): settings = the parameters tab; state = the main base and the running
-//! or stopped search; ui state = the open tab, the children list shown, messages.
-//!
-//! Here: the element's state (`App`), mounting, wiring and the actions. Beside it: `parameters`,
-//! `computing` (slices, or a team of workers: `runner`, `team`, `member`, `messages`), `checks`,
-//! `base` (the main base), `children_tab`, and `view` (the tabs drawn from the state).
+//! State: the settings, the game (`DrawnGame`); UI state: the stroke under the pencil, a move
+//! waiting to be confirmed, a refusal, a hint, the computer's thinking. Here: the state and the
+//! actions; beside it: `build` (elements), `view` (drawing them), `computer` (the computer's
+//! turn and the hints, in slices).
 
-mod action;
-mod base;
 mod build;
-mod checks;
-mod children_tab;
-mod computing;
-mod member;
-mod messages;
-mod misere_base;
-mod parameters;
-mod runner;
-mod team;
+mod computer;
 mod view;
 
-pub use team::live_workers;
-pub(crate) use team::{Heard, Team, MAX_WORKERS};
-
-use std::cell::RefCell;
-use std::rc::Rc;
-
 use wasm_bindgen::JsCast;
-use web_sys::{Event, HtmlElement, HtmlInputElement};
+use web_sys::{HtmlElement, KeyboardEvent, PointerEvent};
 
-use crate::engine::sprouts::children::Cut;
-use crate::engine::sprouts::misere::{Misere, MisereSearch, MisereStop};
-use crate::engine::sprouts::proof::{Check, CompleteCheck, DotOptions, ProofGraph};
-use crate::engine::sprouts::search::{Answer, Goal, Progress, Search, Verdict};
-use crate::engine::sprouts::symbols::MAX_SPOTS;
-use crate::engine::sprouts::{
-    check_computable, children_with_nimbers, exchange, Database, Filter, Land, Notation, Position,
-};
-use crate::engine::stop::Stop;
-use crate::seal::{seal, unseal, Unsealed};
+use crate::engine::sprouts::drawing::{Drawing, Point, Refusal};
+use crate::engine::sprouts::drawn::{DrawnGame, Ending, Replay, BOUNDS, MOST_SPOTS};
+use crate::engine::sprouts::misere;
+use crate::engine::sprouts::Database;
+use crate::options::Options;
 use crate::ui::dom::{self, on};
 use crate::ui::page::{GamePage, Handle};
-use crate::ui::widgets::slices::{self, Next};
-use crate::ui::widgets::{download, keep, link};
+use crate::ui::widgets::slices::{self, Next, Pump};
+use crate::ui::widgets::{download, form, keep, link};
 
-use action::Action;
-use base::*;
 use build::Dom;
-use checks::*;
-use children_tab::*;
-use computing::*;
-use misere_base::*;
-use parameters::*;
-use runner::Runner;
+use computer::Thinking;
 
-/// Expansions between two looks at the clock.
-const STEP_EXPANSIONS: u64 = 40;
-/// Where the main base is kept between visits (an element with an id, or the second Glop on a
-/// page, adds its own suffix: each keeps its own base).
-const STORAGE_KEY: &str = "gamelab-sprouts-main-base";
-/// While computing, the main base is kept this often (milliseconds), so a reload loses little.
-const KEEP_EVERY_MS: f64 = 3000.0;
-/// Proof graphs up to this many couples are also drawn in the page.
-const DRAWN_GRAPH_LIMIT: usize = 80;
-
-/// A computation of the Computation tab (running or stopped).
-struct Computation {
-    position: Position,
-    goal: Goal,
-    /// Misère play (who cannot move wins): the goal is then the outcome.
-    misere: bool,
-    runner: Runner,
-    /// Milliseconds spent computing so far (pauses excluded).
-    spent: f64,
-    /// When `spent` was last brought up to date (workers' computations, which run on their own).
-    clock: f64,
-    result: Option<Answer>,
-    /// How far the answer can be trusted, worked out once it is shown (normal play).
-    trust: Option<Trust>,
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    Human,
+    Perfect,
+    Random,
 }
 
-/// How far a normal-play answer can be trusted when the main base holds couples nobody proved.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Trust {
-    /// Nothing unproved under it: no unverified couple, or a check from scratch that did not
-    /// trust them gave the same answer.
-    Proved,
-    /// It rests on this many unverified couples (a short check did not finish).
-    Unchecked(usize),
-    /// The base is wrong: what a check from scratch found.
-    Refuted(String),
-    /// A couple it may rest on was refuted and removed since.
-    Withdrawn,
-}
+const SEATS: [Seat; 3] = [Seat::Human, Seat::Perfect, Seat::Random];
 
-impl Computation {
-    /// Counts the time since the last tick as computing time.
-    fn tick(&mut self) {
-        let now = dom::now();
-        self.spent += (now - self.clock).max(0.0);
-        self.clock = now;
+impl Seat {
+    fn name(self) -> &'static str {
+        match self {
+            Seat::Human => "human",
+            Seat::Perfect => "perfect",
+            Seat::Random => "random",
+        }
+    }
+
+    fn parse(text: &str) -> Option<Seat> {
+        SEATS.into_iter().find(|s| s.name() == text)
     }
 }
 
-pub struct App {
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    pub spots: usize,
+    /// Who cannot move loses (normal play) or wins (misère).
+    pub ending: Ending,
+    pub seats: [Seat; 2],
+    pub think_ms: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            spots: 4,
+            ending: Ending::Normal,
+            seats: [Seat::Human, Seat::Perfect],
+            think_ms: 5_000,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    NewGame,
+    Undo,
+    Redo,
+    Confirm,
+    Cancel,
+    MoveNow,
+    HintWho,
+    HintMove,
+    /// Spread the lines out (`engine::sprouts::layout`).
+    MakeRoom,
+    Share,
+    SaveSvg,
+    SavePng,
+    /// The k-th move of the list.
+    Listed(usize),
+}
+
+crate::named_actions!(Action {
+    "new-game" => [Action::NewGame],
+    "undo" => [Action::Undo],
+    "redo" => [Action::Redo],
+    "confirm" => [Action::Confirm],
+    "cancel" => [Action::Cancel],
+    "move-now" => [Action::MoveNow],
+    "hint-who" => [Action::HintWho],
+    "hint-move" => [Action::HintMove],
+    "make-room" => [Action::MakeRoom],
+    "share" => [Action::Share],
+    "save-svg" => [Action::SaveSvg],
+    "save-png" => [Action::SavePng],
+    "move-" (k) => [Action::Listed(k)],
+});
+
+/// A move read from a stroke, waiting for its new spot's place to be confirmed.
+pub struct Pending {
+    line: Vec<Point>,
+    along: f64,
+}
+
+pub struct Sprouts {
     dom: Dom,
+    settings: Settings,
+    game: DrawnGame,
+    /// The stroke under the pencil.
+    stroke: Vec<Point>,
+    /// The pencil is down on the pending move's new spot (sliding it).
+    sliding: bool,
+    pending: Option<Pending>,
+    refused: Option<(Vec<Point>, Refusal)>,
+    /// A winning move drawn as a hint.
+    hint_line: Option<Vec<Point>>,
+    hint_text: String,
+    thinking: Option<Thinking>,
+    /// Losses found by the perfect player and the hints, kept over the game.
     db: Database,
-    /// The misère base: everything misère computations proved (trees, lands, lost states).
-    misere: Misere,
-    /// A misère base being read (from the browser or a file), in slices.
-    misere_reading: Option<MisereReading>,
-    /// Compute was pressed while the misère base was being read: it starts once it is in.
-    compute_when_read: bool,
-    /// A misère base file waiting for the reader's yes to replace the misère base.
-    pending_misere: Option<(String, String)>,
-    /// A misère check (the position computed afresh), when the last check was one.
-    misere_check: Option<MisereCheckRun>,
-    computation: Option<Computation>,
-    running: bool,
-    check: Option<CheckRun>,
-    complete: Option<CompleteCheck>,
-    /// The level whose children list is open.
-    listing: Option<usize>,
-    /// Once a computation has its answer: the moves to a losing position (the winning moves),
-    /// or why they could not be listed; for the position and base size they were listed for.
-    replies: Option<(Position, usize, Result<Vec<Position>, String>)>,
-    children: Vec<(Position, Option<u8>)>,
-    notation: Notation,
+    /// In misère play, what the perfect player and the hints worked out, kept over the game
+    /// (begun afresh past `computer::MISERE_WORK_LIMIT`, which bounds its memory).
+    misere: misere::Solver,
+    /// The perfect player's Web Workers, started at its first move and kept (paused between
+    /// moves); none where workers cannot run (`no_workers`), and the page thinks instead.
+    team: Option<crate::ui::glop::Team>,
+    no_workers: bool,
     message: String,
-    db_message: String,
-    /// When the page was last redrawn during a computation (it is redrawn every 100 ms).
-    last_drawn: f64,
-    /// This page's own handle, for the browser's answers that come later (storage).
-    me: std::rc::Weak<RefCell<App>>,
-    /// Where this element keeps its base (and, with `-parameters`, its parameters).
-    storage_key: String,
-    /// When the base was last kept during a computation.
-    last_kept: f64,
-    /// The complete check was stopped (Complete check again goes on).
-    complete_stopped: bool,
-    /// How long the complete check's next slice may give one expansion (ms).
-    complete_allowance_ms: f64,
-    /// Couples loaded from files and not yet confirmed by a complete check.
-    unverified: usize,
-    /// What the Computation tab's check buttons last did (saved, added), shown by them.
-    check_message: String,
-    /// A child of the Children tab whose nimber is being computed on demand.
-    child_run: Option<ChildRun>,
-    /// Why the computation runs in the page rather than in Web Workers (empty when it does not).
-    runner_note: String,
-    /// Workers started when the page opened, waiting for the first computation (loaded and
-    /// warmed up by then, unless it comes at once).
-    ready_team: Option<Team>,
+    /// The game (as text) in which the computer found no room to draw its move: a person may
+    /// draw one for it there, and it does not try again.
+    stuck: String,
+    /// The reader has done something: a kept game arriving late no longer replaces the game.
+    touched: bool,
+    /// A game's text (a link's or the kept one) being read, in the page's time slices.
+    loading: Option<Replay>,
+    /// The game (and turn) the moves list was made for: it is made again only when they change.
+    listed: String,
+    link_key: String,
+    keep_key: String,
+    pump: Pump,
 }
 
-/// Where a file's "Saved …" message goes: by the button that saved it.
-#[derive(Clone, Copy)]
-enum Place {
-    Database,
-    Check,
-}
+type Shared = Handle<Sprouts>;
 
-type Shared = Handle<App>;
+/// The most points a stroke under the pencil collects.
+const STROKE_POINTS: usize = 20_000;
+/// How near (CSS pixels) a press must be to a spot to start a line there.
+const TOUCH_REACH: f64 = 22.0;
 
-impl GamePage for App {
+impl GamePage for Sprouts {
     const NAME: &'static str = "sprouts";
-    const CLASS: &'static str = "gl-sprouts";
+    const CLASS: &'static str = "gl-sprouts-play";
+    const VIEW: &'static str = "play";
     type Action = Action;
 
-    /// The page; `data-spots`, `data-position` and `data-goal` set the start.
-    fn new(root: &HtmlElement, problems: &mut String) -> App {
-        let mut app = App {
-            dom: build::build(root),
+    fn new(root: &HtmlElement, options: &Options, problems: &mut String) -> Sprouts {
+        let mut settings = Settings::default();
+        if let Some(spots) = options.number("spots") {
+            settings.spots = spots as usize;
+        }
+        if let Some(seats) = options.text("seats").filter(|_| options.given("seats")) {
+            let read: Vec<Option<Seat>> = seats.split(',').map(Seat::parse).collect();
+            match read.as_slice() {
+                [Some(a), Some(b)] => settings.seats = [*a, *b],
+                _ => problems.push_str(&format!(
+                    "data-seats=\"{}\" is two of human, perfect, random (\"human,perfect\"); using the default. ",
+                    crate::echo::echo(seats)
+                )),
+            }
+        }
+        if let Some(ending) = options.word("ending").and_then(Ending::parse) {
+            settings.ending = ending;
+        }
+        if let Some(seconds) = options.number("think-s") {
+            settings.think_ms = seconds as usize * 1000;
+        }
+        let dom = build::build(root, &settings);
+        Sprouts {
+            dom,
+            game: DrawnGame::with_ending(settings.spots, settings.ending),
+            settings,
+            stroke: Vec::new(),
+            sliding: false,
+            pending: None,
+            refused: None,
+            hint_line: None,
+            hint_text: String::new(),
+            thinking: None,
             db: Database::new(),
-            misere: Misere::new(),
-            misere_reading: None,
-            compute_when_read: false,
-            pending_misere: None,
-            misere_check: None,
-            computation: None,
-            running: false,
-            check: None,
-            complete: None,
-            listing: None,
-            replies: None,
-            children: Vec::new(),
-            notation: Notation::Glop10,
+            misere: misere::Solver::new(),
+            team: None,
+            no_workers: options.number("workers") == Some(0),
             message: String::new(),
-            db_message: String::new(),
-            last_drawn: 0.0,
-            me: std::rc::Weak::new(),
-            storage_key: storage_key(root),
-            last_kept: 0.0,
-            complete_stopped: false,
-            complete_allowance_ms: COMPLETE_ALLOWANCE_MS,
-            unverified: 0,
-            check_message: String::new(),
-            child_run: None,
-            runner_note: String::new(),
-            ready_team: None,
-        };
-        app.start_from_page(root);
-        problems.push_str(&std::mem::take(&mut app.message));
-        app.validate_start();
-        app.restore_parameters();
-        // A link's position and goal come last: the link is what the reader opened.
-        app.start_from_link(root);
-        app
-    }
-
-    fn parse_action(text: &str) -> Option<Action> {
-        Action::parse(text)
-    }
-
-    fn act(app: &Shared, action: Action) {
-        act(app, action)
-    }
-
-    fn refresh(&mut self) {
-        App::refresh(self)
-    }
-
-    fn embed_attributes(&self) -> Vec<(String, String)> {
-        App::embed_attributes(self)
-    }
-
-    fn listen(app: &Shared) {
-        app.borrow_mut().me = Rc::downgrade(app);
-        listen(app)
-    }
-
-    /// The kept base comes back, and workers start loading for the first computation.
-    fn started(app: &Shared) {
-        restore_base(app);
-        restore_misere(app);
-        prepare_team(app);
-    }
-}
-
-/// The keys, the fields and dropped files; the buttons are the shell's.
-fn listen(app: &Shared) {
-    let root = app.borrow().dom.root.clone();
-    // Keys: arrows, Home and End move between the tabs; Enter in a position field computes.
-    let handle = app.clone();
-    on::<web_sys::KeyboardEvent>(&root, "keydown", move |event| {
-        let Some(target) = event
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        else {
-            return;
-        };
-        let action = target.get_attribute("data-action").unwrap_or_default();
-        if let Some(tab) = action.strip_prefix("tab-") {
-            let next = handle.borrow().dom.tab_after_key(tab, &event.key());
-            if let Some(next) = next {
-                event.prevent_default();
-                let a = handle.borrow();
-                a.dom.show_tab(&next);
-                a.dom.focus_tab(&next);
-            }
-            return;
+            touched: false,
+            stuck: String::new(),
+            loading: None,
+            listed: String::new(),
+            link_key: link::key("sprouts-play", root),
+            keep_key: keep::element_key(root, "sprouts", "gamelab-sprouts-play"),
+            pump: Pump::default(),
         }
-        let field = target.get_attribute("data-field").unwrap_or_default();
-        if event.key() == "Enter" && (field == "spots" || field == "free") {
-            event.prevent_default();
-            {
-                let a = handle.borrow();
-                let radio = if field == "free" {
-                    &a.dom.free_radio
-                } else {
-                    &a.dom.spots_radio
-                };
-                radio.set_checked(true);
-            }
-            act(&handle, Action::Compute);
-        }
-    });
-    let handle = app.clone();
-    on::<Event>(&root, "input", move |event| {
-        let Some(target) = event
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        else {
-            return;
-        };
-        let mut a = handle.borrow_mut();
-        match target.get_attribute("data-field").as_deref() {
-            Some("free") => {
-                a.dom.free_radio.set_checked(true);
-                a.validate_start();
-                a.keep_parameters();
-            }
-            Some("spots") => {
-                a.dom.spots_radio.set_checked(true);
-                a.validate_start();
-                a.keep_parameters();
-            }
-            Some("children-position") => a.validate_children_input(),
-            _ => {}
-        }
-    });
-    let handle = app.clone();
-    on::<Event>(&root, "change", move |event| {
-        let Some(target) = event
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        else {
-            return;
-        };
-        match target.get_attribute("data-field").as_deref() {
-            Some("files") => {
-                let input: HtmlInputElement = target.unchecked_into();
-                if let Some(files) = input.files() {
-                    read_files(&handle, files);
+    }
+
+    fn act(page: &Shared, action: Action) {
+        {
+            let mut p = page.borrow_mut();
+            p.touched = true;
+            match action {
+                Action::NewGame => p.new_game(),
+                Action::Undo => {
+                    p.clear_marks();
+                    p.thinking = None;
+                    // Back to the last move a person made (a computer's answer goes with it).
+                    p.game.undo();
+                    while p.game.can_undo() && p.seat() != Seat::Human {
+                        p.game.undo();
+                    }
+                    p.kept();
                 }
-                input.set_value("");
-            }
-            Some("notation") => {
-                let mut a = handle.borrow_mut();
-                a.notation = if a.dom.notation.value() == "2" {
-                    Notation::Glop2
-                } else {
-                    Notation::Glop10
-                };
-                a.keep_parameters();
-                // The canonical form is shown in the notation chosen, like everything else.
-                a.validate_start();
-                a.refresh();
-            }
-            Some("start-kind") => {
-                let mut a = handle.borrow_mut();
-                a.validate_start();
-                a.keep_parameters();
-            }
-            Some("goal") => handle.borrow_mut().keep_parameters(),
-            _ => {}
-        }
-    });
-    let handle = app.clone();
-    let zone = app.borrow().dom.drop_zone.clone();
-    on::<web_sys::DragEvent>(&zone, "dragover", |event| event.prevent_default());
-    on::<web_sys::DragEvent>(&zone, "drop", move |event| {
-        event.prevent_default();
-        if let Some(files) = event.data_transfer().and_then(|d| d.files()) {
-            read_files(&handle, files);
-        }
-    });
-}
-
-fn act(app: &Shared, action: Action) {
-    match action {
-        Action::Compute => return start_computation(app),
-        Action::Check => return start_check(app),
-        Action::CompleteCheck => return start_complete_check(app),
-        Action::LoadBase => return app.borrow().dom.file_input.click(),
-        Action::ChildNimber(i) => return start_child_nimber(app, i),
-        Action::MisereLoadConfirmed => return load_pending_misere(app),
-        _ => {}
-    }
-    let mut a = app.borrow_mut();
-    match action {
-        Action::Tab(tab) => a.dom.show_tab(&tab),
-        Action::Share => a.share(),
-        Action::Stop => a.stop(),
-        Action::Restart => {
-            a.stop();
-            a.computation = None;
-            a.message = "The computation was discarded; the main base keeps what it found.".into();
-        }
-        Action::SaveBase => {
-            let text = a.db.to_spr();
-            a.offer(
-                "sprouts-base.spr",
-                text.into_bytes(),
-                "text/plain",
-                Place::Database,
-            );
-        }
-        Action::SaveCheckBase => match a.check.as_ref().map(|c| c.check.check_db.to_spr()) {
-            Some(text) => a.offer(
-                "sprouts-check.spr",
-                text.into_bytes(),
-                "text/plain",
-                Place::Check,
-            ),
-            None => a.check_message = "Run a check first.".into(),
-        },
-        Action::SaveCheckGraph => a.save_check_graph(),
-        Action::UseCheckBase => a.use_check_base(),
-        Action::UseCheckBaseConfirmed => a.use_check_base_confirmed(),
-        Action::ClearBaseConfirmed => a.clear_base_confirmed(),
-        Action::SaveMisereBase => a.save_misere(),
-        Action::ClearMisereBase => a.clear_misere(),
-        Action::ClearMisereBaseConfirmed => a.clear_misere_confirmed(),
-        Action::FilterApplyConfirmed => a.filter_apply_confirmed(),
-        Action::AdoptCheckResults => a.adopt_check_results(),
-        Action::StopChild => {
-            if let Some(run) = a.child_run.as_mut() {
-                run.stopped = true;
-            }
-        }
-        Action::Filter { apply } => a.filter(apply),
-        Action::ClearBase => a.clear_base(),
-        Action::ChildrenCompute => a.compute_children(),
-        Action::ChildrenClose => {
-            a.listing = None;
-            if let Some(c) = a.computation.as_mut() {
-                c.runner.watch(None);
-            }
-        }
-        Action::LevelStep { level, forward } => {
-            if let Some(c) = a.computation.as_mut() {
-                if let Err(e) = c.runner.zap_step(level, forward) {
-                    a.message = e;
+                Action::Redo => {
+                    p.clear_marks();
+                    p.thinking = None;
+                    p.game.redo();
+                    p.kept();
                 }
-            }
-        }
-        Action::LevelList(level) => {
-            a.listing = Some(level);
-            if let Some(c) = a.computation.as_mut() {
-                c.runner.watch(Some(level));
-            }
-        }
-        Action::Zap { level, child } => a.zap(level, child),
-        Action::Child(i) => a.open_child(i),
-        // Handled above, before the state was borrowed.
-        Action::Compute
-        | Action::Check
-        | Action::CompleteCheck
-        | Action::LoadBase
-        | Action::MisereLoadConfirmed
-        | Action::ChildNimber(_) => {}
-    }
-    a.refresh();
-}
-
-impl App {
-    /// The data attributes that open this page's parameters ("Embed this").
-    fn embed_attributes(&self) -> Vec<(String, String)> {
-        let d = &self.dom;
-        let mut out = if d.free_radio.checked() {
-            vec![(
-                "data-position".to_string(),
-                d.free.value().trim().to_string(),
-            )]
-        } else {
-            vec![("data-spots".to_string(), d.spots.value().trim().to_string())]
-        };
-        let goal = d.goal.value();
-        if goal == "nimber" || goal == "misere" {
-            out.push(("data-goal".into(), goal));
-        }
-        out
-    }
-    /// Stops whatever runs: the computation (its base is kept), a check, the complete check.
-    fn stop(&mut self) {
-        if self.running {
-            self.running = false;
-            self.message = String::new();
-            if let Some(c) = self.computation.as_mut() {
-                if let Runner::Team(team) = &c.runner {
-                    team.pause();
-                    c.tick();
+                Action::Confirm => p.confirm(),
+                Action::Cancel => {
+                    p.pending = None;
+                    p.message = "The line was taken back.".into();
                 }
+                Action::MoveNow => {
+                    if let Some(t) = p.thinking.as_mut() {
+                        t.hurry();
+                    }
+                }
+                Action::HintWho | Action::HintMove => {
+                    if p.game_over() || p.thinking.is_some() {
+                        return;
+                    }
+                    p.clear_marks();
+                    p.thinking = Some(Thinking::hint(&p.game, matches!(action, Action::HintMove)));
+                }
+                Action::MakeRoom => {
+                    if p.thinking.is_some() || p.pending.is_some() || !p.game.can_tidy() {
+                        return;
+                    }
+                    p.clear_marks();
+                    p.thinking = Some(Thinking::room(&p.game));
+                }
+                Action::Share => {
+                    let text = p.game.text();
+                    let url = link::write(&p.link_key, &text);
+                    p.message = format!("This game's link is now in the address bar: {url}");
+                }
+                Action::SaveSvg => {
+                    let svg = crate::draw::sprouts_board::svg(p.game.drawing(), size());
+                    p.message =
+                        match download::offer(svg.as_bytes(), "image/svg+xml", "sprouts.svg") {
+                            Ok(()) => "The drawing was offered as sprouts.svg.".into(),
+                            Err(e) => e,
+                        };
+                }
+                Action::SavePng => {
+                    let png = view::png(p.game.drawing());
+                    p.message = match download::offer(&png, "image/png", "sprouts.png") {
+                        Ok(()) => "The drawing was offered as sprouts.png.".into(),
+                        Err(e) => e,
+                    };
+                }
+                Action::Listed(k) => p.play_listed(k),
             }
-            if self.computation.as_ref().is_some_and(|c| c.misere) {
-                self.store_misere();
-            } else {
-                self.store_base();
-            }
+            p.refresh();
         }
-        if let Some(run) = self.misere_check.as_mut().filter(|r| r.result.is_none()) {
-            run.result = Some(Err(format!("stopped after {} units of work", run.work())));
-        }
-        if let Some(run) = self.check.as_mut().filter(|r| r.result.is_none()) {
-            run.result = Some(Err(format!(
-                "stopped after {} expansions",
-                run.check.search.stats().expansions
-            )));
-        }
-        if self.complete.as_ref().is_some_and(|c| !c.is_done()) {
-            self.complete_stopped = true;
-        }
-    }
-
-    /// Something is running in slices (the Stop button is live).
-    fn busy(&self) -> bool {
-        self.running
-            || self.check.as_ref().is_some_and(|r| r.result.is_none())
-            || self
-                .misere_check
-                .as_ref()
-                .is_some_and(|r| r.result.is_none())
-            || (self.complete.as_ref().is_some_and(|c| !c.is_done()) && !self.complete_stopped)
-    }
-
-    /// Makes a level compute one of its children.
-    fn zap(&mut self, level: usize, child: usize) {
-        let Some(c) = self.computation.as_mut() else {
-            return;
-        };
-        match c.runner.zap(level, child) {
-            Ok(()) => {
-                self.listing = None;
-                c.runner.watch(None);
-            }
-            Err(e) => self.message = e,
-        }
-    }
-
-    fn offer(&mut self, name: &str, bytes: Vec<u8>, mime: &str, place: Place) {
-        let said = match download::offer(&bytes, mime, name) {
-            Ok(()) => format!(
-                "Saved {name} ({} bytes).{}",
-                bytes.len(),
-                download::framed_note()
-            ),
-            Err(e) => format!("Could not save {name}: {e}"),
-        };
-        match place {
-            Place::Database => self.db_message = said,
-            Place::Check => self.check_message = said,
-        }
+        computer::go_on(page);
     }
 
     fn refresh(&mut self) {
         view::refresh(self);
     }
+
+    fn embed_attributes(&self) -> Vec<(String, String)> {
+        let s = &self.settings;
+        vec![
+            ("data-view".into(), "play".into()),
+            ("data-spots".into(), s.spots.to_string()),
+            ("data-ending".into(), s.ending.name().into()),
+            (
+                "data-seats".into(),
+                format!("{},{}", s.seats[0].name(), s.seats[1].name()),
+            ),
+            ("data-think-s".into(), (s.think_ms / 1000).to_string()),
+        ]
+    }
+
+    fn listen(page: &Shared) {
+        let (canvas, root) = {
+            let p = page.borrow();
+            (p.dom.canvas.clone(), p.dom.root.clone())
+        };
+        let handle = page.clone();
+        on(&canvas, "pointerdown", move |e: PointerEvent| {
+            let at = view::point(&handle.borrow(), &e);
+            if handle.borrow_mut().pencil_down(at) {
+                e.prevent_default();
+                if let Some(target) = e
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                {
+                    dom::best_effort(target.set_pointer_capture(e.pointer_id()));
+                }
+                handle.borrow_mut().refresh();
+            }
+        });
+        let handle = page.clone();
+        on(&canvas, "pointermove", move |e: PointerEvent| {
+            let at = view::point(&handle.borrow(), &e);
+            if handle.borrow_mut().pencil_move(at) {
+                view::draw_board(&handle.borrow());
+            }
+        });
+        for event in ["pointerup", "pointercancel"] {
+            let handle = page.clone();
+            on(&canvas, event, move |_: PointerEvent| {
+                handle.borrow_mut().pencil_up();
+                handle.borrow_mut().refresh();
+            });
+        }
+        let handle = page.clone();
+        on(&root, "keydown", move |e: KeyboardEvent| {
+            let action = match e.key().as_str() {
+                "Enter" if handle.borrow().pending.is_some() => Action::Confirm,
+                "Escape" if handle.borrow().pending.is_some() => Action::Cancel,
+                _ => return,
+            };
+            e.prevent_default();
+            Sprouts::act(&handle, action);
+        });
+        let handle = page.clone();
+        for field in ["spots", "ending", "seat-0", "seat-1", "think-s"] {
+            let handle = handle.clone();
+            if let Ok(Some(control)) = root.query_selector(&format!("[data-field='{field}']")) {
+                on(&control, "change", move |_: web_sys::Event| {
+                    let new_game = handle.borrow_mut().read_settings(field);
+                    if new_game {
+                        Sprouts::act(&handle, Action::NewGame);
+                    } else {
+                        handle.borrow_mut().refresh();
+                        computer::go_on(&handle);
+                    }
+                });
+            }
+        }
+        if let Some(window) = dom::window() {
+            let handle = page.clone();
+            on(&window, "resize", move |_: web_sys::Event| {
+                handle.borrow_mut().refresh();
+            });
+        }
+    }
+
+    fn started(page: &Shared) {
+        let from_link = {
+            let p = page.borrow();
+            link::read(&p.link_key)
+        };
+        if let Some(text) = from_link {
+            load(page, &text, Source::Link);
+            return;
+        }
+        let key = page.borrow().keep_key.clone();
+        let handle = page.clone();
+        keep::load(&key, move |kept| match kept {
+            keep::Kept::Text(text) => load(&handle, &text, Source::Kept),
+            _ => computer::go_on(&handle),
+        });
+    }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Time-sliced work
+/// Where a game's text came from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Source {
+    Link,
+    Kept,
+}
 
-/// Used by the view: the words for an answer (in misère play or not).
-fn answer_words(answer: Answer, misere: bool) -> String {
-    let play = if misere { " in misère play" } else { "" };
-    match answer {
-        Answer::Outcome(Verdict::Win) => format!("win (the first player wins{play})"),
-        Answer::Outcome(Verdict::Loss) => format!("loss (the first player loses{play})"),
-        Answer::Nimber(n) => format!("nimber {n}"),
+/// Replays a game's text in the page's time slices (a tidy in it is a fraction of a second's
+/// work), showing how far it got, and then plays on from it: a kept game only while nobody has
+/// touched the page, a link's game unless the reader has started another meanwhile.
+fn load(page: &Shared, text: &str, source: Source) {
+    let root = {
+        let mut p = page.borrow_mut();
+        match Replay::new(text) {
+            Ok(replay) => p.loading = Some(replay),
+            Err(e) => {
+                p.message = source.refused(&e);
+                p.refresh();
+                drop(p);
+                computer::go_on(page);
+                return;
+            }
+        }
+        p.dom.root.clone()
+    };
+    let handle = page.clone();
+    slices::run(&root, 0, move |slice| {
+        let mut p = handle.borrow_mut();
+        let Some(replay) = p.loading.as_mut() else {
+            return Next::Done;
+        };
+        let mut outcome = Ok(false);
+        slice.work(|| {
+            outcome = replay.step();
+            !matches!(outcome, Ok(false))
+        });
+        if let Ok(false) = outcome {
+            p.message = format!("Reading the game… {:.0}%", 100.0 * replay.progress());
+            p.refresh();
+            return Next::Again;
+        }
+        let replay = p.loading.take().expect("a game being read");
+        let fresh = !p.touched && p.game.moves() == 0;
+        match outcome {
+            Err(e) => p.message = source.refused(&e),
+            Ok(_) if !fresh => {
+                p.message = match source {
+                    Source::Link => {
+                        "The link's game was not used: a game was begun meanwhile.".into()
+                    }
+                    Source::Kept => String::new(),
+                }
+            }
+            Ok(_) => {
+                let game = replay.game();
+                if source == Source::Link || game.moves() > 0 {
+                    p.settings.spots = game.spots();
+                    p.settings.ending = game.ending();
+                    p.dom.spots.set_value(&game.spots().to_string());
+                    p.dom.ending.set_value(game.ending().name());
+                    p.game = game;
+                    p.misere = misere::Solver::new();
+                    p.message = match source {
+                        Source::Link => "The game of the link.".into(),
+                        Source::Kept => "Your last game, as you left it.".into(),
+                    };
+                } else {
+                    p.message = String::new();
+                }
+            }
+        }
+        p.refresh();
+        drop(p);
+        computer::go_on(&handle);
+        Next::Done
+    });
+}
+
+impl Source {
+    fn refused(self, why: &str) -> String {
+        match self {
+            Source::Link => format!("The link's game was not used: {why}."),
+            Source::Kept => format!("The kept game was not used: {why}."),
+        }
+    }
+}
+
+/// The drawing's box, in its units.
+fn size() -> (f64, f64) {
+    (BOUNDS.max.0 - BOUNDS.min.0, BOUNDS.max.1 - BOUNDS.min.1)
+}
+
+impl Sprouts {
+    fn seat(&self) -> Seat {
+        self.settings.seats[self.game.to_move()]
+    }
+
+    fn game_over(&self) -> bool {
+        self.game.winner().is_some()
+    }
+
+    fn human_to_move(&self) -> bool {
+        (self.seat() == Seat::Human || self.is_stuck())
+            && !self.game_over()
+            && self.thinking.is_none()
+    }
+
+    /// The computer to move found no room to draw its move here.
+    fn is_stuck(&self) -> bool {
+        !self.stuck.is_empty() && self.stuck == self.game.text()
+    }
+
+    fn clear_marks(&mut self) {
+        self.stroke.clear();
+        self.pending = None;
+        self.refused = None;
+        self.hint_line = None;
+        self.hint_text.clear();
+        self.message.clear();
+    }
+
+    fn new_game(&mut self) {
+        self.clear_marks();
+        self.thinking = None;
+        self.game = DrawnGame::with_ending(self.settings.spots, self.settings.ending);
+        self.db = Database::new();
+        self.misere = misere::Solver::new();
+        self.kept();
+    }
+
+    /// Reads a changed settings field; true when it asks for a new game.
+    fn read_settings(&mut self, field: &str) -> bool {
+        match field {
+            "spots" => match form::read_number(&self.dom.spots, "Spots", (1, MOST_SPOTS)) {
+                Ok(n) => {
+                    self.settings.spots = n;
+                    true
+                }
+                Err(e) => {
+                    self.message = e;
+                    false
+                }
+            },
+            "ending" => match Ending::parse(&self.dom.ending.value()) {
+                Some(ending) => {
+                    self.settings.ending = ending;
+                    true
+                }
+                None => false,
+            },
+            "think-s" => {
+                match form::read_number(&self.dom.think, "Computer time per move", (1, 600)) {
+                    Ok(s) => self.settings.think_ms = s * 1000,
+                    Err(e) => self.message = e,
+                }
+                false
+            }
+            _ => {
+                for k in 0..2 {
+                    if let Some(seat) = Seat::parse(&self.dom.seats[k].value()) {
+                        self.settings.seats[k] = seat;
+                    }
+                }
+                false
+            }
+        }
+    }
+
+    /// The pencil touches the board at `at` (drawing units); true if the board takes it.
+    fn pencil_down(&mut self, at: Point) -> bool {
+        self.touched = true;
+        if let Some(pending) = &mut self.pending {
+            let (along, off) = Drawing::nearest_along(&pending.line, at);
+            if off * view::scale(&self.dom) < TOUCH_REACH {
+                pending.along = self.game.drawing().placeable(&pending.line, along);
+                self.sliding = true;
+                return true;
+            }
+            return false;
+        }
+        if !self.human_to_move() {
+            return false;
+        }
+        let reach = TOUCH_REACH / view::scale(&self.dom);
+        let drawing = self.game.drawing();
+        let Some(spot) = drawing.spot_within(at, reach.max(drawing.reach())) else {
+            self.message = "Start a line on a spot.".into();
+            return true;
+        };
+        self.refused = None;
+        self.hint_line = None;
+        self.stroke = vec![drawing.spot(spot)];
+        true
+    }
+
+    fn pencil_move(&mut self, at: Point) -> bool {
+        if self.sliding {
+            if let Some(pending) = &mut self.pending {
+                let (along, _) = Drawing::nearest_along(&pending.line, at);
+                pending.along = self.game.drawing().placeable(&pending.line, along);
+                return true;
+            }
+        }
+        if self.stroke.is_empty() || self.stroke.len() >= STROKE_POINTS {
+            return false;
+        }
+        self.stroke.push(at);
+        true
+    }
+
+    /// The pencil lifts: the stroke is read into a move (waiting to be confirmed) or refused.
+    fn pencil_up(&mut self) {
+        if self.sliding {
+            self.sliding = false;
+            return;
+        }
+        if self.stroke.len() < 2 {
+            self.stroke.clear();
+            return;
+        }
+        let mut stroke = std::mem::take(&mut self.stroke);
+        // A stroke that ends near a spot ends on it (a finger is not a pencil point).
+        let reach = TOUCH_REACH / view::scale(&self.dom);
+        let drawing = self.game.drawing();
+        let last = stroke[stroke.len() - 1];
+        if let Some(spot) = drawing.spot_within(last, reach.max(drawing.reach())) {
+            stroke.push(drawing.spot(spot));
+        }
+        let line = crate::engine::sprouts::drawing::smoothed_stroke(&stroke);
+        match drawing.stroke_move(&line) {
+            Ok((_, kept)) => {
+                self.pending = Some(Pending {
+                    line: kept,
+                    along: 0.5,
+                });
+                self.message =
+                    "Slide the new spot along the line if you like, then confirm (Enter).".into();
+            }
+            Err(why) => {
+                self.message = format!("Not a move: {}.", why.describe());
+                self.refused = Some((line, why));
+            }
+        }
+    }
+
+    fn confirm(&mut self) {
+        let Some(pending) = self.pending.take() else {
+            return;
+        };
+        match self.game.play(&pending.line, pending.along) {
+            Ok(()) => {
+                self.message.clear();
+                self.kept();
+            }
+            Err(why) => self.message = format!("Not a move: {}.", why.describe()),
+        }
+    }
+
+    /// Plays the k-th move of the list, drawn by the computer's pencil (in slices).
+    fn play_listed(&mut self, k: usize) {
+        if !self.human_to_move() {
+            return;
+        }
+        self.clear_marks();
+        self.thinking = Some(Thinking::listed(&self.game, k));
+    }
+
+    /// Keeps the game in the browser (a reload finds it).
+    fn kept(&self) {
+        keep::save(&self.keep_key, self.game.text(), |_| {});
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[wasm_bindgen_test::wasm_bindgen_test]
+    fn every_action_is_named_and_read_back() {
+        let count = crate::ui::action::round_trips::<super::Action>().unwrap();
+        assert!(count > 10, "{count}");
     }
 }

@@ -1,828 +1,200 @@
-//! The Glop page's elements and how the state is shown in them.
+//! The play page drawn from its state: the board, the status and banner, the buttons that apply,
+//! the position in Glop's notation with its link, and the moves as a list.
 
-use wasm_bindgen::JsCast;
-use web_sys::{HtmlCanvasElement, HtmlElement};
-
-use super::{answer_words, App, MisereCheckRun, Trust, DRAWN_GRAPH_LIMIT};
-use crate::draw::{palette, Align, Painter};
-use crate::engine::sprouts::misere::Misere;
-use crate::engine::sprouts::proof::{verify, Verified, VERIFY_EXPANSIONS};
-use crate::engine::sprouts::proof::{NodeKind, ProofGraph};
-use crate::engine::sprouts::search::{children_with_nimbers, Answer, Verdict};
-use crate::engine::sprouts::search::{Goal, LevelColour};
-use crate::engine::sprouts::Position;
-use crate::engine::stop::Stop;
-use crate::ui::dom;
-use crate::ui::dom::{button, child};
+use super::*;
+use crate::draw::raster::Raster;
+use crate::draw::sprouts_board::{paint, Overlay};
+use crate::engine::sprouts::Notation;
 use crate::ui::widgets::canvas::CanvasPainter;
+use wasm_bindgen::JsCast;
 
-/// One cell of the level table: its text, and for a zappable level the button's action and
-/// label.
-struct Cell {
-    text: String,
-    action: Option<(String, &'static str)>,
-}
+/// The most moves the list shows (the rest are drawn by hand).
+const LIST_LIMIT: usize = 200;
 
-impl Cell {
-    fn text(text: String) -> Cell {
-        Cell { text, action: None }
-    }
-
-    fn button(text: String, action: &str, label: &'static str) -> Cell {
-        Cell {
-            text,
-            action: Some((action.to_string(), label)),
-        }
-    }
-}
-
-/// Brings the level table to `rows`, changing cells in place: the table is redrawn ten times a
-/// second while computing, and a click (mouse down, then up a fifth of a second later) must
-/// land on the same button, which keeps the keyboard focus too.
-fn update_levels(table: &HtmlElement, rows: &[(&str, Vec<Cell>)]) {
-    if table.child_element_count() == 0 {
-        let head = child(table, "tr", "");
-        for title in ["Numero", "Alive", "Lives", "Nimber", "Position"] {
-            child(&head, "th", "").set_text_content(Some(title));
-        }
-    }
-    // Rows past the header, one per level.
-    while table.child_element_count() as usize > rows.len() + 1 {
-        if let Some(last) = table.last_element_child() {
-            last.remove();
-        }
-    }
-    for (k, (class, cells)) in rows.iter().enumerate() {
-        let row: HtmlElement = match table.children().item(k as u32 + 1) {
-            Some(row) => row.unchecked_into(),
-            None => {
-                let row = child(table, "tr", "");
-                dom::best_effort(row.set_attribute("data-level", &k.to_string()));
-                row
-            }
-        };
-        row.set_class_name(class);
-        let buttons = cells.iter().all(|c| c.action.is_some());
-        let same_shape = row.child_element_count() as usize == cells.len()
-            && row.query_selector("button").ok().flatten().is_some() == buttons;
-        if !same_shape {
-            row.set_text_content(None);
-            for cell in cells {
-                let td = child(&row, "td", "");
-                if let Some((action, label)) = &cell.action {
-                    dom::best_effort(
-                        button(&td, &cell.text, action).set_attribute("aria-label", label),
-                    );
-                } else {
-                    td.set_text_content(Some(&cell.text));
-                }
-            }
-            continue;
-        }
-        for (i, cell) in cells.iter().enumerate() {
-            let Some(td) = row.children().item(i as u32) else {
-                continue;
-            };
-            let target = match &cell.action {
-                Some((action, label)) => {
-                    let Some(b) = td.first_element_child() else {
-                        continue;
-                    };
-                    if b.get_attribute("data-action").as_deref() != Some(action) {
-                        dom::best_effort(b.set_attribute("data-action", action));
-                        dom::best_effort(b.set_attribute("aria-label", label));
-                    }
-                    b
-                }
-                None => td,
-            };
-            if target.text_content().as_deref() != Some(cell.text.as_str()) {
-                target.set_text_content(Some(&cell.text));
-            }
-        }
-    }
-}
-
-/// Draws every panel from the state (each function below draws one).
-pub fn refresh(app: &mut App) {
-    base_line(app);
-    // (The answer first: it works out how far the answer can be trusted, which the status
-    // line says too.)
-    answer_panel(app);
-    status_line(app);
-    levels_panel(app);
-    level_children_panel(app);
-    check_panel(app);
-    database_panel(app);
-    children_panel(app);
-}
-
-/// The main base's count at the top left, and which buttons can be pressed now.
-fn base_line(app: &App) {
-    let d = &app.dom;
-    let unverified = match app.unverified.min(app.db.len()) {
-        0 => String::new(),
-        n => format!(" · {n} loaded, unverified"),
-    };
-    let misere = if app.misere_held() {
-        let (states, lands) = app.misere.solved();
-        format!(" · misère base: {states} states, {lands} lands")
+/// CSS pixels per drawing unit, for the room the board has.
+pub(super) fn scale(dom: &Dom) -> f64 {
+    let width = f64::from(dom.root.client_width());
+    // Beside the side panel from 900 px; else the column less the frame's padding.
+    let board = if width >= 900.0 {
+        (width - 360.0).min(880.0)
     } else {
-        String::new()
+        width - 44.0
     };
-    d.base_info.set_text_content(Some(&format!(
-        "Main base: {} positions (≈ {} KB){unverified}{misere}",
-        app.db.len(),
-        app.db.memory_bytes().div_ceil(1024)
+    board.max(200.0) / size().0
+}
+
+/// Where a pointer event is, in drawing units.
+pub(super) fn point(p: &Sprouts, e: &PointerEvent) -> Point {
+    let rect = p.dom.canvas.get_bounding_client_rect();
+    let s = scale(&p.dom);
+    (
+        (f64::from(e.client_x()) - rect.left()) / s,
+        (f64::from(e.client_y()) - rect.top()) / s,
+    )
+}
+
+/// The drawing as a PNG, twice the box's size.
+pub(super) fn png(drawing: &Drawing) -> Vec<u8> {
+    let (w, h) = size();
+    let mut raster = Raster::new((2.0 * w) as u32, (2.0 * h) as u32);
+    paint(&mut raster, drawing, &Overlay::default(), size(), 2.0);
+    crate::draw::png::encode(&raster)
+}
+
+pub(super) fn refresh(p: &mut Sprouts) {
+    let s = &p.settings;
+    let ending = match s.ending {
+        Ending::Normal => "",
+        Ending::Misere => ", misère",
+    };
+    p.dom.settings_summary.set_text_content(Some(&format!(
+        "Game settings: {} spots{ending}, {} against {}",
+        s.spots,
+        s.seats[0].label(),
+        s.seats[1].label()
     )));
-    dom::best_effort(
-        d.compute
-            .toggle_attribute_with_force("disabled", app.running),
-    );
-    dom::best_effort(d.stop.toggle_attribute_with_force("disabled", !app.busy()));
-    dom::best_effort(
-        d.stop_complete
-            .toggle_attribute_with_force("disabled", !app.busy()),
-    );
+    p.dom.undo.set_disabled(!p.game.can_undo());
+    p.dom.redo.set_disabled(!p.game.can_redo());
+    let busy = p.thinking.is_some() || p.pending.is_some();
+    p.dom
+        .make_room
+        .set_disabled(busy || !p.game.can_tidy() || p.game.moves() == 0);
+    dom::set_hidden(&p.dom.confirm, p.pending.is_none());
+    dom::set_hidden(&p.dom.cancel, p.pending.is_none());
+    dom::set_hidden(&p.dom.stop, p.thinking.is_none());
+    if let Some(bar) = p.dom.stop.parent_element() {
+        let idle = p.pending.is_none() && p.thinking.is_none();
+        dom::set_hidden(&bar.unchecked_into(), idle);
+    }
+    draw_board(p);
+    status(p);
+    position(p);
+    moves(p);
+    p.dom.hint.set_text_content(Some(&p.hint_text));
 }
 
-/// The status line: the computation's state, its figures and the page's messages.
-fn status_line(app: &App) {
-    let d = &app.dom;
-    let mut status = match &app.computation {
-        Some(c) => {
-            let workers = match c.runner.workers() {
-                0 => String::new(),
-                1 => " in a Web Worker".into(),
-                n => format!(" in {n} Web Workers"),
-            };
-            let what = match c.goal {
-                _ if c.misere => "misère outcome",
-                Goal::Nimber => "nimber",
-                Goal::Outcome { .. } => "outcome",
-            };
-            let head = match c.result {
-                Some(_) if matches!(c.trust, Some(Trust::Refuted(_))) => format!(
-                    "{}: no answer: the main base is wrong (the banner says where).",
-                    c.position.write(app.notation)
-                ),
-                Some(_) if matches!(c.trust, Some(Trust::Withdrawn)) => format!(
-                    "{}: the answer was withdrawn (a couple it may rest on was refuted).",
-                    c.position.write(app.notation)
-                ),
-                Some(answer) => format!(
-                    "{}: {}.",
-                    c.position.write(app.notation),
-                    answer_words(answer, c.misere)
-                ),
-                None if app.running => format!(
-                    "Computing the {what} of {}…",
-                    c.position.write(app.notation)
-                ),
-                None => format!(
-                    "Stopped: the {what} of {} (Compute goes on from here).",
-                    c.position.write(app.notation)
-                ),
-            };
-            // An answer that rests on couples nobody proved says so.
-            let rests_on = match (&c.trust, app.unverified.min(app.db.len())) {
-                (Some(Trust::Unchecked(_)), n) if n > 0 => format!(
-                    " It rests on a main base with {n} unverified couple{} (loaded or changed outside gamelab): Complete check proves them.",
-                    if n == 1 { "" } else { "s" }
-                ),
-                _ => String::new(),
-            };
-            if c.misere {
-                let (states, lands) = app.misere.solved();
-                format!(
-                    "{head} {} units of work{workers}, {:.2} s; the misère base holds {states} settled states and {lands} lands' trees.",
-                    c.runner.expansions(),
-                    c.spent / 1000.0
-                )
-            } else {
-                format!(
-                    "{head} {} expansions{workers}, {} couples stored, {:.2} s.{rests_on}",
-                    c.runner.expansions(),
-                    c.runner.stored(),
-                    c.spent / 1000.0
-                )
-            }
-        }
-        None => "Press Compute to start (Parameters tab: the start position).".into(),
-    };
-    if !app.message.is_empty() {
-        status = format!("{}\n{status}", app.message);
-    }
-    if app.computation.is_some() && !app.runner_note.is_empty() {
-        status = format!("{}\n{status}", app.runner_note);
-    }
-    d.status.set_text_content(Some(&status));
-    dom::best_effort(d.root.set_attribute(
-        "data-state",
-        if app.running {
-            "running"
-        } else if app.computation.as_ref().is_some_and(|c| c.result.is_some()) {
-            "done"
-        } else {
-            "idle"
-        },
-    ));
-}
-
-/// How many winning moves the answer names (the Children tab lists them all).
-const REPLIES_SHOWN: usize = 6;
-
-/// The answer in a banner once the computation has it, and the winning moves under it: the
-/// children the main base knows to be losing (nimber 0), listed once, within a short time.
-fn answer_panel(app: &mut App) {
-    let answer = app.computation.as_ref().and_then(|c| {
-        c.result
-            .map(|answer| (answer, c.position.clone(), c.misere))
-    });
-    let Some((answer, position, misere)) = answer else {
-        app.replies = None;
-        app.dom.banner.set_hidden(true);
-        app.dom.replies.set_hidden(true);
-        return;
-    };
-    let written = position.write(app.notation);
-    let play = if misere { " in misère play" } else { "" };
-    let trust = if misere {
-        Trust::Proved
-    } else {
-        answer_trust(app)
-    };
-    match &trust {
-        Trust::Refuted(found) => {
-            let banner = format!("No answer: the main base is wrong. Checked without trusting it: {found}. Complete check removes what it refutes.");
-            show_untrusted(app, &banner, "refuted");
-            return;
-        }
-        Trust::Withdrawn => {
-            let banner = format!("Withdrawn: the answer for {written} may have rested on a couple a check refuted and removed. Compute again.");
-            show_untrusted(app, &banner, "withdrawn");
-            return;
-        }
-        Trust::Proved | Trust::Unchecked(_) => {}
-    }
-    let (banner, wins) = match answer {
-        Answer::Outcome(Verdict::Win) => {
-            (format!("Win: the first player wins {written}{play}"), true)
-        }
-        Answer::Outcome(Verdict::Loss) => (
-            format!("Loss: the first player loses {written}{play}"),
-            false,
-        ),
-        Answer::Nimber(n) => (format!("Nimber {n}: {written}"), n > 0),
-    };
-    let banner = match trust {
-        Trust::Unchecked(n) => format!(
-            "Unchecked — {banner}, if the main base's {n} loaded couple{} nobody proved are right (Complete check proves them)",
-            if n == 1 { "" } else { "s" }
-        ),
-        _ => banner,
-    };
-    app.dom.banner.set_text_content(Some(&banner));
-    dom::best_effort(app.dom.banner.set_attribute(
-        "data-trust",
-        if matches!(trust, Trust::Proved) {
-            "proved"
-        } else {
-            "unchecked"
-        },
-    ));
-    app.dom.banner.set_hidden(false);
-    // (A misère list is made once per answer: the misère base only grows.)
-    let size = if misere { 0 } else { app.db.len() };
-    let listed_for_this = matches!(&app.replies, Some((p, n, _)) if *p == position && *n == size);
-    if !listed_for_this {
-        let moves = if misere {
-            misere_winning_moves(&position, &mut app.misere)
-        } else {
-            const LIMIT_MS: f64 = 300.0;
-            let deadline = dom::now() + LIMIT_MS;
-            let stop = Stop::when(move || dom::now() >= deadline);
-            match children_with_nimbers(&position, &app.db, &stop) {
-                Ok(children) => Ok(children
-                    .into_iter()
-                    .filter(|(_, nimber)| *nimber == Some(0))
-                    .map(|(child, _)| child)
-                    .collect()),
-                Err(_) => Err("too many to list here; the Children tab lists them".to_string()),
-            }
-        };
-        app.replies = Some((position, size, moves));
-    }
-    let text = match (wins, app.replies.as_ref().map(|(_, _, moves)| moves)) {
-        (false, _) => "Every move leads to a position the opponent wins.".to_string(),
-        (true, Some(Ok(moves))) if !moves.is_empty() => {
-            let shown: Vec<String> = moves
-                .iter()
-                .take(REPLIES_SHOWN)
-                .map(|m| m.write(app.notation))
-                .collect();
-            let more = match moves.len().saturating_sub(REPLIES_SHOWN) {
-                0 => String::new(),
-                n => format!(" and {n} more (Children tab)"),
-            };
-            format!(
-                "Winning move{} (to a losing position): {}{more}",
-                if moves.len() == 1 { "" } else { "s" },
-                shown.join(", ")
-            )
-        }
-        (true, Some(Err(why))) => format!("Winning moves: {why}."),
-        (true, _) => "Winning moves: the main base does not hold the losing child (the Children tab computes it).".to_string(),
-    };
-    app.dom.replies.set_text_content(Some(&text));
-    app.dom.replies.set_hidden(false);
-}
-
-/// Time a check of an answer resting on unverified couples may take in the page.
-const TRUST_CHECK_MS: f64 = 250.0;
-
-/// How far the shown normal-play answer can be trusted, worked out once per answer: with
-/// unverified couples in the main base, a short check from scratch that does not trust them.
-fn answer_trust(app: &mut App) -> Trust {
-    let unverified = app.unverified.min(app.db.len());
-    let Some(c) = app.computation.as_mut() else {
-        return Trust::Proved;
-    };
-    if let Some(trust) = &c.trust {
-        return trust.clone();
-    }
-    let Some(answer) = c.result else {
-        return Trust::Proved;
-    };
-    let trust = if unverified == 0 {
-        Trust::Proved
-    } else {
-        let deadline = dom::now() + TRUST_CHECK_MS;
-        let stop = Stop::when(move || dom::now() >= deadline);
-        let allowance = VERIFY_EXPANSIONS + c.runner.expansions();
-        match verify(&c.position, c.goal, answer, &app.db, allowance, &stop) {
-            Verified::Confirmed => Trust::Proved,
-            Verified::Unfinished => Trust::Unchecked(unverified),
-            Verified::Refuted(found) => Trust::Refuted(
-                found
-                    .iter()
-                    .map(|f| f.describe(app.notation))
-                    .collect::<Vec<_>>()
-                    .join("; "),
-            ),
-        }
-    };
-    c.trust = Some(trust.clone());
-    trust
-}
-
-/// The banner for an answer that cannot be given as it is, with no winning moves under it.
-fn show_untrusted(app: &mut App, banner: &str, trust: &str) {
-    app.dom.banner.set_text_content(Some(banner));
-    dom::best_effort(app.dom.banner.set_attribute("data-trust", trust));
-    app.dom.banner.set_hidden(false);
-    app.dom.replies.set_hidden(true);
-}
-
-/// The work a misère answer's list of winning moves may take (a few tens of milliseconds):
-/// the move the computation found is settled already, others may be quick to settle too.
-const MISERE_LIST_WORK: u64 = 3_000;
-
-/// The children of `position` lost for their mover in misère play (winning moves), as far as
-/// the misère base and a little work tell.
-fn misere_winning_moves(position: &Position, misere: &mut Misere) -> Result<Vec<Position>, String> {
-    let kids = crate::engine::sprouts::children(position)
-        .map_err(|_| "too many to list here".to_string())?;
-    let start = misere.work();
-    let mut moves = Vec::new();
-    for kid in kids {
-        let left = MISERE_LIST_WORK.saturating_sub(misere.work() - start);
-        if let Ok(false) = misere.wins(&kid, left.max(1)) {
-            moves.push(kid);
-        }
-    }
-    if moves.is_empty() {
-        return Err("none settled quickly enough to list".into());
-    }
-    Ok(moves)
-}
-
-/// The Computation tab's levels (Glop's zapping table): one row a level of the search.
-fn levels_panel(app: &App) {
-    let d = &app.dom;
-    let running = app.computation.as_ref().filter(|c| c.result.is_none());
-    let levels = running.map(|c| c.runner.levels()).unwrap_or_default();
-    // A misère level has no nimber part, and small lands' trees beside its lands.
-    let trees = running.and_then(|c| c.runner.misere_trees());
-    let rows: Vec<(&str, Vec<Cell>)> = levels
-        .iter()
-        .enumerate()
-        .map(|(k, level)| {
-            let class = match level.colour() {
-                LevelColour::Red => "gl-level gl-red",
-                LevelColour::Green => "gl-level gl-green",
-                LevelColour::Plain => "gl-level",
-            };
-            let mut position = level.position.write(app.notation);
-            let mut nimber = level.nimber.to_string();
-            if let Some(trees) = &trees {
-                position = misere_state(&position, trees.get(k).copied().unwrap_or(0));
-                nimber = "–".into();
-            }
-            let cells = if level.zappable {
-                let next = format!("level-next:{k}");
-                vec![
-                    Cell::button(
-                        format!("{}/{}", level.numero, level.count),
-                        &next,
-                        "next child",
-                    ),
-                    Cell::button(level.alive.to_string(), &next, "next child"),
-                    Cell::button(level.lives.to_string(), &next, "next child"),
-                    Cell::button(nimber, &format!("level-prev:{k}"), "previous child"),
-                    Cell::button(
-                        position,
-                        &format!("level-list:{k}"),
-                        "all children of this level",
-                    ),
-                ]
-            } else {
-                vec![
-                    Cell::text(format!("land {}/{}", level.numero, level.count)),
-                    Cell::text(level.alive.to_string()),
-                    Cell::text(level.lives.to_string()),
-                    Cell::text(nimber),
-                    Cell::text(position),
-                ]
-            };
-            (class, cells)
-        })
-        .collect();
-    update_levels(&d.levels, &rows);
-}
-
-/// A misère search's state in words: its large lands, and the small lands' trees beside them.
-fn misere_state(lands: &str, trees: usize) -> String {
-    match trees {
-        0 => lands.to_string(),
-        1 => format!("{lands} + 1 small land's tree"),
-        n => format!("{lands} + {n} small lands' trees"),
-    }
-}
-
-/// The children of one level (Glop: a click on Position), each a button that zaps to it.
-fn level_children_panel(app: &App) {
-    let d = &app.dom;
-    d.level_children.set_text_content(None);
-    if let (Some(k), Some(c)) = (app.listing, app.computation.as_ref()) {
-        let list = c.runner.level_children(k);
-        let trees = c.runner.misere_child_trees(k);
-        if !list.is_empty() {
-            child(&d.level_children, "h4", "")
-                .set_text_content(Some(&format!("Level {}: all children", k + 1)));
-            let ol = child(&d.level_children, "ol", "");
-            for (i, view) in list.iter().enumerate() {
-                let li = child(&ol, "li", if view.current { "gl-current" } else { "" });
-                let written = view.couple.position.write(app.notation);
-                let what = match &trees {
-                    Some(trees) => misere_state(&written, trees.get(i).copied().unwrap_or(0)),
-                    None => format!("{written} (nimber part {})", view.couple.nimber),
-                };
-                let text = format!(
-                    "{what}{}{}",
-                    if view.proven_win { " — win" } else { "" },
-                    if view.current {
-                        " ◀ being computed"
-                    } else {
-                        ""
-                    }
-                );
-                let b = button(&li, &text, &format!("zap:{k}:{i}"));
-                dom::best_effort(b.toggle_attribute_with_force("disabled", view.proven_win));
-            }
-            button(&d.level_children, "Close", "children-close");
-        }
-    }
-}
-
-/// The Computation tab's check: its result in words, and what to do when the base did not suffice.
-/// A misère check in words: computed afresh, and whether the misère base agrees.
-fn misere_check_text(app: &App, run: &MisereCheckRun) -> String {
-    let written = run.position.write(app.notation);
-    match &run.result {
-        None => format!(
-            "Checking {written} in misère play, computed afresh… {} units of work.",
-            run.work()
-        ),
-        Some(Err(e)) => format!("The misère check failed: {e}"),
-        Some(Ok(wins)) => {
-            let answer = answer_words(
-                Answer::Outcome(if *wins { Verdict::Win } else { Verdict::Loss }),
-                true,
-            );
-            let base = match run.base_says {
-                None => "The misère base does not know this position yet.".to_string(),
-                Some(says) if says == *wins => "The misère base agrees.".to_string(),
-                Some(_) => "The misère base said otherwise: it was emptied.".to_string(),
-            };
-            format!(
-                "Check of {written}: {answer}, computed afresh without the misère base; {} units of work, {:.2} s. {base}",
-                run.work(),
-                run.spent / 1000.0
-            )
-        }
-    }
-}
-
-fn check_panel(app: &mut App) {
-    let d = &app.dom;
-    let check_text = match &app.check {
-        None if app.misere_check.is_some() => app
-            .misere_check
-            .as_ref()
-            .map(|run| misere_check_text(app, run))
-            .unwrap_or_default(),
-        None => String::new(),
-        Some(run) => match &run.result {
-            None => format!(
-                "Checking… {} expansions, check base {} couples.",
-                run.check.search.stats().expansions,
-                run.check.check_db.len()
-            ),
-            Some(Err(e)) => format!("The check failed: {e}"),
-            Some(Ok(answer)) => {
-                let s = run.check.search.stats();
-                let contradictions = run.check.search.contradictions();
-                let mut t = format!(
-                    "Check of {}: {}. Check base: {} couples; {} expansions, {:.2} s.",
-                    run.position.write(app.notation),
-                    answer_words(*answer, false),
-                    run.check.check_db.len(),
-                    s.expansions,
-                    run.spent / 1000.0
-                );
-                if s.new_results > 0 {
-                    // Glop marks such a check base "N"; say what it means and what to do.
-                    t.push_str(&format!(
-                        " The main base did not suffice: the check had to prove {} result{} it lacks (N: new results). They are in the check base; add them to the main base, or compute the position, and the next check finds the base sufficient.",
-                        s.new_results,
-                        if s.new_results == 1 { "" } else { "s" }
-                    ));
-                } else if contradictions.is_empty() {
-                    t.push_str(" The main base sufficed.");
+pub(super) fn draw_board(p: &Sprouts) {
+    let s = scale(&p.dom);
+    let (w, h) = size();
+    let drawing = p.game.drawing();
+    let overlay = Overlay {
+        stroke: p.stroke.clone(),
+        pending: p.pending.as_ref().map(|m| (m.line.clone(), m.along)),
+        refused: p.refused.as_ref().map(|(line, why)| {
+            let place = match why {
+                Refusal::Crosses { at } | Refusal::CrossesItself { at } => Some(*at),
+                Refusal::ThroughSpot { spot } | Refusal::NoLives { spot } => {
+                    Some(drawing.spot(*spot))
                 }
-                for c in contradictions {
-                    t.push_str(&format!(
-                        " Error: {} (main base).",
-                        c.describe(app.notation)
-                    ));
-                }
-                t
-            }
-        },
-    };
-    let insufficient = app.check.as_ref().is_some_and(|run| {
-        matches!(run.result, Some(Ok(_))) && run.check.search.stats().new_results > 0
-    });
-    let check_text = match (check_text.is_empty(), app.check_message.is_empty()) {
-        (_, true) => check_text,
-        (true, false) => app.check_message.clone(),
-        (false, false) => format!("{check_text}\n{}", app.check_message),
-    };
-    d.check_status.set_text_content(Some(&check_text));
-    d.check_offer.set_hidden(!insufficient);
-    draw_check_graph(app);
-}
-
-/// The Database tab: the last file's message and the complete check's progress.
-fn database_panel(app: &App) {
-    let reading = match &app.misere_reading {
-        Some(reading) => format!(
-            "\nReading the misère base… {:.0}%",
-            100.0 * reading.progress()
-        ),
-        None => String::new(),
-    };
-    app.dom
-        .db_status
-        .set_text_content(Some(&format!("{}{reading}", app.db_message)));
-    let complete = match &app.complete {
-        None => String::new(),
-        Some(run) => {
-            let (done, all) = run.progress();
-            let mut t = if run.is_done() {
-                format!(
-                    "Complete check: {all} couples checked, {} problem(s).",
-                    run.failures.len()
-                )
-            } else if app.complete_stopped {
-                format!(
-                    "Complete check stopped at {done} of {all}: Complete check goes on from there."
-                )
-            } else {
-                format!("Complete check: {done} of {all}…")
+                _ => None,
             };
-            for f in run.failures.iter().take(20) {
-                t.push_str(&format!(
-                    "\n{} {}: {}",
-                    f.position.write(app.notation),
-                    f.stored,
-                    f.problem
-                ));
-            }
-            t
-        }
+            (line.clone(), place)
+        }),
+        hint: p.hint_line.clone(),
+        last: p.game.last_lines(),
     };
-    app.dom.complete_status.set_text_content(Some(&complete));
-}
-
-/// The Children tab: every child of the position with its nimber, or a button to compute it.
-fn children_panel(app: &App) {
-    let list = &app.dom.children_list;
-    list.set_text_content(None);
-    for (i, (position, nimber)) in app.children.iter().enumerate() {
-        let li = child(
-            list,
-            "li",
-            if *nimber == Some(0) { "gl-winning" } else { "" },
-        );
-        let text = match nimber {
-            Some(n) => format!("{} {n}", position.write(app.notation)),
-            None => position.write(app.notation),
-        };
-        let b = button(&li, &text, &format!("child:{i}"));
-        if *nimber == Some(0) {
-            dom::best_effort(
-                b.set_attribute("aria-label", &format!("{text} (nimber 0: a winning move)")),
-            );
-        }
-        if nimber.is_some() {
-            continue;
-        }
-        // Not in the base: its nimber can be computed here, so every reply has an answer.
-        match app
-            .child_run
-            .as_ref()
-            .filter(|r| r.index == i && !r.stopped)
-        {
-            Some(run) => {
-                let s = run.search.stats();
-                child(&li, "span", "gl-hint").set_text_content(Some(&format!(
-                    " computing its nimber… {} expansions, {:.1} s ",
-                    s.expansions,
-                    run.spent / 1000.0
-                )));
-                dom::best_effort(
-                    button(&li, "Stop", "stop-child")
-                        .class_list()
-                        .add_1("gl-ask"),
-                );
-            }
-            None => {
-                let b = button(&li, "Nimber?", &format!("child-nimber:{i}"));
-                dom::best_effort(b.class_list().add_1("gl-ask"));
-                dom::best_effort(b.set_attribute(
-                    "aria-label",
-                    &format!("compute the nimber of {}", position.write(app.notation)),
-                ));
-            }
-        }
+    if let Some(mut painter) = CanvasPainter::sharp(&p.dom.canvas, w * s, h * s) {
+        paint(&mut painter, drawing, &overlay, size(), s);
     }
-}
-
-/// Small proof graphs are drawn: couples ranked by lives, red losing, blue winning, yellow sums
-/// (each also marked L, W or S, so colour is not the only signal).
-fn draw_check_graph(app: &App) {
-    let canvas = &app.dom.graph_canvas;
-    app.dom.proof_text.set_text_content(None);
-    let graph = match app.check_graph() {
-        Some(Ok(g)) if g.nodes.len() <= DRAWN_GRAPH_LIMIT => g,
-        Some(Ok(g)) => {
-            // Said, not silently left out.
-            canvas.set_hidden(true);
-            app.dom.proof_text.set_text_content(Some(&format!(
-                "The proof has {} couples: the page draws proofs of up to {DRAWN_GRAPH_LIMIT}. Save check graph writes it whole (.dot, for Graphviz).",
-                g.nodes.len()
-            )));
-            return;
-        }
-        _ => {
-            canvas.set_hidden(true);
-            return;
-        }
-    };
-    canvas.set_hidden(false);
-    let options = app.dot_options();
-    let min_lives = options.min_lives;
-    draw_graph(canvas, &graph, options.colours, options.detail, min_lives);
-    // Detail 3: every couple's text, numbered as in the drawing (the proof, readable).
-    if options.detail >= 3 {
-        for (i, node) in graph
-            .nodes
-            .iter()
-            .enumerate()
-            .filter(|(_, n)| n.lives() >= min_lives)
-        {
-            let li = child(&app.dom.proof_text, "li", "");
-            dom::best_effort(li.set_attribute("value", &(i + 1).to_string()));
-            li.set_text_content(Some(&node.text(options.notation)));
-        }
-    }
-}
-
-/// Detail 1: dots; 2 and 3: numbered couples (with L, W or S).
-fn draw_graph(
-    canvas: &HtmlCanvasElement,
-    graph: &ProofGraph,
-    colours: bool,
-    detail: u8,
-    min_lives: u32,
-) {
-    let shown: Vec<bool> = graph.nodes.iter().map(|n| n.lives() >= min_lives).collect();
-    let mut ranks: Vec<u32> = graph
-        .nodes
-        .iter()
-        .map(|n| n.lives())
-        .filter(|&l| l >= min_lives)
-        .collect();
-    ranks.sort_unstable_by(|a, b| b.cmp(a));
-    ranks.dedup();
-    let widest = ranks
-        .iter()
-        .map(|&l| graph.nodes.iter().filter(|n| n.lives() == l).count())
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    let (w, h) = (
-        (widest as u32 * 44 + 90).max(300),
-        ranks.len() as u32 * 48 + 20,
-    );
-    canvas.set_width(w);
-    canvas.set_height(h);
-    dom::best_effort(canvas.set_attribute(
+    let board = drawing.board();
+    let alive = (0..board.spots()).filter(|&k| board.lives(k) > 0).count();
+    dom::best_effort(p.dom.canvas.set_attribute(
         "aria-label",
         &format!(
-            "Proof graph: {} couples on {} levels of lives",
-            graph.nodes.len(),
-            ranks.len()
+            "The board: {} spots ({} with lines left), {} lines. The moves are also listed beside it.",
+            board.spots(),
+            alive,
+            drawing.lines().len() / 2
         ),
     ));
-    let Some(mut p) = CanvasPainter::new(canvas) else {
+}
+
+fn status(p: &Sprouts) {
+    let mover = p.game.to_move();
+    let winner = p.game.winner();
+    let text = if let Some(thinking) = &p.thinking {
+        thinking.progress(p.team.as_ref())
+    } else if !p.message.is_empty() {
+        p.message.clone()
+    } else if winner.is_some() {
+        String::new()
+    } else {
+        match p.seat() {
+            Seat::Human => format!(
+                "Player {}, your move: press on a spot, draw a line to a spot (or back to it), let go.",
+                mover + 1
+            ),
+            _ => format!("Player {} (the computer) to move.", mover + 1),
+        }
+    };
+    p.dom.status.set_text_content(Some(&text));
+    p.dom.banner.set_hidden(winner.is_none());
+    if let Some(winner) = winner {
+        let why = match p.game.ending() {
+            Ending::Normal => format!(": player {} has no move left", mover + 1),
+            Ending::Misere => ", having no move left (misère play)".into(),
+        };
+        p.dom.banner.set_text_content(Some(&format!(
+            "Player {} wins{why}, after {} moves.",
+            winner + 1,
+            p.game.moves()
+        )));
+    }
+}
+
+fn position(p: &Sprouts) {
+    let text = p.game.drawing().board().position().write(Notation::Glop10);
+    p.dom
+        .position
+        .set_text_content(Some(&format!("In Glop's notation: {text}")));
+    let query: String = js_sys::encode_uri_component(&text).into();
+    let goal = match p.game.ending() {
+        Ending::Normal => "",
+        Ending::Misere => "&goal=misere",
+    };
+    p.dom
+        .glop
+        .set_href(&format!("?game=sprouts&position={query}{goal}"));
+}
+
+fn moves(p: &mut Sprouts) {
+    let key = format!("{} {}", p.game.text(), p.human_to_move());
+    if key == p.listed {
+        return;
+    }
+    p.listed = key;
+    let list = &p.dom.moves;
+    list.set_text_content(None);
+    if !p.human_to_move() {
+        p.dom
+            .moves_note
+            .set_text_content(Some("The moves are listed when it is a person's turn."));
+        return;
+    }
+    let drawing = p.game.drawing();
+    let board = drawing.board();
+    let Some(outcomes) = board.outcomes() else {
+        p.dom
+            .moves_note
+            .set_text_content(Some("Too many moves to list here: draw one."));
         return;
     };
-    p.fill_rect(0.0, 0.0, w as f64, h as f64, palette::WHITE);
-    let mut place = vec![(0.0, 0.0); graph.nodes.len()];
-    for (r, &lives) in ranks.iter().enumerate() {
-        let members: Vec<usize> = (0..graph.nodes.len())
-            .filter(|&i| graph.nodes[i].lives() == lives)
-            .collect();
-        let y = 30.0 + r as f64 * 48.0;
-        for (k, &i) in members.iter().enumerate() {
-            place[i] = (30.0 + k as f64 * 44.0, y);
+    p.dom.moves_note.set_text_content(Some(&format!(
+        "{} moves lead to different positions{}. Choosing one draws it.",
+        outcomes.len(),
+        if outcomes.len() > LIST_LIMIT {
+            format!(" (the first {LIST_LIMIT} listed)")
+        } else {
+            String::new()
         }
-        p.text(
-            w as f64 - 8.0,
-            y + 4.0,
-            &format!("{lives} lives"),
-            11.0,
-            Align::Right,
-            palette::SOFT_INK,
+    )));
+    for (k, (m, position)) in outcomes.iter().enumerate().take(LIST_LIMIT) {
+        let item = dom::child(list, "li", "");
+        let label = format!(
+            "{}, to {}",
+            board.describe(m),
+            position.write(Notation::Glop10)
         );
-    }
-    for (i, node) in graph.nodes.iter().enumerate().filter(|(i, _)| shown[*i]) {
-        for &j in node.edges.iter().filter(|&&j| shown[j]) {
-            p.line(
-                place[i].0,
-                place[i].1,
-                place[j].0,
-                place[j].1,
-                1.0,
-                palette::FAINT,
-            );
-        }
-    }
-    for (i, node) in graph.nodes.iter().enumerate().filter(|(i, _)| shown[*i]) {
-        let (fill, mark) = match node.kind {
-            NodeKind::Loss => (palette::RED, "L"),
-            NodeKind::Win => (palette::BLUE, "W"),
-            NodeKind::Lands => (palette::YELLOW, "S"),
-        };
-        let fill = if colours { fill } else { palette::SHADE };
-        let (x, y) = place[i];
-        if detail <= 1 {
-            p.disc(x, y, 6.0, fill);
-            p.ring(x, y, 6.0, 1.0, palette::INK);
-            continue;
-        }
-        p.disc(x, y, 14.0, fill);
-        p.ring(x, y, 14.0, 1.0, palette::INK);
-        p.text(
-            x,
-            y + 4.0,
-            &format!("{}{}", mark, i + 1),
-            10.0,
-            Align::Center,
-            palette::INK,
-        );
+        dom::button(&item, &label, &Action::Listed(k));
     }
 }

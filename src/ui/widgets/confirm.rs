@@ -6,7 +6,7 @@
 
 use web_sys::{Element, HtmlButtonElement, HtmlElement, KeyboardEvent, MouseEvent};
 
-use crate::ui::dom::{self, button, child, on};
+use crate::ui::dom::{self, child, on, plain_button};
 
 pub struct Confirm {
     panel: HtmlElement,
@@ -24,11 +24,10 @@ impl Confirm {
         let id = format!("gl-confirm-{}", dom::next_id());
         question.set_id(&id);
         dom::best_effort(panel.set_attribute("aria-labelledby", &id));
-        let yes = button(&panel, "Yes", "");
+        let yes = plain_button(&panel, "Yes");
         dom::best_effort(yes.set_attribute("data-confirm", "yes"));
-        let no = button(&panel, "No, keep it", "");
+        let no = plain_button(&panel, "No, keep it");
         dom::best_effort(no.set_attribute("data-confirm", "no"));
-        dom::best_effort(no.remove_attribute("data-action"));
         panel.set_hidden(true);
         let hide = panel.clone();
         on::<MouseEvent>(&no, "click", move |_| hide.set_hidden(true));
@@ -54,10 +53,10 @@ impl Confirm {
     }
 
     /// Asks `question`; `yes` labels the button that does it, which sends `action`.
-    pub fn ask(&self, question: &str, yes: &str, action: &str) {
+    pub fn ask(&self, question: &str, yes: &str, action: &impl crate::ui::action::Named) {
         self.question.set_text_content(Some(question));
         self.yes.set_text_content(Some(yes));
-        dom::best_effort(self.yes.set_attribute("data-action", action));
+        dom::set_action(&self.yes, action);
         self.panel.set_hidden(false);
         // The focus brings the question into view, wherever the button that asked it was.
         dom::best_effort(self.no.focus());

@@ -102,8 +102,9 @@ pub fn offer(
     game: &'static str,
     current: impl Fn() -> Vec<(String, String)> + 'static,
 ) {
-    let mut problems = String::new();
-    if !dom::switch_attribute(root, "data-offer-embed", &mut problems) {
+    // The option as the shell read it (a value not used was named there, and is off).
+    let asked = root.get_attribute("data-offer-embed");
+    if !asked.is_some_and(|v| v.trim().eq_ignore_ascii_case("on")) {
         return;
     }
     let Some(document) = root.owner_document() else {

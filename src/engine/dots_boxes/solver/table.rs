@@ -133,14 +133,10 @@ impl Table {
 mod tests {
     use super::*;
 
-    /// A deterministic stream of 64-bit values (xorshift).
-    fn values(mut state: u64) -> impl Iterator<Item = u64> {
-        std::iter::from_fn(move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            Some(state)
-        })
+    /// A deterministic stream of 64-bit values.
+    fn values(seed: u64) -> impl Iterator<Item = u64> {
+        let mut rng = crate::engine::rng::Rng::new(seed);
+        std::iter::from_fn(move || Some(rng.next_u64()))
     }
 
     #[test]

@@ -13,9 +13,9 @@
 //! tree is worked out again from its children, and every move from a lost state must be answered
 //! by a move to another lost state in the base (or to one the trees alone decide as lost).
 
-use super::solver::{Misere, State};
+use super::solver::{Solver, State};
 use super::trees::{TreeId, ONE, ZERO};
-use super::MisereStop;
+use super::Unfinished;
 use crate::engine::sprouts::{Land, Notation, Position};
 use crate::engine::stop::Stop;
 
@@ -67,7 +67,7 @@ pub struct BaseCounts {
     pub losses: usize,
 }
 
-impl Misere {
+impl Solver {
     /// The base: the trees lands and lost states use (with their options, and theirs), every
     /// land made a tree and every lost state, in an order a reader can check line by line
     /// (trees before their users, lands by lives). Trees are numbered in the base's own order:
@@ -125,7 +125,7 @@ impl Misere {
         small_lives: u32,
         budget: u64,
         stop: Stop,
-    ) -> Result<(Misere, BaseCounts), BaseError> {
+    ) -> Result<(Solver, BaseCounts), BaseError> {
         let mut reader = BaseReader::new(text, small_lives, budget)?;
         reader.set_stop(stop);
         while !reader.step(u64::MAX)? {}
@@ -137,7 +137,7 @@ impl Misere {
 /// first every line is read (trees rebuilt, lands' trees worked out again), then every lost
 /// state is checked against the others. Nothing is usable before `finish`.
 pub struct BaseReader {
-    misere: Misere,
+    misere: Solver,
     text: String,
     /// Where the next line starts in `text`, and its number (0-based).
     at: usize,
@@ -193,7 +193,7 @@ impl BaseReader {
             at = text[at..].find('\n').map_or(text.len(), |n| at + n + 1);
             line = 2;
         }
-        let mut misere = Misere::with_small_lives(small_lives);
+        let mut misere = Solver::with_small_lives(small_lives);
         misere.set_budget(budget);
         Ok(BaseReader {
             misere,
@@ -280,7 +280,7 @@ impl BaseReader {
     }
 
     /// The solver holding the base, and what it held (once `step` has said it is done).
-    pub fn finish(self) -> (Misere, BaseCounts) {
+    pub fn finish(self) -> (Solver, BaseCounts) {
         let mut misere = self.misere;
         let mut counts = self.counts;
         counts.losses = self.losses.len();
@@ -389,12 +389,12 @@ fn refuted(i: usize, message: String) -> BaseError {
     }
 }
 
-fn stopped(stop: MisereStop) -> BaseError {
+fn stopped(stop: Unfinished) -> BaseError {
     match stop {
-        MisereStop::Budget(limit) => BaseError::Budget(limit),
-        MisereStop::TooLarge(why) => BaseError::TooLarge(why),
-        MisereStop::Stopped => BaseError::Stopped,
-        MisereStop::Memory(bytes) => BaseError::Memory(bytes),
+        Unfinished::Budget(limit) => BaseError::Budget(limit),
+        Unfinished::TooLarge(why) => BaseError::TooLarge(why),
+        Unfinished::Stopped => BaseError::Stopped,
+        Unfinished::Memory(bytes) => BaseError::Memory(bytes),
     }
 }
 

@@ -1,16 +1,16 @@
 //! A state's children as df-pn sees them: each one's fingerprint, what decides it alone, and
 //! the sizes its starting numbers are estimated from, all worked out from the parent and the
 //! move, without building the child. Only the children df-pn goes into are built
-//! (`Misere::child`). Building every child of every state expanded, to look it up in tables
+//! (`Solver::child`). Building every child of every state expanded, to look it up in tables
 //! keyed by whole states, was about half the time at 18 spots (allocating, copying, hashing
 //! and comparing lands).
 
 use std::rc::Rc;
 
 use super::key::{land_key, one_key, tree_key, Key};
-use super::solver::{tidy, Misere, State};
+use super::solver::{tidy, Solver, State};
 use super::trees::{TreeId, ONE, ZERO};
-use super::MisereStop;
+use super::Unfinished;
 use crate::engine::sprouts::{Land, Position};
 
 /// The Sprouts moves of one large land, listed once and cached: each as the lands left large
@@ -87,7 +87,7 @@ impl Sums {
 
     /// The sums of lands and trees, a heap of one aside, their fingerprint from the lands'
     /// part `key` on.
-    fn of(misere: &Misere, key: Key, lands: &Position, trees: &[TreeId]) -> Sums {
+    fn of(misere: &Solver, key: Key, lands: &Position, trees: &[TreeId]) -> Sums {
         let mut sums = Sums {
             key,
             one: false,
@@ -124,10 +124,10 @@ impl Sums {
     }
 }
 
-impl Misere {
+impl Solver {
     /// A state's children for df-pn, fewest estimated moves first (ties in the order listed:
     /// moves inside trees, then Sprouts moves land by land), each child once.
-    pub(crate) fn kids(&mut self, state: &State, key: Key) -> Result<Vec<Kid>, MisereStop> {
+    pub(crate) fn kids(&mut self, state: &State, key: Key) -> Result<Vec<Kid>, Unfinished> {
         self.expand()?;
         let summaries = self.land_summaries(state)?;
         let mut parent = Sums::of(self, 0, &state.lands, &state.trees);
@@ -170,13 +170,13 @@ impl Misere {
     /// The moves from a state, in the order its children are listed: moves inside trees first
     /// (cheap), then Sprouts moves land by land. Equal trees, and equal lands, have the same
     /// moves, so only the first of each moves.
-    pub(crate) fn steps(&mut self, state: &State) -> Result<Vec<Step>, MisereStop> {
+    pub(crate) fn steps(&mut self, state: &State) -> Result<Vec<Step>, Unfinished> {
         let summaries = self.land_summaries(state)?;
         Ok(self.steps_with(state, &summaries))
     }
 
     /// The moves of each of a state's lands (one look-up for equal lands side by side).
-    fn land_summaries(&mut self, state: &State) -> Result<Vec<Rc<LandMoves>>, MisereStop> {
+    fn land_summaries(&mut self, state: &State) -> Result<Vec<Rc<LandMoves>>, Unfinished> {
         let lands = state.lands.lands();
         let mut summaries: Vec<Rc<LandMoves>> = Vec::with_capacity(lands.len());
         for (i, land) in lands.iter().enumerate() {
@@ -244,7 +244,7 @@ impl Misere {
     }
 
     /// The child a step leads to, built.
-    pub(crate) fn child(&mut self, state: &State, step: Step) -> Result<State, MisereStop> {
+    pub(crate) fn child(&mut self, state: &State, step: Step) -> Result<State, Unfinished> {
         Ok(match step {
             Step::Tree { at, option } => {
                 let mut trees = state.trees.clone();
@@ -268,7 +268,7 @@ impl Misere {
     /// small. A move in one land leaves the others as they are, so each land's moves are listed
     /// alone and remembered: the same land comes back beside many different others (a cache
     /// keyed by whole positions spent 60 % of 12 spots canonizing).
-    pub(crate) fn land_moves(&mut self, land: &Land) -> Result<Rc<LandMoves>, MisereStop> {
+    pub(crate) fn land_moves(&mut self, land: &Land) -> Result<Rc<LandMoves>, Unfinished> {
         if let Some(found) = self.moves.get(land) {
             return Ok(found);
         }
@@ -314,18 +314,18 @@ fn join(lands: &[Land], at: usize, moved: &State, trees: &[TreeId]) -> State {
 
 #[cfg(test)]
 mod tests {
-    use super::super::solver::Misere;
-    use super::super::MisereStop;
+    use super::super::solver::Solver;
+    use super::super::Unfinished;
     use crate::engine::rng::Rng;
     use crate::engine::sprouts::Position;
 
     /// Along random lines of play, every child listed without being built has the fingerprint,
     /// sizes and verdict of the child built and measured from scratch, and no two share one.
     #[test]
-    fn children_listed_unbuilt_match_the_children_built() -> Result<(), MisereStop> {
+    fn children_listed_unbuilt_match_the_children_built() -> Result<(), Unfinished> {
         let mut rng = Rng::new(7);
         for (spots, small_lives) in [(4, 6), (5, 9), (6, 8), (7, 12)] {
-            let mut misere = Misere::with_small_lives(small_lives);
+            let mut misere = Solver::with_small_lives(small_lives);
             for _ in 0..6 {
                 let mut state = misere.start(&Position::spots(spots))?;
                 loop {

@@ -18,15 +18,15 @@ pub mod solver;
 pub mod trees;
 
 pub use base::{BaseCounts, BaseError, BaseReader, MAX_TREE_LIVES, MISERE_HEADER};
-pub use plain::PlainMisere;
-pub use player::MiserePerfect;
-pub use search::{MisereChild, MisereLevel, MisereSearch};
-pub use solver::Misere;
+pub use plain::Plain;
+pub use player::Perfect;
+pub use search::{Child, Level, Search};
+pub use solver::Solver;
 pub use trees::{TreeId, Trees};
 
 /// Why a misère search stopped without an answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MisereStop {
+pub enum Unfinished {
     /// It would have had to do more work than it was allowed (the figure is the limit).
     Budget(u64),
     /// The engine could not list a position's children (too large for its names).

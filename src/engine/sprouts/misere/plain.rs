@@ -5,20 +5,20 @@
 
 use std::collections::HashMap;
 
-use super::MisereStop;
+use super::Unfinished;
 use crate::engine::sprouts::{children, Position};
 
 /// Positions solved in misère play: whether the player to move wins.
 #[derive(Default)]
-pub struct PlainMisere {
+pub struct Plain {
     wins: HashMap<Position, bool>,
     /// Positions looked at (children generated) so far.
     pub expansions: u64,
 }
 
-impl PlainMisere {
-    pub fn new() -> PlainMisere {
-        PlainMisere::default()
+impl Plain {
+    pub fn new() -> Plain {
+        Plain::default()
     }
 
     /// Positions in the table.
@@ -32,20 +32,20 @@ impl PlainMisere {
 
     /// Whether the player to move in `position` wins in misère play, looking at no more than
     /// `budget` new positions (the table keeps what was solved, so a second call goes on).
-    pub fn wins(&mut self, position: &Position, budget: u64) -> Result<bool, MisereStop> {
+    pub fn wins(&mut self, position: &Position, budget: u64) -> Result<bool, Unfinished> {
         let limit = self.expansions.saturating_add(budget);
         self.solve(position, limit)
     }
 
-    fn solve(&mut self, position: &Position, limit: u64) -> Result<bool, MisereStop> {
+    fn solve(&mut self, position: &Position, limit: u64) -> Result<bool, Unfinished> {
         if let Some(&wins) = self.wins.get(position) {
             return Ok(wins);
         }
         if self.expansions >= limit {
-            return Err(MisereStop::Budget(limit));
+            return Err(Unfinished::Budget(limit));
         }
         self.expansions += 1;
-        let kids = children(position).map_err(|e| MisereStop::TooLarge(e.0))?;
+        let kids = children(position).map_err(|e| Unfinished::TooLarge(e.0))?;
         // No move: the player to move has won. Else a move to a position lost for the
         // opponent wins. (The depth is at most the position's lives, 3 a spot.)
         let mut wins = kids.is_empty();

@@ -3,11 +3,11 @@
 //! Its work comes in steps of a budget, so a page can spread it over time slices: the solver
 //! keeps every state it settled between steps.
 
-use super::{Misere, MisereStop};
+use super::{Solver, Unfinished};
 use crate::engine::sprouts::player::Thought;
 use crate::engine::sprouts::Position;
 
-pub struct MiserePerfect {
+pub struct Perfect {
     children: Vec<Position>,
     /// The children in the order they are tried (fewest moves first: quick answers first).
     order: Vec<usize>,
@@ -18,10 +18,10 @@ pub struct MiserePerfect {
     work: u64,
 }
 
-impl MiserePerfect {
+impl Perfect {
     /// A player to choose among `children` (the distinct positions the moves reach). With none
     /// there is nothing to choose: `Loses` (no move wins, as there is no move).
-    pub fn new(children: Vec<Position>) -> MiserePerfect {
+    pub fn new(children: Vec<Position>) -> Perfect {
         let mut order: Vec<usize> = (0..children.len()).collect();
         order.sort_by_key(|&k| (children[k].estimated_children(), children[k].lives()));
         let thought = if children.is_empty() {
@@ -29,7 +29,7 @@ impl MiserePerfect {
         } else {
             Thought::Thinking
         };
-        MiserePerfect {
+        Perfect {
             children,
             order,
             next: 0,
@@ -53,7 +53,7 @@ impl MiserePerfect {
     }
 
     /// Works for about `budget` of the solver's work; what is known after.
-    pub fn step(&mut self, solver: &mut Misere, budget: u64) -> Result<&Thought, String> {
+    pub fn step(&mut self, solver: &mut Solver, budget: u64) -> Result<&Thought, String> {
         let start = solver.work();
         let result = self.steps(solver, budget);
         self.work += solver.work().saturating_sub(start);
@@ -61,7 +61,7 @@ impl MiserePerfect {
         Ok(&self.thought)
     }
 
-    fn steps(&mut self, solver: &mut Misere, budget: u64) -> Result<(), String> {
+    fn steps(&mut self, solver: &mut Solver, budget: u64) -> Result<(), String> {
         let start = solver.work();
         while self.thought == Thought::Thinking {
             let Some(&child) = self.order.get(self.next) else {
@@ -75,9 +75,9 @@ impl MiserePerfect {
             match solver.wins(&self.children[child], left) {
                 Ok(false) => self.thought = Thought::Wins(child),
                 Ok(true) => self.next += 1,
-                Err(MisereStop::Budget(_)) | Err(MisereStop::Stopped) => break,
-                Err(MisereStop::TooLarge(why)) => return Err(why),
-                Err(MisereStop::Memory(bytes)) => {
+                Err(Unfinished::Budget(_)) | Err(Unfinished::Stopped) => break,
+                Err(Unfinished::TooLarge(why)) => return Err(why),
+                Err(Unfinished::Memory(bytes)) => {
                     return Err(format!("the solver outgrew its {} MB", bytes >> 20))
                 }
             }

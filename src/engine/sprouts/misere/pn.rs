@@ -1,5 +1,5 @@
 //! Depth-first proof-number search over misère states (Nagai's df-pn), the search behind
-//! `Misere::wins`: instead of settling each answer in turn, as the depth-first search of Glop's
+//! `Solver::wins`: instead of settling each answer in turn, as the depth-first search of Glop's
 //! page does (`search`), it works where the proof looks cheapest, and leaves an answer that
 //! grows costly for another. What it settles goes into the solver's table.
 
@@ -9,7 +9,7 @@ use super::generations::Generations;
 use super::key::Key;
 use super::kids::Kid;
 use super::solver::State;
-use super::{Misere, MisereStop};
+use super::{Solver, Unfinished};
 use crate::engine::sprouts::dfpn::{add, below, INFINITE};
 use crate::engine::sprouts::Position;
 
@@ -79,7 +79,7 @@ impl ProofNumbers {
     }
 
     /// Empties the tables when the solver, short of memory, asked for it.
-    fn obey_memory(&mut self, solver: &mut Misere) {
+    fn obey_memory(&mut self, solver: &mut Solver) {
         if solver.numbers_forget {
             solver.numbers_forget = false;
             self.forget();
@@ -96,7 +96,7 @@ impl ProofNumbers {
     }
 
     /// A state now settled: into the solver's table, out of these.
-    fn settle(&mut self, solver: &mut Misere, key: Key, state: &State, wins: bool) {
+    fn settle(&mut self, solver: &mut Solver, key: Key, state: &State, wins: bool) {
         if self.root == Some(key) {
             self.answer = Some(wins);
         }
@@ -110,10 +110,10 @@ impl ProofNumbers {
     /// the solver's work.
     pub fn wins(
         &mut self,
-        solver: &mut Misere,
+        solver: &mut Solver,
         position: &Position,
         budget: u64,
-    ) -> Result<bool, MisereStop> {
+    ) -> Result<bool, Unfinished> {
         solver.set_budget(budget);
         let root = solver.start(position)?;
         let key = root.key();
@@ -129,11 +129,11 @@ impl ProofNumbers {
         self.root = None;
         searched?;
         self.answer.take().ok_or_else(|| {
-            MisereStop::TooLarge("the proof-number search ended unsettled (a bug)".into())
+            Unfinished::TooLarge("the proof-number search ended unsettled (a bug)".into())
         })
     }
 
-    fn numbers(&self, solver: &Misere, kid: &Kid) -> Numbers {
+    fn numbers(&self, solver: &Solver, kid: &Kid) -> Numbers {
         match kid.decided.or_else(|| solver.known_key(kid.key)) {
             Some(true) => Numbers {
                 pn: 0,
@@ -154,12 +154,12 @@ impl ProofNumbers {
     /// Works below `state` until its numbers reach a threshold (or it is settled).
     fn search(
         &mut self,
-        solver: &mut Misere,
+        solver: &mut Solver,
         state: &State,
         key: Key,
         th_pn: u32,
         th_dn: u32,
-    ) -> Result<(), MisereStop> {
+    ) -> Result<(), Unfinished> {
         self.obey_memory(solver);
         let (kids, mut numbers) = match self.kids.get(&key) {
             Some(kids) => {

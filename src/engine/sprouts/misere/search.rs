@@ -1,12 +1,12 @@
 //! The misère search with its levels in sight, as Glop's page shows a computation: a
-//! depth-first search (where `Misere::wins` runs df-pn) on an explicit stack, so that it can stop after any
+//! depth-first search (where `Solver::wins` runs df-pn) on an explicit stack, so that it can stop after any
 //! budget and go on, show each level (the state, which child it is on, how many are left) and be
 //! zapped (a level told which child to look at next). What it settles goes into the solver's
 //! table, so a zap or a new search loses nothing proved.
 
 use super::key::Key;
 use super::solver::State;
-use super::{Misere, MisereStop};
+use super::{Solver, Unfinished};
 use crate::engine::sprouts::Position;
 
 /// One level: a state being solved, its children (fewest moves first) and where it stands.
@@ -23,7 +23,7 @@ struct Frame {
 
 /// A level as a page shows it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct MisereLevel {
+pub struct Level {
     /// 1-based index of the child being looked at, and how many children there are.
     pub numero: usize,
     pub count: usize,
@@ -37,7 +37,7 @@ pub struct MisereLevel {
 
 /// One child of a level.
 #[derive(Clone, Debug, PartialEq)]
-pub struct MisereChild {
+pub struct Child {
     pub lands: Position,
     pub trees: usize,
     /// Shown won for the player who moves in it.
@@ -46,7 +46,7 @@ pub struct MisereChild {
 }
 
 /// A resumable misère search of one position.
-pub struct MisereSearch {
+pub struct Search {
     root: Position,
     frames: Vec<Frame>,
     answer: Option<bool>,
@@ -56,9 +56,9 @@ pub struct MisereSearch {
     first: usize,
 }
 
-impl MisereSearch {
-    pub fn new(root: Position) -> MisereSearch {
-        MisereSearch {
+impl Search {
+    pub fn new(root: Position) -> Search {
+        Search {
             root,
             frames: Vec::new(),
             answer: None,
@@ -69,7 +69,7 @@ impl MisereSearch {
 
     /// The same search, looking first at the root's `first`-th child (counted round the end):
     /// a team of searches each begun on another child finds a winning move sooner.
-    pub fn trying_first(mut self, first: usize) -> MisereSearch {
+    pub fn trying_first(mut self, first: usize) -> Search {
         self.first = first;
         self
     }
@@ -90,18 +90,18 @@ impl MisereSearch {
 
     /// Searches for about `budget` of the solver's work; the answer once known (`Ok(None)`:
     /// not yet, call again). A budget's end mid-expansion leaves the levels as they were.
-    pub fn step(&mut self, solver: &mut Misere, budget: u64) -> Result<Option<bool>, MisereStop> {
+    pub fn step(&mut self, solver: &mut Solver, budget: u64) -> Result<Option<bool>, Unfinished> {
         solver.set_budget(budget);
         let start = solver.work();
         let ran = self.run(solver);
         self.work += solver.work().saturating_sub(start);
         match ran {
-            Ok(()) | Err(MisereStop::Budget(_)) | Err(MisereStop::Stopped) => Ok(self.answer),
+            Ok(()) | Err(Unfinished::Budget(_)) | Err(Unfinished::Stopped) => Ok(self.answer),
             Err(e) => Err(e),
         }
     }
 
-    fn run(&mut self, solver: &mut Misere) -> Result<(), MisereStop> {
+    fn run(&mut self, solver: &mut Solver) -> Result<(), Unfinished> {
         if self.answer.is_some() {
             return Ok(());
         }
@@ -138,7 +138,7 @@ impl MisereSearch {
 
     /// Expands a state into a new level, or settles it at once when a child is already known
     /// lost for its mover (as the recursive search does).
-    fn push(&mut self, solver: &mut Misere, state: State) -> Result<(), MisereStop> {
+    fn push(&mut self, solver: &mut Solver, state: State) -> Result<(), Unfinished> {
         let kids = solver.sorted_children(&state)?;
         let keys: Vec<Key> = kids.iter().map(State::key).collect();
         if kids
@@ -168,10 +168,10 @@ impl MisereSearch {
     }
 
     /// The levels from the top (level 0 lists the root's children).
-    pub fn levels(&self) -> Vec<MisereLevel> {
+    pub fn levels(&self) -> Vec<Level> {
         self.frames
             .iter()
-            .map(|f| MisereLevel {
+            .map(|f| Level {
                 numero: f.current + 1,
                 count: f.kids.len(),
                 alive: f.won.iter().filter(|&&w| !w).count(),
@@ -182,14 +182,14 @@ impl MisereSearch {
     }
 
     /// All children of a level (0-based, as in `levels`).
-    pub fn level_children(&self, level: usize) -> Vec<MisereChild> {
+    pub fn level_children(&self, level: usize) -> Vec<Child> {
         let Some(f) = self.frames.get(level) else {
             return Vec::new();
         };
         f.kids
             .iter()
             .enumerate()
-            .map(|(k, kid)| MisereChild {
+            .map(|(k, kid)| Child {
                 lands: kid.lands.clone(),
                 trees: kid.trees.len(),
                 won: f.won[k],
@@ -245,7 +245,7 @@ impl MisereSearch {
 /// Brings a level to a child still to be solved (`None`), or settles it: `Some(true)` once a
 /// child is known lost for its mover (a winning move), `Some(false)` once every child is known
 /// won for its mover. From the child being looked at, round the end (a zap may have moved it).
-fn next_child(f: &mut Frame, solver: &Misere) -> Option<bool> {
+fn next_child(f: &mut Frame, solver: &Solver) -> Option<bool> {
     let n = f.kids.len();
     for d in 0..n {
         let k = (f.current + d) % n;

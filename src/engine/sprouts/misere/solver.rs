@@ -13,7 +13,7 @@ use super::key::{state_key, Key};
 use super::kids::LandMoves;
 use super::pn::ProofNumbers;
 use super::trees::{OutOfSteps, TreeId, Trees, ONE, ZERO};
-use super::MisereStop;
+use super::Unfinished;
 use crate::engine::sprouts::children::{children_until, Cut};
 use crate::engine::sprouts::{Land, Position};
 use crate::engine::stop::Stop;
@@ -169,7 +169,7 @@ impl std::fmt::Display for State {
 }
 
 /// The misère solver with everything it has worked out: trees, lands' trees and states.
-pub struct Misere {
+pub struct Solver {
     pub trees: Trees,
     land_trees: FxMap<Land, TreeId>,
     /// Settled states by fingerprint (`key`): whether the player to move wins.
@@ -183,7 +183,7 @@ pub struct Misere {
     states_bytes: usize,
     lands_bytes: usize,
     /// The bytes the tables may hold (approximately): past it the caches are emptied, then
-    /// the states won forgotten, and past that the search stops (`MisereStop::Memory`).
+    /// the states won forgotten, and past that the search stops (`Unfinished::Memory`).
     memory_limit: usize,
     /// The work done when the caches were last emptied for memory.
     emptied_at: Option<u64>,
@@ -203,19 +203,19 @@ pub struct Misere {
     stop: Stop,
 }
 
-impl Default for Misere {
-    fn default() -> Misere {
-        Misere::new()
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new()
     }
 }
 
-impl Misere {
-    pub fn new() -> Misere {
-        Misere::with_small_lives(SMALL_LIVES)
+impl Solver {
+    pub fn new() -> Solver {
+        Solver::with_small_lives(SMALL_LIVES)
     }
 
-    pub fn with_small_lives(small_lives: u32) -> Misere {
-        Misere {
+    pub fn with_small_lives(small_lives: u32) -> Solver {
+        Solver {
             trees: Trees::new(),
             land_trees: FxMap::default(),
             states: FxMap::default(),
@@ -280,7 +280,7 @@ impl Misere {
     /// Keeps the tables inside the memory limit: the caches go first (they are only work
     /// saved), then the states won (losses make a base's proof; wins are found again
     /// quickly, by one losing answer); if that is not enough the search stops.
-    fn within_memory(&mut self) -> Result<(), MisereStop> {
+    fn within_memory(&mut self) -> Result<(), Unfinished> {
         if self.memory().total() <= self.memory_limit {
             return Ok(());
         }
@@ -289,7 +289,7 @@ impl Misere {
             .emptied_at
             .is_some_and(|at| self.work() < at + THRASHING)
         {
-            return Err(MisereStop::Memory(self.memory_limit));
+            return Err(Unfinished::Memory(self.memory_limit));
         }
         self.emptied_at = Some(self.work());
         self.empty_caches();
@@ -302,7 +302,7 @@ impl Misere {
         if self.memory().total() <= self.memory_limit * 3 / 4 {
             return Ok(());
         }
-        Err(MisereStop::Memory(self.memory_limit))
+        Err(Unfinished::Memory(self.memory_limit))
     }
 
     /// Empties the caches (only work saved): large lands' moves, df-pn's tables (the search
@@ -319,7 +319,7 @@ impl Misere {
     /// Whether the player to move in `position` wins in misère play, doing no more than
     /// `budget` work (what was solved is kept, and the proof numbers, so a second call goes on
     /// from it). The search is df-pn (`pn`).
-    pub fn wins(&mut self, position: &Position, budget: u64) -> Result<bool, MisereStop> {
+    pub fn wins(&mut self, position: &Position, budget: u64) -> Result<bool, Unfinished> {
         let mut pn = std::mem::take(&mut self.pn);
         let wins = pn.wins(self, position, budget);
         self.pn = pn;
@@ -334,12 +334,12 @@ impl Misere {
     }
 
     /// The canonical misère tree of a land (worked out from all its children).
-    pub fn land_tree(&mut self, land: &Land, budget: u64) -> Result<TreeId, MisereStop> {
+    pub fn land_tree(&mut self, land: &Land, budget: u64) -> Result<TreeId, Unfinished> {
         self.set_budget(budget);
         self.tree_of_land(land)
     }
 
-    fn state(&mut self, lands: Vec<Land>, mut trees: Vec<TreeId>) -> Result<State, MisereStop> {
+    fn state(&mut self, lands: Vec<Land>, mut trees: Vec<TreeId>) -> Result<State, Unfinished> {
         let mut large = Vec::new();
         for land in lands {
             if land.lives() < self.small_lives {
@@ -356,7 +356,7 @@ impl Misere {
 
     /// A land's tree: remembered, or worked out from its children (never read from a base
     /// unchecked).
-    pub(crate) fn tree_of_land(&mut self, land: &Land) -> Result<TreeId, MisereStop> {
+    pub(crate) fn tree_of_land(&mut self, land: &Land) -> Result<TreeId, Unfinished> {
         if let Some(&tree) = self.land_trees.get(land) {
             return Ok(tree);
         }
@@ -380,14 +380,14 @@ impl Misere {
     fn in_trees<T>(
         &mut self,
         f: impl FnOnce(&mut Trees) -> Result<T, OutOfSteps>,
-    ) -> Result<T, MisereStop> {
+    ) -> Result<T, Unfinished> {
         let left = self.limit.saturating_sub(self.work());
         self.trees.step_limit = self.trees.steps.saturating_add(left);
         f(&mut self.trees).map_err(|OutOfSteps| {
             if self.trees.steps < self.trees.step_limit {
-                MisereStop::Stopped
+                Unfinished::Stopped
             } else {
-                MisereStop::Budget(self.limit)
+                Unfinished::Budget(self.limit)
             }
         })
     }
@@ -406,7 +406,7 @@ impl Misere {
         self.limit = self.work().saturating_add(budget);
     }
 
-    pub(crate) fn tree_of(&mut self, options: Vec<TreeId>) -> Result<TreeId, MisereStop> {
+    pub(crate) fn tree_of(&mut self, options: Vec<TreeId>) -> Result<TreeId, Unfinished> {
         self.in_trees(|t| t.game(options))
     }
 
@@ -414,7 +414,7 @@ impl Misere {
         &mut self,
         position: Position,
         trees: Vec<TreeId>,
-    ) -> Result<State, MisereStop> {
+    ) -> Result<State, Unfinished> {
         self.state(position.into_lands(), trees)
     }
 
@@ -449,7 +449,7 @@ impl Misere {
         &mut self,
         state: &State,
         claimed: &std::collections::HashSet<State>,
-    ) -> Result<Option<String>, MisereStop> {
+    ) -> Result<Option<String>, Unfinished> {
         match self.decided(state) {
             Some(true) => return Ok(Some("nothing: the player to move wins".into())),
             Some(false) => return Ok(None),
@@ -484,22 +484,22 @@ impl Misere {
 
     /// The canonical children of a land alone, listed under the solver's stop (a land of
     /// thousands of spots takes seconds).
-    pub(crate) fn children_of(&self, land: &Land) -> Result<Vec<Position>, MisereStop> {
+    pub(crate) fn children_of(&self, land: &Land) -> Result<Vec<Position>, Unfinished> {
         children_until(&Position::from_lands(vec![land.clone()]), &self.stop).map_err(|cut| {
             match cut {
-                Cut::Stopped => MisereStop::Stopped,
-                Cut::TooLarge(why) => MisereStop::TooLarge(why.0),
+                Cut::Stopped => Unfinished::Stopped,
+                Cut::TooLarge(why) => Unfinished::TooLarge(why.0),
             }
         })
     }
 
-    pub(crate) fn expand(&mut self) -> Result<(), MisereStop> {
+    pub(crate) fn expand(&mut self) -> Result<(), Unfinished> {
         if self.work() >= self.limit {
-            return Err(MisereStop::Budget(self.limit));
+            return Err(Unfinished::Budget(self.limit));
         }
         if self.expansions % 256 == 255 {
             if self.stop.requested() {
-                return Err(MisereStop::Stopped);
+                return Err(Unfinished::Stopped);
             }
             self.within_memory()?;
         }
@@ -539,14 +539,14 @@ impl Misere {
     }
 
     /// A state's starting state: its small lands made trees.
-    pub(crate) fn start(&mut self, position: &Position) -> Result<State, MisereStop> {
+    pub(crate) fn start(&mut self, position: &Position) -> Result<State, Unfinished> {
         self.state(position.lands().to_vec(), Vec::new())
     }
 
     /// A state expanded: its children, fewest moves first (a child is shown lost by answering
     /// each of its moves, so one with few is quick to settle: this order took 8 spots from 24 s
     /// to 0.2 s).
-    pub(crate) fn sorted_children(&mut self, state: &State) -> Result<Vec<State>, MisereStop> {
+    pub(crate) fn sorted_children(&mut self, state: &State) -> Result<Vec<State>, Unfinished> {
         self.expand()?;
         let mut kids = self.children(state)?;
         kids.sort_by_cached_key(|k| self.estimated_moves(k));
@@ -564,7 +564,7 @@ impl Misere {
     }
 
     /// A state's children, built (df-pn lists them unbuilt: `kids`), in the order of `steps`.
-    fn children(&mut self, state: &State) -> Result<Vec<State>, MisereStop> {
+    fn children(&mut self, state: &State) -> Result<Vec<State>, Unfinished> {
         let steps = self.steps(state)?;
         steps
             .into_iter()

@@ -118,7 +118,7 @@ pub(super) fn prepare_team(app: &Shared) {
 /// What a member of the team said: its losses go into the main base and on to the others;
 /// its progress, answer or failure into the Computation tab.
 pub(super) fn member_said(
-    app: &std::rc::Weak<RefCell<App>>,
+    app: &std::rc::Weak<RefCell<Glop>>,
     index: usize,
     data: &wasm_bindgen::JsValue,
 ) {
@@ -142,7 +142,7 @@ pub(super) fn member_said(
     }
 }
 
-fn heard_member(a: &mut App, index: usize, data: &wasm_bindgen::JsValue) {
+fn heard_member(a: &mut Glop, index: usize, data: &wasm_bindgen::JsValue) {
     if let Some(team) = a.ready_team.as_mut() {
         // Workers waiting for the first computation have loaded (or warmed up).
         if !a.dom.root.is_connected() {
@@ -222,8 +222,8 @@ pub(super) const IDLE_MS: i32 = 60_000;
 
 /// Idle workers hold their memory (a table, a copy of the base): a team still idle a minute
 /// after its computation ended, or whose element has left the page, is ended.
-pub(super) fn end_when_idle(root: &HtmlElement, app: &std::rc::Weak<RefCell<App>>, run: u32) {
-    let paused = move |a: &App| {
+pub(super) fn end_when_idle(root: &HtmlElement, app: &std::rc::Weak<RefCell<Glop>>, run: u32) {
+    let paused = move |a: &Glop| {
         matches!(
             a.computation.as_ref().map(|c| &c.runner),
             Some(Runner::Team(team)) if team.run() == run && !a.running
@@ -241,11 +241,11 @@ pub(super) fn end_when_idle(root: &HtmlElement, app: &std::rc::Weak<RefCell<App>
 /// the page. A busy page is looked at again a second later.
 pub(super) fn end_unused(
     root: &HtmlElement,
-    app: &std::rc::Weak<RefCell<App>>,
-    waiting: impl Fn(&App) -> bool + 'static,
-    end: impl Fn(&mut App) + 'static,
+    app: &std::rc::Weak<RefCell<Glop>>,
+    waiting: impl Fn(&Glop) -> bool + 'static,
+    end: impl Fn(&mut Glop) + 'static,
 ) {
-    let unused = std::rc::Rc::new(move |app: &std::rc::Weak<RefCell<App>>, now: bool| {
+    let unused = std::rc::Rc::new(move |app: &std::rc::Weak<RefCell<Glop>>, now: bool| {
         let Some(app) = app.upgrade() else {
             return false;
         };
@@ -276,7 +276,7 @@ pub(super) fn end_unused(
 
 /// A worker failed. Before any member has spoken, the workers cannot load in this page (its
 /// policy, say): the computation starts again in the page. Later, it is a real failure.
-pub(super) fn member_failed(handle: &std::rc::Weak<RefCell<App>>, text: String) {
+pub(super) fn member_failed(handle: &std::rc::Weak<RefCell<Glop>>, text: String) {
     let Some(app) = handle.upgrade() else { return };
     let in_page = {
         let Ok(mut a) = app.try_borrow_mut() else {
@@ -297,7 +297,7 @@ pub(super) fn member_failed(handle: &std::rc::Weak<RefCell<App>>, text: String) 
         let fallback = !team.heard;
         if fallback {
             if c.misere {
-                c.runner = Runner::Misere(MisereSearch::new(c.position.clone()));
+                c.runner = Runner::Misere(misere::Search::new(c.position.clone()));
             } else {
                 match Search::new(c.position.clone(), c.goal) {
                     Ok(search) => c.runner = Runner::InPage(search),
@@ -322,7 +322,7 @@ pub(super) fn member_failed(handle: &std::rc::Weak<RefCell<App>>, text: String) 
 /// Runs `step` (one small piece of some work; true when it is finished) in the page's slices
 /// (widgets::slices) until it is finished. `spent` learns the time each slice took; the page is
 /// redrawn at most every 100 ms.
-pub(super) fn in_slices(app: &Shared, step: fn(&mut App) -> bool, spent: fn(&mut App, f64)) {
+pub(super) fn in_slices(app: &Shared, step: fn(&mut Glop) -> bool, spent: fn(&mut Glop, f64)) {
     let root = app.borrow().dom.root.clone();
     let app = app.clone();
     slices::run(&root, 0, move |slice| {
@@ -342,7 +342,7 @@ pub(super) fn in_slices(app: &Shared, step: fn(&mut App) -> bool, spent: fn(&mut
     });
 }
 
-pub(super) fn computation_step(a: &mut App) -> bool {
+pub(super) fn computation_step(a: &mut Glop) -> bool {
     let Some(c) = a.computation.as_mut().filter(|_| a.running) else {
         return true;
     };
@@ -383,34 +383,28 @@ pub(super) fn computation_step(a: &mut App) -> bool {
 const MISERE_STEP: u64 = 200;
 
 /// A step of a misère computation, as a normal search's step says it.
-fn misere_step(search: &mut MisereSearch, misere: &mut Misere) -> Progress {
+fn misere_step(search: &mut misere::Search, misere: &mut misere::Solver) -> Progress {
     match search.step(misere, MISERE_STEP) {
         Ok(None) => Progress::Running,
         Ok(Some(true)) => Progress::Done(Answer::Outcome(Verdict::Win)),
         Ok(Some(false)) => Progress::Done(Answer::Outcome(Verdict::Loss)),
-        Err(MisereStop::TooLarge(why)) => Progress::Failed(why),
+        Err(misere::Unfinished::TooLarge(why)) => Progress::Failed(why),
         Err(other) => Progress::Failed(format!("{other:?}")),
     }
 }
 
-pub(super) fn computation_spent(a: &mut App, ms: f64) {
+pub(super) fn computation_spent(a: &mut Glop, ms: f64) {
     if let Some(c) = a.computation.as_mut() {
         c.spent += ms;
         c.clock = dom::now();
     }
 }
 
-impl App {
+impl Glop {
     /// Workers the computation gets: the element's `data-workers` (0 computes in the page), or
     /// one a core as the browser counts them.
     pub(super) fn team_size(&self) -> usize {
-        let asked = self
-            .dom
-            .root
-            .get_attribute("data-workers")
-            .and_then(|w| w.trim().parse::<usize>().ok())
-            .filter(|&n| n <= MAX_WORKERS);
-        asked
+        self.workers_asked
             .unwrap_or_else(|| {
                 dom::window()
                     .map(|w| w.navigator().hardware_concurrency() as usize)
@@ -471,7 +465,7 @@ impl App {
             }
         }
         if misere {
-            return Ok(Runner::Misere(MisereSearch::new(start.clone())));
+            return Ok(Runner::Misere(misere::Search::new(start.clone())));
         }
         Search::new(start.clone(), goal).map(Runner::InPage)
     }

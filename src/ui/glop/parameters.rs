@@ -15,7 +15,7 @@ pub(super) fn storage_key(root: &HtmlElement) -> String {
     keep::element_key(root, "sprouts", STORAGE_KEY)
 }
 
-impl App {
+impl Glop {
     /// The parameters tab (and the count of unverified couples) as a small text in local storage.
     pub(super) fn keep_parameters(&mut self) {
         let d = &self.dom;
@@ -106,54 +106,31 @@ impl App {
         self.validate_start();
     }
 
-    /// Reads the element's options; what is wrong with them is left in `message`.
-    pub(super) fn start_from_page(&mut self, root: &HtmlElement) {
-        let attr = |name: &str| root.get_attribute(name).filter(|s| !s.trim().is_empty());
-        if let Some(spots) = attr("data-spots") {
-            match spots.trim().parse::<usize>() {
-                Ok(n) if (1..=MAX_SPOTS).contains(&n) => self.dom.spots.set_value(&n.to_string()),
-                _ => {
-                    self.message = format!(
-                    "data-spots=\"{}\" is not a number of spots from 1 to {MAX_SPOTS}; using 5. ",
-                    crate::echo::echo(&spots)
-                )
-                }
-            }
+    /// Sets the start from the element's options (the shell has named those it could not use;
+    /// a position that does not parse is named here).
+    pub(super) fn start_from_options(&mut self, options: &Options) {
+        if let Some(spots) = options.number("spots").filter(|_| options.given("spots")) {
+            self.dom.spots.set_value(&spots.to_string());
         }
-        if let Some(text) = attr("data-position") {
-            self.dom.free.set_value(&text);
+        if let Some(text) = options
+            .text("position")
+            .filter(|_| options.given("position"))
+        {
+            self.dom.free.set_value(text);
             self.dom.free_radio.set_checked(true);
-            if let Err(e) = Position::parse(&text) {
+            if let Err(e) = Position::parse(text) {
                 self.message.push_str(&format!(
                     "data-position=\"{}\": {e}. ",
-                    crate::echo::echo(&text)
+                    crate::echo::echo(text)
                 ));
             }
         }
-        if let Some(workers) = attr("data-workers") {
-            if !matches!(workers.trim().parse::<usize>(), Ok(n) if n <= MAX_WORKERS) {
-                self.message.push_str(&format!(
-                    "data-workers=\"{}\" is not a number of workers from 0 to {MAX_WORKERS}; using one a core. ",
-                    crate::echo::echo(&workers)
-                ));
-            }
+        if let Some(goal) = options.word("goal").filter(|_| options.given("goal")) {
+            self.dom.goal.set_value(goal);
         }
-        match attr("data-goal").map(|g| g.trim().to_string()).as_deref() {
-            None | Some("outcome") => {}
-            Some(goal @ ("nimber" | "misere")) => self.dom.goal.set_value(goal),
-            Some(other) => self.message.push_str(&format!(
-                "data-goal=\"{}\" is outcome, nimber or misere; using outcome. ",
-                crate::echo::echo(other)
-            )),
-        }
-        // The play view's attribute, read here too: a misère element is a misère element.
-        match attr("data-ending").map(|e| e.trim().to_string()).as_deref() {
-            None | Some("normal") => {}
-            Some("misere" | "misère") => self.dom.goal.set_value("misere"),
-            Some(other) => self.message.push_str(&format!(
-                "data-ending=\"{}\" is normal or misere; using normal play. ",
-                crate::echo::echo(other)
-            )),
+        // The play view's option, read here too: a misère element is a misère element.
+        if matches!(options.word("ending"), Some("misere" | "misère")) {
+            self.dom.goal.set_value("misere");
         }
     }
 

@@ -15,7 +15,8 @@ use wasm_bindgen::JsCast;
 
 use super::messages::{key_of, pack, unpack, wire_key, ChildRow, FromMember, LevelRow, ToMember};
 use crate::engine::sprouts::dfpn::{Dfpn, TABLE_COUPLES};
-use crate::engine::sprouts::misere::{BaseReader, Misere, MisereSearch};
+use crate::engine::sprouts::misere;
+use crate::engine::sprouts::misere::BaseReader;
 use crate::engine::sprouts::{exchange, Computation, Database, Goal, Position, Progress};
 use crate::ui::dom;
 
@@ -33,8 +34,8 @@ enum Work {
         db: Database,
     },
     Misere {
-        search: MisereSearch,
-        solver: Box<Misere>,
+        search: misere::Search,
+        solver: Box<misere::Solver>,
         /// The page's misère base, still being read (a slice at a time) before the search.
         reader: Option<Box<BaseReader>>,
     },
@@ -209,7 +210,7 @@ fn start_misere(text: &str, index: usize, first: usize, base: &str) -> Result<Me
     let position = Position::parse(text).map_err(|e| e.to_string())?;
     // The page's own misère base (it sealed it, or proved it itself): read without answering
     // its lost states again. An empty base is no base at all.
-    let solver = Misere::new();
+    let solver = misere::Solver::new();
     let reader = if base.is_empty() {
         None
     } else {
@@ -217,7 +218,7 @@ fn start_misere(text: &str, index: usize, first: usize, base: &str) -> Result<Me
             BaseReader::new(base, solver.small_lives, u64::MAX).map_err(|e| e.to_string())?;
         Some(Box::new(reader.trusting()))
     };
-    let search = MisereSearch::new(position).trying_first(first);
+    let search = misere::Search::new(position).trying_first(first);
     Ok(member(
         index,
         Work::Misere {
@@ -414,8 +415,8 @@ impl Member {
 /// A misère member's slice: the page's base read on, then the search; the answer (with the
 /// member's base) or a failure sent at the end. True while it goes on.
 fn misere_slice(
-    search: &mut MisereSearch,
-    solver: &mut Misere,
+    search: &mut misere::Search,
+    solver: &mut misere::Solver,
     reader: &mut Option<Box<BaseReader>>,
     started: f64,
 ) -> bool {

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::engine::sprouts::misere::{MisereChild, MisereLevel};
+use crate::engine::sprouts::misere;
 use crate::engine::sprouts::search::{ChildView, LevelView};
 use crate::engine::sprouts::{Answer, Couple, Goal, Notation, Position, Verdict};
 use crate::ui::dom;
@@ -176,8 +176,8 @@ pub struct LevelRow {
     pub trees: usize,
 }
 
-impl From<&MisereLevel> for LevelRow {
-    fn from(l: &MisereLevel) -> LevelRow {
+impl From<&misere::Level> for LevelRow {
+    fn from(l: &misere::Level) -> LevelRow {
         LevelRow {
             numero: l.numero,
             count: l.count,
@@ -233,8 +233,8 @@ pub struct ChildRow {
     pub trees: usize,
 }
 
-impl From<&MisereChild> for ChildRow {
-    fn from(c: &MisereChild) -> ChildRow {
+impl From<&misere::Child> for ChildRow {
+    fn from(c: &misere::Child) -> ChildRow {
         ChildRow {
             position: c.lands.write(Notation::Glop10),
             nimber: 0,

@@ -4,14 +4,14 @@
 //! page's misère base. The view and the zap buttons ask them all the same things.
 
 use super::team::Team;
-use crate::engine::sprouts::misere::MisereSearch;
+use crate::engine::sprouts::misere;
 use crate::engine::sprouts::search::{ChildView, LevelView};
 use crate::engine::sprouts::{Couple, Search};
 
 pub enum Runner {
     InPage(Search),
     Team(Team),
-    Misere(MisereSearch),
+    Misere(misere::Search),
 }
 
 impl Runner {

@@ -61,7 +61,7 @@ pub(super) fn read_misere(app: &Shared, text: &str, from: String, trusted: bool,
         let Ok(mut a) = app.try_borrow_mut() else {
             return;
         };
-        match BaseReader::new(text, Misere::new().small_lives, READ_BUDGET) {
+        match BaseReader::new(text, misere::Solver::new().small_lives, READ_BUDGET) {
             Ok(reader) => {
                 let reader = if trusted { reader.trusting() } else { reader };
                 a.misere_reading = Some(MisereReading {
@@ -81,7 +81,7 @@ pub(super) fn read_misere(app: &Shared, text: &str, from: String, trusted: bool,
     in_slices(app, misere_read_step, |_, _| {});
 }
 
-fn misere_read_step(a: &mut App) -> bool {
+fn misere_read_step(a: &mut Glop) -> bool {
     let Some(reading) = a.misere_reading.as_mut() else {
         return true;
     };
@@ -136,7 +136,7 @@ fn misere_read_step(a: &mut App) -> bool {
     true
 }
 
-impl App {
+impl Glop {
     pub(super) fn misere_key(&self) -> String {
         format!("{}-misere", self.storage_key)
     }
@@ -188,13 +188,15 @@ impl App {
         let question = format!(
             "Empty the misère base? Its {states} states and {lands} lands are lost unless saved to a file first."
         );
-        self.dom
-            .confirm
-            .ask(&question, "Empty the misère base", "clear-misere-confirmed");
+        self.dom.confirm.ask(
+            &question,
+            "Empty the misère base",
+            &Action::ClearMisereBaseConfirmed,
+        );
     }
 
     pub(super) fn clear_misere_confirmed(&mut self) {
-        self.misere = Misere::new();
+        self.misere = misere::Solver::new();
         self.db_message = "The misère base is empty.".into();
         self.store_misere();
     }
@@ -212,7 +214,7 @@ impl App {
         );
         self.dom
             .confirm
-            .ask(&question, "Replace it", "misere-load-confirmed");
+            .ask(&question, "Replace it", &Action::MisereLoadConfirmed);
         None
     }
 }

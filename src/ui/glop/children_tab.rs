@@ -50,7 +50,7 @@ pub(super) fn start_child_nimber(app: &Shared, index: usize) {
     });
 }
 
-pub(super) fn child_step(a: &mut App) -> bool {
+pub(super) fn child_step(a: &mut Glop) -> bool {
     let Some(run) = a.child_run.as_mut() else {
         return true;
     };
@@ -79,7 +79,7 @@ pub(super) fn child_step(a: &mut App) -> bool {
     true
 }
 
-impl App {
+impl Glop {
     pub(super) fn validate_children_input(&mut self) {
         let text = self.dom.children_input.value();
         let error = if text.trim().is_empty() {

@@ -33,8 +33,8 @@ pub fn live_workers() -> usize {
 const WARM_UP_SPOTS: usize = 7;
 
 /// Most workers a page starts, whatever the browser says of its cores: each holds a copy of the
-/// base and its own table.
-pub const MAX_WORKERS: usize = 16;
+/// base and its own table (declared with the `workers` option, in the registry).
+pub use crate::games::MAX_WORKERS;
 
 /// The worker's script: load the module, wait for the page's WebAssembly module, then listen.
 fn script(glue_url: &str) -> String {

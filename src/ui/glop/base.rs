@@ -92,7 +92,7 @@ pub(super) fn read_files(app: &Shared, files: web_sys::FileList) {
     }
 }
 
-impl App {
+impl Glop {
     /// Empties the main base, once the reader confirms (a base of couples is work).
     pub(super) fn clear_base(&mut self) {
         if self.db.is_empty() {
@@ -104,7 +104,7 @@ impl App {
         );
         self.dom
             .confirm
-            .ask(&question, "Empty the base", "clear-base-confirmed");
+            .ask(&question, "Empty the base", &Action::ClearBaseConfirmed);
     }
 
     pub(super) fn clear_base_confirmed(&mut self) {
@@ -158,7 +158,7 @@ impl App {
             );
             self.dom
                 .confirm
-                .ask(&question, "Keep them", "filter-apply-confirmed");
+                .ask(&question, "Keep them", &Action::FilterApplyConfirmed);
             return;
         }
         self.filter_preview(&kept);

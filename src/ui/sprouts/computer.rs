@@ -1,5 +1,5 @@
 //! The computer's turn and the hints. The perfect player's search runs in Web Workers (Glop's
-//! team, `ui::sprouts::team`): the team settles the position, its losses go into the game's
+//! team, `ui::glop::team`): the team settles the position, its losses go into the game's
 //! database, and the page then finds the child that loses for the opponent
 //! (`engine::sprouts::player`, mostly from the database). Where workers cannot run, the same
 //! search runs in the page's time slices. The move is drawn with the computer's pencil
@@ -8,7 +8,7 @@
 //! a pass a slice) and tries again, before it settles for another move. The clock (the think
 //! time) and "Move now" end the thinking: the best move known then is played.
 //!
-//! In misère play the perfect player is `engine::sprouts::misere::MiserePerfect`, with one
+//! In misère play the perfect player is `engine::sprouts::misere::Perfect`, with one
 //! misère solver kept over the game; it thinks in the page's slices (the workers speak normal
 //! play only).
 
@@ -17,14 +17,15 @@ use std::rc::Rc;
 use wasm_bindgen::JsValue;
 
 use super::*;
+use crate::engine::rng::Rng;
 use crate::engine::sprouts::board::Move;
 use crate::engine::sprouts::layout::Tidying;
-use crate::engine::sprouts::misere::MiserePerfect;
+use crate::engine::sprouts::misere;
 use crate::engine::sprouts::player::{Perfect, Thought};
 use crate::engine::sprouts::route::{Draft, Drafts, CANDIDATES_LIMIT};
 use crate::engine::sprouts::search::{Answer, Goal};
 use crate::engine::sprouts::{exchange, Notation, Position};
-use crate::ui::sprouts::{Heard, Team, MAX_WORKERS};
+use crate::ui::glop::{Heard, Team, MAX_WORKERS};
 use crate::ui::widgets::slices::{Next, Slice};
 
 /// What the thinking is for.
@@ -44,7 +45,7 @@ enum Purpose {
 /// The perfect player for the game's ending.
 enum Brain {
     Normal(Perfect),
-    Misere(MiserePerfect),
+    Misere(misere::Perfect),
 }
 
 impl Brain {
@@ -142,7 +143,7 @@ impl Thinking {
         let children = choices.iter().map(|(p, _)| p.clone()).collect();
         let perfect = match game.ending() {
             Ending::Normal => Brain::Normal(Perfect::new(children)),
-            Ending::Misere => Brain::Misere(MiserePerfect::new(children)),
+            Ending::Misere => Brain::Misere(misere::Perfect::new(children)),
         };
         Thinking {
             purpose,
@@ -302,7 +303,7 @@ fn turn(page: &Shared, slice: &Slice) -> Next {
 
 /// Makes room on the paper for a slice; once done, keeps it and draws every position again,
 /// best first.
-fn make_room(p: &mut Play, slice: &Slice) {
+fn make_room(p: &mut Sprouts, slice: &Slice) {
     let Some(mut thinking) = p.thinking.take() else {
         return;
     };
@@ -341,7 +342,7 @@ fn make_room(p: &mut Play, slice: &Slice) {
 fn think(
     thinking: &mut Thinking,
     db: &mut Database,
-    misere: &mut Misere,
+    misere: &mut misere::Solver,
     team: Option<&Team>,
     slice: &Slice,
 ) -> Next {
@@ -373,7 +374,7 @@ fn think(
             Brain::Normal(perfect) => perfect.step(db, STEP),
             Brain::Misere(perfect) => {
                 if misere.work() > MISERE_WORK_LIMIT {
-                    *misere = Misere::new();
+                    *misere = misere::Solver::new();
                 }
                 perfect.step(misere, MISERE_STEP)
             }
@@ -399,7 +400,7 @@ fn think(
 
 /// The thinking is over: the positions to draw, best first, and a note on how they were chosen
 /// (a hint only draws its winning move, if it found one).
-fn choose(p: &mut Play) {
+fn choose(p: &mut Sprouts) {
     let Some(mut thinking) = p.thinking.take() else {
         return;
     };
@@ -414,14 +415,11 @@ fn choose(p: &mut Play) {
         }
         Purpose::Listed(k) => vec![k],
         Purpose::Move(Seat::Random) | Purpose::Move(Seat::Human) => {
-            let mut seed = (dom::now() * 1000.0) as u64 | 1;
+            let mut rng = Rng::new((dom::now() * 1000.0) as u64);
             let mut left: Vec<usize> = (0..n).collect();
             let mut order = Vec::with_capacity(n);
             while !left.is_empty() {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                order.push(left.swap_remove((seed % left.len() as u64) as usize));
+                order.push(left.swap_remove(rng.below(left.len())));
             }
             order
         }
@@ -466,7 +464,7 @@ fn choose(p: &mut Play) {
 }
 
 /// Plays (or, for a hint, shows) what the drafts drew.
-fn drawn(p: &mut Play, thinking: Thinking, draft: Draft) {
+fn drawn(p: &mut Sprouts, thinking: Thinking, draft: Draft) {
     let Draft::Drawn { target, stroke } = draft else {
         p.message = match thinking.purpose {
             Purpose::Hint { .. } => {
@@ -529,7 +527,7 @@ fn drawn(p: &mut Play, thinking: Thinking, draft: Draft) {
 }
 
 /// The hint's answer in words (the winning move, if asked, is then drawn).
-fn hint_text(p: &mut Play, thinking: &Thinking) {
+fn hint_text(p: &mut Sprouts, thinking: &Thinking) {
     let mover = format!("Player {}", p.game.to_move() + 1);
     let show_move = matches!(thinking.purpose, Purpose::Hint { show_move: true });
     let play = match p.game.ending() {
@@ -560,7 +558,7 @@ fn hint_text(p: &mut Play, thinking: &Thinking) {
 
 /// Gives the position to the team of workers (started the first time; none where workers
 /// cannot run, nor in misère play, and the page's slices think instead).
-fn to_team(p: &mut Play, page: &Shared) {
+fn to_team(p: &mut Sprouts, page: &Shared) {
     if p.no_workers || p.game.ending() == Ending::Misere {
         return;
     }

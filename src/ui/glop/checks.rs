@@ -15,8 +15,8 @@ pub(super) struct CheckRun {
 /// base's trees or states), and compared with what the misère base says.
 pub(super) struct MisereCheckRun {
     pub(super) position: Position,
-    solver: Misere,
-    search: MisereSearch,
+    solver: misere::Solver,
+    search: misere::Search,
     pub(super) spent: f64,
     /// The answer (true: the first player wins), or why there is none.
     pub(super) result: Option<Result<bool, String>>,
@@ -59,9 +59,9 @@ pub(super) fn start_check(app: &Shared) {
             }
             a.check = None;
             a.misere_check = Some(MisereCheckRun {
-                search: MisereSearch::new(start.clone()),
+                search: misere::Search::new(start.clone()),
                 position: start,
-                solver: Misere::new(),
+                solver: misere::Solver::new(),
                 spent: 0.0,
                 result: None,
                 base_says: None,
@@ -92,7 +92,7 @@ pub(super) fn start_check(app: &Shared) {
     in_slices(app, check_step, check_spent);
 }
 
-pub(super) fn check_step(a: &mut App) -> bool {
+pub(super) fn check_step(a: &mut Glop) -> bool {
     let Some(run) = a.check.as_mut().filter(|r| r.result.is_none()) else {
         return true;
     };
@@ -113,7 +113,7 @@ pub(super) fn check_step(a: &mut App) -> bool {
     true
 }
 
-pub(super) fn check_spent(a: &mut App, ms: f64) {
+pub(super) fn check_spent(a: &mut Glop, ms: f64) {
     if let Some(run) = a.check.as_mut() {
         run.spent += ms;
     }
@@ -124,7 +124,7 @@ pub(super) fn check_spent(a: &mut App, ms: f64) {
 
 /// A step of the misère check; at its end, the misère base is asked the same question, and a
 /// base that says otherwise is emptied (nothing it holds is used again).
-fn misere_check_step(a: &mut App) -> bool {
+fn misere_check_step(a: &mut Glop) -> bool {
     let Some(run) = a.misere_check.as_mut().filter(|r| r.result.is_none()) else {
         return true;
     };
@@ -138,10 +138,10 @@ fn misere_check_step(a: &mut App) -> bool {
     };
     run.result = Some(Ok(wins));
     // The big solver is no longer needed.
-    run.solver = Misere::new();
+    run.solver = misere::Solver::new();
     run.base_says = a.misere.wins(&run.position, BASE_SAYS_WORK).ok();
     if run.base_says.is_some_and(|says| says != wins) {
-        a.misere = Misere::new();
+        a.misere = misere::Solver::new();
         a.store_misere();
         a.db_message =
             "The misère check refuted the misère base: it was emptied, and nothing in it is used."
@@ -167,7 +167,7 @@ pub(super) fn start_complete_check(app: &Shared) {
     in_slices(app, complete_check_step, |_, _| {});
 }
 
-pub(super) fn complete_check_step(a: &mut App) -> bool {
+pub(super) fn complete_check_step(a: &mut Glop) -> bool {
     if a.complete_stopped {
         return true;
     }
@@ -213,7 +213,7 @@ pub(super) const COMPLETE_ALLOWANCE_MS: f64 = 50.0;
 
 pub(super) const COMPLETE_ALLOWANCE_MAX_MS: f64 = 1600.0;
 
-impl App {
+impl Glop {
     /// The results a check proved that the main base lacked go into the main base, so that the
     /// next check finds the base sufficient.
     pub(super) fn adopt_check_results(&mut self) {
@@ -298,7 +298,7 @@ impl App {
                 self.dom.confirm.ask(
                     &question,
                     "Replace the main base",
-                    "use-check-base-confirmed",
+                    &Action::UseCheckBaseConfirmed,
                 );
             }
             _ => self.check_message = "Run a check to the end first.".into(),
