@@ -48,11 +48,24 @@ fn a_game_as_text_replays_to_the_same_board_and_undo_redo_hold() {
     );
     assert_eq!(back.drawing().spots(), game.drawing().spots());
     let before = game.drawing().board().position();
+    // Each change is a new generation; one refused, none.
+    let mut seen = vec![game.generation(), back.generation()];
     assert!(game.undo() && game.undo());
     assert!(game.can_redo());
+    seen.push(game.generation());
     assert!(game.redo() && game.redo());
+    seen.push(game.generation());
     assert_eq!(game.drawing().board().position(), before);
     assert!(!game.can_redo());
+    assert!(!game.redo());
+    assert_eq!(Some(&game.generation()), seen.last());
+    seen.sort_unstable();
+    seen.dedup();
+    assert_eq!(
+        seen.len(),
+        4,
+        "every game and every change its own generation"
+    );
 }
 
 /// Plays `game` to its end with the computer's pencil, always the first outcome listed.

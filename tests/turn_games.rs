@@ -80,19 +80,36 @@ fn random_games_with_undo<G: TurnGame>(settings: &G::Settings, games: u64) {
             if legal.is_empty() {
                 break;
             }
+            // Every change is a new generation (what a page compares to know it is out of date).
+            let before = record.generation();
             record.play(legal[rng.below(legal.len())]).unwrap();
+            assert_ne!(record.generation(), before, "a move changes the generation");
             if rng.below(4) == 0 {
                 let after = record.game().clone();
                 let mut shorter = Record::<G>::new(settings.clone());
                 for &m in &record.moves()[..record.moves().len() - 1] {
                     shorter.play(m).unwrap();
                 }
+                let played = record.generation();
                 assert!(record.undo());
                 assert_eq!(record.game(), shorter.game());
+                let undone = record.generation();
                 assert!(record.redo());
                 assert_eq!(record.game(), &after);
+                assert!(
+                    played != undone
+                        && undone != record.generation()
+                        && played != record.generation()
+                );
             }
         }
+        let end = record.generation();
+        assert!(!record.redo(), "nothing undone to redo");
+        assert_eq!(
+            record.generation(),
+            end,
+            "nothing changed, the same generation"
+        );
         while record.undo() {}
         assert_eq!(record.game(), &G::start(settings));
         assert!(!record.undo(), "nothing before the start");

@@ -5,6 +5,7 @@ pub mod ade;
 pub mod bazaar;
 pub mod chain_reaction;
 pub mod dots_boxes;
+pub mod generation;
 pub mod machine;
 pub mod rng;
 pub mod search;

@@ -3,6 +3,8 @@
 //! One `Record` gives every such game undo, redo and a text form (`settings/move,move,…`, what
 //! share links hold), and one set of generic tests (tests/turn_games.rs) plays them all.
 
+use super::generation;
+
 use std::fmt::Debug;
 
 pub trait TurnGame: Clone + PartialEq + Debug {
@@ -38,6 +40,8 @@ pub struct Record<G: TurnGame> {
     moves: Vec<G::Move>,
     undone: Vec<G::Move>,
     game: G,
+    /// Changes at every change of the record (`engine::generation`).
+    generation: u64,
 }
 
 impl<G: TurnGame> Record<G> {
@@ -54,7 +58,14 @@ impl<G: TurnGame> Record<G> {
             moves: Vec::new(),
             undone: Vec::new(),
             game: start,
+            generation: generation::next(),
         }
+    }
+
+    /// A number that changes whenever the record does: what is shown of it is up to date while
+    /// the number it was drawn from is this one.
+    pub fn generation(&self) -> u64 {
+        self.generation
     }
 
     /// The position the moves start from.
@@ -75,6 +86,7 @@ impl<G: TurnGame> Record<G> {
         self.game.apply(m)?;
         self.moves.push(m);
         self.undone.clear();
+        self.generation = generation::next();
         Ok(())
     }
 
@@ -85,6 +97,7 @@ impl<G: TurnGame> Record<G> {
         };
         self.undone.push(last);
         self.game = self.replayed(self.moves.len());
+        self.generation = generation::next();
         true
     }
 

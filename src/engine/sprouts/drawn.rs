@@ -5,6 +5,8 @@
 //! person's pencil (a tidy is recomputed: it is deterministic): a stroke that is not a move there
 //! refuses the whole text.
 
+use crate::engine::generation;
+
 use super::drawing::{Drawing, Point, Refusal};
 use super::layout::Tidying;
 use super::route::{start_places, Bounds};
@@ -90,6 +92,8 @@ pub struct DrawnGame {
     entries: Vec<Entry>,
     /// Entries undone, last undone last, each with the paper it left.
     undone: Vec<(Entry, Drawing)>,
+    /// Changes at every change of the game (`engine::generation`).
+    generation: u64,
 }
 
 impl DrawnGame {
@@ -107,7 +111,13 @@ impl DrawnGame {
             drawings: vec![Drawing::new(start_places(spots, BOUNDS), REACH)],
             entries: Vec::new(),
             undone: Vec::new(),
+            generation: generation::next(),
         }
+    }
+
+    /// A number that changes whenever the game does (a move, an undo, a redo, a tidy).
+    pub fn generation(&self) -> u64 {
+        self.generation
     }
 
     pub fn spots(&self) -> usize {
@@ -175,6 +185,7 @@ impl DrawnGame {
         next.play_stroke_at(&stroke.line, stroke.along)?;
         self.drawings.push(next);
         self.entries.push(Entry::Move(stroke));
+        self.generation = generation::next();
         Ok(())
     }
 
@@ -204,6 +215,7 @@ impl DrawnGame {
         self.drawings.push(tidied);
         self.entries.push(Entry::Tidy);
         self.undone.clear();
+        self.generation = generation::next();
         true
     }
 
@@ -224,6 +236,7 @@ impl DrawnGame {
                 break;
             }
         }
+        self.generation = generation::next();
         true
     }
 
@@ -240,6 +253,7 @@ impl DrawnGame {
                 break;
             }
         }
+        self.generation = generation::next();
         true
     }
 

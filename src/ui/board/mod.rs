@@ -286,9 +286,9 @@ fn act_on<B: BoardGame>(shell: &Shared<B>, action: BoardAction<B::Action>, targe
             BoardAction::ThinkMs => s.think_ms_changed(),
             BoardAction::Game(action) => {
                 let s = &mut *s;
-                let before = B::link_text(&s.record);
+                let before = s.record.generation();
                 let message = s.board.act(action, target, &mut s.record);
-                if B::link_text(&s.record) != before {
+                if s.record.generation() != before {
                     s.after_new_record();
                 }
                 if let Some(message) = message {

@@ -476,7 +476,7 @@ fn drawn(p: &mut Sprouts, thinking: Thinking, draft: Draft) {
                     .into()
             }
             _ => {
-                p.stuck = p.game.text();
+                p.stuck = Some(p.game.generation());
                 let choice = thinking
                     .choices
                     .get(thinking.perfect.choice())

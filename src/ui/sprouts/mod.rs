@@ -137,15 +137,16 @@ pub struct Sprouts {
     team: Option<crate::ui::glop::Team>,
     no_workers: bool,
     message: String,
-    /// The game (as text) in which the computer found no room to draw its move: a person may
-    /// draw one for it there, and it does not try again.
-    stuck: String,
+    /// The game's generation in which the computer found no room to draw its move: a person
+    /// may draw one for it there, and it does not try again.
+    stuck: Option<u64>,
     /// The reader has done something: a kept game arriving late no longer replaces the game.
     touched: bool,
     /// A game's text (a link's or the kept one) being read, in the page's time slices.
     loading: Option<Replay>,
-    /// The game (and turn) the moves list was made for: it is made again only when they change.
-    listed: String,
+    /// The game's generation (and whether a person was to move) the moves list was made for:
+    /// it is made again only when they change.
+    listed: Option<(u64, bool)>,
     link_key: String,
     keep_key: String,
     pump: Pump,
@@ -203,9 +204,9 @@ impl GamePage for Sprouts {
             no_workers: options.number("workers") == Some(0),
             message: String::new(),
             touched: false,
-            stuck: String::new(),
+            stuck: None,
             loading: None,
-            listed: String::new(),
+            listed: None,
             link_key: link::key("sprouts-play", root),
             keep_key: keep::element_key(root, "sprouts", "gamelab-sprouts-play"),
             pump: Pump::default(),
@@ -496,7 +497,7 @@ impl Sprouts {
 
     /// The computer to move found no room to draw its move here.
     fn is_stuck(&self) -> bool {
-        !self.stuck.is_empty() && self.stuck == self.game.text()
+        self.stuck == Some(self.game.generation())
     }
 
     fn clear_marks(&mut self) {

@@ -158,7 +158,7 @@ fn position(p: &Sprouts) {
 }
 
 fn moves(p: &mut Sprouts) {
-    let key = format!("{} {}", p.game.text(), p.human_to_move());
+    let key = Some((p.game.generation(), p.human_to_move()));
     if key == p.listed {
         return;
     }
