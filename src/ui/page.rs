@@ -42,7 +42,8 @@ pub trait GamePage: Sized + 'static {
     /// timers) keeps a handle to come back with.
     fn act(page: &Handle<Self>, action: Self::Action);
 
-    /// Draws every panel from the state.
+    /// Draws every panel from the state: the view, which the shell runs after every change
+    /// (`update`); it leaves alone what has not changed since it last drew.
     fn refresh(&mut self);
 
     /// The element's attributes that recreate this page as it stands (Embed this).
@@ -55,6 +56,21 @@ pub trait GamePage: Sized + 'static {
     /// Runs once the page is drawn: restores what the browser kept, starts the work the options
     /// or a link ask for.
     fn started(_page: &Handle<Self>) {}
+}
+
+/// Changes a page, then draws it: every action, slice, timer, event and worker message goes
+/// through here (the shell sends the buttons' actions itself), so a page never calls its view.
+pub fn update<P: GamePage, R>(page: &Handle<P>, change: impl FnOnce(&mut P) -> R) -> R {
+    let result = change(&mut page.borrow_mut());
+    page.borrow_mut().refresh();
+    result
+}
+
+/// Does `action` and draws the page: what the shell does with a button's action, and what a
+/// page's own listeners (keys, fields, the picture) do with theirs.
+pub fn dispatch<P: GamePage>(page: &Handle<P>, action: P::Action) {
+    P::act(page, action);
+    page.borrow_mut().refresh();
 }
 
 /// Mounts `P` in `root`.
@@ -82,7 +98,7 @@ pub fn mount<P: GamePage>(root: &HtmlElement) {
     let handle = page.clone();
     dom::on_action(root, move |text| {
         if let Some(action) = P::Action::parse(text) {
-            P::act(&handle, action);
+            dispatch(&handle, action);
         }
     });
     P::listen(&page);

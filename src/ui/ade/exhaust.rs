@@ -24,13 +24,11 @@ pub(super) fn start_exhaust(app: &Shared) {
             return;
         }
         if !a.read_layer_cap() {
-            a.refresh();
             return;
         }
         a.trace_window = RUNNING_TRACE_LINES;
         a.exhaust = Some(Run::Exhaust(ExhaustRun::new(a.layer_cap)));
         a.message = "Exhaust fire: running…".to_string();
-        a.refresh();
     }
     run_exhaust(app);
 }
@@ -38,12 +36,13 @@ pub(super) fn start_exhaust(app: &Shared) {
 pub(super) fn run_exhaust(app: &Shared) {
     let root = app.borrow().dom.root.clone();
     let app = app.clone();
-    slices::run(&root, 0, move |slice| exhaust_turn(&app, slice));
+    slices::run(&root, 0, move |slice| {
+        page::update(&app, |a| exhaust_turn(a, slice))
+    });
 }
 
-fn exhaust_turn(app: &Shared, slice: &Slice) -> Next {
-    let mut guard = app.borrow_mut();
-    let a = &mut *guard;
+/// One slice of the run, the page drawn after it (`page::update`).
+fn exhaust_turn(a: &mut Ade, slice: &Slice) -> Next {
     let (Some(play), Some(run)) = (a.play.as_mut(), a.exhaust.as_mut()) else {
         // The run is over (or was stopped): the tracing area gets its lines back, a few
         // hundred a slice.
@@ -51,7 +50,6 @@ fn exhaust_turn(app: &Shared, slice: &Slice) -> Next {
             return Next::Done;
         }
         a.trace_window = (a.trace_window + TRACE_WIDENING).min(TRACE_LINES);
-        a.refresh();
         return Next::Again;
     };
     let finished = loop {
@@ -92,7 +90,6 @@ fn exhaust_turn(app: &Shared, slice: &Slice) -> Next {
         (None, None) => {}
     }
     let more = a.exhaust.is_some() || a.trace_window < TRACE_LINES;
-    a.refresh();
     if more {
         Next::Again
     } else {

@@ -35,7 +35,7 @@ use crate::engine::ade::{
 };
 use crate::options::Options;
 use crate::ui::dom::{self, button, child, on};
-use crate::ui::page::{GamePage, Handle};
+use crate::ui::page::{self, GamePage, Handle};
 use crate::ui::widgets::canvas::CanvasPainter;
 use crate::ui::widgets::dialog::Dialog;
 use crate::ui::widgets::slices::{self, Next, Slice};
@@ -214,9 +214,9 @@ fn listen(app: &Shared) {
     if let Some(window) = dom::window() {
         let handle = app.clone();
         on::<web_sys::Event>(&window, "resize", move |_| {
-            let a = handle.borrow();
-            if a.dom.root.is_connected() {
-                a.draw_graph();
+            if handle.borrow().dom.root.is_connected() {
+                // The view draws the picture again for its new width.
+                page::update(&handle, |_| ());
             }
         });
     }
@@ -232,7 +232,7 @@ fn listen(app: &Shared) {
             a.node_at_click(&event)
         };
         if let Some(node) = node {
-            act(&handle, Action::Node(node));
+            page::dispatch(&handle, Action::Node(node));
         }
     });
     let handle = app.clone();
@@ -240,7 +240,7 @@ fn listen(app: &Shared) {
         let action = handle.borrow().key_action(&event);
         if let Some(action) = action {
             event.prevent_default();
-            act(&handle, action);
+            page::dispatch(&handle, action);
         }
     });
     let handle = app.clone();
@@ -251,7 +251,7 @@ fn listen(app: &Shared) {
             .and_then(|field| field.get_attribute("data-action"))
             .and_then(|name| Action::parse(&name));
         if let Some(action) = action {
-            act(&handle, action);
+            page::dispatch(&handle, action);
         }
     });
 }
@@ -299,7 +299,6 @@ fn act(app: &Shared, action: Action) {
         // Handled above, before the state was borrowed.
         Action::Exhaust => {}
     }
-    a.refresh();
 }
 
 impl Ade {
@@ -540,7 +539,6 @@ impl Ade {
         self.dom.value.show();
         dom::best_effort(self.dom.value_input.focus());
         self.dom.value_input.select();
-        self.refresh();
     }
 
     fn close_value_dialog(&mut self) {
@@ -592,7 +590,6 @@ impl Ade {
             }
             start
         });
-        self.refresh();
     }
 
     fn enter_playing(&mut self) {

@@ -169,6 +169,12 @@ pub trait BoardGame: Sized + 'static {
     /// The board's size (CSS pixels) for the room it has.
     fn size(&self, game: &Self::Game, room: (f64, f64)) -> (f64, f64);
     fn draw(&self, painter: &mut CanvasPainter, record: &Record<Self::Game>, view: &View);
+    /// What the picture shows besides the record and the view (an analysis), as a number that
+    /// changes with it: the view draws the board again when it does.
+    fn picture_key(&self, game: &Self::Game) -> u64 {
+        let _ = game;
+        0
+    }
     /// The move a click at (x, y) on the board asks for (`None`: not on a move).
     fn move_at(&self, game: &Self::Game, room: (f64, f64), x: f64, y: f64) -> Option<usize>;
     /// Where an arrow key takes the cursor.

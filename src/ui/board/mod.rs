@@ -27,7 +27,7 @@ use crate::engine::turn::{Record, Thinker, TurnGame};
 use crate::options::Options;
 use crate::ui::action::Named;
 use crate::ui::dom::{self, button, child, on};
-use crate::ui::page::{GamePage, Handle};
+use crate::ui::page::{self, GamePage, Handle};
 use crate::ui::widgets::canvas::{self, CanvasPainter};
 use crate::ui::widgets::confirm::Confirm;
 use crate::ui::widgets::slices::{Next, Pump, Slice};
@@ -69,6 +69,8 @@ pub struct Shell<B: BoardGame> {
     message: String,
     link_key: String,
     pump: Pump,
+    /// What the view last drew, so it draws again only what changed.
+    drawn: view::Drawn,
 }
 
 type Shared<B> = Handle<Shell<B>>;
@@ -124,10 +126,10 @@ impl<B: BoardGame> GamePage for Shell<B> {
             message: String::new(),
             link_key,
             pump: Pump::default(),
+            drawn: view::Drawn::default(),
         };
         shell.rebuild_seats();
         shell.reset_thinkers();
-        shell.rebuild_history();
         shell
     }
 
@@ -181,10 +183,10 @@ fn listen<B: BoardGame>(shell: &Shared<B>) {
             s.board.move_at(s.record.game(), room, point.0, point.1)
         };
         if let Some(m) = found {
-            let mut s = handle.borrow_mut();
-            s.cursor = m;
-            s.keyboard_used = false;
-            drop(s);
+            page::update(&handle, |s| {
+                s.cursor = m;
+                s.keyboard_used = false;
+            });
             human_move(&handle, m);
         }
     });
@@ -192,15 +194,13 @@ fn listen<B: BoardGame>(shell: &Shared<B>) {
     let canvas = shell.borrow().dom.canvas.clone();
     on::<MouseEvent>(&canvas.clone(), "mousemove", move |event| {
         let point = canvas::point_in(&canvas, &event);
-        let mut s = handle.borrow_mut();
-        let room = s.view().room;
-        let hover = s.board.move_at(s.record.game(), room, point.0, point.1);
-        if hover != s.hover {
-            s.hover = hover;
-            s.redraw();
-            let view = s.view();
-            let s = &mut *s;
-            s.board.refresh(&s.record, &view);
+        let hover = {
+            let s = handle.borrow();
+            let room = s.view().room;
+            s.board.move_at(s.record.game(), room, point.0, point.1)
+        };
+        if hover != handle.borrow().hover {
+            page::update(&handle, |s| s.hover = hover);
         }
     });
     let handle = shell.clone();
@@ -208,9 +208,8 @@ fn listen<B: BoardGame>(shell: &Shared<B>) {
         &shell.borrow().dom.canvas.clone(),
         "mouseleave",
         move |_| {
-            let mut s = handle.borrow_mut();
-            if s.hover.take().is_some() {
-                s.redraw();
+            if handle.borrow().hover.is_some() {
+                page::update(&handle, |s| s.hover = None);
             }
         },
     );
@@ -224,19 +223,18 @@ fn listen<B: BoardGame>(shell: &Shared<B>) {
             match key.as_str() {
                 "Enter" | " " => {
                     event.prevent_default();
-                    let cursor = {
-                        let mut s = handle.borrow_mut();
+                    let cursor = page::update(&handle, |s| {
                         s.keyboard_used = true;
                         s.cursor
-                    };
+                    });
                     human_move(&handle, cursor);
                 }
                 "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" => {
                     event.prevent_default();
-                    let mut s = handle.borrow_mut();
-                    s.cursor = s.board.step(s.record.game(), s.cursor, &key);
-                    s.keyboard_used = true;
-                    s.redraw();
+                    page::update(&handle, |s| {
+                        s.cursor = s.board.step(s.record.game(), s.cursor, &key);
+                        s.keyboard_used = true;
+                    });
                 }
                 _ => {}
             }
@@ -249,141 +247,131 @@ fn listen<B: BoardGame>(shell: &Shared<B>) {
         };
         let field = target.get_attribute("data-field").unwrap_or_default();
         if let Some(action) = <BoardAction<B::Action> as Named>::parse(&field) {
-            act_on(&handle, action, &target);
+            page::update(&handle, |s| s.apply(action, &target));
+            go_on(&handle, 0);
         }
     });
     // The board follows the window's size.
     if let Some(window) = dom::window() {
         let handle = shell.clone();
         on::<Event>(&window, "resize", move |_| {
-            let mut s = handle.borrow_mut();
-            if s.dom.root.is_connected() {
-                s.redraw();
+            if handle.borrow().dom.root.is_connected() {
+                // The room changed: the view draws the board again for it.
+                page::update(&handle, |_| ());
             }
         });
     }
 }
 
-/// A button's action (the shell's dispatch).
+/// A button's action (the shell's dispatch; the shell draws the page after it).
 fn act<B: BoardGame>(shell: &Shared<B>, action: BoardAction<B::Action>) {
     let root = shell.borrow().dom.root.clone();
-    act_on(shell, action, &root);
-}
-
-/// Does `action`, which came from `target` (the field that changed, or the page).
-fn act_on<B: BoardGame>(shell: &Shared<B>, action: BoardAction<B::Action>, target: &Element) {
-    {
-        let mut s = shell.borrow_mut();
-        match action {
-            BoardAction::NewGame => s.new_game(),
-            BoardAction::Restart => s.restart(),
-            BoardAction::RestartConfirmed => s.restart_confirmed(),
-            BoardAction::Undo => s.undo(),
-            BoardAction::Redo => s.redo(),
-            BoardAction::Share => s.share(),
-            BoardAction::Players => s.players_changed(),
-            BoardAction::Seat(i) => s.seat_changed(i, target),
-            BoardAction::ThinkMs => s.think_ms_changed(),
-            BoardAction::Game(action) => {
-                let s = &mut *s;
-                let before = s.record.generation();
-                let message = s.board.act(action, target, &mut s.record);
-                if s.record.generation() != before {
-                    s.after_new_record();
-                }
-                if let Some(message) = message {
-                    s.message = message;
-                }
-            }
-        }
-        s.refresh();
-    }
+    shell.borrow_mut().apply(action, &root);
     go_on(shell, 0);
 }
 
+/// A person's move on the board (a click, Enter): played if it is a person's turn.
 fn human_move<B: BoardGame>(shell: &Shared<B>, m: usize) {
-    {
-        let mut s = shell.borrow_mut();
-        let Some(player) = s.record.game().to_move() else {
-            return;
-        };
-        if s.seats.get(player) != Some(&Seat::Human) {
-            return;
-        }
-        // A move made while the last one is still shown: the showing ends at once.
-        s.board.reset();
-        s.play(m);
-        s.refresh();
+    if page::update(shell, |s| s.human_move(m)) {
+        go_on(shell, COMPUTER_PAUSE_MS);
     }
-    go_on(shell, COMPUTER_PAUSE_MS);
 }
 
 /// Keeps the game going: the animation, else the computer to move (after a pause a person can
-/// follow), else the game's background work; one chain of turns at a time.
+/// follow), else the game's background work; one chain of turns at a time, each drawn after.
 fn go_on<B: BoardGame>(shell: &Shared<B>, delay_ms: i32) {
     let (root, pump) = {
         let s = shell.borrow();
         (s.dom.root.clone(), s.pump.clone())
     };
     let handle = shell.clone();
-    pump.schedule(&root, delay_ms, move |slice| turn(&handle, slice));
-}
-
-fn turn<B: BoardGame>(shell: &Shared<B>, slice: &Slice) -> Next {
-    let mut s = shell.borrow_mut();
-    if s.board.animating() {
-        let next = s.board.animate();
-        s.redraw();
-        return match next {
-            Some(ms) => Next::After(ms),
-            None => {
-                s.refresh();
-                Next::After(COMPUTER_PAUSE_MS)
-            }
-        };
-    }
-    let s = &mut *s;
-    if let Some(player) = s.record.game().to_move() {
-        if let Some(Seat::Computer(_)) = s.seats.get(player).copied() {
-            let since = *s.thinking_since.get_or_insert_with(dom::now);
-            let game = s.record.game().clone();
-            let Some(thinker) = s.thinkers.get_mut(player).and_then(Option::as_mut) else {
-                return Next::Done;
-            };
-            let mut decided = None;
-            slice.work(|| {
-                decided = thinker.think(&game, B::THINK_UNITS);
-                decided.is_some()
-            });
-            // The time per move is a real clock: past it, the move is made with what is known.
-            if decided.is_none() && dom::now() - since >= s.think_ms as f64 {
-                decided = thinker.decide_now(&game);
-            }
-            return match decided {
-                Some(m) => {
-                    s.thinking_since = None;
-                    s.play(m);
-                    s.refresh();
-                    Next::After(COMPUTER_PAUSE_MS)
-                }
-                None => {
-                    s.write_status();
-                    Next::Again
-                }
-            };
-        }
-    }
-    s.thinking_since = None;
-    if s.board.background(&s.record, slice) {
-        s.refresh();
-        Next::Again
-    } else {
-        s.refresh();
-        Next::Done
-    }
+    pump.schedule(&root, delay_ms, move |slice| {
+        page::update(&handle, |s| s.turn(slice))
+    });
 }
 
 impl<B: BoardGame> Shell<B> {
+    /// Does `action`, which came from `target` (the field that changed, or the page).
+    fn apply(&mut self, action: BoardAction<B::Action>, target: &Element) {
+        match action {
+            BoardAction::NewGame => self.new_game(),
+            BoardAction::Restart => self.restart(),
+            BoardAction::RestartConfirmed => self.restart_confirmed(),
+            BoardAction::Undo => self.undo(),
+            BoardAction::Redo => self.redo(),
+            BoardAction::Share => self.share(),
+            BoardAction::Players => self.players_changed(),
+            BoardAction::Seat(i) => self.seat_changed(i, target),
+            BoardAction::ThinkMs => self.think_ms_changed(),
+            BoardAction::Game(action) => {
+                let before = self.record.generation();
+                let message = self.board.act(action, target, &mut self.record);
+                if self.record.generation() != before {
+                    self.after_new_record();
+                }
+                if let Some(message) = message {
+                    self.message = message;
+                }
+            }
+        }
+    }
+
+    /// Plays `m` for the person to move; false when it is no person's turn.
+    fn human_move(&mut self, m: usize) -> bool {
+        let Some(player) = self.record.game().to_move() else {
+            return false;
+        };
+        if self.seats.get(player) != Some(&Seat::Human) {
+            return false;
+        }
+        // A move made while the last one is still shown: the showing ends at once.
+        self.board.reset();
+        self.play(m);
+        true
+    }
+
+    /// One turn of the game's work: a frame of the animation, a slice of the computer's
+    /// thinking, or of the game's background work.
+    fn turn(&mut self, slice: &Slice) -> Next {
+        if self.board.animating() {
+            return match self.board.animate() {
+                Some(ms) => Next::After(ms),
+                None => Next::After(COMPUTER_PAUSE_MS),
+            };
+        }
+        if let Some(player) = self.record.game().to_move() {
+            if let Some(Seat::Computer(_)) = self.seats.get(player).copied() {
+                let since = *self.thinking_since.get_or_insert_with(dom::now);
+                let game = self.record.game().clone();
+                let Some(thinker) = self.thinkers.get_mut(player).and_then(Option::as_mut) else {
+                    return Next::Done;
+                };
+                let mut decided = None;
+                slice.work(|| {
+                    decided = thinker.think(&game, B::THINK_UNITS);
+                    decided.is_some()
+                });
+                // The time per move is a real clock: past it, the move is made with what is known.
+                if decided.is_none() && dom::now() - since >= self.think_ms as f64 {
+                    decided = thinker.decide_now(&game);
+                }
+                return match decided {
+                    Some(m) => {
+                        self.thinking_since = None;
+                        self.play(m);
+                        Next::After(COMPUTER_PAUSE_MS)
+                    }
+                    None => Next::Again,
+                };
+            }
+        }
+        self.thinking_since = None;
+        if self.board.background(&self.record, slice) {
+            Next::Again
+        } else {
+            Next::Done
+        }
+    }
     /// The seat menus follow the players of the next game (this game keeps its own).
     fn players_changed(&mut self) {
         let control = B::FIELDS
@@ -473,7 +461,6 @@ impl<B: BoardGame> Shell<B> {
         match self.record.play(m) {
             Ok(()) => {
                 self.message = self.board.played(&before, m, self.record.game());
-                self.append_history(&before, m);
             }
             Err(why) => {
                 self.message = format!(
@@ -568,7 +555,6 @@ impl<B: BoardGame> Shell<B> {
             control.show(value);
         }
         self.resize_seats(B::players(self.record.settings()));
-        self.rebuild_history();
     }
 
     fn share(&mut self) {

@@ -1,6 +1,18 @@
-//! The shell drawn from its state: seats, history, the board, the status line.
+//! The shell drawn from its state: seats, history, the board, the status line. The shell runs
+//! `refresh` after every change (`page::update`); what has not changed since it last drew (the
+//! board's picture, the history) is left as it is.
 
 use super::*;
+
+/// What the view last drew.
+#[derive(Default)]
+pub(super) struct Drawn {
+    /// The board's picture: the record's generation, the view (room, cursor, pointer) and the
+    /// game's own part (`BoardGame::picture_key`); none while a move is being shown.
+    picture: Option<(u64, View, u64)>,
+    /// The history: the record's generation.
+    history: Option<u64>,
+}
 
 impl<B: BoardGame> Shell<B> {
     pub(super) fn rebuild_seats(&mut self) {
@@ -46,14 +58,12 @@ impl<B: BoardGame> Shell<B> {
         li.set_text_content(Some(&format!("{number}. {}", B::history_line(before, m))));
     }
 
-    pub(super) fn append_history(&mut self, before: &B::Game, m: usize) {
-        self.history_entry(self.record.moves().len(), before, m);
-        self.dom
-            .history
-            .set_scroll_top(self.dom.history.scroll_height());
-    }
-
-    pub(super) fn rebuild_history(&mut self) {
+    /// The moves so far, written again when the record has changed.
+    fn history(&mut self) {
+        if self.drawn.history == Some(self.record.generation()) {
+            return;
+        }
+        self.drawn.history = Some(self.record.generation());
         self.dom.history.set_text_content(None);
         let mut game = self.record.start().clone();
         for (i, &m) in self.record.moves().iter().enumerate() {
@@ -67,9 +77,19 @@ impl<B: BoardGame> Shell<B> {
             .set_scroll_top(self.dom.history.scroll_height());
     }
 
-    pub(super) fn redraw(&mut self) {
+    /// The board's picture, drawn again when what it shows has changed (and every frame of a
+    /// move being shown).
+    fn picture(&mut self) {
         let view = self.view();
         let game = self.record.game();
+        let key = (self.record.generation(), view, self.board.picture_key(game));
+        if self.board.animating() {
+            self.drawn.picture = None;
+        } else if self.drawn.picture.as_ref() == Some(&key) {
+            return;
+        } else {
+            self.drawn.picture = Some(key);
+        }
         let (w, h) = self.board.size(game, view.room);
         if let Some(mut painter) = CanvasPainter::sharp(&self.dom.canvas, w, h) {
             self.board.draw(&mut painter, &self.record, &view);
@@ -110,7 +130,8 @@ impl<B: BoardGame> Shell<B> {
                 .settings_summary
                 .set_attribute("data-summary", &self.settings_summary()),
         );
-        self.redraw();
+        self.picture();
+        self.history();
         self.write_status();
         let view = self.view();
         self.board.refresh(&self.record, &view);

@@ -299,6 +299,11 @@ impl BoardGame for DotsAndBoxes {
         picture::draw(painter, &layout, &scene);
     }
 
+    /// The analysis' marks, once shown.
+    fn picture_key(&self, game: &Game) -> u64 {
+        u64::from(self.analysing) + 2 * u64::from(self.outcome_for(game).is_some())
+    }
+
     fn move_at(&self, game: &Game, room: (f64, f64), x: f64, y: f64) -> Option<usize> {
         Layout::fit(game.board(), room.0, room.1).line_at(x, y)
     }
