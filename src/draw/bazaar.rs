@@ -98,6 +98,36 @@ fn minis_per_line(width: f64) -> usize {
     (((width - 44.0) / MINI_STEP).floor() as usize).max(1)
 }
 
+/// Each equation's two sides, in `columns` columns from `top`.
+fn equation_rects(table: &Table, top: f64, columns: usize, column_w: f64) -> Vec<(Rect, Rect)> {
+    table
+        .equations
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let (col, row) = (i % columns, i / columns);
+            let x = 10.0 + col as f64 * column_w;
+            let top = top + row as f64 * EQUATION_ROW - EQUATION_ROW / 2.0;
+            let split = x + 20.0 + side_width(&e.left) + 8.0;
+            let end = split + 8.0 + side_width(&e.right);
+            (
+                Rect {
+                    x,
+                    y: top,
+                    w: split - x,
+                    h: EQUATION_ROW,
+                },
+                Rect {
+                    x: split,
+                    y: top,
+                    w: end - split,
+                    h: EQUATION_ROW,
+                },
+            )
+        })
+        .collect()
+}
+
 impl Plan {
     pub fn new(table: &Table, width: f64) -> Plan {
         let width = width.clamp(MIN_WIDTH, MAX_WIDTH);
@@ -111,32 +141,7 @@ impl Plan {
         y += 28.0;
         let columns = if narrow { 1 } else { 2 };
         let column_w = (width - 20.0) / columns as f64;
-        let equations = table
-            .equations
-            .iter()
-            .enumerate()
-            .map(|(i, e)| {
-                let (col, row) = (i % columns, i / columns);
-                let x = 10.0 + col as f64 * column_w;
-                let top = y + row as f64 * EQUATION_ROW - EQUATION_ROW / 2.0;
-                let split = x + 20.0 + side_width(&e.left) + 8.0;
-                let end = split + 8.0 + side_width(&e.right);
-                (
-                    Rect {
-                        x,
-                        y: top,
-                        w: split - x,
-                        h: EQUATION_ROW,
-                    },
-                    Rect {
-                        x: split,
-                        y: top,
-                        w: end - split,
-                        h: EQUATION_ROW,
-                    },
-                )
-            })
-            .collect();
+        let equations = equation_rects(table, y, columns, column_w);
         y += table.equations.len().div_ceil(columns) as f64 * EQUATION_ROW + 8.0;
         let cards_title = y;
         y += 12.0;

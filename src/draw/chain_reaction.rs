@@ -177,64 +177,10 @@ pub fn draw(p: &mut impl Painter, layout: &Layout, scene: &Scene) {
     p.fill_rect(0.0, 0.0, w, h, palette::PAPER);
     let grid = scene.to_move.map_or(palette::GREY, seat);
     if let Some(last) = scene.last {
-        let (x, y) = corner(layout, last);
-        // A frame and a pale fill: the shape tells it, and the orbs keep their contrast.
-        let frame = (cell * 0.07).max(3.0);
-        p.fill_rect(
-            x + 1.0,
-            y + 1.0,
-            cell - 2.0,
-            cell - 2.0,
-            palette::LAST_MOVE_FRAME,
-        );
-        p.fill_rect(
-            x + 1.0 + frame,
-            y + 1.0 + frame,
-            cell - 2.0 - 2.0 * frame,
-            cell - 2.0 - 2.0 * frame,
-            palette::LAST_MOVE_FILL,
-        );
+        last_move(p, layout, last);
     }
     for (index, &content) in scene.board.iter().enumerate().take(scene.settings.cells()) {
-        let (x, y) = corner(layout, index);
-        let mass = scene.settings.critical_mass(index);
-        let (cx, cy) = (x + cell / 2.0, y + cell * 0.44);
-        if let Some((owner, orbs)) = content.filter(|&(_, n)| n > 0) {
-            if orbs >= mass {
-                // About to explode: a red frame and a mark, not just a colour.
-                p.fill_rect(x + 2.0, y + 2.0, cell - 4.0, cell - 4.0, palette::HIGHLIGHT);
-                p.ring(cx, cy, cell * 0.42, 2.5, palette::WARNING);
-                p.text(
-                    x + cell - 6.0,
-                    y + cell * 0.16,
-                    "!",
-                    cell * 0.22,
-                    Align::Right,
-                    palette::WARNING,
-                );
-            }
-            let (r, places) = orb_places(orbs as usize, cell);
-            for (dx, dy) in places {
-                orb(p, cx + dx, cy + dy, r, owner);
-            }
-        }
-        let label = match (scene.labels, content.filter(|&(_, n)| n > 0)) {
-            (Labels::States, content) => state_of(mass, content),
-            (Labels::Orbs, Some((owner, orbs))) => format!("{}{orbs}", seat_letter(owner)),
-            (Labels::Orbs, None) => String::new(),
-        };
-        if !label.is_empty() {
-            // Shrunk to fit the cell: about 0.55 em a character.
-            let size = (cell * 0.22).min(cell * 0.9 / (0.55 * label.chars().count() as f64));
-            p.text(
-                cx,
-                y + cell * 0.84,
-                &label,
-                size,
-                Align::Center,
-                palette::INK,
-            );
-        }
+        draw_cell(p, layout, scene, index, content);
     }
     for row in 0..=layout.rows {
         let y = (row as f64 * cell).clamp(0.5, h - 0.5);
@@ -253,30 +199,108 @@ pub fn draw(p: &mut impl Painter, layout: &Layout, scene: &Scene) {
         }
     }
     if let Some(selected) = scene.selected {
-        let (x, y) = corner(layout, selected);
-        let inset = 1.5;
-        for (x0, y0, x1, y1) in [
-            (x + inset, y + inset, x + cell - inset, y + inset),
-            (
-                x + inset,
-                y + cell - inset,
-                x + cell - inset,
-                y + cell - inset,
-            ),
-            (x + inset, y + inset, x + inset, y + cell - inset),
-            (
-                x + cell - inset,
-                y + inset,
-                x + cell - inset,
-                y + cell - inset,
-            ),
-        ] {
-            p.dashed_line(x0, y0, x1, y1, 2.0, palette::MUTED, 4);
-        }
+        dashed_frame(p, layout, selected);
     }
     if let Some(cursor) = scene.cursor {
         let (cx, cy) = layout.centre(cursor);
         p.ring(cx, cy, cell / 2.0 - 3.0, 3.0, palette::FOCUS);
+    }
+}
+
+/// The last move's cell: a frame and a pale fill (the shape tells it, and the orbs keep their
+/// contrast).
+fn last_move(p: &mut impl Painter, layout: &Layout, last: usize) {
+    let cell = layout.cell;
+    let (x, y) = corner(layout, last);
+    let frame = (cell * 0.07).max(3.0);
+    p.fill_rect(
+        x + 1.0,
+        y + 1.0,
+        cell - 2.0,
+        cell - 2.0,
+        palette::LAST_MOVE_FRAME,
+    );
+    p.fill_rect(
+        x + 1.0 + frame,
+        y + 1.0 + frame,
+        cell - 2.0 - 2.0 * frame,
+        cell - 2.0 - 2.0 * frame,
+        palette::LAST_MOVE_FILL,
+    );
+}
+
+/// One cell: its orbs (framed and marked when about to explode) and its label.
+fn draw_cell(
+    p: &mut impl Painter,
+    layout: &Layout,
+    scene: &Scene,
+    index: usize,
+    content: Option<(usize, u8)>,
+) {
+    let cell = layout.cell;
+    let (x, y) = corner(layout, index);
+    let mass = scene.settings.critical_mass(index);
+    let (cx, cy) = (x + cell / 2.0, y + cell * 0.44);
+    if let Some((owner, orbs)) = content.filter(|&(_, n)| n > 0) {
+        if orbs >= mass {
+            // About to explode: a red frame and a mark, not just a colour.
+            p.fill_rect(x + 2.0, y + 2.0, cell - 4.0, cell - 4.0, palette::HIGHLIGHT);
+            p.ring(cx, cy, cell * 0.42, 2.5, palette::WARNING);
+            p.text(
+                x + cell - 6.0,
+                y + cell * 0.16,
+                "!",
+                cell * 0.22,
+                Align::Right,
+                palette::WARNING,
+            );
+        }
+        let (r, places) = orb_places(orbs as usize, cell);
+        for (dx, dy) in places {
+            orb(p, cx + dx, cy + dy, r, owner);
+        }
+    }
+    let label = match (scene.labels, content.filter(|&(_, n)| n > 0)) {
+        (Labels::States, content) => state_of(mass, content),
+        (Labels::Orbs, Some((owner, orbs))) => format!("{}{orbs}", seat_letter(owner)),
+        (Labels::Orbs, None) => String::new(),
+    };
+    if !label.is_empty() {
+        // Shrunk to fit the cell: about 0.55 em a character.
+        let size = (cell * 0.22).min(cell * 0.9 / (0.55 * label.chars().count() as f64));
+        p.text(
+            cx,
+            y + cell * 0.84,
+            &label,
+            size,
+            Align::Center,
+            palette::INK,
+        );
+    }
+}
+
+/// A dashed frame round the cell a panel describes.
+fn dashed_frame(p: &mut impl Painter, layout: &Layout, selected: usize) {
+    let cell = layout.cell;
+    let (x, y) = corner(layout, selected);
+    let inset = 1.5;
+    for (x0, y0, x1, y1) in [
+        (x + inset, y + inset, x + cell - inset, y + inset),
+        (
+            x + inset,
+            y + cell - inset,
+            x + cell - inset,
+            y + cell - inset,
+        ),
+        (x + inset, y + inset, x + inset, y + cell - inset),
+        (
+            x + cell - inset,
+            y + inset,
+            x + cell - inset,
+            y + cell - inset,
+        ),
+    ] {
+        p.dashed_line(x0, y0, x1, y1, 2.0, palette::MUTED, 4);
     }
 }
 
@@ -353,6 +377,13 @@ pub fn draw_machine<P: Painter>(
         Align::Left,
         palette::MUTED,
     );
+    machine_transitions(p, mass, players, taken);
+    machine_labels(p, mass, players);
+    machine_states(p, mass, players, now, taken);
+}
+
+/// The transitions, faint, and the one just taken thick in the accent with its symbol.
+fn machine_transitions<P: Painter>(p: &mut P, mass: u8, players: usize, taken: Option<&Taken>) {
     let empty = state_place(None, players);
     for player in 0..players {
         arrow(
@@ -389,7 +420,10 @@ pub fn draw_machine<P: Painter>(
             );
         }
     }
-    // Labels on the transitions: a player's symbol or ε; the explosion at the end of each row.
+}
+
+/// Labels on the transitions: a player's symbol or ε; the explosion at the end of each row.
+fn machine_labels<P: Painter>(p: &mut P, mass: u8, players: usize) {
     for player in 0..players {
         let symbol = char::from(b'a' + (player % 26) as u8);
         let (x, y) = state_place(Some((player, mass - 1)), players);
@@ -413,6 +447,16 @@ pub fn draw_machine<P: Painter>(
             palette::MUTED,
         );
     }
+}
+
+/// The states, the current one ringed, each row named by its player; where an explosion led.
+fn machine_states<P: Painter>(
+    p: &mut P,
+    mass: u8,
+    players: usize,
+    now: Content,
+    taken: Option<&Taken>,
+) {
     let state = |p: &mut P, content: Content, name: String| {
         let (x, y) = state_place(content, players);
         let current = content.filter(|&(_, n)| n > 0) == now.filter(|&(_, n)| n > 0);
@@ -483,6 +527,32 @@ fn arrow(p: &mut impl Painter, from: (f64, f64), to: (f64, f64), width: f64, col
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_machine_rings_the_state_now_and_draws_the_transition_taken() {
+        let count = |taken: Option<&Taken>| {
+            let (w, h) = machine_size(4, 2);
+            let mut raster = crate::draw::raster::Raster::new(w as u32, h as u32);
+            draw_machine(&mut raster, 4, 2, Some((1, 2)), taken);
+            raster
+                .pixels()
+                .iter()
+                .filter(|&&c| c == palette::FOCUS)
+                .count()
+        };
+        let ringed = count(None);
+        assert!(ringed > 0, "the state now is ringed in the accent");
+        let taken = Taken {
+            before: Some((1, 1)),
+            after: Some((1, 2)),
+            symbol: "b".into(),
+            exploded: false,
+        };
+        assert!(
+            count(Some(&taken)) > ringed,
+            "and the transition taken with it"
+        );
+    }
 
     #[test]
     fn orbs_never_overlap_and_stay_inside_the_cell() {

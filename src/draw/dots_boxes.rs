@@ -167,42 +167,7 @@ pub fn draw(p: &mut impl Painter, layout: &Layout, scene: &Scene) {
         }
     }
     if let Some(outcome) = scene.analysis {
-        let mut mark = |line: usize, text: &str, colour| {
-            let (mx, my) = layout.middle(line);
-            let size = 12.0 * unit.max(0.8);
-            // As wide as the label ("W+5"), on a white patch so the line never strikes it.
-            let (half_w, half_h) = (
-                (text_width(text, size) / 2.0 + 2.0).max(8.0 * unit.max(0.8)),
-                8.0 * unit.max(0.8),
-            );
-            // A label on an edge line stays whole inside the picture, beside its line.
-            let mx = mx.clamp(
-                half_w + 1.0,
-                (layout.width() - half_w - 1.0).max(half_w + 1.0),
-            );
-            p.fill_rect(
-                mx - half_w,
-                my - half_h,
-                2.0 * half_w,
-                2.0 * half_h,
-                palette::WHITE,
-            );
-            p.text(mx, my, text, size, Align::Center, colour);
-        };
-        match outcome {
-            Outcome::Solved { moves, .. } => {
-                for &(line, m, margin) in moves {
-                    let colour = match m {
-                        Mark::Wins => palette::WIN,
-                        Mark::Draws => palette::DRAW,
-                        Mark::Loses => palette::LOSS,
-                    };
-                    mark(line, &m.label(margin), colour);
-                }
-            }
-            Outcome::BestFound { line } => mark(*line, "★", palette::WIN),
-            Outcome::Over { .. } => {}
-        }
+        analysis_marks(p, layout, outcome, unit);
     }
     for r in 0..=board.rows {
         for c in 0..=board.cols {
@@ -213,5 +178,46 @@ pub fn draw(p: &mut impl Painter, layout: &Layout, scene: &Scene) {
     if let Some(cursor) = scene.cursor {
         let (mx, my) = layout.middle(cursor);
         p.ring(mx, my, 11.0 * unit.max(0.8), 3.0, palette::FOCUS);
+    }
+}
+
+/// The analysis' mark on each undrawn line (W / D / L and the margin, or the best line found),
+/// on a white patch so the line never strikes it.
+fn analysis_marks(p: &mut impl Painter, layout: &Layout, outcome: &Outcome, unit: f64) {
+    let mut mark = |line: usize, text: &str, colour| {
+        let (mx, my) = layout.middle(line);
+        let size = 12.0 * unit.max(0.8);
+        // As wide as the label ("W+5"), on a white patch so the line never strikes it.
+        let (half_w, half_h) = (
+            (text_width(text, size) / 2.0 + 2.0).max(8.0 * unit.max(0.8)),
+            8.0 * unit.max(0.8),
+        );
+        // A label on an edge line stays whole inside the picture, beside its line.
+        let mx = mx.clamp(
+            half_w + 1.0,
+            (layout.width() - half_w - 1.0).max(half_w + 1.0),
+        );
+        p.fill_rect(
+            mx - half_w,
+            my - half_h,
+            2.0 * half_w,
+            2.0 * half_h,
+            palette::WHITE,
+        );
+        p.text(mx, my, text, size, Align::Center, colour);
+    };
+    match outcome {
+        Outcome::Solved { moves, .. } => {
+            for &(line, m, margin) in moves {
+                let colour = match m {
+                    Mark::Wins => palette::WIN,
+                    Mark::Draws => palette::DRAW,
+                    Mark::Loses => palette::LOSS,
+                };
+                mark(line, &m.label(margin), colour);
+            }
+        }
+        Outcome::BestFound { line } => mark(*line, "★", palette::WIN),
+        Outcome::Over { .. } => {}
     }
 }
