@@ -73,6 +73,14 @@ pub fn dispatch<P: GamePage>(page: &Handle<P>, action: P::Action) {
     page.borrow_mut().refresh();
 }
 
+/// Runs a callback's work that needs the page's handle (it may start more: a timer, a slice, a
+/// worker), then draws the page: for timers, workers' messages, files read and what the browser
+/// kept, where `update`'s plain change does not do.
+pub fn react<P: GamePage>(page: &Handle<P>, work: impl FnOnce(&Handle<P>)) {
+    work(page);
+    page.borrow_mut().refresh();
+}
+
 /// Mounts `P` in `root`.
 pub fn mount<P: GamePage>(root: &HtmlElement) {
     let started = dom::now();

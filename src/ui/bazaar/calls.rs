@@ -27,7 +27,7 @@ pub(super) fn spawn_workers(app: &Shared) {
         let handle = app.clone();
         let host = app.borrow().dom.root.clone();
         let spawned = WorkerPlayer::spawn(&host, &code, move |reply| {
-            worker_reply(&handle, seat, reply)
+            page::react(&handle, |handle| worker_reply(handle, seat, reply))
         });
         let mut a = app.borrow_mut();
         match spawned {
@@ -49,9 +49,11 @@ pub(super) fn schedule(app: &Shared, ms: i32) {
     let app = app.clone();
     // Once the element has left the page no turn comes; its players' frames went with it.
     pump.schedule(&root, ms, move |_| {
-        if app.borrow().running {
-            step(&app);
-        }
+        page::react(&app, |app| {
+            if app.borrow().running {
+                step(app);
+            }
+        });
         Next::Done
     });
 }
@@ -127,7 +129,9 @@ pub(super) fn step(app: &Shared) {
                         });
                         let limit = a.limit_ms;
                         let handle = app.clone();
-                        dom::after(limit, move || time_out(&handle, id));
+                        dom::after(limit, move || {
+                            page::react(&handle, |handle| time_out(handle, id))
+                        });
                         let handle = app.clone();
                         dom::after(100, move || tick_waiting(&handle, id));
                     }
@@ -150,7 +154,6 @@ pub(super) fn step(app: &Shared) {
                 a.running = false;
             }
         }
-        a.refresh();
     }
     if let Some(ms) = again {
         schedule(app, ms);
@@ -201,36 +204,23 @@ pub(super) fn worker_reply(app: &Shared, seat: usize, reply: Result<String, Stri
         if a.game.referee.as_ref().is_some_and(|r| r.is_kicked(seat)) {
             a.stop_worker(seat);
         }
-        a.refresh();
     }
     let ms = app.borrow().speed();
     schedule(app, ms);
 }
 
-/// Shows how long the worker seat has been thinking, against its limit, until it answers.
+/// While the worker seat thinks, the page is drawn again every 100 ms: the view shows how long
+/// it has been thinking against its limit (`Bazaar::waiting_bar`).
 pub(super) fn tick_waiting(app: &Shared, id: u64) {
-    let a = app.borrow();
-    let Some(waiting) = a.game.waiting.as_ref().filter(|w| w.id == id) else {
-        return;
+    let waiting = {
+        let a = app.borrow();
+        a.game.waiting.as_ref().is_some_and(|w| w.id == id) && a.dom.root.is_connected()
     };
-    if !a.dom.root.is_connected() {
-        return;
+    if waiting {
+        page::update(app, |_| ());
+        let handle = app.clone();
+        dom::after(100, move || tick_waiting(&handle, id));
     }
-    let elapsed = (dom::now() - waiting.since).max(0.0).min(a.limit_ms as f64);
-    a.dom.waiting.set_text_content(Some(&format!(
-        "Waiting for {}… {} of {} ms",
-        a.game.seat_names[waiting.seat],
-        elapsed.round(),
-        a.limit_ms
-    )));
-    dom::best_effort(a.dom.waiting.set_attribute(
-        "style",
-        &format!("--done: {:.3}", elapsed / a.limit_ms as f64),
-    ));
-    dom::set_hidden(&a.dom.waiting, false);
-    drop(a);
-    let handle = app.clone();
-    dom::after(100, move || tick_waiting(&handle, id));
 }
 
 /// The time limit passed: the worker is terminated and its player eliminated.
@@ -252,7 +242,6 @@ pub(super) fn time_out(app: &Shared, id: u64) {
         a.give(seat, Err(Failure::TimedOut { limit_ms }), None);
         a.game.last_answer =
             format!("No answer within the time limit of {limit_ms} ms: its worker was terminated.");
-        a.refresh();
     }
     let ms = app.borrow().speed();
     schedule(app, ms);
@@ -286,7 +275,6 @@ pub(super) fn game_over(app: &Shared) {
             a.running = false;
             a.stop_workers();
         }
-        a.refresh();
     }
     if next {
         spawn_workers(app);

@@ -58,7 +58,6 @@ pub(super) fn run_test(app: &Shared) {
                 a.running = true;
             }
         }
-        a.refresh();
     }
     spawn_workers(app);
     schedule(app, 0);

@@ -48,7 +48,6 @@ pub(super) fn human_answer(app: &Shared, reply: Reply) {
         };
         if let Some(problem) = problem {
             a.game.choices.message = format!("Not allowed: {problem}.");
-            a.refresh();
             return;
         }
         a.give(seat, Ok(reply), None);
@@ -56,7 +55,6 @@ pub(super) fn human_answer(app: &Shared, reply: Reply) {
         // Play goes on if it was on when the human was asked (or is on still: a second answer
         // can come before the call that would have paused it).
         a.running |= std::mem::take(&mut a.game.resume_after_human);
-        a.refresh();
     }
     // Stepping, the next call waits for Step (the human's own purchase question shows at once).
     if app.borrow().running {

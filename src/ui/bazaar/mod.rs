@@ -45,7 +45,7 @@ use crate::engine::bazaar::strategy::Policy;
 use crate::engine::rng::Rng;
 use crate::options::Options;
 use crate::ui::dom::{self, button, child, on};
-use crate::ui::page::{GamePage, Handle};
+use crate::ui::page::{self, GamePage, Handle};
 use crate::ui::widgets::canvas::{self, CanvasPainter};
 use crate::ui::widgets::slices::{Next, Pump};
 use crate::ui::widgets::worker::{self, WorkerPlayer};
@@ -274,7 +274,7 @@ fn listen(app: &Shared) {
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
         {
-            field_changed(&handle, &target);
+            page::react(&handle, |handle| field_changed(handle, &target));
         }
     });
     // A human seat picks equations (by the side it gives) and cards on the table itself.
@@ -284,7 +284,7 @@ fn listen(app: &Shared) {
         let (x, y) = canvas::point_in(&picture, &event);
         let action = handle.borrow().pick_at(x, y);
         if let Some(action) = action {
-            act(&handle, action);
+            page::dispatch(&handle, action);
         }
     });
     let picture = app.borrow().dom.canvas.clone();
@@ -310,15 +310,15 @@ fn listen(app: &Shared) {
             _ => return,
         };
         event.prevent_default();
-        act(&handle, Action::Observe(to));
+        page::dispatch(&handle, Action::Observe(to));
     });
     // The table follows the element's width.
     if let Some(window) = dom::window() {
         let handle = app.clone();
         on::<Event>(&window, "resize", move |_| {
-            let mut a = handle.borrow_mut();
-            if a.dom.root.is_connected() {
-                a.refresh();
+            if handle.borrow().dom.root.is_connected() {
+                // The view lays the table out again for its new width.
+                page::update(&handle, |_| ());
             }
         });
     }
@@ -405,7 +405,6 @@ fn field_changed(handle: &Shared, target: &web_sys::Element) {
             return load_code(handle, i, file);
         }
     }
-    a.refresh();
     drop(a);
     if restart {
         new_game(handle);
@@ -414,7 +413,7 @@ fn field_changed(handle: &Shared, target: &web_sys::Element) {
 
 fn act(app: &Shared, action: Action) {
     match action {
-        Action::NewGame => return new_game(app),
+        Action::NewGame => new_game(app),
         Action::Step => {
             let mut a = app.borrow_mut();
             (a.running, a.game.resume_after_human) = (false, false);
@@ -429,8 +428,8 @@ fn act(app: &Shared, action: Action) {
             let mut a = app.borrow_mut();
             (a.running, a.game.resume_after_human) = (false, false);
         }
-        Action::Tournament => return start_tournament(app),
-        Action::RunTest => return run_test(app),
+        Action::Tournament => start_tournament(app),
+        Action::RunTest => run_test(app),
         Action::Pebble => human_answer(app, Reply::Pebble),
         Action::Trade => {
             let list = app.borrow().game.choices.exchanges.clone();
@@ -461,7 +460,6 @@ fn act(app: &Shared, action: Action) {
         Action::UseEquation(i) => app.borrow_mut().choose_exchange(i),
         Action::Card(i) => app.borrow_mut().choose_card(i),
     }
-    app.borrow_mut().refresh();
 }
 
 fn new_game(app: &Shared) {
@@ -478,7 +476,6 @@ fn new_game(app: &Shared) {
             a.message = why;
         }
     }
-    app.borrow_mut().refresh();
     spawn_workers(app);
 }
 
@@ -487,13 +484,11 @@ fn start_tournament(app: &Shared) {
         let mut a = app.borrow_mut();
         if a.kinds.contains(&SeatKind::Human) {
             a.message = "A tournament plays itself: choose no human seat.".into();
-            a.refresh();
             return;
         }
         let games = a.dom.games.value().trim().parse::<u32>().unwrap_or(0);
         if !(1..=1000).contains(&games) {
             a.message = "A tournament has 1 to 1000 games.".into();
-            a.refresh();
             return;
         }
         a.stop_workers();
@@ -511,7 +506,6 @@ fn start_tournament(app: &Shared) {
             a.message = why;
         }
         a.running = true;
-        a.refresh();
     }
     spawn_workers(app);
     schedule(app, 0);
@@ -584,7 +578,6 @@ impl Bazaar {
                 self.dom.limit.set_value(&self.limit_ms.to_string());
             }
         }
-        self.refresh();
     }
 
     /// Whether a change of this field waits for the next game (while one is being played).

@@ -191,14 +191,15 @@ pub(super) fn keep_code(app: &Shared, element: &str, seat: usize, text: String) 
         let (Err(e), Some(app)) = (result, handle.upgrade()) else {
             return;
         };
-        let Ok(mut a) = app.try_borrow_mut() else {
+        if app.try_borrow_mut().is_err() {
             return;
-        };
-        a.message = format!(
-            "{}'s JavaScript could not be kept in this browser ({e}): a reload would lose it, so copy it into a .js file of your own.",
-            NAMES[seat]
-        );
-        a.refresh();
+        }
+        page::update(&app, |a| {
+            a.message = format!(
+                "{}'s JavaScript could not be kept in this browser ({e}): a reload would lose it, so copy it into a .js file of your own.",
+                NAMES[seat]
+            )
+        });
     });
 }
 
@@ -208,45 +209,46 @@ pub(super) fn restore_codes(app: &Shared) {
         let handle = app.clone();
         let key = code_key(&app.borrow().code_key, seat);
         keep::load(&key, move |kept| {
-            let code = match kept {
-                keep::Kept::Text(code) if !code.trim().is_empty() => code,
-                keep::Kept::Unreadable(what) => {
-                    let mut a = handle.borrow_mut();
-                    a.message = format!(
+            page::react(&handle, |handle| restore_code(handle, seat, name, kept))
+        });
+    }
+}
+
+/// One seat's JavaScript kept from an earlier visit, back in its code box.
+fn restore_code(handle: &Shared, seat: usize, name: &str, kept: keep::Kept) {
+    let code = match kept {
+        keep::Kept::Text(code) if !code.trim().is_empty() => code,
+        keep::Kept::Unreadable(what) => {
+            let mut a = handle.borrow_mut();
+            a.message = format!(
                         "{name}'s JavaScript kept from your last visit could not be read ({what}); the seat starts with the example player."
                     );
-                    a.refresh();
-                    return;
-                }
-                _ => return,
-            };
-            let mut a = handle.borrow_mut();
-            if a.codes[seat] == code || a.edited[seat] {
-                return;
-            }
-            a.codes[seat] = code;
-            if a.kinds.get(seat) == Some(&SeatKind::JavaScript) {
-                a.rebuild_seats();
-                // The game already set up took the example player: start again with the kept
-                // one if nothing has happened yet, or say it plays from the next game.
-                let untouched = !a.running
-                    && a.check.is_none()
-                    && a.tournament.is_none()
-                    && a.game.referee.as_ref().is_none_or(|r| r.turns() == 0);
-                let back = format!("{name}'s JavaScript from your last visit is back");
-                if untouched {
-                    drop(a);
-                    new_game(&handle);
-                    let mut a = handle.borrow_mut();
-                    a.message = format!("{back}.");
-                    a.refresh();
-                } else {
-                    a.settings_pending = true;
-                    a.message = format!("{back}; it plays from the next New game.");
-                    a.refresh();
-                }
-            }
-        });
+            return;
+        }
+        _ => return,
+    };
+    let mut a = handle.borrow_mut();
+    if a.codes[seat] == code || a.edited[seat] {
+        return;
+    }
+    a.codes[seat] = code;
+    if a.kinds.get(seat) == Some(&SeatKind::JavaScript) {
+        a.rebuild_seats();
+        // The game already set up took the example player: start again with the kept
+        // one if nothing has happened yet, or say it plays from the next game.
+        let untouched = !a.running
+            && a.check.is_none()
+            && a.tournament.is_none()
+            && a.game.referee.as_ref().is_none_or(|r| r.turns() == 0);
+        let back = format!("{name}'s JavaScript from your last visit is back");
+        if untouched {
+            drop(a);
+            new_game(handle);
+            handle.borrow_mut().message = format!("{back}.");
+        } else {
+            a.settings_pending = true;
+            a.message = format!("{back}; it plays from the next New game.");
+        }
     }
 }
 
@@ -265,15 +267,15 @@ pub(super) fn load_code(app: &Shared, seat: usize, file: web_sys::File) {
             .unwrap_or_default();
         let element = handle.borrow().code_key.clone();
         keep_code(&handle, &element, seat, text.clone());
-        let mut a = handle.borrow_mut();
-        a.codes[seat] = text;
-        a.edited[seat] = true;
-        a.rebuild_seats();
-        a.message = format!(
-            "{}'s JavaScript player was loaded from the file.",
-            NAMES[seat]
-        );
-        a.refresh();
+        page::update(&handle, |a| {
+            a.codes[seat] = text;
+            a.edited[seat] = true;
+            a.rebuild_seats();
+            a.message = format!(
+                "{}'s JavaScript player was loaded from the file.",
+                NAMES[seat]
+            );
+        });
     });
     reader.set_onload(Some(done.unchecked_ref()));
     dom::best_effort(reader.read_as_text(&file));

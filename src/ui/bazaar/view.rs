@@ -203,6 +203,28 @@ impl Bazaar {
         self.render_tally();
     }
 
+    /// How long the worker seat asked has been thinking, against its limit (hidden otherwise).
+    fn waiting_bar(&self) {
+        let Some(waiting) = self.game.waiting.as_ref() else {
+            dom::set_hidden(&self.dom.waiting, true);
+            return;
+        };
+        let elapsed = (dom::now() - waiting.since)
+            .max(0.0)
+            .min(self.limit_ms as f64);
+        self.dom.waiting.set_text_content(Some(&format!(
+            "Waiting for {}… {} of {} ms",
+            self.game.seat_names[waiting.seat],
+            elapsed.round(),
+            self.limit_ms
+        )));
+        dom::best_effort(self.dom.waiting.set_attribute(
+            "style",
+            &format!("--done: {:.3}", elapsed / self.limit_ms as f64),
+        ));
+        dom::set_hidden(&self.dom.waiting, false);
+    }
+
     /// The table (the live game, or the state the observer shows), its caption and its label
     /// for screen readers.
     fn table_panel(&mut self) {
@@ -343,9 +365,7 @@ impl Bazaar {
             "paused"
         };
         dom::best_effort(self.dom.root.set_attribute("data-state", state));
-        if self.game.waiting.is_none() {
-            dom::set_hidden(&self.dom.waiting, true);
-        }
+        self.waiting_bar();
         if let Ok(Some(new_game)) = self.dom.root.query_selector("[data-action='new-game']") {
             dom::best_effort(
                 new_game
