@@ -26,6 +26,7 @@ use crate::engine::sprouts::route::{Draft, Drafts, CANDIDATES_LIMIT};
 use crate::engine::sprouts::search::{Answer, Goal};
 use crate::engine::sprouts::{exchange, Notation, Position};
 use crate::ui::glop::{Heard, Team, MAX_WORKERS};
+use crate::ui::page;
 use crate::ui::widgets::slices::{Next, Slice};
 
 /// What the thinking is for.
@@ -222,43 +223,43 @@ pub(super) fn go_on(page: &Shared) {
         if thinking.searches() && thinking.in_team.is_none() && !thinking.used_team {
             to_team(&mut p, page);
         }
-        p.refresh();
         (p.dom.root.clone(), p.pump.clone())
     };
     let handle = page.clone();
-    pump.schedule(&root, PAUSE_MS, move |slice| turn(&handle, slice));
+    pump.schedule(&root, PAUSE_MS, move |slice| {
+        let (next, moved) = page::update(&handle, |p| turn(p, slice));
+        if moved {
+            // The next seat may be a computer too.
+            page::react(&handle, go_on);
+        }
+        next
+    });
 }
 
-fn turn(page: &Shared, slice: &Slice) -> Next {
-    let mut guard = page.borrow_mut();
-    let p = &mut *guard;
+/// One slice of the computer's turn, the page drawn after it; true once a move is drawn (the
+/// next seat's turn may start).
+fn turn(p: &mut Sprouts, slice: &Slice) -> (Next, bool) {
     if p.thinking.as_ref().is_some_and(|t| t.tidying.is_some()) {
         make_room(p, slice);
-        p.refresh();
-        return Next::Again;
+        return (Next::Again, false);
     }
     let Some(thinking) = p.thinking.as_mut() else {
-        return Next::Done;
+        return (Next::Done, false);
     };
     if thinking.drafts.is_none() {
         match think(thinking, &mut p.db, &mut p.misere, p.team.as_ref(), slice) {
             Next::Done => choose(p),
-            next => {
-                p.refresh();
-                return next;
-            }
+            next => return (next, false),
         }
     }
     // Drawing: one try after another, as long as the slice lasts.
     let Some(thinking) = p.thinking.as_mut() else {
-        p.refresh();
-        return Next::Done;
+        return (Next::Done, false);
     };
     let Some(drafts) = thinking.drafts.as_mut() else {
         // (Room to be made comes before any drawing.)
         let room = thinking.tidying.is_some();
-        p.refresh();
-        return if room { Next::Again } else { Next::Done };
+        return (if room { Next::Again } else { Next::Done }, false);
     };
     let mut draft = Draft::Trying;
     slice.work(|| {
@@ -266,8 +267,7 @@ fn turn(page: &Shared, slice: &Slice) -> Next {
         draft != Draft::Trying
     });
     if draft == Draft::Trying {
-        p.refresh();
-        return Next::Again;
+        return (Next::Again, false);
     }
     let hint = matches!(thinking.purpose, Purpose::Hint { .. });
     if draft == Draft::Exhausted && !hint {
@@ -276,8 +276,7 @@ fn turn(page: &Shared, slice: &Slice) -> Next {
             // paper as it is).
             thinking.tidied = true;
             thinking.tidying = Some(p.game.tidying());
-            p.refresh();
-            return Next::Again;
+            return (Next::Again, false);
         }
         if !thinking.all_drafted {
             // No more room to be made: any move that can be drawn.
@@ -287,18 +286,14 @@ fn turn(page: &Shared, slice: &Slice) -> Next {
                 thinking.targets.clone(),
                 BOUNDS,
             ));
-            return Next::Again;
+            return (Next::Again, false);
         }
     }
     let Some(thinking) = p.thinking.take() else {
-        return Next::Done;
+        return (Next::Done, false);
     };
     drawn(p, thinking, draft);
-    p.refresh();
-    drop(guard);
-    // The next seat may be a computer too.
-    go_on(page);
-    Next::Done
+    (Next::Done, true)
 }
 
 /// Makes room on the paper for a slice; once done, keeps it and draws every position again,
@@ -573,12 +568,12 @@ fn to_team(p: &mut Sprouts, page: &Shared) {
             false,
             move |index, data| {
                 if let Some(page) = said.upgrade() {
-                    member_said(&page, index, &data);
+                    page::update(&page, |p| member_said(p, index, &data));
                 }
             },
             move |text| {
                 if let Some(page) = failed.upgrade() {
-                    member_failed(&page, text);
+                    page::react(&page, |page| member_failed(page, text));
                 }
             },
         );
@@ -603,9 +598,7 @@ fn to_team(p: &mut Sprouts, page: &Shared) {
 
 /// What a worker said: its losses join the game's database (and the other workers'); the
 /// team's answer ends its part, and the page picks the move from the database.
-fn member_said(page: &Shared, index: usize, data: &JsValue) {
-    let mut guard = page.borrow_mut();
-    let p = &mut *guard;
+fn member_said(p: &mut Sprouts, index: usize, data: &JsValue) {
     let Some(team) = p.team.as_mut() else {
         return;
     };

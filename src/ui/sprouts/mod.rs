@@ -21,8 +21,8 @@ use crate::engine::sprouts::misere;
 use crate::engine::sprouts::Database;
 use crate::options::Options;
 use crate::ui::dom::{self, on};
-use crate::ui::page::{GamePage, Handle};
-use crate::ui::widgets::slices::{self, Next, Pump};
+use crate::ui::page::{self, GamePage, Handle};
+use crate::ui::widgets::slices::{self, Next, Pump, Slice};
 use crate::ui::widgets::{download, form, keep, link};
 
 use build::Dom;
@@ -147,6 +147,8 @@ pub struct Sprouts {
     /// The game's generation (and whether a person was to move) the moves list was made for:
     /// it is made again only when they change.
     listed: Option<(u64, bool)>,
+    /// The game's generation the position in Glop's notation was written for.
+    written: Option<u64>,
     link_key: String,
     keep_key: String,
     pump: Pump,
@@ -207,6 +209,7 @@ impl GamePage for Sprouts {
             stuck: None,
             loading: None,
             listed: None,
+            written: None,
             link_key: link::key("sprouts-play", root),
             keep_key: keep::element_key(root, "sprouts", "gamelab-sprouts-play"),
             pump: Pump::default(),
@@ -281,7 +284,6 @@ impl GamePage for Sprouts {
                 }
                 Action::Listed(k) => p.play_listed(k),
             }
-            p.refresh();
         }
         computer::go_on(page);
     }
@@ -312,7 +314,7 @@ impl GamePage for Sprouts {
         let handle = page.clone();
         on(&canvas, "pointerdown", move |e: PointerEvent| {
             let at = view::point(&handle.borrow(), &e);
-            if handle.borrow_mut().pencil_down(at) {
+            if page::update(&handle, |p| p.pencil_down(at)) {
                 e.prevent_default();
                 if let Some(target) = e
                     .target()
@@ -320,21 +322,22 @@ impl GamePage for Sprouts {
                 {
                     dom::best_effort(target.set_pointer_capture(e.pointer_id()));
                 }
-                handle.borrow_mut().refresh();
             }
         });
         let handle = page.clone();
         on(&canvas, "pointermove", move |e: PointerEvent| {
             let at = view::point(&handle.borrow(), &e);
-            if handle.borrow_mut().pencil_move(at) {
-                view::draw_board(&handle.borrow());
+            // Only a line being drawn changes anything: the pointer passing over the board
+            // draws nothing.
+            let drawing = handle.borrow().sliding || !handle.borrow().stroke.is_empty();
+            if drawing {
+                page::update(&handle, |p| p.pencil_move(at));
             }
         });
         for event in ["pointerup", "pointercancel"] {
             let handle = page.clone();
             on(&canvas, event, move |_: PointerEvent| {
-                handle.borrow_mut().pencil_up();
-                handle.borrow_mut().refresh();
+                page::update(&handle, Sprouts::pencil_up);
             });
         }
         let handle = page.clone();
@@ -345,19 +348,18 @@ impl GamePage for Sprouts {
                 _ => return,
             };
             e.prevent_default();
-            Sprouts::act(&handle, action);
+            page::dispatch(&handle, action);
         });
         let handle = page.clone();
         for field in ["spots", "ending", "seat-0", "seat-1", "think-s"] {
             let handle = handle.clone();
             if let Ok(Some(control)) = root.query_selector(&format!("[data-field='{field}']")) {
                 on(&control, "change", move |_: web_sys::Event| {
-                    let new_game = handle.borrow_mut().read_settings(field);
+                    let new_game = page::update(&handle, |p| p.read_settings(field));
                     if new_game {
-                        Sprouts::act(&handle, Action::NewGame);
+                        page::dispatch(&handle, Action::NewGame);
                     } else {
-                        handle.borrow_mut().refresh();
-                        computer::go_on(&handle);
+                        page::react(&handle, computer::go_on);
                     }
                 });
             }
@@ -365,7 +367,7 @@ impl GamePage for Sprouts {
         if let Some(window) = dom::window() {
             let handle = page.clone();
             on(&window, "resize", move |_: web_sys::Event| {
-                handle.borrow_mut().refresh();
+                page::update(&handle, |_| ());
             });
         }
     }
@@ -383,7 +385,7 @@ impl GamePage for Sprouts {
         let handle = page.clone();
         keep::load(&key, move |kept| match kept {
             keep::Kept::Text(text) => load(&handle, &text, Source::Kept),
-            _ => computer::go_on(&handle),
+            _ => page::react(&handle, computer::go_on),
         });
     }
 }
@@ -399,71 +401,73 @@ enum Source {
 /// work), showing how far it got, and then plays on from it: a kept game only while nobody has
 /// touched the page, a link's game unless the reader has started another meanwhile.
 fn load(page: &Shared, text: &str, source: Source) {
-    let root = {
-        let mut p = page.borrow_mut();
-        match Replay::new(text) {
-            Ok(replay) => p.loading = Some(replay),
-            Err(e) => {
-                p.message = source.refused(&e);
-                p.refresh();
-                drop(p);
-                computer::go_on(page);
-                return;
-            }
+    let read = page::update(page, |p| match Replay::new(text) {
+        Ok(replay) => {
+            p.loading = Some(replay);
+            true
         }
-        p.dom.root.clone()
-    };
+        Err(e) => {
+            p.message = source.refused(&e);
+            false
+        }
+    });
+    if !read {
+        return page::react(page, computer::go_on);
+    }
+    let root = page.borrow().dom.root.clone();
     let handle = page.clone();
     slices::run(&root, 0, move |slice| {
-        let mut p = handle.borrow_mut();
-        let Some(replay) = p.loading.as_mut() else {
-            return Next::Done;
-        };
-        let mut outcome = Ok(false);
-        slice.work(|| {
-            outcome = replay.step();
-            !matches!(outcome, Ok(false))
-        });
-        if let Ok(false) = outcome {
-            p.message = format!("Reading the game… {:.0}%", 100.0 * replay.progress());
-            p.refresh();
-            return Next::Again;
+        let next = page::update(&handle, |p| read_slice(p, slice, source));
+        if next == Next::Done {
+            page::react(&handle, computer::go_on);
         }
-        let replay = p.loading.take().expect("a game being read");
-        let fresh = !p.touched && p.game.moves() == 0;
-        match outcome {
-            Err(e) => p.message = source.refused(&e),
-            Ok(_) if !fresh => {
-                p.message = match source {
-                    Source::Link => {
-                        "The link's game was not used: a game was begun meanwhile.".into()
-                    }
-                    Source::Kept => String::new(),
-                }
-            }
-            Ok(_) => {
-                let game = replay.game();
-                if source == Source::Link || game.moves() > 0 {
-                    p.settings.spots = game.spots();
-                    p.settings.ending = game.ending();
-                    p.dom.spots.set_value(&game.spots().to_string());
-                    p.dom.ending.set_value(game.ending().name());
-                    p.game = game;
-                    p.misere = misere::Solver::new();
-                    p.message = match source {
-                        Source::Link => "The game of the link.".into(),
-                        Source::Kept => "Your last game, as you left it.".into(),
-                    };
-                } else {
-                    p.message = String::new();
-                }
-            }
-        }
-        p.refresh();
-        drop(p);
-        computer::go_on(&handle);
-        Next::Done
+        next
     });
+}
+
+/// A slice of the reading of a game's text; once it is read, the game is used if it may be.
+fn read_slice(p: &mut Sprouts, slice: &Slice, source: Source) -> Next {
+    let Some(replay) = p.loading.as_mut() else {
+        return Next::Done;
+    };
+    let mut outcome = Ok(false);
+    slice.work(|| {
+        outcome = replay.step();
+        !matches!(outcome, Ok(false))
+    });
+    if let Ok(false) = outcome {
+        p.message = format!("Reading the game… {:.0}%", 100.0 * replay.progress());
+        return Next::Again;
+    }
+    let replay = p.loading.take().expect("a game being read");
+    let fresh = !p.touched && p.game.moves() == 0;
+    match outcome {
+        Err(e) => p.message = source.refused(&e),
+        Ok(_) if !fresh => {
+            p.message = match source {
+                Source::Link => "The link's game was not used: a game was begun meanwhile.".into(),
+                Source::Kept => String::new(),
+            }
+        }
+        Ok(_) => {
+            let game = replay.game();
+            if source == Source::Link || game.moves() > 0 {
+                p.settings.spots = game.spots();
+                p.settings.ending = game.ending();
+                p.dom.spots.set_value(&game.spots().to_string());
+                p.dom.ending.set_value(game.ending().name());
+                p.game = game;
+                p.misere = misere::Solver::new();
+                p.message = match source {
+                    Source::Link => "The game of the link.".into(),
+                    Source::Kept => "Your last game, as you left it.".into(),
+                };
+            } else {
+                p.message = String::new();
+            }
+        }
+    }
+    Next::Done
 }
 
 impl Source {

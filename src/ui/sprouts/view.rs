@@ -73,7 +73,7 @@ pub(super) fn refresh(p: &mut Sprouts) {
     p.dom.hint.set_text_content(Some(&p.hint_text));
 }
 
-pub(super) fn draw_board(p: &Sprouts) {
+fn draw_board(p: &Sprouts) {
     let s = scale(&p.dom);
     let (w, h) = size();
     let drawing = p.game.drawing();
@@ -142,7 +142,13 @@ fn status(p: &Sprouts) {
     }
 }
 
-fn position(p: &Sprouts) {
+/// The position in Glop's notation, and the link to it in Glop's page, written again when the
+/// game has changed.
+fn position(p: &mut Sprouts) {
+    if p.written == Some(p.game.generation()) {
+        return;
+    }
+    p.written = Some(p.game.generation());
     let text = p.game.drawing().board().position().write(Notation::Glop10);
     p.dom
         .position
