@@ -81,6 +81,13 @@ pub fn react<P: GamePage>(page: &Handle<P>, work: impl FnOnce(&Handle<P>)) {
     page.borrow_mut().refresh();
 }
 
+/// `update` for a callback that may come while the page is busy (then it is dropped: None).
+pub fn try_update<P: GamePage, R>(page: &Handle<P>, change: impl FnOnce(&mut P) -> R) -> Option<R> {
+    let result = change(&mut *page.try_borrow_mut().ok()?);
+    page.borrow_mut().refresh();
+    Some(result)
+}
+
 /// Mounts `P` in `root`.
 pub fn mount<P: GamePage>(root: &HtmlElement) {
     let started = dom::now();

@@ -11,39 +11,39 @@ pub(super) fn restore_base(app: &Shared) {
         let Some(app) = handle.upgrade() else {
             return;
         };
-        let Ok(mut a) = app.try_borrow_mut() else {
+        page::try_update(&app, |a| restore_kept(a, kept));
+    });
+}
+
+/// The main base kept in this browser, merged into the main base.
+fn restore_kept(a: &mut Glop, kept: keep::Kept) {
+    let (text, intact) = match kept {
+        keep::Kept::Nothing => return,
+        keep::Kept::Unreadable(what) => {
+            a.db_message = format!("The base kept in this browser could not be read ({what}); the main base starts empty.");
             return;
-        };
-        let (text, intact) = match kept {
-            keep::Kept::Nothing => return,
-            keep::Kept::Unreadable(what) => {
-                a.db_message = format!("The base kept in this browser could not be read ({what}); the main base starts empty.");
-                a.refresh();
-                return;
-            }
-            keep::Kept::Text(kept) => match unseal(&kept) {
-                Unsealed::Intact(text) => (text, true),
-                Unsealed::Unsealed(text) => (text, false),
-            },
-        };
-        a.db_message = match a.db.merge(&[("the base kept in this browser", &text)]) {
-            Ok(report) if intact => format!(
-                "The main base was restored from this browser ({} couples).",
-                report.read[0]
-            ),
-            Ok(report) => {
-                // Not as gamelab kept it: trusted no more than a loaded file.
-                a.unverified += report.added;
-                a.keep_parameters();
-                format!(
+        }
+        keep::Kept::Text(kept) => match unseal(&kept) {
+            Unsealed::Intact(text) => (text, true),
+            Unsealed::Unsealed(text) => (text, false),
+        },
+    };
+    a.db_message = match a.db.merge(&[("the base kept in this browser", &text)]) {
+        Ok(report) if intact => format!(
+            "The main base was restored from this browser ({} couples).",
+            report.read[0]
+        ),
+        Ok(report) => {
+            // Not as gamelab kept it: trusted no more than a loaded file.
+            a.unverified += report.added;
+            a.keep_parameters();
+            format!(
                     "The base kept in this browser was changed outside gamelab (or kept by an older version): its {} couples are unverified until a complete check proves them.",
                     report.read[0]
                 )
-            }
-            Err(e) => format!("The base kept in this browser could not be used: {e}"),
-        };
-        a.refresh();
-    });
+        }
+        Err(e) => format!("The base kept in this browser could not be used: {e}"),
+    };
 }
 
 /// Reads `.spr` files, then merges them all at once (a conflict or a bad file loads nothing).
@@ -76,14 +76,9 @@ pub(super) fn read_files(app: &Shared, files: web_sys::FileList) {
             };
             if all {
                 let files: Vec<(String, String)> = texts.borrow_mut().drain(..).flatten().collect();
-                let misere = {
-                    let mut a = app.borrow_mut();
-                    let misere = a.merge_files(&files);
-                    a.refresh();
-                    misere
-                };
+                let misere = page::update(&app, |a| a.merge_files(&files));
                 if let Some((name, text)) = misere {
-                    read_misere(&app, &text, name, false, true);
+                    page::react(&app, |app| read_misere(app, &text, name, false, true));
                 }
             }
         });
@@ -238,11 +233,9 @@ impl Glop {
             let (Err(e), Some(app)) = (result, handle.upgrade()) else {
                 return;
             };
-            let Ok(mut a) = app.try_borrow_mut() else {
-                return;
-            };
-            a.db_message = format!("The main base ({count} couples) could not be kept in this browser ({e}); save it to a file.");
-            a.refresh();
+            page::try_update(&app, |a| {
+                a.db_message = format!("The main base ({count} couples) could not be kept in this browser ({e}); save it to a file.");
+            });
         });
     }
 

@@ -46,7 +46,6 @@ pub(super) fn start_check(app: &Shared) {
             Ok(p) => p,
             Err(e) => {
                 a.message = e;
-                a.refresh();
                 return;
             }
         };
@@ -54,7 +53,6 @@ pub(super) fn start_check(app: &Shared) {
         if a.misere_chosen() {
             if let Err(e) = check_computable(&start) {
                 a.message = e.0;
-                a.refresh();
                 return;
             }
             a.check = None;
@@ -66,7 +64,6 @@ pub(super) fn start_check(app: &Shared) {
                 result: None,
                 base_says: None,
             });
-            a.refresh();
             drop(a);
             in_slices(app, misere_check_step, check_spent);
             return;
@@ -83,11 +80,9 @@ pub(super) fn start_check(app: &Shared) {
             }
             Err(e) => {
                 a.message = e;
-                a.refresh();
                 return;
             }
         }
-        a.refresh();
     }
     in_slices(app, check_step, check_spent);
 }
@@ -162,7 +157,6 @@ pub(super) fn start_complete_check(app: &Shared) {
             a.complete_allowance_ms = COMPLETE_ALLOWANCE_MS;
         }
         a.complete_stopped = false; // a stopped check goes on where it was
-        a.refresh();
     }
     in_slices(app, complete_check_step, |_, _| {});
 }

@@ -19,7 +19,6 @@ pub(super) fn start_child_nimber(app: &Shared, index: usize) {
         let mut a = app.borrow_mut();
         if a.child_run.as_ref().is_some_and(|r| !r.stopped) || a.running {
             a.children_note("One computation at a time: wait for it or stop it first.");
-            a.refresh();
             return;
         }
         let Some((position, _)) = a.children.get(index).cloned() else {
@@ -37,11 +36,9 @@ pub(super) fn start_child_nimber(app: &Shared, index: usize) {
             }
             Err(e) => {
                 a.children_note(&e);
-                a.refresh();
                 return;
             }
         }
-        a.refresh();
     }
     in_slices(app, child_step, |a, ms| {
         if let Some(run) = a.child_run.as_mut() {

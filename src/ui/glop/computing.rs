@@ -14,7 +14,6 @@ pub(super) fn start_computation(app: &Shared) {
             Err(e) => {
                 a.message = e;
                 a.dom.show_tab("compute");
-                a.refresh();
                 return;
             }
         };
@@ -31,7 +30,6 @@ pub(super) fn start_computation(app: &Shared) {
             );
             a.compute_when_read = true;
             a.dom.show_tab("compute");
-            a.refresh();
             return;
         }
         if resume {
@@ -45,7 +43,6 @@ pub(super) fn start_computation(app: &Shared) {
             // A start the engine refuses leaves the last computation as it was.
             if let Err(e) = check_computable(&start) {
                 a.message = e.0;
-                a.refresh();
                 return;
             }
             // The last computation's workers, if any, take the new one (or those started as
@@ -59,7 +56,6 @@ pub(super) fn start_computation(app: &Shared) {
                 Ok(runner) => runner,
                 Err(e) => {
                     a.message = e;
-                    a.refresh();
                     return;
                 }
             };
@@ -84,7 +80,6 @@ pub(super) fn start_computation(app: &Shared) {
             "Computing…".into()
         };
         a.dom.show_tab("compute");
-        a.refresh();
         a.computation
             .as_ref()
             .is_some_and(|c| matches!(c.runner, Runner::InPage(_) | Runner::Misere(_)))
@@ -123,22 +118,19 @@ pub(super) fn member_said(
     data: &wasm_bindgen::JsValue,
 ) {
     let Some(app) = app.upgrade() else { return };
-    let misere_base = {
-        let Ok(mut guard) = app.try_borrow_mut() else {
-            return;
-        };
-        heard_member(&mut guard, index, data);
+    let misere_base = page::try_update(&app, |a| {
+        a.paced = true;
+        heard_member(a, index, data);
         // A member's misère base (with its answer, or as it was paused) becomes the page's.
-        guard
-            .computation
-            .as_mut()
-            .and_then(|c| match &mut c.runner {
-                Runner::Team(team) => team.misere_base.take(),
-                _ => None,
-            })
-    };
-    if let Some(text) = misere_base {
-        read_misere(&app, &text, "the workers".into(), true, true);
+        a.computation.as_mut().and_then(|c| match &mut c.runner {
+            Runner::Team(team) => team.misere_base.take(),
+            _ => None,
+        })
+    });
+    if let Some(text) = misere_base.flatten() {
+        page::react(&app, |app| {
+            read_misere(app, &text, "the workers".into(), true, true)
+        });
     }
 }
 
@@ -165,7 +157,6 @@ fn heard_member(a: &mut Glop, index: usize, data: &wasm_bindgen::JsValue) {
         // The element has left the page: its work ends with it.
         team.end();
         a.running = false;
-        a.refresh();
         return;
     }
     let (heard, words) = team.hear(index, data);
@@ -211,10 +202,8 @@ fn heard_member(a: &mut Glop, index: usize, data: &wasm_bindgen::JsValue) {
     if a.running && dom::now() - a.last_kept > KEEP_EVERY_MS {
         a.store_base();
     }
-    if now_too || dom::now() - a.last_drawn > 100.0 {
-        a.last_drawn = dom::now();
-        a.refresh();
-    }
+    // What the page asked for, or an end, is drawn at once; progress as the view's pace allows.
+    a.draw_now |= now_too;
 }
 
 /// How long idle workers are kept.
@@ -278,20 +267,17 @@ pub(super) fn end_unused(
 /// policy, say): the computation starts again in the page. Later, it is a real failure.
 pub(super) fn member_failed(handle: &std::rc::Weak<RefCell<Glop>>, text: String) {
     let Some(app) = handle.upgrade() else { return };
-    let in_page = {
-        let Ok(mut a) = app.try_borrow_mut() else {
-            return;
-        };
+    let in_page = page::try_update(&app, |a| {
         if a.ready_team.take().is_some() {
             // Workers started ahead cannot load here: the first computation tries again,
             // and computes in the page when they still cannot.
-            return;
+            return false;
         }
         let Some(c) = a.computation.as_mut() else {
-            return;
+            return false;
         };
         let Runner::Team(team) = &mut c.runner else {
-            return;
+            return false;
         };
         team.end();
         let fallback = !team.heard;
@@ -311,34 +297,31 @@ pub(super) fn member_failed(handle: &std::rc::Weak<RefCell<Glop>>, text: String)
             a.message = format!("The computation failed in a worker: {text}");
             a.store_base();
         }
-        a.refresh();
         fallback && a.running
-    };
-    if in_page {
+    });
+    if in_page == Some(true) {
         in_slices(&app, computation_step, computation_spent);
     }
 }
 
 /// Runs `step` (one small piece of some work; true when it is finished) in the page's slices
 /// (widgets::slices) until it is finished. `spent` learns the time each slice took; the page is
-/// redrawn at most every 100 ms.
+/// drawn after each (the view keeps its own pace while a computation runs).
 pub(super) fn in_slices(app: &Shared, step: fn(&mut Glop) -> bool, spent: fn(&mut Glop, f64)) {
     let root = app.borrow().dom.root.clone();
     let app = app.clone();
     slices::run(&root, 0, move |slice| {
-        let mut guard = app.borrow_mut();
-        let a = &mut *guard;
-        let done = slice.work(|| step(a));
-        spent(a, slice.elapsed());
-        if done || dom::now() - a.last_drawn > 100.0 {
-            a.last_drawn = dom::now();
-            a.refresh();
-        }
-        if done {
-            Next::Done
-        } else {
-            Next::Again
-        }
+        page::update(&app, |a| {
+            a.paced = true;
+            let done = slice.work(|| step(a));
+            spent(a, slice.elapsed());
+            a.draw_now |= done;
+            if done {
+                Next::Done
+            } else {
+                Next::Again
+            }
+        })
     });
 }
 

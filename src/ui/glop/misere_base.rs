@@ -51,7 +51,9 @@ pub(super) fn restore_misere(app: &Shared) {
             },
             _ => return,
         };
-        read_misere(&app, &text, "this browser".into(), sealed, false);
+        page::react(&app, |app| {
+            read_misere(app, &text, "this browser".into(), sealed, false)
+        });
     });
 }
 
@@ -73,7 +75,6 @@ pub(super) fn read_misere(app: &Shared, text: &str, from: String, trusted: bool,
             }
             Err(e) => {
                 a.db_message = format!("The misère base from {from} was not used: {e}.");
-                a.refresh();
                 return;
             }
         }
@@ -128,7 +129,7 @@ fn misere_read_step(a: &mut Glop) -> bool {
     if std::mem::take(&mut a.compute_when_read) {
         if let Some(app) = a.me.upgrade() {
             slices::run(&a.dom.root, 0, move |_| {
-                start_computation(&app);
+                page::react(&app, start_computation);
                 Next::Done
             });
         }
@@ -158,13 +159,11 @@ impl Glop {
                 let (Err(e), Some(app)) = (result, handle.upgrade()) else {
                     return;
                 };
-                let Ok(mut a) = app.try_borrow_mut() else {
-                    return;
-                };
-                a.db_message = format!(
-                    "The misère base could not be kept in this browser ({e}); save it to a file."
-                );
-                a.refresh();
+                page::try_update(&app, |a| {
+                    a.db_message = format!(
+                        "The misère base could not be kept in this browser ({e}); save it to a file."
+                    )
+                });
             },
         );
     }

@@ -45,7 +45,7 @@ use crate::engine::stop::Stop;
 use crate::options::Options;
 use crate::seal::{seal, unseal, Unsealed};
 use crate::ui::dom::{self, on};
-use crate::ui::page::{GamePage, Handle};
+use crate::ui::page::{self, GamePage, Handle};
 use crate::ui::widgets::slices::{self, Next};
 use crate::ui::widgets::{download, keep, link};
 
@@ -137,6 +137,10 @@ pub struct Glop {
     db_message: String,
     /// When the page was last redrawn during a computation (it is redrawn every 100 ms).
     last_drawn: f64,
+    /// The change being drawn came from a slice or a worker's message (`refresh`).
+    paced: bool,
+    /// ... and it asks to be drawn at once all the same.
+    draw_now: bool,
     /// This page's own handle, for the browser's answers that come later (storage).
     me: std::rc::Weak<RefCell<Glop>>,
     /// Where this element keeps its base (and, with `-parameters`, its parameters).
@@ -198,6 +202,8 @@ impl GamePage for Glop {
             message: String::new(),
             db_message: String::new(),
             last_drawn: 0.0,
+            paced: false,
+            draw_now: false,
             me: std::rc::Weak::new(),
             storage_key: storage_key(root),
             last_kept: 0.0,
@@ -279,7 +285,7 @@ fn listen(app: &Shared) {
                 };
                 radio.set_checked(true);
             }
-            act(&handle, Action::Compute);
+            page::dispatch(&handle, Action::Compute);
         }
     });
     let handle = app.clone();
@@ -318,12 +324,11 @@ fn listen(app: &Shared) {
             Some("files") => {
                 let input: HtmlInputElement = target.unchecked_into();
                 if let Some(files) = input.files() {
-                    read_files(&handle, files);
+                    page::react(&handle, |handle| read_files(handle, files));
                 }
                 input.set_value("");
             }
-            Some("notation") => {
-                let mut a = handle.borrow_mut();
+            Some("notation") => page::update(&handle, |a| {
                 a.notation = if a.dom.notation.value() == "2" {
                     Notation::Glop2
                 } else {
@@ -332,8 +337,7 @@ fn listen(app: &Shared) {
                 a.keep_parameters();
                 // The canonical form is shown in the notation chosen, like everything else.
                 a.validate_start();
-                a.refresh();
-            }
+            }),
             Some("start-kind") => {
                 let mut a = handle.borrow_mut();
                 a.validate_start();
@@ -349,7 +353,7 @@ fn listen(app: &Shared) {
     on::<web_sys::DragEvent>(&zone, "drop", move |event| {
         event.prevent_default();
         if let Some(files) = event.data_transfer().and_then(|d| d.files()) {
-            read_files(&handle, files);
+            page::react(&handle, |handle| read_files(handle, files));
         }
     });
 }
@@ -438,7 +442,6 @@ fn act(app: &Shared, action: Action) {
         | Action::MisereLoadConfirmed
         | Action::ChildNimber(_) => {}
     }
-    a.refresh();
 }
 
 impl Glop {
@@ -530,7 +533,16 @@ impl Glop {
         }
     }
 
+    /// The view. Slices and workers' messages come hundreds of times a second while work runs:
+    /// their views (`paced`) are drawn at most every 100 ms, unless one asks to be drawn now (an
+    /// answer, work finished, a reply the page asked for); everything else is drawn at once.
     fn refresh(&mut self) {
+        let paced = std::mem::take(&mut self.paced);
+        let now = std::mem::take(&mut self.draw_now);
+        if paced && !now && dom::now() - self.last_drawn < 100.0 {
+            return;
+        }
+        self.last_drawn = dom::now();
         view::refresh(self);
     }
 }

@@ -39,7 +39,6 @@ impl Glop {
             });
         if !stored {
             self.message = "The parameters could not be kept in this browser (storage refused): a reload starts from the element's own.".into();
-            self.refresh();
         }
     }
 
