@@ -1,11 +1,14 @@
 //! The one page API every game's page is written to (after Simon Tatham's `struct game` and its
 //! midend). A game's page supplies its settings read from the element's options, its state and UI
-//! state in one struct, its actions as an enum, and `refresh`, which draws each panel from the
+//! state in one struct, its actions as an enum, and `view`, which draws each panel from the
 //! state. The shell here does the rest, the same for all five: clearing and styling the element,
-//! the options note (every malformed option named, the default used), one listener that turns
-//! clicks on `data-action` buttons into actions, Embed this, the first drawing and the timing
-//! figures. Slices (widgets::slices), workers (widgets::worker), share links (widgets::link) and
-//! keeping (widgets::keep) are the shared widgets the pages call.
+//! reading its options from the registry (every value not used named, the default used), one
+//! listener that turns clicks on `data-action` buttons into actions, Embed this, the first
+//! drawing and the timing figures; and it draws the page after every change: a page's actions,
+//! events, slices, timers and workers' messages go through `dispatch`, `update`, `try_update`
+//! or `react`, and no page calls its own view. Slices (widgets::slices), workers
+//! (widgets::worker), share links (widgets::link) and keeping (widgets::keep) are the shared
+//! widgets the pages use.
 //!
 //! Adding a game: an engine module, a page module with a type implementing `GamePage`, and its
 //! line in `ui::PAGES` (docs/architecture.md walks through it).
@@ -44,7 +47,7 @@ pub trait GamePage: Sized + 'static {
 
     /// Draws every panel from the state: the view, which the shell runs after every change
     /// (`update`); it leaves alone what has not changed since it last drew.
-    fn refresh(&mut self);
+    fn view(&mut self);
 
     /// The element's attributes that recreate this page as it stands (Embed this).
     fn embed_attributes(&self) -> Vec<(String, String)>;
@@ -62,7 +65,7 @@ pub trait GamePage: Sized + 'static {
 /// through here (the shell sends the buttons' actions itself), so a page never calls its view.
 pub fn update<P: GamePage, R>(page: &Handle<P>, change: impl FnOnce(&mut P) -> R) -> R {
     let result = change(&mut page.borrow_mut());
-    page.borrow_mut().refresh();
+    page.borrow_mut().view();
     result
 }
 
@@ -70,7 +73,7 @@ pub fn update<P: GamePage, R>(page: &Handle<P>, change: impl FnOnce(&mut P) -> R
 /// page's own listeners (keys, fields, the picture) do with theirs.
 pub fn dispatch<P: GamePage>(page: &Handle<P>, action: P::Action) {
     P::act(page, action);
-    page.borrow_mut().refresh();
+    page.borrow_mut().view();
 }
 
 /// Runs a callback's work that needs the page's handle (it may start more: a timer, a slice, a
@@ -78,13 +81,13 @@ pub fn dispatch<P: GamePage>(page: &Handle<P>, action: P::Action) {
 /// kept, where `update`'s plain change does not do.
 pub fn react<P: GamePage>(page: &Handle<P>, work: impl FnOnce(&Handle<P>)) {
     work(page);
-    page.borrow_mut().refresh();
+    page.borrow_mut().view();
 }
 
 /// `update` for a callback that may come while the page is busy (then it is dropped: None).
 pub fn try_update<P: GamePage, R>(page: &Handle<P>, change: impl FnOnce(&mut P) -> R) -> Option<R> {
     let result = change(&mut *page.try_borrow_mut().ok()?);
-    page.borrow_mut().refresh();
+    page.borrow_mut().view();
     Some(result)
 }
 
@@ -119,7 +122,7 @@ pub fn mount<P: GamePage>(root: &HtmlElement) {
     P::listen(&page);
     embed::offer_for(root, P::NAME, &page, P::embed_attributes);
     dom::attribute_note(root, &problems);
-    page.borrow_mut().refresh();
+    page.borrow_mut().view();
     P::started(&page);
     // Figures for docs/benchmarks.md: time spent mounting, and time since navigation start (wasm
     // download and compile included) when the first frame is drawn and the page answers.

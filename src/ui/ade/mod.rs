@@ -187,7 +187,7 @@ impl GamePage for Ade {
         act(app, action)
     }
 
-    fn refresh(&mut self) {
+    fn view(&mut self) {
         Ade::refresh(self)
     }
 

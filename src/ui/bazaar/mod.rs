@@ -235,7 +235,7 @@ impl GamePage for Bazaar {
         act(app, action)
     }
 
-    fn refresh(&mut self) {
+    fn view(&mut self) {
         Bazaar::refresh(self)
     }
 

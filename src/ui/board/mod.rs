@@ -137,7 +137,7 @@ impl<B: BoardGame> GamePage for Shell<B> {
         act(shell, action)
     }
 
-    fn refresh(&mut self) {
+    fn view(&mut self) {
         Shell::refresh(self)
     }
 
@@ -179,7 +179,7 @@ fn listen<B: BoardGame>(shell: &Shared<B>) {
         let point = canvas::point_in(&canvas, &event);
         let found = {
             let s = handle.borrow();
-            let room = s.view().room;
+            let room = s.board_view().room;
             s.board.move_at(s.record.game(), room, point.0, point.1)
         };
         if let Some(m) = found {
@@ -196,7 +196,7 @@ fn listen<B: BoardGame>(shell: &Shared<B>) {
         let point = canvas::point_in(&canvas, &event);
         let hover = {
             let s = handle.borrow();
-            let room = s.view().room;
+            let room = s.board_view().room;
             s.board.move_at(s.record.game(), room, point.0, point.1)
         };
         if hover != handle.borrow().hover {
@@ -403,7 +403,7 @@ impl<B: BoardGame> Shell<B> {
         }
     }
 
-    fn view(&self) -> View {
+    fn board_view(&self) -> View {
         let human_to_move = self
             .record
             .game()

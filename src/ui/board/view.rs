@@ -80,7 +80,7 @@ impl<B: BoardGame> Shell<B> {
     /// The board's picture, drawn again when what it shows has changed (and every frame of a
     /// move being shown).
     fn picture(&mut self) {
-        let view = self.view();
+        let view = self.board_view();
         let game = self.record.game();
         let key = (self.record.generation(), view, self.board.picture_key(game));
         if self.board.animating() {
@@ -133,7 +133,7 @@ impl<B: BoardGame> Shell<B> {
         self.picture();
         self.history();
         self.write_status();
-        let view = self.view();
+        let view = self.board_view();
         self.board.refresh(&self.record, &view);
         self.dom.undo.set_disabled(self.record.moves().is_empty());
         self.dom.redo.set_disabled(!self.record.can_redo());

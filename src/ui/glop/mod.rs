@@ -229,7 +229,7 @@ impl GamePage for Glop {
         act(app, action)
     }
 
-    fn refresh(&mut self) {
+    fn view(&mut self) {
         Glop::refresh(self)
     }
 

@@ -288,7 +288,7 @@ impl GamePage for Sprouts {
         computer::go_on(page);
     }
 
-    fn refresh(&mut self) {
+    fn view(&mut self) {
         view::refresh(self);
     }
 
