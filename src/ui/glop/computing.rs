@@ -154,9 +154,10 @@ fn heard_member(a: &mut Glop, index: usize, data: &wasm_bindgen::JsValue) {
         return;
     };
     if !a.dom.root.is_connected() {
-        // The element has left the page: its work ends with it.
+        // The element has left the page: its work ends with it (and says so now).
         team.end();
         a.running = false;
+        a.draw_now = true;
         return;
     }
     let (heard, words) = team.hear(index, data);

@@ -141,6 +141,8 @@ pub struct Glop {
     paced: bool,
     /// ... and it asks to be drawn at once all the same.
     draw_now: bool,
+    /// Whether a computation ran when the page was last drawn.
+    drawn_running: bool,
     /// This page's own handle, for the browser's answers that come later (storage).
     me: std::rc::Weak<RefCell<Glop>>,
     /// Where this element keeps its base (and, with `-parameters`, its parameters).
@@ -204,6 +206,7 @@ impl GamePage for Glop {
             last_drawn: 0.0,
             paced: false,
             draw_now: false,
+            drawn_running: false,
             me: std::rc::Weak::new(),
             storage_key: storage_key(root),
             last_kept: 0.0,
@@ -296,8 +299,8 @@ fn listen(app: &Shared) {
         else {
             return;
         };
-        let mut a = handle.borrow_mut();
-        match target.get_attribute("data-field").as_deref() {
+        let field = target.get_attribute("data-field");
+        page::update(&handle, |a| match field.as_deref() {
             Some("free") => {
                 a.dom.free_radio.set_checked(true);
                 a.validate_start();
@@ -310,7 +313,7 @@ fn listen(app: &Shared) {
             }
             Some("children-position") => a.validate_children_input(),
             _ => {}
-        }
+        });
     });
     let handle = app.clone();
     on::<Event>(&root, "change", move |event| {
@@ -338,12 +341,11 @@ fn listen(app: &Shared) {
                 // The canonical form is shown in the notation chosen, like everything else.
                 a.validate_start();
             }),
-            Some("start-kind") => {
-                let mut a = handle.borrow_mut();
+            Some("start-kind") => page::update(&handle, |a| {
                 a.validate_start();
                 a.keep_parameters();
-            }
-            Some("goal") => handle.borrow_mut().keep_parameters(),
+            }),
+            Some("goal") => page::update(&handle, Glop::keep_parameters),
             _ => {}
         }
     });
@@ -538,11 +540,13 @@ impl Glop {
     /// answer, work finished, a reply the page asked for); everything else is drawn at once.
     fn refresh(&mut self) {
         let paced = std::mem::take(&mut self.paced);
-        let now = std::mem::take(&mut self.draw_now);
+        // A computation that started or ended is drawn at once too.
+        let now = std::mem::take(&mut self.draw_now) || self.running != self.drawn_running;
         if paced && !now && dom::now() - self.last_drawn < 100.0 {
             return;
         }
         self.last_drawn = dom::now();
+        self.drawn_running = self.running;
         view::refresh(self);
     }
 }
