@@ -112,6 +112,24 @@ mod tests {
         "word-" (w) => [Sample::Word(w)],
     });
 
+    /// Every page's table, each entry named and read back.
+    #[wasm_bindgen_test]
+    fn every_page_names_its_actions_both_ways() {
+        let counts = [
+            #[cfg(feature = "ade")]
+            round_trips::<crate::ui::ade::action::Action>(),
+            #[cfg(feature = "bazaar")]
+            round_trips::<crate::ui::bazaar::action::Action>(),
+            #[cfg(feature = "sprouts")]
+            round_trips::<crate::ui::glop::action::Action>(),
+            #[cfg(feature = "sprouts")]
+            round_trips::<crate::ui::sprouts::Action>(),
+        ];
+        for count in counts {
+            assert!(count.clone().unwrap() > 10, "{count:?}");
+        }
+    }
+
     #[wasm_bindgen_test]
     fn a_table_names_each_value_and_reads_the_name_back() {
         assert_eq!(round_trips::<Sample>(), Ok(6));

@@ -98,12 +98,3 @@ crate::named_actions!(Action {
     "graph-zoom" => [Action::GraphZoom],
     "layer-cap" => [Action::LayerCap],
 });
-
-#[cfg(test)]
-mod tests {
-    #[wasm_bindgen_test::wasm_bindgen_test]
-    fn every_action_is_named_and_read_back() {
-        let count = crate::ui::action::round_trips::<super::Action>().unwrap();
-        assert!(count > 10, "{count}");
-    }
-}

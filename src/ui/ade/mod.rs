@@ -5,7 +5,7 @@
 //! every layer: what Undo restores); ui state = mode, open dialog, selected node, max rings,
 //! layer cap, running exhaust.
 
-mod action;
+pub(crate) mod action;
 mod build;
 mod exhaust;
 mod texts;

@@ -57,12 +57,3 @@ crate::named_actions!(Action {
     "use-" (equation) => [Action::UseEquation(equation)],
     "card-" (card) => [Action::Card(card)],
 });
-
-#[cfg(test)]
-mod tests {
-    #[wasm_bindgen_test::wasm_bindgen_test]
-    fn every_action_is_named_and_read_back() {
-        let count = crate::ui::action::round_trips::<super::Action>().unwrap();
-        assert!(count > 10, "{count}");
-    }
-}

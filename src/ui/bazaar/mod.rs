@@ -14,7 +14,7 @@
 //! table and the JavaScript kept for it), `human` (a person's answers), `log`, `observer`,
 //! `course_tests` and `view` (the controls, and drawing everything from the state).
 
-mod action;
+pub(crate) mod action;
 mod calls;
 mod course_tests;
 mod help;

@@ -89,12 +89,3 @@ crate::named_actions!(Action {
     "level-list:" (level) => [Action::LevelList(level)],
     "zap:" (level, child) => [Action::Zap { level, child }],
 });
-
-#[cfg(test)]
-mod tests {
-    #[wasm_bindgen_test::wasm_bindgen_test]
-    fn every_action_is_named_and_read_back() {
-        let count = crate::ui::action::round_trips::<super::Action>().unwrap();
-        assert!(count > 10, "{count}");
-    }
-}

@@ -10,7 +10,7 @@
 //! `computing` (slices, or a team of workers: `runner`, `team`, `member`, `messages`), `checks`,
 //! `base` (the main base), `children_tab`, and `view` (the tabs drawn from the state).
 
-mod action;
+pub(crate) mod action;
 mod base;
 mod build;
 mod checks;

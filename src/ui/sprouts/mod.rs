@@ -664,12 +664,3 @@ impl Sprouts {
         keep::save(&self.keep_key, self.game.text(), |_| {});
     }
 }
-
-#[cfg(test)]
-mod tests {
-    #[wasm_bindgen_test::wasm_bindgen_test]
-    fn every_action_is_named_and_read_back() {
-        let count = crate::ui::action::round_trips::<super::Action>().unwrap();
-        assert!(count > 10, "{count}");
-    }
-}
