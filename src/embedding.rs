@@ -3,17 +3,7 @@
 //! into a game and its options. Plain Rust, tested natively; `ui::play` and `ui::widgets::embed`
 //! put it in the page.
 
-use crate::games::{self, COMMON_OPTIONS};
-
-/// Checks a `data-theme` value (the common option `theme`, declared in `games`).
-pub fn check_theme(value: &str) -> Result<(), String> {
-    let (_, problem) = COMMON_OPTIONS
-        .iter()
-        .find(|s| s.name == "theme")
-        .expect("theme is a common option")
-        .read(value);
-    problem.map_or(Ok(()), Err)
-}
+use crate::games;
 
 /// The longest play-page query read (a Sprouts position of thousands of spots fits).
 pub const QUERY_LIMIT: usize = 65_536;
@@ -249,8 +239,14 @@ mod tests {
             );
             assert_eq!(request.attributes, pairs(&[("data-theme", "dark")]));
         }
-        for theme in ["auto", "light", "dark"] {
-            assert_eq!(check_theme(theme), Ok(()));
+        // The option as the shell reads it (declared once, in `games`).
+        let theme = games::COMMON_OPTIONS
+            .iter()
+            .find(|s| s.name == "theme")
+            .unwrap();
+        let check_theme = |value| theme.read(value).1.map_or(Ok(()), Err);
+        for value in ["auto", "light", "dark"] {
+            assert_eq!(check_theme(value), Ok(()));
         }
         let refused = check_theme("<b>neon</b>").unwrap_err();
         assert!(refused.contains("auto, light or dark") && refused.contains("neon"));

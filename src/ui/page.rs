@@ -72,8 +72,7 @@ pub fn update<P: GamePage, R>(page: &Handle<P>, change: impl FnOnce(&mut P) -> R
 /// Does `action` and draws the page: what the shell does with a button's action, and what a
 /// page's own listeners (keys, fields, the picture) do with theirs.
 pub fn dispatch<P: GamePage>(page: &Handle<P>, action: P::Action) {
-    P::act(page, action);
-    page.borrow_mut().view();
+    react(page, |page| P::act(page, action));
 }
 
 /// Runs a callback's work that needs the page's handle (it may start more: a timer, a slice, a
@@ -120,7 +119,9 @@ pub fn mount<P: GamePage>(root: &HtmlElement) {
         }
     });
     P::listen(&page);
-    embed::offer_for(root, P::NAME, &page, P::embed_attributes);
+    if options.switch("offer-embed") {
+        embed::offer_for(root, P::NAME, &page, P::embed_attributes);
+    }
     dom::attribute_note(root, &problems);
     page.borrow_mut().view();
     P::started(&page);

@@ -95,18 +95,14 @@ fn copy_box(details: &Element, label: &str, field: &str, rows: u32) -> Option<Ht
     Some(area)
 }
 
-/// Adds "Embed this" at the end of `root` when the element asks for it; `current` gives the
-/// game's data attributes for its settings at the moment the panel is opened.
+/// Adds "Embed this" at the end of `root` (the shell does when the element's `offer-embed` option
+/// asks for it); `current` gives the game's data attributes for its settings at the moment the
+/// panel is opened.
 pub fn offer(
     root: &HtmlElement,
     game: &'static str,
     current: impl Fn() -> Vec<(String, String)> + 'static,
 ) {
-    // The option as the shell read it (a value not used was named there, and is off).
-    let asked = root.get_attribute("data-offer-embed");
-    if !asked.is_some_and(|v| v.trim().eq_ignore_ascii_case("on")) {
-        return;
-    }
     let Some(document) = root.owner_document() else {
         return;
     };
