@@ -211,17 +211,19 @@ pub fn sprouts_spots_team(
     limit: f64,
     threads: usize,
 ) -> SproutsFigure {
-    use crate::engine::sprouts::parallel::Team;
-    use crate::engine::sprouts::{Answer, Database, Goal, Position, Progress, Verdict};
+    use crate::engine::sprouts::{
+        Answer, Bases, Database, Position, Progress, Question, Request, Solving, Verdict, Workers,
+    };
     let measured = reset_peak_memory().is_some();
     let mut db = Database::new();
     let started = clock();
     let mut outcome = "unfinished";
+    let request = Request::new(Position::spots(spots), Question::OUTCOME)
+        .with_workers(Workers::Team(threads));
     let mut expansions = 0;
-    let goal = Goal::Outcome { nimber_part: 0 };
-    if let Ok(team) = Team::start(&Position::spots(spots), goal, threads, &db) {
+    if let Ok(mut solving) = Solving::new(request) {
         loop {
-            match team.wait(std::time::Duration::from_millis(50)) {
+            match solving.step(Bases::normal(&mut db), u64::MAX) {
                 Progress::Running if clock() - started < limit => continue,
                 Progress::Done(Answer::Outcome(Verdict::Win)) => outcome = "win",
                 Progress::Done(Answer::Outcome(Verdict::Loss)) => outcome = "loss",
@@ -229,7 +231,10 @@ pub fn sprouts_spots_team(
             }
             break;
         }
-        expansions = team.finish(&mut db).expansions;
+        if solving.end(Bases::normal(&mut db)).is_err() {
+            outcome = "refuted";
+        }
+        expansions = solving.work();
     }
     SproutsFigure::measured(spots, outcome, clock() - started, expansions, &db, measured)
 }

@@ -17,11 +17,13 @@ use crate::engine::sprouts::children::Cut;
 use crate::engine::sprouts::dfpn::{Dfpn, TABLE_COUPLES};
 use crate::engine::sprouts::misere;
 use crate::engine::sprouts::misere::solver::machine_memory_limit;
-use crate::engine::sprouts::parallel::{Team, MAX_THREADS};
+use crate::engine::sprouts::parallel::MAX_THREADS;
 use crate::engine::sprouts::proof::{verify, Verified, VERIFY_EXPANSIONS};
 use crate::engine::sprouts::symbols::MAX_SPOTS;
 use crate::engine::sprouts::{self as sprouts, Answer, Computation, Database, Goal, Notation};
-use crate::engine::sprouts::{Land, Progress, Verdict};
+use crate::engine::sprouts::{
+    Bases, Land, Progress, Question, Request, SolveError, Solving, Strategy, Verdict, Workers,
+};
 use crate::engine::stop::Stop;
 
 create_exception!(
@@ -370,50 +372,49 @@ fn step_released(
     })
 }
 
-/// Runs one df-pn search (or a team of `threads`) to its answer under the budget, filling `db`.
+/// The engine's failure as the Python exception that names it.
+fn solve_error(e: SolveError) -> PyErr {
+    let message = e.describe(Notation::Glop2);
+    match e {
+        SolveError::TooLarge(_) => BadPosition::new_err(message),
+        SolveError::BaseRefuted(_) => BaseRefuted::new_err(message),
+        SolveError::Memory { .. } => BudgetSpent::new_err(message),
+        _ => SearchFailed::new_err(message),
+    }
+}
+
+/// Runs a normal-play request (one df-pn search, or a team) to its answer under the budget,
+/// filling `db`, a slice at a time with the interpreter released; its answer and expansions.
 fn solve(
     py: Python<'_>,
-    position: &sprouts::Position,
-    goal: Goal,
+    request: Request,
     db: &mut Database,
     budget: &Budget,
-    threads: usize,
 ) -> PyResult<(Answer, u64)> {
-    sprouts::check_computable(position).map_err(|e| BadPosition::new_err(e.0))?;
-    if threads > 1 {
-        let team = Team::start(position, goal, threads, db).map_err(SearchFailed::new_err)?;
-        let ended = loop {
-            let progress = py.detach(|| team.wait(Duration::from_millis(100)));
-            if progress != Progress::Running {
-                break Ok(progress);
-            }
-            if let Some(err) = budget.spent(team.expansions()) {
-                break Err(err);
-            }
-            if let Err(err) = py.check_signals() {
-                break Err(err);
-            }
-        };
-        let stats = team.finish(db);
-        return match ended? {
-            Progress::Done(answer) => Ok((answer, stats.expansions)),
-            Progress::Failed(why) => Err(SearchFailed::new_err(why)),
-            Progress::Running => Err(SearchFailed::new_err("the search stopped early")),
-        };
-    }
-    let mut search = Dfpn::new(position.clone(), goal, TABLE_COUPLES);
-    search.set_stop(budget.stop());
+    let mut solving = Solving::new(request).map_err(solve_error)?;
+    solving.set_stop(budget.stop());
     loop {
-        let used = search.stats().expansions;
-        let slice = SLICE.min(budget.max_nodes.saturating_sub(used)).max(1);
-        match step_released(py, &mut search, db, slice) {
-            Progress::Done(answer) => return Ok((answer, search.stats().expansions)),
-            Progress::Failed(why) => return Err(SearchFailed::new_err(why)),
+        let slice = SLICE
+            .min(budget.max_nodes.saturating_sub(solving.work()))
+            .max(1);
+        let work = OnThisThread((&mut solving, &mut *db));
+        let progress = py.detach(move || {
+            let (solving, db) = work.into_inner();
+            solving.step(Bases::normal(db), slice)
+        });
+        match progress {
+            Progress::Done(answer) => return Ok((answer, solving.work())),
+            Progress::Failed(e) => return Err(solve_error(e)),
             Progress::Running => {
-                if let Some(err) = budget.spent(search.stats().expansions) {
-                    return Err(err);
+                let ended = budget
+                    .spent(solving.work())
+                    .or_else(|| py.check_signals().err());
+                if let Some(err) = ended {
+                    // A team hands over what it proved, unless that shows the base wrong; its
+                    // members' last expansions are counted once they have stopped.
+                    solving.end(Bases::normal(db)).map_err(solve_error)?;
+                    return Err(budget.spent(solving.work()).unwrap_or(err));
                 }
-                py.check_signals()?;
             }
         }
     }
@@ -438,19 +439,18 @@ fn run_normal(
     budget: Budget,
     threads: usize,
 ) -> PyResult<Answer> {
+    let workers = if threads > 1 {
+        Workers::Team(threads)
+    } else {
+        Workers::One(Strategy::ProofNumber)
+    };
+    let request =
+        Request::new(position.inner.clone(), Question::Normal(goal)).with_workers(workers);
     let Some(base) = base else {
-        let solved = solve(
-            py,
-            &position.inner,
-            goal,
-            &mut Database::new(),
-            &budget,
-            threads,
-        )?;
-        return Ok(solved.0);
+        return Ok(solve(py, request, &mut Database::new(), &budget)?.0);
     };
     let mut db = base.lock(py);
-    let (answer, expansions) = solve(py, &position.inner, goal, &mut db, &budget, threads)?;
+    let (answer, expansions) = solve(py, request, &mut db, &budget)?;
     if !base.is_unchecked() {
         return Ok(answer);
     }
@@ -516,30 +516,31 @@ fn outcome(
 }
 
 fn misere_outcome(py: Python<'_>, position: &sprouts::Position, budget: &Budget) -> PyResult<bool> {
-    sprouts::check_computable(position).map_err(|e| BadPosition::new_err(e.0))?;
-    let position = position.clone();
+    let mut solving =
+        Solving::new(Request::new(position.clone(), Question::Misere)).map_err(solve_error)?;
     let stop = budget.stop();
     let max_nodes = budget.max_nodes;
     // The solver shares its tables within one thread (Rc), so it lives and dies inside.
-    let solved = py.detach(move || {
+    let work = OnThisThread(&mut solving);
+    let (progress, spent) = py.detach(move || {
+        let solving = work.into_inner();
         let mut solver = misere::Solver::new();
         solver.set_memory_limit(machine_memory_limit());
         solver.set_stop(stop);
-        solver.wins(&position, max_nodes)
+        let mut none = Database::new();
+        let progress = solving.step(Bases::both(&mut none, &mut solver), max_nodes);
+        (progress, solver.work())
     });
-    solved.map_err(|stop| match stop {
-        misere::Unfinished::Budget(limit) => {
-            BudgetSpent::new_err(format!("the node budget of {limit} (max_nodes) ran out"))
-        }
-        misere::Unfinished::Stopped => {
-            BudgetSpent::new_err("the time limit (time_limit_ms) ran out")
-        }
-        misere::Unfinished::Memory(bytes) => BudgetSpent::new_err(format!(
-            "the search needs more than {} MB of tables",
-            bytes >> 20
+    match progress {
+        Progress::Done(answer) => Ok(answer == Answer::Outcome(Verdict::Win)),
+        Progress::Failed(e) => Err(solve_error(e)),
+        Progress::Running if spent >= max_nodes => Err(BudgetSpent::new_err(format!(
+            "the node budget of {max_nodes} (max_nodes) ran out"
+        ))),
+        Progress::Running => Err(BudgetSpent::new_err(
+            "the time limit (time_limit_ms) ran out",
         )),
-        misere::Unfinished::TooLarge(why) => BadPosition::new_err(why),
-    })
+    }
 }
 
 /// The position's nimber (normal play).
@@ -617,7 +618,7 @@ impl PySearch {
                 Some(err) if time_limit_ms.is_some() => Err(err),
                 _ => Ok(None),
             },
-            Progress::Failed(why) => Err(SearchFailed::new_err(why)),
+            Progress::Failed(e) => Err(solve_error(e)),
         }
     }
 
@@ -670,10 +671,14 @@ impl PySearch {
         let mut added = Vec::new();
         for (land, n) in results {
             let land = single_land(&land)?;
-            let new = self
-                .db
-                .insert(&land, n)
-                .map_err(|e| BaseRefuted::new_err(format!("{e:?}")))?;
+            let new = self.db.insert(&land, n).map_err(|d| {
+                let refuted = sprouts::Contradiction {
+                    land: land.clone(),
+                    stored: d.stored,
+                    found: Some(n),
+                };
+                solve_error(SolveError::BaseRefuted(vec![refuted]))
+            })?;
             if new {
                 added.push((land, n));
                 self.unchecked = true;

@@ -385,15 +385,21 @@ fn text_after_the_end_mark_is_pointed_at() {
 /// nimbers of every fifth land reachable from 4 spots, each with a base of its own.
 #[test]
 fn a_team_finds_the_published_outcomes_and_the_nimbers_of_lands() {
-    use gamelab::engine::sprouts::parallel::Team;
-    use gamelab::engine::sprouts::{Answer, Goal, Progress, Verdict};
-    use std::time::Duration;
+    use gamelab::engine::sprouts::{
+        Answer, Bases, Goal, Progress, Question, Request, Solving, Verdict, Workers,
+    };
     let answer_of = |position: &Position, goal: Goal| {
         let mut db = Database::new();
-        let team = Team::start(position, goal, 3, &db).unwrap();
-        let progress = team.wait(Duration::from_secs(120));
-        let stats = team.finish(&mut db);
-        assert_eq!(stats.stored as usize, db.len());
+        let request =
+            Request::new(position.clone(), Question::Normal(goal)).with_workers(Workers::Team(3));
+        let mut solving = Solving::new(request).unwrap();
+        let progress = loop {
+            match solving.step(Bases::normal(&mut db), u64::MAX) {
+                Progress::Running => {}
+                ended => break ended,
+            }
+        };
+        assert_eq!(solving.stored() as usize, db.len());
         progress
     };
     let table = common::read_text("sprouts/nspot_outcomes.tsv");

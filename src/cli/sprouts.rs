@@ -13,14 +13,14 @@ use crate::engine::sprouts::database::MergeError;
 use crate::engine::sprouts::misere;
 use crate::engine::sprouts::misere::solver::small_lives_for;
 use crate::engine::sprouts::misere::{BaseCounts, BaseError, MAX_TREE_LIVES};
-use crate::engine::sprouts::parallel::{Team, MAX_THREADS};
+use crate::engine::sprouts::parallel::MAX_THREADS;
 use crate::engine::sprouts::proof::{
     verify, Check, CheckReport, CompleteCheck, DotOptions, ProofGraph, Verified, VERIFY_EXPANSIONS,
 };
 use crate::engine::sprouts::symbols::MAX_SPOTS;
 use crate::engine::sprouts::{
-    children_with_nimbers, Answer, Database, Filter, Goal, Notation, Position, Progress, Search,
-    Stats, Strategy,
+    children_with_nimbers, Answer, Bases, Database, Filter, Goal, Notation, Position, Progress,
+    Question, Request, SolveError, Solving, Strategy, Workers,
 };
 
 pub const USAGE: &str = "  sprouts spots N              the n-spot start in Glop 1.0 notation
@@ -248,7 +248,6 @@ pub fn run(
             }
             Ok(Output::Text(Position::spots(n).write(Notation::Glop10)))
         }
-        "outcome" if options.misere => solve_misere(&options, stdin, budget),
         "check" if options.misere => check_misere(&options, budget),
         "outcome" | "nimber" => solve_all(command == "nimber", &options, stdin, budget),
         "canon" => {
@@ -300,118 +299,183 @@ pub fn run(
     }
 }
 
-/// Runs a search to its end in slices, failing when the budget runs out; `spent` is what
-/// earlier searches of the same command used. An expansion still listing its children when
-/// the time is up gives up at once.
-fn run_search(
-    search: &mut Search,
-    db: &mut Database,
-    guide: Option<&Database>,
+/// Runs a check computation (guided by the main base) to its end in slices, failing when the
+/// budget runs out. An expansion still listing its children when the time is up gives up at once.
+fn run_check(
+    run: &mut Check,
+    main: &Database,
     budget: &Budget,
-    spent: u64,
     label: &str,
 ) -> Result<Answer, Failure> {
-    search.set_stop(budget.stop());
+    run.search.set_stop(budget.stop());
     let mut pacer = Pacer::new(4096);
     loop {
-        let used = spent + search.stats().expansions;
+        let used = run.search.stats().expansions;
         let started = Instant::now();
-        match search.step(db, guide, budget.slice(used, pacer.slice())) {
+        match run.step(main, budget.slice(used, pacer.slice())) {
             Progress::Done(answer) => return Ok(answer),
-            Progress::Failed(message) => return Err(format!("{label}: {message}").into()),
-            Progress::Running => budget.check(spent + search.stats().expansions, label)?,
+            Progress::Failed(e) => return Err(solve_failure(e, label, None)),
+            Progress::Running => budget.check(run.search.stats().expansions, label)?,
         }
         pacer.took(started.elapsed());
     }
 }
 
-/// Runs a team of `threads` searches to the answer, checking the budget ten times a second.
-fn run_team(
-    position: &Position,
-    goal: Goal,
-    threads: usize,
-    db: &mut Database,
+/// What a computation gave: its answer, its work and the couples it stored.
+struct Solved {
+    answer: Answer,
+    work: u64,
+    stored: u64,
+}
+
+/// Steps a computation to its answer within the budget (`spent`: what the command used before
+/// it). Normal play runs in slices of about 20 ms; the misère solver is given the rest of the
+/// budget at once (it keeps its own clock through its stop); a team is looked at ten times a
+/// second. Out of budget, what was proved stays in the bases.
+fn run_solving(
+    solving: &mut Solving,
+    mut bases: Bases<'_>,
     budget: &Budget,
     spent: u64,
     label: &str,
-) -> Result<(Answer, Stats), Failure> {
-    let team = Team::start(position, goal, threads, db).map_err(|e| format!("{label}: {e}"))?;
-    let ended = loop {
-        let progress = team.wait(std::time::Duration::from_millis(100));
-        if progress != Progress::Running {
-            break Some(progress);
+) -> Result<Solved, Failure> {
+    solving.set_stop(budget.stop());
+    let misere = solving.request().question == Question::Misere;
+    let mut pacer = Pacer::new(4096);
+    loop {
+        let used = spent + solving.work();
+        let slice = if misere { u64::MAX } else { pacer.slice() };
+        let started = Instant::now();
+        match solving.step(bases.reborrow(), budget.slice(used, slice)) {
+            Progress::Done(answer) => {
+                return Ok(Solved {
+                    answer,
+                    work: solving.work(),
+                    stored: solving.stored(),
+                })
+            }
+            Progress::Failed(e) => return Err(solve_failure(e, label, bases.misere.as_deref())),
+            Progress::Running => {
+                if budget.check(spent + solving.work(), label).is_err() {
+                    // A team hands over what it proved, unless that shows the base wrong; its
+                    // members' last expansions are counted once they have stopped.
+                    solving
+                        .end(bases.reborrow())
+                        .map_err(|e| solve_failure(e, label, None))?;
+                    let spent_all = budget
+                        .check(spent + solving.work(), label)
+                        .err()
+                        .unwrap_or_else(|| format!("{label}: the budget ran out").into());
+                    return Err(with_holdings(spent_all, bases.misere.as_deref()));
+                }
+            }
         }
-        if budget.check(spent + team.expansions(), label).is_err() {
-            break None;
-        }
-    };
-    // Stopped either way: what the team proved stays in the base.
-    let stats = team.finish(db);
-    match ended {
-        Some(Progress::Done(answer)) => Ok((answer, stats)),
-        Some(Progress::Failed(message)) => Err(format!("{label}: {message}").into()),
-        // The members' last expansions are counted only now.
-        None => Err(budget
-            .check(spent + stats.expansions, label)
-            .err()
-            .unwrap_or_else(|| format!("{label}: the search stopped early").into())),
-        Some(Progress::Running) => Err(format!("{label}: the search stopped early").into()),
+        pacer.took(started.elapsed());
     }
 }
 
+/// A computation's failure as the command says it: the engine's limits (memory) are the
+/// budget's (exit 3), the rest bad input (exit 2). In misère play, what the solver holds is
+/// said too, for whoever sizes the next run.
+fn solve_failure(e: SolveError, label: &str, misere: Option<&misere::Solver>) -> Failure {
+    match (&e, misere) {
+        (SolveError::Memory { limit_bytes, .. }, Some(solver)) => Failure::BudgetSpent(format!(
+            "{label}: the search needs more than the memory limit of {} MB (--memory-mb): \
+             stopped after {} nodes; what was proved is kept with --save ({})",
+            limit_bytes >> 20,
+            solver.work(),
+            holdings(solver)
+        )),
+        (SolveError::Memory { .. }, None) => {
+            Failure::BudgetSpent(format!("{label}: {}", e.describe(Notation::Glop2)))
+        }
+        _ => Failure::BadInput(format!("{label}: {}", e.describe(Notation::Glop2))),
+    }
+}
+
+/// A budget's end, with what the misère solver holds.
+fn with_holdings(failure: Failure, misere: Option<&misere::Solver>) -> Failure {
+    match (failure, misere) {
+        (Failure::BudgetSpent(message), Some(solver)) => {
+            Failure::BudgetSpent(format!("{message} ({})", holdings(solver)))
+        }
+        (failure, _) => failure,
+    }
+}
+
+/// `outcome` and `nimber`, in normal or misère play: one line per position, each solved through
+/// the engine's one front (`engine::sprouts::solving`).
 fn solve_all(
     nimber: bool,
     options: &Options,
     stdin: &mut dyn FnMut() -> Result<String, CliError>,
     budget: &Budget,
 ) -> Result<Output, Failure> {
-    let mut db = load_bases(options, budget)?;
+    if options.misere && (options.threads > 1 || options.save_check.is_some()) {
+        return Err("--misere: --threads and --save-check are for normal play only".into());
+    }
     let items = items(options, stdin)?;
     // Every line is read before any computing, so a bad line costs nothing.
     let positions: Vec<Position> = items.iter().map(parse).collect::<Result<_, _>>()?;
-    let goal = if nimber {
-        Goal::Nimber
-    } else {
-        Goal::Outcome { nimber_part: 0 }
+    let question = match (options.misere, nimber) {
+        (true, _) => Question::Misere,
+        (false, true) => Question::Normal(Goal::Nimber),
+        (false, false) => Question::OUTCOME,
     };
-    let mut text = String::new();
-    let mut log = String::new();
+    let workers = if options.threads > 1 {
+        Workers::Team(options.threads)
+    } else {
+        Workers::One(options.strategy)
+    };
+    // One misère solver for every line: what one position settles, the next reuses.
+    let mut misere = if options.misere {
+        let (mut solver, _) = load_misere(options, budget, &positions)?;
+        solver.set_stop(budget.stop());
+        Some(solver)
+    } else {
+        None
+    };
+    let mut db = if options.misere {
+        Database::new()
+    } else {
+        load_bases(options, budget)?
+    };
+    let (mut text, mut log) = (String::new(), String::new());
     let mut spent = 0;
     // The positions whose answers rest on the bases unchecked.
     let mut unchecked = Vec::new();
     for (item, position) in items.iter().zip(&positions) {
         let start = Instant::now();
-        let solved = if options.threads > 1 {
-            run_team(
-                position,
-                goal,
-                options.threads,
-                &mut db,
-                budget,
-                spent,
-                &item.label,
-            )
-        } else {
-            let mut search = Search::with_strategy(position.clone(), goal, options.strategy)
-                .map_err(|e| format!("{}: {e}", item.label))?;
-            run_search(&mut search, &mut db, None, budget, spent, &item.label)
-                .map(|answer| (answer, search.stats()))
+        // The misère solver's work counts reading its base, as its budget does.
+        let before = misere.as_ref().map_or(spent, misere::Solver::work);
+        let request = Request::new(position.clone(), question).with_workers(workers);
+        let mut solving = Solving::new(request).map_err(|e| solve_failure(e, &item.label, None))?;
+        let bases = Bases {
+            normal: &mut db,
+            misere: misere.as_mut(),
         };
-        let (answer, stats) = match solved {
+        let solved = match run_solving(&mut solving, bases, budget, before, &item.label) {
             Ok(solved) => solved,
             Err(failure) => {
                 // What the search proved before the budget ran out is kept: a run given the
                 // saved base goes on from there.
-                save(&options.save, &db)?;
+                save_all(options, &db, misere.as_ref())?;
                 return Err(failure);
             }
         };
-        spent += stats.expansions;
-        if !options.dbs.is_empty() {
+        spent += solved.work;
+        if let (Question::Normal(goal), false) = (question, options.dbs.is_empty()) {
             // Within --max-nodes too: what is left of it after the searches.
             let allowance =
-                (VERIFY_EXPANSIONS + stats.expansions).min(budget.max_nodes.saturating_sub(spent));
-            match verify(position, goal, answer, &db, allowance, &budget.stop()) {
+                (VERIFY_EXPANSIONS + solved.work).min(budget.max_nodes.saturating_sub(spent));
+            match verify(
+                position,
+                goal,
+                solved.answer,
+                &db,
+                allowance,
+                &budget.stop(),
+            ) {
                 Verified::Confirmed => {}
                 Verified::Unfinished => unchecked.push(item.text.clone()),
                 Verified::Refuted(contradictions) => {
@@ -424,23 +488,32 @@ fn solve_all(
                 }
             }
         }
-        let word = match answer {
+        let word = match solved.answer {
             Answer::Nimber(n) => n.to_string(),
             Answer::Outcome(v) => v.word().to_string(),
         };
         text.push_str(&word);
         text.push('\n');
-        log.push_str(&format!(
-            "{}: {word}, {} expansions, {} couples stored, base {} couples ({} KB), {}\n",
-            item.text,
-            stats.expansions,
-            stats.stored,
-            db.len(),
-            db.memory_bytes() / 1024,
-            elapsed(start)
-        ));
+        log.push_str(&match &misere {
+            Some(solver) => format!(
+                "{}: {word} (misère), {} nodes, {}, {}\n",
+                item.text,
+                solved.work,
+                holdings(solver),
+                elapsed(start)
+            ),
+            None => format!(
+                "{}: {word}, {} expansions, {} couples stored, base {} couples ({} KB), {}\n",
+                item.text,
+                solved.work,
+                solved.stored,
+                db.len(),
+                db.memory_bytes() / 1024,
+                elapsed(start)
+            ),
+        });
     }
-    save(&options.save, &db)?;
+    save_all(options, &db, misere.as_ref())?;
     // Said even with -q: an answer resting on data nobody checked must not pass for proved.
     let warning = (!unchecked.is_empty()).then(|| {
         format!(
@@ -460,48 +533,16 @@ fn solve_all(
     })
 }
 
-/// `outcome --misere`: win/loss in misère play (who cannot move wins), one line per position.
-fn solve_misere(
+/// Saves the base the command filled (--save): the misère solver's in misère play.
+fn save_all(
     options: &Options,
-    stdin: &mut dyn FnMut() -> Result<String, CliError>,
-    budget: &Budget,
-) -> Result<Output, Failure> {
-    if options.threads > 1 || options.save_check.is_some() {
-        return Err("--misere: --threads and --save-check are for normal play only".into());
+    db: &Database,
+    misere: Option<&misere::Solver>,
+) -> Result<(), CliError> {
+    match misere {
+        Some(solver) => save_misere(&options.save, solver),
+        None => save(&options.save, db),
     }
-    let items = items(options, stdin)?;
-    let positions: Vec<Position> = items.iter().map(parse).collect::<Result<_, _>>()?;
-    // One solver for every line: what one position settles, the next reuses.
-    let (mut misere, _) = load_misere(options, budget, &positions)?;
-    misere.set_stop(budget.stop());
-    let (mut text, mut log) = (String::new(), String::new());
-    for (item, position) in items.iter().zip(&positions) {
-        let start = Instant::now();
-        let before = misere.work();
-        let left = budget.max_nodes.saturating_sub(before);
-        let solved = misere.wins(position, left);
-        if solved.is_err() {
-            // What was proved before the budget ran out is kept for the next run.
-            save_misere(&options.save, &misere)?;
-        }
-        let wins = solved.map_err(|stop| misere_failure(stop, &item.label, budget, &misere))?;
-        let word = if wins { "win" } else { "loss" };
-        text.push_str(word);
-        text.push('\n');
-        log.push_str(&format!(
-            "{}: {word} (misère), {} nodes, {}, {}\n",
-            item.text,
-            misere.work() - before,
-            holdings(&misere),
-            elapsed(start)
-        ));
-    }
-    save_misere(&options.save, &misere)?;
-    Ok(if options.quiet {
-        Output::Text(text)
-    } else {
-        Output::Logged { text, log }
-    })
 }
 
 /// `children --misere`: each canonical child with `win` or `loss` for the player to move in it
@@ -716,15 +757,9 @@ fn check_one(
         Goal::Outcome { nimber_part: 0 }
     };
     let start = Instant::now();
-    let mut run = Check::new(position.clone(), goal).map_err(|e| format!("{}: {e}", item.label))?;
-    let answer = run_search(
-        &mut run.search,
-        &mut run.check_db,
-        Some(&main),
-        budget,
-        0,
-        &item.label,
-    )?;
+    let mut run =
+        Check::new(position.clone(), goal).map_err(|e| solve_failure(e, &item.label, None))?;
+    let answer = run_check(&mut run, &main, budget, &item.label)?;
     let report = CheckReport {
         answer,
         stats: run.search.stats(),

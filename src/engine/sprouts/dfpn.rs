@@ -20,9 +20,10 @@ use super::children::{position_bytes, ChildrenCache, Cut};
 use super::database::{Database, MAX_NIMBER};
 use super::position::{Land, Position};
 use super::search::{
-    next_unknown, ordered_children, record_loss, sort_couples, Answer, ChildView, Computation,
-    Contradiction, Couple, Goal, LevelView, Progress, Stats, Verdict,
+    next_unknown, ordered_children, record_loss, refuted, sort_couples, Answer, ChildView,
+    Computation, Contradiction, Couple, Goal, LevelView, Progress, Stats, Verdict,
 };
+use super::solving::SolveError;
 use super::symbols::words;
 use crate::engine::stop::Stop;
 
@@ -407,12 +408,10 @@ pub const MAX_OPEN_BYTES: usize = 1 << 30;
 
 /// A search's failure once its open levels hold `open_bytes` of children, past `MAX_OPEN_BYTES`.
 pub(crate) fn open_levels_too_large(open_bytes: usize) -> Option<Progress> {
-    (open_bytes > MAX_OPEN_BYTES).then(|| {
-        Progress::Failed(format!(
-            "the search's open levels need more than {} MB (positions this large are beyond this engine)",
-            MAX_OPEN_BYTES >> 20
-        ))
-    })
+    (open_bytes > MAX_OPEN_BYTES).then_some(Progress::Failed(SolveError::Memory {
+        limit_bytes: MAX_OPEN_BYTES,
+        what: "the search's open levels",
+    }))
 }
 
 /// Bytes of children df-pn keeps at hand (it expands the same couples again and again; most
@@ -666,7 +665,7 @@ impl Dfpn {
             Ok(listed) => listed,
             Err(Cut::Stopped) => return None,
             Err(Cut::TooLarge(why)) => {
-                self.finished = Some(Progress::Failed(why.0));
+                self.finished = Some(Progress::Failed(why.into()));
                 return None;
             }
         };
@@ -877,9 +876,9 @@ impl Dfpn {
     /// The root couple is proved (or, never with no thresholds, left unfinished).
     fn root_done(&mut self, numbers: Numbers, db: &Database) {
         let Some(verdict) = numbers.verdict() else {
-            self.finished = Some(Progress::Failed(
-                "internal error: the root was left unfinished".into(),
-            ));
+            self.finished = Some(Progress::Failed(SolveError::Internal(
+                "the root was left unfinished",
+            )));
             return;
         };
         match (self.goal, verdict) {
@@ -889,7 +888,7 @@ impl Dfpn {
             }
             (Goal::Nimber, Verdict::Win) => {
                 if self.trial >= MAX_NIMBER {
-                    self.finished = Some(Progress::Failed(format!("nimber above {MAX_NIMBER}")));
+                    self.finished = Some(Progress::Failed(SolveError::NimberTooLarge));
                     return;
                 }
                 self.trial += 1;
@@ -972,6 +971,9 @@ impl Computation for Dfpn {
     fn step(&mut self, db: &mut Database, guide: Option<&Database>, budget: u64) -> Progress {
         let limit = self.stats.expansions.saturating_add(budget);
         loop {
+            if self.finished.is_none() {
+                self.finished = refuted(guide, &self.contradictions);
+            }
             if let Some(done) = &self.finished {
                 return done.clone();
             }
@@ -987,7 +989,7 @@ impl Computation for Dfpn {
             }
             let overflow = |c: &Child| c.couple.nimber >= MAX_NIMBER && c.numbers.is_win();
             if matches!(top.kind, Kind::Lands { .. }) && top.children.iter().any(overflow) {
-                self.finished = Some(Progress::Failed(format!("nimber above {MAX_NIMBER}")));
+                self.finished = Some(Progress::Failed(SolveError::NimberTooLarge));
                 continue;
             }
             if !top.thresholds.hold(top.numbers) {
@@ -996,9 +998,9 @@ impl Computation for Dfpn {
                 continue;
             }
             let Some((k, thresholds)) = Dfpn::choose(&top, &self.avoided) else {
-                self.finished = Some(Progress::Failed(
-                    "internal error: an open couple with no child to search".into(),
-                ));
+                self.finished = Some(Progress::Failed(SolveError::Internal(
+                    "an open couple with no child to search",
+                )));
                 continue;
             };
             top.current = Some(k);

@@ -12,6 +12,8 @@
 //! - `search`: the stoppable, resumable loss search with levels and zapping (Glop's depth-first
 //!   and probing strategies), and what every strategy offers (`Computation`);
 //! - `dfpn`: the depth-first proof-number search, the default;
+//! - `solving`: the one front every caller solves through (a request, a stepping computation,
+//!   typed errors), over the searches above, misère play and teams;
 //! - `parallel`: natively, a team of df-pn searches on as many threads, sharing their losses;
 //! - `exchange`: couples as 16-bit words, as the page's workers pass them to one another;
 //! - `proof`: check computations, complete check and the Graphviz proof graph;
@@ -40,6 +42,7 @@ pub mod position;
 pub mod proof;
 pub mod route;
 pub mod search;
+pub mod solving;
 pub mod symbols;
 
 pub use children::{check_computable, children, TooLarge};
@@ -50,3 +53,4 @@ pub use search::{
     children_with_nimbers, solve, solve_with, Answer, Computation, Contradiction, Couple, Goal,
     Progress, Search, Stats, Strategy, Verdict,
 };
+pub use solving::{Bases, Question, Request, SolveError, Solving, Workers};

@@ -14,7 +14,8 @@ use super::children::check_computable;
 use super::database::Database;
 use super::dfpn::{Dfpn, TABLE_COUPLES};
 use super::position::{Land, Position};
-use super::search::{Computation, Goal, Progress, Stats};
+use super::search::{Computation, Contradiction, Goal, Progress, Stats};
+use super::solving::SolveError;
 use crate::engine::stop::Stop;
 
 /// Expansions a member works between two exchanges with the team.
@@ -32,6 +33,30 @@ struct Shared {
     expansions: AtomicU64,
     /// Where each member is working (its `Dfpn::path`), as of its last exchange.
     paths: Mutex<Vec<Vec<u128>>>,
+    /// Couples a member's base held otherwise than the team proved (the base given was wrong).
+    refuted: Mutex<Vec<Contradiction>>,
+}
+
+/// Refuses a team of no threads, or of more than `MAX_THREADS`.
+pub fn check_threads(threads: usize) -> Result<(), SolveError> {
+    if (1..=MAX_THREADS).contains(&threads) {
+        Ok(())
+    } else {
+        Err(SolveError::Refused(format!(
+            "{threads} threads: a team has 1 to {MAX_THREADS}"
+        )))
+    }
+}
+
+/// Stores a couple the team proved, noting it when the base held it otherwise.
+fn store(db: &mut Database, land: &Land, nimber: u8, refuted: &mut Vec<Contradiction>) {
+    if let Err(d) = db.insert(land, nimber) {
+        refuted.push(Contradiction {
+            land: land.clone(),
+            stored: d.stored,
+            found: Some(nimber),
+        });
+    }
 }
 
 /// A running team; `finish` stops it and gathers what it proved.
@@ -48,11 +73,9 @@ impl Team {
         goal: Goal,
         threads: usize,
         db: &Database,
-    ) -> Result<Team, String> {
-        check_computable(position).map_err(|e| e.0)?;
-        if !(1..=MAX_THREADS).contains(&threads) {
-            return Err(format!("{threads} threads: a team has 1 to {MAX_THREADS}"));
-        }
+    ) -> Result<Team, SolveError> {
+        check_computable(position)?;
+        check_threads(threads)?;
         let shared = Arc::new(Shared {
             losses: Mutex::new(Vec::new()),
             stop: AtomicBool::new(false),
@@ -60,6 +83,7 @@ impl Team {
             finished: Condvar::new(),
             expansions: AtomicU64::new(0),
             paths: Mutex::new(vec![Vec::new(); threads]),
+            refuted: Mutex::new(Vec::new()),
         });
         let members = (0..threads)
             .map(|index| {
@@ -94,21 +118,39 @@ impl Team {
         self.shared.expansions.load(Ordering::Relaxed)
     }
 
-    /// Stops the members and adds every loss they proved to `db`.
-    pub fn finish(self, db: &mut Database) -> Stats {
+    /// Stops the members and adds every loss they proved to `db`; Err when what they proved
+    /// refutes the base (theirs, copied from `db`, or `db` itself), whose other couples are kept.
+    pub fn finish(mut self, db: &mut Database) -> Result<Stats, SolveError> {
         self.shared.stop.store(true, Ordering::Relaxed);
-        for member in self.members {
+        for member in std::mem::take(&mut self.members) {
             let _ = member.join();
         }
+        let mut refuted = std::mem::take(
+            &mut *self
+                .shared
+                .refuted
+                .lock()
+                .unwrap_or_else(|e| e.into_inner()),
+        );
         let losses = self.shared.losses.lock().unwrap_or_else(|e| e.into_inner());
         for (land, nimber) in losses.iter() {
-            let _ = db.insert(land, *nimber);
+            store(db, land, *nimber, &mut refuted);
         }
-        Stats {
+        if !refuted.is_empty() {
+            return Err(SolveError::BaseRefuted(refuted));
+        }
+        Ok(Stats {
             expansions: self.shared.expansions.load(Ordering::Relaxed),
             stored: db.len().saturating_sub(self.known_before) as u64,
             new_results: 0,
-        }
+        })
+    }
+}
+
+impl Drop for Team {
+    /// A team let go without `finish` stops too (its threads would otherwise run on).
+    fn drop(&mut self) {
+        self.shared.stop.store(true, Ordering::Relaxed);
     }
 }
 
@@ -136,8 +178,13 @@ fn member(
         {
             let mut losses = shared.losses.lock().unwrap_or_else(|e| e.into_inner());
             losses.extend(search.take_new_losses());
+            let mut refuted = Vec::new();
             for (land, nimber) in &losses[seen..] {
-                let _ = local.insert(land, *nimber);
+                store(&mut local, land, *nimber, &mut refuted);
+            }
+            if !refuted.is_empty() {
+                let mut all = shared.refuted.lock().unwrap_or_else(|e| e.into_inner());
+                all.extend(refuted);
             }
             // Levels the team's new losses settle are left at once.
             search.notice(&losses[seen..], &local);
@@ -173,7 +220,7 @@ mod tests {
             let goal = Goal::Outcome { nimber_part: 0 };
             let team = Team::start(&Position::spots(n), goal, 3, &db).unwrap();
             let progress = team.wait(Duration::from_secs(60));
-            let stats = team.finish(&mut db);
+            let stats = team.finish(&mut db).unwrap();
             assert_eq!(progress, Progress::Done(Answer::Outcome(want)), "{n} spots");
             assert!(stats.expansions > 0 && stats.stored as usize == db.len());
         }

@@ -4,6 +4,7 @@
 //! a worker) and stops it when the clock says. The random player picks any.
 
 use super::search::{Answer, Couple, Goal, Progress, Search, Verdict};
+use super::solving::SolveError;
 use super::{Database, Position};
 
 /// What the perfect player knows so far.
@@ -68,7 +69,7 @@ impl Perfect {
     }
 
     /// Works for about `budget` expansions; what is known after.
-    pub fn step(&mut self, db: &mut Database, budget: u64) -> Result<&Thought, String> {
+    pub fn step(&mut self, db: &mut Database, budget: u64) -> Result<&Thought, SolveError> {
         let mut left = budget;
         while self.thought == Thought::Thinking && left > 0 {
             let Some(&child) = self.order.get(self.next) else {

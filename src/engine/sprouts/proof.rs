@@ -12,6 +12,7 @@ use super::position::{Land, Position};
 use super::search::{
     Answer, Contradiction, Couple, Goal, Progress, Search, Stats, Strategy, Verdict,
 };
+use super::solving::SolveError;
 use crate::engine::stop::Stop;
 
 /// A check computation: the search of `goal` on `position`, reading and filling its own check
@@ -24,7 +25,7 @@ pub struct Check {
 impl Check {
     /// Checks are depth-first, as in Glop: guided by the main base (known losses first), a
     /// plain search re-proves with what is known and stores only what the proof uses.
-    pub fn new(position: Position, goal: Goal) -> Result<Check, String> {
+    pub fn new(position: Position, goal: Goal) -> Result<Check, SolveError> {
         Ok(Check {
             search: Search::with_strategy(position, goal, Strategy::DepthFirst)?,
             check_db: Database::new(),
@@ -54,7 +55,7 @@ impl CheckReport {
 }
 
 /// Runs a check to its end (native use).
-pub fn check(position: &Position, goal: Goal, main: &Database) -> Result<CheckReport, String> {
+pub fn check(position: &Position, goal: Goal, main: &Database) -> Result<CheckReport, SolveError> {
     let mut check = Check::new(position.clone(), goal)?;
     match check.step(main, u64::MAX) {
         Progress::Done(answer) => Ok(CheckReport {
@@ -63,8 +64,8 @@ pub fn check(position: &Position, goal: Goal, main: &Database) -> Result<CheckRe
             contradictions: check.search.contradictions().to_vec(),
             check_db: check.check_db,
         }),
-        Progress::Failed(message) => Err(message),
-        Progress::Running => Err("the check stopped early".into()),
+        Progress::Failed(e) => Err(e),
+        Progress::Running => Err(SolveError::Internal("a check with no limit stopped early")),
     }
 }
 
@@ -194,11 +195,11 @@ impl CompleteCheck {
             };
             let mut search = match search {
                 Ok(s) => s,
-                Err(problem) => {
+                Err(e) => {
                     self.failures.push(CheckFailure {
                         position: land,
                         stored,
-                        problem,
+                        problem: e.to_string(),
                     });
                     self.next += 1;
                     continue;
@@ -223,7 +224,7 @@ impl CompleteCheck {
                 Progress::Done(_) => self
                     .failures
                     .push(failure(format!("its nimber is not {stored}"))),
-                Progress::Failed(message) => self.failures.push(failure(message)),
+                Progress::Failed(e) => self.failures.push(failure(e.to_string())),
             }
             // The entry itself proved winning is the failure above already.
             for c in search

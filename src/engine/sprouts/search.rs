@@ -10,6 +10,7 @@ use super::database::{Database, MAX_NIMBER};
 use super::dfpn::{open_levels_too_large, Dfpn, TABLE_COUPLES};
 use super::notation::{append_glop2, Notation};
 use super::position::{Land, Position};
+use super::solving::SolveError;
 use crate::engine::stop::Stop;
 
 /// What a search computes.
@@ -115,7 +116,7 @@ pub struct Stats {
 pub enum Progress {
     Running,
     Done(Answer),
-    Failed(String),
+    Failed(SolveError),
 }
 
 /// A level of the computation as Glop shows it: the child being computed.
@@ -324,7 +325,7 @@ impl std::ops::DerefMut for Search {
 impl Search {
     /// A search of `position` with the default strategy; refuses positions too large for the
     /// engine.
-    pub fn new(position: Position, goal: Goal) -> Result<Search, String> {
+    pub fn new(position: Position, goal: Goal) -> Result<Search, SolveError> {
         Search::with_strategy(position, goal, Strategy::default())
     }
 
@@ -332,8 +333,8 @@ impl Search {
         position: Position,
         goal: Goal,
         strategy: Strategy,
-    ) -> Result<Search, String> {
-        check_computable(&position).map_err(|e| e.0)?;
+    ) -> Result<Search, SolveError> {
+        check_computable(&position)?;
         Ok(Search(match strategy {
             Strategy::ProofNumber => Box::new(Dfpn::new(position, goal, TABLE_COUPLES)),
             _ => Box::new(GlopSearch::new(position, goal, strategy)),
@@ -487,9 +488,9 @@ impl GlopSearch {
             self.enforce_budgets();
         }
         let Some(Frame::Eval { couple, stage }) = self.stack.last_mut() else {
-            self.finished = Some(Progress::Failed(
-                "internal error: nothing to evaluate".into(),
-            ));
+            self.finished = Some(Progress::Failed(SolveError::Internal(
+                "nothing to evaluate",
+            )));
             return;
         };
         let couple = couple.simplified(db);
@@ -537,7 +538,7 @@ impl GlopSearch {
                 return;
             }
             Err(Cut::TooLarge(why)) => {
-                self.finished = Some(Progress::Failed(why.0));
+                self.finished = Some(Progress::Failed(why.into()));
                 return;
             }
         };
@@ -598,7 +599,7 @@ impl GlopSearch {
         returned: Returned,
         db: &mut Database,
         guide: Option<&Database>,
-    ) -> Result<(), String> {
+    ) -> Result<(), SolveError> {
         let Some(top) = self.stack.last_mut() else {
             return Ok(());
         };
@@ -610,7 +611,7 @@ impl GlopSearch {
             }
             (Frame::Nimber { position, tried }, Returned::Verdict(Verdict::Win)) => {
                 if *tried >= MAX_NIMBER {
-                    return Err(format!("nimber above {MAX_NIMBER}"));
+                    return Err(SolveError::NimberTooLarge);
                 }
                 *tried += 1;
                 let couple = Couple::new(position.clone(), *tried);
@@ -620,11 +621,11 @@ impl GlopSearch {
                 });
             }
             (Frame::Nimber { .. }, Returned::Nimber(_)) => {
-                return Err("internal error: a nimber for a nimber".into())
+                return Err(SolveError::Internal("a nimber for a nimber"))
             }
             (Frame::Eval { couple, stage }, Returned::Nimber(k)) => {
                 let Stage::Lands { land, .. } = stage else {
-                    return Err("internal error: a nimber for a level".into());
+                    return Err(SolveError::Internal("a nimber for a level"));
                 };
                 // The land is solved: it leaves the sum and its nimber joins the heap.
                 // Only one copy leaves: a sum may hold the same land twice.
@@ -637,7 +638,7 @@ impl GlopSearch {
             }
             (Frame::Eval { stage, .. }, Returned::Verdict(verdict)) => {
                 let Stage::Children(level) = stage else {
-                    return Err("internal error: a verdict for a sum".into());
+                    return Err(SolveError::Internal("a verdict for a sum"));
                 };
                 if verdict == Verdict::Loss {
                     let won = level.couple.clone();
@@ -718,6 +719,9 @@ impl Computation for GlopSearch {
     fn step(&mut self, db: &mut Database, guide: Option<&Database>, budget: u64) -> Progress {
         let limit = self.stats.expansions.saturating_add(budget);
         loop {
+            if self.finished.is_none() {
+                self.finished = refuted(guide, &self.contradictions);
+            }
             if let Some(done) = &self.finished {
                 return done.clone();
             }
@@ -728,8 +732,8 @@ impl Computation for GlopSearch {
                         Returned::Nimber(n) => Answer::Nimber(n),
                     };
                     self.finished = Some(Progress::Done(answer));
-                } else if let Err(message) = self.deliver(returned, db, guide) {
-                    self.finished = Some(Progress::Failed(message));
+                } else if let Err(e) = self.deliver(returned, db, guide) {
+                    self.finished = Some(Progress::Failed(e));
                 }
                 continue;
             }
@@ -895,6 +899,17 @@ pub(crate) fn next_unknown(
             }
         })
         .find(|&k| !known_win(k))
+}
+
+/// How a search ends once the base it fills (searched alone, no guide) holds a couple otherwise
+/// than the search proved: the base is wrong, and so would be an answer resting on it. (A check
+/// computation, given a guide, lists such couples and goes on.)
+pub(crate) fn refuted(
+    guide: Option<&Database>,
+    contradictions: &[Contradiction],
+) -> Option<Progress> {
+    (guide.is_none() && !contradictions.is_empty())
+        .then(|| Progress::Failed(SolveError::BaseRefuted(contradictions.to_vec())))
 }
 
 /// Stores a losing couple in the base searched, noting disagreements with the base or the guide.
@@ -1153,12 +1168,13 @@ pub fn children_with_nimbers(
     Ok(out)
 }
 
-/// Runs a search to its end (native use: CLI, tests, benchmarks).
+/// Runs one search in this thread to its end, with its counters (tests and benchmarks; every
+/// other caller goes through `solving`).
 pub fn solve(
     position: &Position,
     goal: Goal,
     db: &mut Database,
-) -> Result<(Answer, Stats), String> {
+) -> Result<(Answer, Stats), SolveError> {
     solve_with(position, goal, Strategy::default(), db)
 }
 
@@ -1167,12 +1183,12 @@ pub fn solve_with(
     goal: Goal,
     strategy: Strategy,
     db: &mut Database,
-) -> Result<(Answer, Stats), String> {
+) -> Result<(Answer, Stats), SolveError> {
     let mut search = Search::with_strategy(position.clone(), goal, strategy)?;
     match search.step(db, None, u64::MAX) {
         Progress::Done(answer) => Ok((answer, search.stats())),
         Progress::Failed(message) => Err(message),
-        Progress::Running => Err("the search stopped early".into()),
+        Progress::Running => Err(SolveError::Internal("a search with no limit stopped early")),
     }
 }
 

@@ -45,7 +45,7 @@ pub(super) fn start_check(app: &Shared) {
         let start = match a.start() {
             Ok(p) => p,
             Err(e) => {
-                a.message = e;
+                a.message = e.to_string();
                 return;
             }
         };
@@ -79,7 +79,7 @@ pub(super) fn start_check(app: &Shared) {
                 })
             }
             Err(e) => {
-                a.message = e;
+                a.message = e.to_string();
                 return;
             }
         }
@@ -94,7 +94,7 @@ pub(super) fn check_step(a: &mut Glop) -> bool {
     match run.check.step(&a.db, STEP_EXPANSIONS) {
         Progress::Running => return false,
         Progress::Done(answer) => run.result = Some(Ok(answer)),
-        Progress::Failed(e) => run.result = Some(Err(e)),
+        Progress::Failed(e) => run.result = Some(Err(e.to_string())),
     }
     // Couples of the main base the check refuted never answer again.
     let refuted: Vec<(Land, u8)> = run

@@ -35,7 +35,7 @@ pub(super) fn start_child_nimber(app: &Shared, index: usize) {
                 })
             }
             Err(e) => {
-                a.children_note(&e);
+                a.children_note(&e.to_string());
                 return;
             }
         }
@@ -59,7 +59,7 @@ pub(super) fn child_step(a: &mut Glop) -> bool {
         Progress::Running => return false,
         Progress::Done(Answer::Nimber(n)) => Ok(n),
         Progress::Done(other) => Err(format!("the search answered {other:?}, not a nimber")),
-        Progress::Failed(e) => Err(e),
+        Progress::Failed(e) => Err(e.to_string()),
     };
     let (index, position) = (run.index, run.position.clone());
     a.child_run = None;

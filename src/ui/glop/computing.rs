@@ -55,7 +55,7 @@ pub(super) fn start_computation(app: &Shared) {
             let runner = match a.runner_for(&start, goal, misere, workers) {
                 Ok(runner) => runner,
                 Err(e) => {
-                    a.message = e;
+                    a.message = e.to_string();
                     return;
                 }
             };
@@ -82,7 +82,7 @@ pub(super) fn start_computation(app: &Shared) {
         a.dom.show_tab("compute");
         a.computation
             .as_ref()
-            .is_some_and(|c| matches!(c.runner, Runner::InPage(_) | Runner::Misere(_)))
+            .is_some_and(|c| matches!(c.runner, Runner::InPage(_)))
     };
     if in_page {
         in_slices(app, computation_step, computation_spent);
@@ -163,10 +163,26 @@ fn heard_member(a: &mut Glop, index: usize, data: &wasm_bindgen::JsValue) {
     let (heard, words) = team.hear(index, data);
     if !words.is_empty() {
         team.share(index, &words);
+        let mut refuted = Vec::new();
         for (land, nimber) in exchange::decode(&words).unwrap_or_default() {
-            if a.db.insert(&land, nimber) == Ok(true) {
-                team.stored += 1;
+            match a.db.insert(&land, nimber) {
+                Ok(true) => team.stored += 1,
+                Ok(false) => {}
+                Err(d) => refuted.push(Contradiction {
+                    land,
+                    stored: d.stored,
+                    found: Some(nimber),
+                }),
             }
+        }
+        if !refuted.is_empty() {
+            // The page's base holds what the team refuted: no answer may rest on it.
+            team.end();
+            a.running = false;
+            let e = SolveError::BaseRefuted(refuted);
+            a.message = format!("The computation failed: {e}.");
+            a.draw_now = true;
+            return;
         }
     }
     let now_too = match heard {
@@ -283,13 +299,9 @@ pub(super) fn member_failed(handle: &std::rc::Weak<RefCell<Glop>>, text: String)
         team.end();
         let fallback = !team.heard;
         if fallback {
-            if c.misere {
-                c.runner = Runner::Misere(misere::Search::new(c.position.clone()));
-            } else {
-                match Search::new(c.position.clone(), c.goal) {
-                    Ok(search) => c.runner = Runner::InPage(search),
-                    Err(e) => a.message = e,
-                }
+            match in_page(&c.position, c.goal, c.misere) {
+                Ok(runner) => c.runner = runner,
+                Err(e) => a.message = e.to_string(),
             }
             a.runner_note =
                 format!("Web Workers are not available here ({text}): computing in the page.");
@@ -331,11 +343,11 @@ pub(super) fn computation_step(a: &mut Glop) -> bool {
         return true;
     };
     let misere = c.misere;
-    let progress = match &mut c.runner {
-        Runner::InPage(search) => search.step(&mut a.db, None, STEP_EXPANSIONS),
-        Runner::Misere(search) => misere_step(search, &mut a.misere),
-        Runner::Team(_) => return true,
+    let Runner::InPage(solving) = &mut c.runner else {
+        return true;
     };
+    let budget = if misere { MISERE_STEP } else { STEP_EXPANSIONS };
+    let progress = solving.step(Bases::both(&mut a.db, &mut a.misere), budget);
     match progress {
         Progress::Running => {
             // What was found is kept every few seconds: a reload mid-computation loses little.
@@ -357,7 +369,7 @@ pub(super) fn computation_step(a: &mut Glop) -> bool {
                 a.store_base();
             }
         }
-        Progress::Failed(e) => a.message = format!("The computation failed: {e}"),
+        Progress::Failed(e) => a.message = format!("The computation failed: {e}."),
     }
     a.running = false;
     true
@@ -366,15 +378,16 @@ pub(super) fn computation_step(a: &mut Glop) -> bool {
 /// The misère solver's work between two looks at the clock (a few milliseconds).
 const MISERE_STEP: u64 = 200;
 
-/// A step of a misère computation, as a normal search's step says it.
-fn misere_step(search: &mut misere::Search, misere: &mut misere::Solver) -> Progress {
-    match search.step(misere, MISERE_STEP) {
-        Ok(None) => Progress::Running,
-        Ok(Some(true)) => Progress::Done(Answer::Outcome(Verdict::Win)),
-        Ok(Some(false)) => Progress::Done(Answer::Outcome(Verdict::Loss)),
-        Err(misere::Unfinished::TooLarge(why)) => Progress::Failed(why),
-        Err(other) => Progress::Failed(format!("{other:?}")),
-    }
+/// The page's own computation of `start`, through the engine's front: df-pn in normal play,
+/// the misère search that shows its levels in misère play.
+fn in_page(start: &Position, goal: Goal, misere: bool) -> Result<Runner, SolveError> {
+    let (question, strategy) = if misere {
+        (Question::Misere, Strategy::DepthFirst)
+    } else {
+        (Question::Normal(goal), Strategy::ProofNumber)
+    };
+    let request = Request::new(start.clone(), question).with_workers(Workers::One(strategy));
+    Solving::new(request).map(Runner::InPage)
 }
 
 pub(super) fn computation_spent(a: &mut Glop, ms: f64) {
@@ -420,8 +433,8 @@ impl Glop {
         goal: Goal,
         misere: bool,
         workers: Option<Team>,
-    ) -> Result<Runner, String> {
-        check_computable(start).map_err(|e| e.0)?;
+    ) -> Result<Runner, SolveError> {
+        check_computable(start)?;
         let size = self.team_size();
         if size > 0 {
             let team = match workers.filter(|t| t.size() == size) {
@@ -448,9 +461,6 @@ impl Glop {
                 }
             }
         }
-        if misere {
-            return Ok(Runner::Misere(misere::Search::new(start.clone())));
-        }
-        Search::new(start.clone(), goal).map(Runner::InPage)
+        in_page(start, goal, misere)
     }
 }

@@ -254,8 +254,10 @@ impl Member {
                 // From our own other members: a broken message is skipped, not fatal.
                 if let Ok(couples) = exchange::decode(words) {
                     for (land, nimber) in &couples {
-                        // A couple that disagrees with one known is dropped: the page's checks
-                        // are where a base is judged, not a member's search.
+                        // A couple that disagrees with one known is skipped here: the page
+                        // stores every member's losses in the main base this one was copied
+                        // from, so it meets the same disagreement and says it
+                        // (`computing::heard_member`).
                         let _ = db.insert(land, *nimber);
                     }
                     // A level one of them proves is left at once.
@@ -398,7 +400,8 @@ impl Member {
                 search.release_when_finished();
                 false
             }
-            Progress::Failed(message) => {
+            Progress::Failed(e) => {
+                let message = e.to_string();
                 say(&FromMember::Failed { message }, &[]);
                 false
             }

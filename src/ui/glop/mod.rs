@@ -39,7 +39,8 @@ use crate::engine::sprouts::proof::{Check, CompleteCheck, DotOptions, ProofGraph
 use crate::engine::sprouts::search::{Answer, Goal, Progress, Search, Verdict};
 use crate::engine::sprouts::symbols::MAX_SPOTS;
 use crate::engine::sprouts::{
-    check_computable, children_with_nimbers, exchange, Database, Filter, Land, Notation, Position,
+    check_computable, children_with_nimbers, exchange, Bases, Contradiction, Database, Filter,
+    Land, Notation, Position, Question, Request, SolveError, Solving, Strategy, Workers,
 };
 use crate::engine::stop::Stop;
 use crate::options::Options;
@@ -424,7 +425,7 @@ fn act(app: &Shared, action: Action) {
         Action::LevelStep { level, forward } => {
             if let Some(c) = a.computation.as_mut() {
                 if let Err(e) = c.runner.zap_step(level, forward) {
-                    a.message = e;
+                    a.message = e.to_string();
                 }
             }
         }
@@ -516,7 +517,7 @@ impl Glop {
                 self.listing = None;
                 c.runner.watch(None);
             }
-            Err(e) => self.message = e,
+            Err(e) => self.message = e.to_string(),
         }
     }
 

@@ -24,7 +24,7 @@ use crate::engine::sprouts::misere;
 use crate::engine::sprouts::player::{Perfect, Thought};
 use crate::engine::sprouts::route::{Draft, Drafts, CANDIDATES_LIMIT};
 use crate::engine::sprouts::search::{Answer, Goal};
-use crate::engine::sprouts::{exchange, Notation, Position};
+use crate::engine::sprouts::{exchange, Contradiction, Notation, Position, SolveError};
 use crate::ui::glop::{Heard, Team, MAX_WORKERS};
 use crate::ui::page;
 use crate::ui::widgets::slices::{Next, Slice};
@@ -603,13 +603,27 @@ fn member_said(p: &mut Sprouts, index: usize, data: &JsValue) {
         return;
     };
     let (heard, words) = team.hear(index, data);
+    let mut refuted = Vec::new();
     if !words.is_empty() {
         team.share(index, &words);
         for (land, nimber) in exchange::decode(&words).unwrap_or_default() {
-            let _ = p.db.insert(&land, nimber);
+            if let Err(d) = p.db.insert(&land, nimber) {
+                refuted.push(Contradiction {
+                    land,
+                    stored: d.stored,
+                    found: Some(nimber),
+                });
+            }
         }
     }
     let answered = match heard {
+        // The game's base holds what the workers refuted: neither may be trusted now.
+        _ if !refuted.is_empty() => {
+            let e = SolveError::BaseRefuted(refuted);
+            p.message = format!("The workers' search failed ({e}): thinking in the page.");
+            p.db.clear();
+            true
+        }
         Heard::Done(Answer::Outcome(_)) | Heard::Done(Answer::Nimber(_)) => true,
         Heard::Failed(e) | Heard::Refused(e) => {
             p.message = format!("The workers' search failed ({e}): thinking in the page.");

@@ -6,6 +6,7 @@
 use super::{Solver, Unfinished};
 use crate::engine::sprouts::player::Thought;
 use crate::engine::sprouts::Position;
+use crate::engine::sprouts::SolveError;
 
 pub struct Perfect {
     children: Vec<Position>,
@@ -53,7 +54,7 @@ impl Perfect {
     }
 
     /// Works for about `budget` of the solver's work; what is known after.
-    pub fn step(&mut self, solver: &mut Solver, budget: u64) -> Result<&Thought, String> {
+    pub fn step(&mut self, solver: &mut Solver, budget: u64) -> Result<&Thought, SolveError> {
         let start = solver.work();
         let result = self.steps(solver, budget);
         self.work += solver.work().saturating_sub(start);
@@ -61,7 +62,7 @@ impl Perfect {
         Ok(&self.thought)
     }
 
-    fn steps(&mut self, solver: &mut Solver, budget: u64) -> Result<(), String> {
+    fn steps(&mut self, solver: &mut Solver, budget: u64) -> Result<(), SolveError> {
         let start = solver.work();
         while self.thought == Thought::Thinking {
             let Some(&child) = self.order.get(self.next) else {
@@ -76,10 +77,7 @@ impl Perfect {
                 Ok(false) => self.thought = Thought::Wins(child),
                 Ok(true) => self.next += 1,
                 Err(Unfinished::Budget(_)) | Err(Unfinished::Stopped) => break,
-                Err(Unfinished::TooLarge(why)) => return Err(why),
-                Err(Unfinished::Memory(bytes)) => {
-                    return Err(format!("the solver outgrew its {} MB", bytes >> 20))
-                }
+                Err(e) => return Err(e.into()),
             }
         }
         Ok(())
