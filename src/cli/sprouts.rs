@@ -19,8 +19,8 @@ use crate::engine::sprouts::proof::{
 };
 use crate::engine::sprouts::symbols::MAX_SPOTS;
 use crate::engine::sprouts::{
-    children_with_nimbers, Answer, Bases, Database, Filter, Goal, Notation, Position, Progress,
-    Question, Request, SolveError, Solving, Strategy, Workers,
+    children_with_nimbers, Answer, Bases, Contradiction, Database, Filter, Goal, Notation,
+    Position, Progress, Question, Request, SolveError, Solving, Strategy, Workers,
 };
 
 pub const USAGE: &str = "  sprouts spots N              the n-spot start in Glop 1.0 notation
@@ -468,24 +468,14 @@ fn solve_all(
             // Within --max-nodes too: what is left of it after the searches.
             let allowance =
                 (VERIFY_EXPANSIONS + solved.work).min(budget.max_nodes.saturating_sub(spent));
-            match verify(
-                position,
-                goal,
-                solved.answer,
-                &db,
-                allowance,
-                &budget.stop(),
-            ) {
-                Verified::Confirmed => {}
-                Verified::Unfinished => unchecked.push(item.text.clone()),
-                Verified::Refuted(contradictions) => {
-                    return Err(format!(
-                        "{}: the loaded bases are wrong, so no answer is given; checking it found:\n{}",
-                        item.label,
-                        contradiction_lines(options, &contradictions)
-                    )
-                    .into());
-                }
+            let confirmed = confirmed(position, goal, solved.answer, &db, allowance, budget)
+                .map_err(|refuted| {
+                    let lines = contradiction_lines(options, &refuted);
+                    let label = &item.label;
+                    format!("{label}: the loaded bases are wrong, so no answer is given; checking it found:\n{lines}")
+                })?;
+            if !confirmed {
+                unchecked.push(item.text.clone());
             }
         }
         let word = match solved.answer {
@@ -494,27 +484,64 @@ fn solve_all(
         };
         text.push_str(&word);
         text.push('\n');
-        log.push_str(&match &misere {
-            Some(solver) => format!(
-                "{}: {word} (misère), {} nodes, {}, {}\n",
-                item.text,
-                solved.work,
-                holdings(solver),
-                elapsed(start)
-            ),
-            None => format!(
-                "{}: {word}, {} expansions, {} couples stored, base {} couples ({} KB), {}\n",
-                item.text,
-                solved.work,
-                solved.stored,
-                db.len(),
-                db.memory_bytes() / 1024,
-                elapsed(start)
-            ),
-        });
+        log.push_str(&solved_line(
+            &item.text,
+            &word,
+            &solved,
+            &db,
+            misere.as_ref(),
+        ));
+        log.push_str(&format!(", {}\n", elapsed(start)));
     }
     save_all(options, &db, misere.as_ref())?;
-    // Said even with -q: an answer resting on data nobody checked must not pass for proved.
+    Ok(answers(options.quiet, text, log, &unchecked))
+}
+
+/// Whether a check from scratch, within `allowance` expansions, confirms an answer that rests
+/// on the loaded bases (false: it did not finish); Err with what it refuted when the bases
+/// are wrong.
+fn confirmed(
+    position: &Position,
+    goal: Goal,
+    answer: Answer,
+    db: &Database,
+    allowance: u64,
+    budget: &Budget,
+) -> Result<bool, Vec<Contradiction>> {
+    match verify(position, goal, answer, db, allowance, &budget.stop()) {
+        Verified::Confirmed => Ok(true),
+        Verified::Unfinished => Ok(false),
+        Verified::Refuted(contradictions) => Err(contradictions),
+    }
+}
+
+/// The log's line for a position solved (the time is added after it).
+fn solved_line(
+    position: &str,
+    word: &str,
+    solved: &Solved,
+    db: &Database,
+    misere: Option<&misere::Solver>,
+) -> String {
+    match misere {
+        Some(solver) => format!(
+            "{position}: {word} (misère), {} nodes, {}",
+            solved.work,
+            holdings(solver)
+        ),
+        None => format!(
+            "{position}: {word}, {} expansions, {} couples stored, base {} couples ({} KB)",
+            solved.work,
+            solved.stored,
+            db.len(),
+            db.memory_bytes() / 1024
+        ),
+    }
+}
+
+/// The answers, the log unless `quiet`, and in any case a warning naming the answers that rest
+/// on loaded bases nobody checked (such an answer must not pass for proved).
+fn answers(quiet: bool, text: String, log: String, unchecked: &[String]) -> Output {
     let warning = (!unchecked.is_empty()).then(|| {
         format!(
             "warning: unchecked: {} answer(s) rest on the loaded bases as they are ({}): \
@@ -523,14 +550,14 @@ fn solve_all(
             unchecked.join(", ")
         )
     });
-    Ok(match (options.quiet, warning) {
+    match (quiet, warning) {
         (true, None) => Output::Text(text),
         (true, Some(warning)) => Output::Logged { text, log: warning },
         (false, warning) => Output::Logged {
             text,
             log: log + &warning.unwrap_or_default(),
         },
-    })
+    }
 }
 
 /// Saves the base the command filled (--save): the misère solver's in misère play.

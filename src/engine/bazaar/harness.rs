@@ -64,30 +64,7 @@ pub fn prepare(name: &str, input: &str, clients: Option<&str>) -> Result<Prepare
             let turn = game.turn_state().ok_or("the game has no players")?;
             vec![json::turn_state_out(&turn)]
         }
-        "xstrategy" => {
-            let v = take(3)?;
-            let equations = valid_equations(&v[0])?;
-            let turn = json::turn_state(&v[1], "the turn state")?;
-            let policy = v[2].as_str().and_then(Policy::parse).ok_or_else(|| {
-                format!(
-                    "{} is not a policy (purchase-points or purchase-size)",
-                    json::short(&v[2])
-                )
-            })?;
-            let plan = best_plan(
-                &equations,
-                &turn.active.wallet,
-                &turn.bank,
-                &turn.visibles,
-                policy,
-            );
-            vec![
-                json::equations_out(&plan.exchanges),
-                json::cards_out(&plan.purchase.cards),
-                Value::from(plan.purchase.points),
-                json::bag_out(&plan.purchase.wallet),
-            ]
-        }
+        "xstrategy" => strategy_test(take(3)?)?,
         "xrules" => {
             let v = take(3)?;
             let equations = valid_equations(&v[0])?;
@@ -152,6 +129,31 @@ pub fn prepare(name: &str, input: &str, clients: Option<&str>) -> Result<Prepare
         }
     };
     Ok(Prepared::Done(done))
+}
+
+/// `xstrategy`: the plan a policy makes for a turn (equations, turn state, policy).
+fn strategy_test(v: &[Value]) -> Result<Vec<Value>, String> {
+    let equations = valid_equations(&v[0])?;
+    let turn = json::turn_state(&v[1], "the turn state")?;
+    let policy = v[2].as_str().and_then(Policy::parse).ok_or_else(|| {
+        format!(
+            "{} is not a policy (purchase-points or purchase-size)",
+            json::short(&v[2])
+        )
+    })?;
+    let plan = best_plan(
+        &equations,
+        &turn.active.wallet,
+        &turn.bank,
+        &turn.visibles,
+        policy,
+    );
+    Ok(vec![
+        json::equations_out(&plan.exchanges),
+        json::cards_out(&plan.purchase.cards),
+        Value::from(plan.purchase.points),
+        json::bag_out(&plan.purchase.wallet),
+    ])
 }
 
 /// Reads the server's test: equations, a Game whose players carry cards, an optional

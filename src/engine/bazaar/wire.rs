@@ -81,6 +81,22 @@ fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r')
 }
 
+impl Scan {
+    /// What a value beginning with `b` is (None: no value begins so).
+    fn opening(b: u8) -> Option<Scan> {
+        match b {
+            b'[' | b'{' => Some(Scan::Nested {
+                depth: 1,
+                string: false,
+                escaped: false,
+            }),
+            b'"' => Some(Scan::Text { escaped: false }),
+            b'-' | b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' => Some(Scan::Word),
+            _ => None,
+        }
+    }
+}
+
 /// Reads the next JSON value from `stream`: a value of at most `max_bytes` bytes, after at most
 /// `MAX_SPACE_BYTES` of whitespace; never more than the value (and one delimiter after a number)
 /// is taken off the stream.
@@ -118,15 +134,9 @@ pub fn read_value(stream: &mut impl BufRead, max_bytes: usize) -> Result<Value, 
             }
             scan = match scan {
                 Scan::Before if is_space(b) => Scan::Before,
-                Scan::Before => match b {
-                    b'[' | b'{' => Scan::Nested {
-                        depth: 1,
-                        string: false,
-                        escaped: false,
-                    },
-                    b'"' => Scan::Text { escaped: false },
-                    b'-' | b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' => Scan::Word,
-                    _ => {
+                Scan::Before => match Scan::opening(b) {
+                    Some(scan) => scan,
+                    None => {
                         stream.consume(used);
                         return Err(WireError::Malformed(format!(
                             "a message cannot begin with {:?}",

@@ -572,8 +572,19 @@ impl GlopSearch {
             *stage = Stage::Children(Level::new(couple.clone(), children, now));
             *c = couple;
         }
-        let open_bytes: usize = self
-            .stack
+        if let Some(failed) = open_levels_too_large(self.open_bytes()) {
+            self.finished = Some(failed);
+            return;
+        }
+        self.stack.push(Frame::Eval {
+            couple: first,
+            stage: Stage::Fresh,
+        });
+    }
+
+    /// Bytes of children the open levels hold.
+    fn open_bytes(&self) -> usize {
+        self.stack
             .iter()
             .map(|frame| match frame {
                 Frame::Eval {
@@ -582,15 +593,7 @@ impl GlopSearch {
                 } => level.bytes,
                 _ => 0,
             })
-            .sum();
-        if let Some(failed) = open_levels_too_large(open_bytes) {
-            self.finished = Some(failed);
-            return;
-        }
-        self.stack.push(Frame::Eval {
-            couple: first,
-            stage: Stage::Fresh,
-        });
+            .sum()
     }
 
     /// Hands a finished frame's result to the frame below it.

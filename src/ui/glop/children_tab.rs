@@ -7,7 +7,7 @@ use super::*;
 pub(super) struct ChildRun {
     pub(super) index: usize,
     pub(super) position: Position,
-    pub(super) search: Search,
+    pub(super) solving: Solving,
     pub(super) spent: f64,
     pub(super) stopped: bool,
 }
@@ -24,12 +24,13 @@ pub(super) fn start_child_nimber(app: &Shared, index: usize) {
         let Some((position, _)) = a.children.get(index).cloned() else {
             return;
         };
-        match Search::new(position.clone(), Goal::Nimber) {
-            Ok(search) => {
+        let request = Request::new(position.clone(), Question::Normal(Goal::Nimber));
+        match Solving::new(request) {
+            Ok(solving) => {
                 a.child_run = Some(ChildRun {
                     index,
                     position,
-                    search,
+                    solving,
                     spent: 0.0,
                     stopped: false,
                 })
@@ -55,7 +56,7 @@ pub(super) fn child_step(a: &mut Glop) -> bool {
         a.store_base();
         return true;
     }
-    let answer = match run.search.step(&mut a.db, None, STEP_EXPANSIONS) {
+    let answer = match run.solving.step(Bases::normal(&mut a.db), STEP_EXPANSIONS) {
         Progress::Running => return false,
         Progress::Done(Answer::Nimber(n)) => Ok(n),
         Progress::Done(other) => Err(format!("the search answered {other:?}, not a nimber")),

@@ -36,7 +36,7 @@ use web_sys::{Event, HtmlElement, HtmlInputElement};
 use crate::engine::sprouts::children::Cut;
 use crate::engine::sprouts::misere;
 use crate::engine::sprouts::proof::{Check, CompleteCheck, DotOptions, ProofGraph};
-use crate::engine::sprouts::search::{Answer, Goal, Progress, Search, Verdict};
+use crate::engine::sprouts::search::{Answer, Goal, Progress, Verdict};
 use crate::engine::sprouts::symbols::MAX_SPOTS;
 use crate::engine::sprouts::{
     check_computable, children_with_nimbers, exchange, Bases, Contradiction, Database, Filter,
@@ -257,13 +257,21 @@ impl GamePage for Glop {
 /// The keys, the fields and dropped files; the buttons are the shell's.
 fn listen(app: &Shared) {
     let root = app.borrow().dom.root.clone();
-    // Keys: arrows, Home and End move between the tabs; Enter in a position field computes.
+    listen_keys(app, &root);
+    listen_typing(app, &root);
+    listen_changes(app, &root);
+}
+
+/// The element an event happened on.
+fn target_element(event: &Event) -> Option<web_sys::Element> {
+    event.target().and_then(|t| t.dyn_into().ok())
+}
+
+/// Arrows, Home and End move between the tabs; Enter in a position field computes.
+fn listen_keys(app: &Shared, root: &HtmlElement) {
     let handle = app.clone();
-    on::<web_sys::KeyboardEvent>(&root, "keydown", move |event| {
-        let Some(target) = event
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        else {
+    on::<web_sys::KeyboardEvent>(root, "keydown", move |event| {
+        let Some(target) = target_element(&event) else {
             return;
         };
         let action = target.get_attribute("data-action").unwrap_or_default();
@@ -292,12 +300,13 @@ fn listen(app: &Shared) {
             page::dispatch(&handle, Action::Compute);
         }
     });
+}
+
+/// A start typed is checked as it is typed (and kept), as is the Children tab's position.
+fn listen_typing(app: &Shared, root: &HtmlElement) {
     let handle = app.clone();
-    on::<Event>(&root, "input", move |event| {
-        let Some(target) = event
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        else {
+    on::<Event>(root, "input", move |event| {
+        let Some(target) = target_element(&event) else {
             return;
         };
         let field = target.get_attribute("data-field");
@@ -316,12 +325,13 @@ fn listen(app: &Shared) {
             _ => {}
         });
     });
+}
+
+/// Files chosen are read; the notation, the kind of start and the goal are kept as chosen.
+fn listen_changes(app: &Shared, root: &HtmlElement) {
     let handle = app.clone();
-    on::<Event>(&root, "change", move |event| {
-        let Some(target) = event
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        else {
+    on::<Event>(root, "change", move |event| {
+        let Some(target) = target_element(&event) else {
             return;
         };
         match target.get_attribute("data-field").as_deref() {

@@ -10,7 +10,7 @@ use crate::engine::sprouts::proof::{verify, Verified, VERIFY_EXPANSIONS};
 use crate::engine::sprouts::proof::{NodeKind, ProofGraph};
 use crate::engine::sprouts::search::{children_with_nimbers, Answer, Verdict};
 use crate::engine::sprouts::search::{Goal, LevelColour};
-use crate::engine::sprouts::Position;
+use crate::engine::sprouts::{Database, Position};
 use crate::engine::stop::Stop;
 use crate::ui::action::Named;
 use crate::ui::dom;
@@ -233,6 +233,22 @@ fn status_line(app: &Glop) {
 /// How many winning moves the answer names (the Children tab lists them all).
 const REPLIES_SHOWN: usize = 6;
 
+/// The children of a position the base knows lost for their mover (winning moves), listed
+/// within 300 ms.
+fn winning_moves(position: &Position, db: &Database) -> Result<Vec<Position>, String> {
+    const LIMIT_MS: f64 = 300.0;
+    let deadline = dom::now() + LIMIT_MS;
+    let stop = Stop::when(move || dom::now() >= deadline);
+    match children_with_nimbers(position, db, &stop) {
+        Ok(children) => Ok(children
+            .into_iter()
+            .filter(|(_, nimber)| *nimber == Some(0))
+            .map(|(child, _)| child)
+            .collect()),
+        Err(_) => Err("too many to list here; the Children tab lists them".to_string()),
+    }
+}
+
 /// The answer in a banner once the computation has it, and the winning moves under it: the
 /// children the main base knows to be losing (nimber 0), listed once, within a short time.
 fn answer_panel(app: &mut Glop) {
@@ -300,17 +316,7 @@ fn answer_panel(app: &mut Glop) {
         let moves = if misere {
             misere_winning_moves(&position, &mut app.misere)
         } else {
-            const LIMIT_MS: f64 = 300.0;
-            let deadline = dom::now() + LIMIT_MS;
-            let stop = Stop::when(move || dom::now() >= deadline);
-            match children_with_nimbers(&position, &app.db, &stop) {
-                Ok(children) => Ok(children
-                    .into_iter()
-                    .filter(|(_, nimber)| *nimber == Some(0))
-                    .map(|(child, _)| child)
-                    .collect()),
-                Err(_) => Err("too many to list here; the Children tab lists them".to_string()),
-            }
+            winning_moves(&position, &app.db)
         };
         app.replies = Some((position, size, moves));
     }
@@ -676,10 +682,9 @@ fn children_panel(app: &Glop) {
             .filter(|r| r.index == i && !r.stopped)
         {
             Some(run) => {
-                let s = run.search.stats();
                 child(&li, "span", "gl-hint").set_text_content(Some(&format!(
                     " computing its nimber… {} expansions, {:.1} s ",
-                    s.expansions,
+                    run.solving.work(),
                     run.spent / 1000.0
                 )));
                 dom::best_effort(

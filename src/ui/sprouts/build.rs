@@ -46,7 +46,8 @@ const RULES: &[&str] = &[
      the new spot along the line if you like and confirm.",
 ];
 
-pub(super) fn build(root: &HtmlElement, settings: &Settings) -> Dom {
+/// The bar of the game's actions; the buttons whose state changes (Undo, Redo, Make room).
+fn button_bar(root: &HtmlElement) -> [HtmlButtonElement; 3] {
     let bar = child(root, "div", "gl-buttonbar");
     button(&bar, "New game", &Action::NewGame);
     let undo = button(&bar, "Undo", &Action::Undo);
@@ -58,6 +59,11 @@ pub(super) fn build(root: &HtmlElement, settings: &Settings) -> Dom {
     button(&bar, "Share link", &Action::Share);
     button(&bar, "Save SVG", &Action::SaveSvg);
     button(&bar, "Save PNG", &Action::SavePng);
+    [undo, redo, make_room]
+}
+
+pub(super) fn build(root: &HtmlElement, settings: &Settings) -> Dom {
+    let [undo, redo, make_room] = button_bar(root);
     let settings_box = child(root, "details", "gl-board-settings gl-settings");
     let settings_summary = child(&settings_box, "summary", "");
     let spots = form::number(

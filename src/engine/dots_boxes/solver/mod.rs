@@ -582,40 +582,11 @@ impl Solver {
                 return;
             }
         }
-        // Of the sacrifices, one line per chain or loop that every line of opens equally well
-        // (the table's move may have opened one already), and no half-hearted handout; each
-        // with the boxes it hands over (its rank) and its bound.
-        let mut opened = match hint_opening {
+        let opened = match hint_opening {
             Some(Opening::Group { boxes, .. }) if self.techniques.equal_openings => boxes,
             _ => 0,
         };
-        let mut kept = 0;
-        for i in 0..count {
-            let g = &self.geometry;
-            let line = sacrifices[i].1 as usize;
-            if g.boxes_of(line).any(|b| opened & 1 << b != 0) {
-                continue; // its group's boxes (all with two sides drawn) are in `opened`
-            }
-            let what = opening(g, mask, line);
-            let handed = match what {
-                Opening::Group { boxes, .. } => {
-                    if self.techniques.equal_openings {
-                        opened |= boxes;
-                    }
-                    boxes.count_ones() as usize
-                }
-                Opening::HalfHearted { .. } if self.techniques.handouts => continue,
-                _ => handed(g, mask | 1 << line, line),
-            };
-            let rank = if self.techniques.sacrifice_order {
-                handed
-            } else {
-                0
-            };
-            sacrifices[kept] = (rank as u8, line as u8);
-            bounds[line] = self.sacrifice_limit(mask, line, what);
-            kept += 1;
-        }
+        let kept = self.rank_sacrifices(mask, &mut sacrifices[..count], opened, &mut bounds);
         let sacrifices = &mut sacrifices[..kept];
         sacrifices.sort_by_key(|s| s.0); // stable: centre-out among equals
         if self.techniques.sacrifice_cutoffs && self.techniques.chain_rules {
@@ -640,6 +611,47 @@ impl Solver {
                 return;
             }
         }
+    }
+
+    /// Of the sacrifices (`(_, line)`, centre-out), one line per chain or loop that every line
+    /// of opens equally well (`opened`: the boxes of a group the table's move opened already),
+    /// and no half-hearted handout; each ranked by the boxes it hands over, its bound in
+    /// `bounds`. Those kept are moved to the front; how many.
+    fn rank_sacrifices(
+        &self,
+        mask: u64,
+        sacrifices: &mut [(u8, u8)],
+        mut opened: u64,
+        bounds: &mut [Option<i32>; MAX_SOLVE_LINES],
+    ) -> usize {
+        let g = &self.geometry;
+        let mut kept = 0;
+        for i in 0..sacrifices.len() {
+            let line = sacrifices[i].1 as usize;
+            if g.boxes_of(line).any(|b| opened & 1 << b != 0) {
+                continue; // its group's boxes (all with two sides drawn) are in `opened`
+            }
+            let what = opening(g, mask, line);
+            let handed = match what {
+                Opening::Group { boxes, .. } => {
+                    if self.techniques.equal_openings {
+                        opened |= boxes;
+                    }
+                    boxes.count_ones() as usize
+                }
+                Opening::HalfHearted { .. } if self.techniques.handouts => continue,
+                _ => handed(g, mask | 1 << line, line),
+            };
+            let rank = if self.techniques.sacrifice_order {
+                handed
+            } else {
+                0
+            };
+            sacrifices[kept] = (rank as u8, line as u8);
+            bounds[line] = self.sacrifice_limit(mask, line, what);
+            kept += 1;
+        }
+        kept
     }
 
     /// Enhanced transposition cutoffs: whether one of `lines` is already known to cut off,
