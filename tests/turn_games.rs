@@ -69,6 +69,29 @@ fn random_games<G: TurnGame>(settings: &G::Settings, games: u64) {
     }
 }
 
+/// A record from a position set up (not the settings' start): its text names the set-up, reads
+/// back to the same game after a few random moves, and undo goes back to the set-up position.
+fn set_up_starts_read_back<G: TurnGame>(start: G, seed: u64) {
+    let setup = start.setup_text().expect("a set-up position says so");
+    assert!(!setup.contains('/') && !setup.contains('~'), "{setup}");
+    let mut rng = Rng::new(seed);
+    let mut record = Record::from_start(start.clone());
+    for _ in 0..3 {
+        let legal = record.game().legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        record.play(legal[rng.below(legal.len())]).unwrap();
+    }
+    let text = record.text();
+    assert!(text.contains(&format!("~{setup}/")), "{text}");
+    let mut read = Record::<G>::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    assert_eq!(read.game(), record.game());
+    assert_eq!(read.text(), text);
+    while read.undo() {}
+    assert_eq!(read.game(), &start, "undo stops at the set-up position");
+}
+
 /// Random games with undo and redo mixed in: undo gives the game of the shorter move list,
 /// redo the game again.
 fn random_games_with_undo<G: TurnGame>(settings: &G::Settings, games: u64) {
@@ -183,6 +206,17 @@ fn dots_and_boxes_keeps_the_turn_game_contract() {
     }
     let record = Record::<DotsGame>::parse("3x1/0.1.5").unwrap();
     assert_eq!(record.text(), "3x1/0.1.5");
+    // Positions set up line by line (an import, a shared position) travel with their moves.
+    for seed in 1..=12u64 {
+        let board = Board::new(3, 3).unwrap();
+        let mut rng = Rng::new(seed);
+        let drawn: Vec<bool> = (0..board.lines()).map(|_| rng.below(3) == 0).collect();
+        if drawn.iter().any(|d| *d) {
+            set_up_starts_read_back(DotsGame::from_position(board, &drawn), seed);
+        }
+    }
+    // A game that sets nothing up refuses a set-up in its text.
+    assert!(Record::<ChainGame>::parse("3x4x2~101/0").is_err());
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! The turn-based games' common shape, after OpenSpiel's `State`: settings and moves with a text
 //! form, the player to move, the legal moves, a move applied or refused, each player's return.
-//! One `Record` gives every such game undo, redo and a text form (`settings/move,move,…`, what
-//! share links hold), and one set of generic tests (tests/turn_games.rs) plays them all.
+//! One `Record` gives every such game undo, redo and a text form (`settings/move,move,…`, or
+//! `settings~setup/move,…` from a position set up; what share links hold), and one set of
+//! generic tests (tests/turn_games.rs) plays them all.
 
 use super::generation;
 
@@ -28,6 +29,17 @@ pub trait TurnGame: Clone + PartialEq + Debug {
     fn apply(&mut self, m: Self::Move) -> Result<(), String>;
     /// Each player's result: 1 for a win, 0 for a draw, −1 for a loss (0 while the game goes on).
     fn returns(&self) -> Vec<f64>;
+
+    /// This position as a set-up start, in text (no `/`, no `~`): None when it is its settings'
+    /// own start, or the game sets none up.
+    fn setup_text(&self) -> Option<String> {
+        None
+    }
+    /// A set-up start read back (`setup_text`'s form) for these settings.
+    fn parse_setup(settings: &Self::Settings, text: &str) -> Result<Self, String> {
+        let _ = (settings, text);
+        Err("this game starts from its settings only".into())
+    }
 }
 
 /// A game and the moves that made it: undo and redo replay from the start, so they hold for
@@ -112,7 +124,8 @@ impl<G: TurnGame> Record<G> {
         played
     }
 
-    /// `settings/move,move,…` (each game chooses its separator).
+    /// `settings/move,move,…` (each game chooses its separator), `settings~setup/…` when the
+    /// moves start from a position set up.
     pub fn text(&self) -> String {
         // Each move written in the position it was made in (a move's text may depend on it).
         let mut game = self.start.clone();
@@ -123,8 +136,13 @@ impl<G: TurnGame> Record<G> {
                 break;
             }
         }
+        let setup = self
+            .start
+            .setup_text()
+            .map(|text| format!("~{text}"))
+            .unwrap_or_default();
         format!(
-            "{}/{}",
+            "{}{setup}/{}",
             G::settings_text(&self.settings),
             moves.join(&G::MOVE_SEPARATOR.to_string())
         )
@@ -132,8 +150,14 @@ impl<G: TurnGame> Record<G> {
 
     /// Reads `text`'s form and replays the moves; the error names the move that failed.
     pub fn parse(text: &str) -> Result<Record<G>, String> {
-        let (settings, moves) = text.split_once('/').unwrap_or((text, ""));
-        let mut record = Record::<G>::new(G::parse_settings(settings.trim())?);
+        let (head, moves) = text.split_once('/').unwrap_or((text, ""));
+        let mut record = match head.split_once('~') {
+            None => Record::<G>::new(G::parse_settings(head.trim())?),
+            Some((settings, setup)) => {
+                let settings = G::parse_settings(settings.trim())?;
+                Record::from_start(G::parse_setup(&settings, setup.trim())?)
+            }
+        };
         for (i, m) in moves
             .split(G::MOVE_SEPARATOR)
             .map(str::trim)

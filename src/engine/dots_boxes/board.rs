@@ -349,6 +349,20 @@ impl crate::engine::turn::TurnGame for Game {
         format!("{}x{}", board.rows, board.cols)
     }
 
+    /// The lines drawn before the moves, as a DBN string (1 drawn, 0 not, in line order).
+    fn setup_text(&self) -> Option<String> {
+        let preset = self.preset();
+        preset
+            .iter()
+            .any(|d| *d)
+            .then(|| preset.iter().map(|&d| if d { '1' } else { '0' }).collect())
+    }
+
+    fn parse_setup(board: &Board, text: &str) -> Result<Game, String> {
+        let drawn = parse_dbn(board, text)?;
+        Ok(Game::from_position(board.clone(), &drawn))
+    }
+
     fn parse_settings(text: &str) -> Result<Board, String> {
         let (rows, cols) = text
             .split_once('x')

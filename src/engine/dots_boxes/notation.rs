@@ -4,7 +4,7 @@
 use serde_json::{json, Value};
 
 use super::board::{parse_dbn, Board, Game};
-use crate::engine::turn::Record;
+use crate::engine::turn::{Record, TurnGame};
 
 /// `{"rows": R, "cols": C, "moves": [ids in playing order], "dbn": "…"}`; a game set up from a
 /// position also carries `"start"`, the DBN string it began from.
@@ -12,13 +12,9 @@ pub fn export(game: &Game) -> String {
     let board = game.board();
     let mut out =
         json!({"rows": board.rows, "cols": board.cols, "moves": game.moves(), "dbn": game.dbn()});
-    if game.preset().iter().any(|d| *d) {
-        out["start"] = Value::from(
-            game.preset()
-                .iter()
-                .map(|d| if *d { '1' } else { '0' })
-                .collect::<String>(),
-        );
+    // (The lines drawn before the moves, whatever moves followed.)
+    if let Some(start) = TurnGame::setup_text(game) {
+        out["start"] = Value::from(start);
     }
     out.to_string()
 }
@@ -26,19 +22,7 @@ pub fn export(game: &Game) -> String {
 /// A game in a share link: `RxC/id.id.id` (rows × columns, then the lines in playing order); a
 /// game set up from a position says it first: `RxC~<DBN>/id.id`.
 pub fn link_text(game: &Game) -> String {
-    let board = game.board();
-    let moves: Vec<String> = game.moves().iter().map(usize::to_string).collect();
-    let start = if game.preset().iter().any(|d| *d) {
-        let dbn: String = game
-            .preset()
-            .iter()
-            .map(|d| if *d { '1' } else { '0' })
-            .collect();
-        format!("~{dbn}")
-    } else {
-        String::new()
-    };
-    format!("{}x{}{start}/{}", board.rows, board.cols, moves.join("."))
+    record_of(game).text()
 }
 
 /// Reads a share link's game (`link_text`) and replays it; the error names what was wrong.
@@ -48,26 +32,7 @@ pub fn parse_link(text: &str) -> Result<Game, String> {
 
 /// The same as a record (undo goes back to the position the link starts from).
 pub fn parse_link_record(text: &str) -> Result<Record<Game>, String> {
-    let (head, moves) = text.split_once('/').unwrap_or((text, ""));
-    let Some((size, dbn)) = head.split_once('~') else {
-        return Record::<Game>::parse(text);
-    };
-    let board = <Game as crate::engine::turn::TurnGame>::parse_settings(size.trim())?;
-    let drawn = parse_dbn(&board, dbn.trim())?;
-    let mut record = Record::from_start(Game::from_position(board, &drawn));
-    for (i, m) in moves
-        .split('.')
-        .map(str::trim)
-        .filter(|m| !m.is_empty())
-        .enumerate()
-    {
-        let line = crate::engine::turn::TurnGame::parse_move(record.game(), m)
-            .map_err(|e| format!("move {}: {e}", i + 1))?;
-        record
-            .play(line)
-            .map_err(|e| format!("move {} is illegal: {e}", i + 1))?;
-    }
-    Ok(record)
+    Record::parse(text)
 }
 
 /// A game as a record: its set-up position, then its moves (undo goes back to the position).

@@ -10,7 +10,7 @@ use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTex
 use crate::draw::dots_boxes::{self as picture, Layout, Scene};
 use crate::draw::palette::seat_letter;
 use crate::engine::dots_boxes::analysis::{Analysis, Mark, Outcome};
-use crate::engine::dots_boxes::notation::{self, export, import, record_of};
+use crate::engine::dots_boxes::notation::{export, import, record_of};
 use crate::engine::dots_boxes::solver::Solver;
 use crate::engine::dots_boxes::{Board, Direction, Game, Level, Player};
 use crate::engine::turn::Record;
@@ -518,13 +518,5 @@ impl BoardGame for DotsAndBoxes {
         } else {
             Vec::new()
         }
-    }
-
-    fn link_text(record: &Record<Game>) -> String {
-        notation::link_text(record.game())
-    }
-
-    fn parse_link(text: &str) -> Result<Record<Game>, String> {
-        notation::parse_link_record(text)
     }
 }
