@@ -21,7 +21,9 @@
 //! - `misere`: misère play (the player who cannot move wins): canonical misère trees of small
 //!   lands, searched with the rest;
 //! - `board`, `drawing`, `route`, `player`, `drawn`: the game drawn: the board's moves, strokes read
-//!   into them, the computer's strokes and its choice of move.
+//!   into them, the computer's strokes and its choice of move;
+//! - `thinker`: the computer's turn on the drawn board (searching, drafting, making room), stepped
+//!   by a page.
 
 pub mod board;
 pub mod canon;
@@ -44,6 +46,7 @@ pub mod route;
 pub mod search;
 pub mod solving;
 pub mod symbols;
+pub mod thinker;
 
 pub use children::{check_computable, children, TooLarge};
 pub use database::{Database, Filter};

@@ -1,89 +1,27 @@
-//! The computer's turn and the hints. The perfect player's search runs in Web Workers (Glop's
-//! team, `ui::glop::team`): the team settles the position, its losses go into the game's
-//! database, and the page then finds the child that loses for the opponent
-//! (`engine::sprouts::player`, mostly from the database). Where workers cannot run, the same
-//! search runs in the page's time slices. The move is drawn with the computer's pencil
-//! (`engine::sprouts::route`); the random player draws any move it can. Where the paper has
-//! grown too crowded for the move, the computer first makes room (`engine::sprouts::layout`,
-//! a pass a slice) and tries again, before it settles for another move. The clock (the think
-//! time) and "Move now" end the thinking: the best move known then is played.
-//!
-//! In misère play the perfect player is `engine::sprouts::misere::Perfect`, with one
-//! misère solver kept over the game; it thinks in the page's slices (the workers speak normal
-//! play only).
+//! The computer's turn and the hints: the engine's `Thinker` (search, then the strokes, making
+//! room where needed) stepped in the page's slices on a real clock, and the glue to the Web
+//! Workers. The perfect player's search runs in Glop's team of workers (`ui::glop::team`): the
+//! team settles the position, its losses go into the game's database, and the thinker then
+//! reads the winning child from it. Where workers cannot run, and in misère play (the workers
+//! speak normal play only), the thinker searches in the page's slices. The clock (the think
+//! time) and "Move now" end the search: the best move known then is drawn.
 
 use std::rc::Rc;
 
 use wasm_bindgen::JsValue;
 
 use super::*;
-use crate::engine::rng::Rng;
-use crate::engine::sprouts::board::Move;
-use crate::engine::sprouts::layout::Tidying;
-use crate::engine::sprouts::misere;
-use crate::engine::sprouts::player::{Perfect, Thought};
-use crate::engine::sprouts::route::{Draft, Drafts, CANDIDATES_LIMIT};
+use crate::engine::sprouts::player::Thought;
 use crate::engine::sprouts::search::{Answer, Goal};
-use crate::engine::sprouts::{exchange, Contradiction, Notation, Position, SolveError};
+use crate::engine::sprouts::thinker::{Finish, Phase, Purpose, Thinker};
+use crate::engine::sprouts::{exchange, Contradiction, Notation, SolveError};
 use crate::ui::glop::{Heard, Team, MAX_WORKERS};
 use crate::ui::page;
 use crate::ui::widgets::slices::{Next, Slice};
 
-/// What the thinking is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Purpose {
-    Move(Seat),
-    /// Who wins from here (and, if asked, a winning move to show).
-    Hint {
-        show_move: bool,
-    },
-    /// A person's move chosen from the list: only drawn.
-    Listed(usize),
-    /// Room made on the paper, at a person's asking.
-    Room,
-}
-
-/// The perfect player for the game's ending.
-enum Brain {
-    Normal(Perfect),
-    Misere(misere::Perfect),
-}
-
-impl Brain {
-    fn thought(&self) -> &Thought {
-        match self {
-            Brain::Normal(p) => p.thought(),
-            Brain::Misere(p) => p.thought(),
-        }
-    }
-
-    fn choice(&self) -> usize {
-        match self {
-            Brain::Normal(p) => p.choice(),
-            Brain::Misere(p) => p.choice(),
-        }
-    }
-
-    /// Moves ruled out, of how many, and the work done (positions looked at).
-    fn progress(&self) -> (usize, usize, u64) {
-        match self {
-            Brain::Normal(p) => {
-                let (out, of) = p.progress();
-                (out, of, p.expansions())
-            }
-            Brain::Misere(p) => {
-                let (out, of) = p.progress();
-                (out, of, p.work())
-            }
-        }
-    }
-}
-
+/// The computer's thinking as the page runs it: the engine's thinker, the clock, the workers.
 pub(super) struct Thinking {
-    purpose: Purpose,
-    /// The positions the moves lead to, each with moves that lead there.
-    choices: Vec<(Position, Vec<Move>)>,
-    perfect: Brain,
+    thinker: Thinker,
     since: f64,
     budget_ms: f64,
     hurried: bool,
@@ -91,16 +29,6 @@ pub(super) struct Thinking {
     in_team: Option<u32>,
     /// The team took part (for the page's `data-thought-in`: workers or page).
     used_team: bool,
-    /// Once the choice is made: the positions to draw, best first.
-    targets: Vec<(Position, Vec<Move>)>,
-    /// Drawing them, try by try.
-    drafts: Option<Drafts>,
-    /// Making room on the paper, pass by pass, where the drafts found none.
-    tidying: Option<Tidying>,
-    /// Room was made (once a move at most).
-    tidied: bool,
-    /// The drafts hold every target (not the perfect player's choice alone).
-    all_drafted: bool,
     /// Said with the move: how the choice was made.
     note: String,
 }
@@ -120,7 +48,10 @@ const PAUSE_MS: i32 = 300;
 
 impl Thinking {
     pub(super) fn for_move(game: &DrawnGame, seat: Seat, think_ms: usize) -> Thinking {
-        Thinking::new(game, Purpose::Move(seat), think_ms as f64)
+        let purpose = Purpose::Move {
+            perfect: seat == Seat::Perfect,
+        };
+        Thinking::new(game, purpose, think_ms as f64)
     }
 
     pub(super) fn hint(game: &DrawnGame, show_move: bool) -> Thinking {
@@ -136,30 +67,14 @@ impl Thinking {
     }
 
     fn new(game: &DrawnGame, purpose: Purpose, budget_ms: f64) -> Thinking {
-        let choices = game
-            .drawing()
-            .board()
-            .choices(CANDIDATES_LIMIT)
-            .unwrap_or_default();
-        let children = choices.iter().map(|(p, _)| p.clone()).collect();
-        let perfect = match game.ending() {
-            Ending::Normal => Brain::Normal(Perfect::new(children)),
-            Ending::Misere => Brain::Misere(misere::Perfect::new(children)),
-        };
+        let seed = (dom::now() * 1000.0) as u64;
         Thinking {
-            purpose,
-            choices,
-            perfect,
+            thinker: Thinker::new(game, purpose, seed),
             since: dom::now(),
             budget_ms,
             hurried: false,
             in_team: None,
             used_team: false,
-            targets: Vec::new(),
-            drafts: None,
-            tidying: None,
-            tidied: false,
-            all_drafted: false,
             note: String::new(),
         }
     }
@@ -168,28 +83,21 @@ impl Thinking {
         self.hurried = true;
     }
 
-    /// Searches for the best move (not for a random one or a listed one).
-    fn searches(&self) -> bool {
-        matches!(
-            self.purpose,
-            Purpose::Move(Seat::Perfect) | Purpose::Hint { .. }
-        )
-    }
-
     /// A line for the status: what is being thought, and how far it got.
     pub(super) fn progress(&self, team: Option<&Team>) -> String {
         let seconds = (dom::now() - self.since) / 1000.0;
-        if let Some(tidying) = &self.tidying {
-            return format!(
-                "Making room on the paper… {:.0}%.",
-                100.0 * tidying.progress()
-            );
+        match self.thinker.phase() {
+            Phase::MakingRoom => {
+                let done = self.thinker.room_progress().unwrap_or(0.0);
+                return format!("Making room on the paper… {:.0}%.", 100.0 * done);
+            }
+            Phase::Drafting | Phase::Finished => {
+                return format!("Drawing the move… {seconds:.1} s.")
+            }
+            Phase::Searching => {}
         }
-        if self.drafts.is_some() {
-            return format!("Drawing the move… {seconds:.1} s.");
-        }
-        let (ruled_out, of, work) = self.perfect.progress();
-        let what = match self.purpose {
+        let (ruled_out, of, work) = self.thinker.progress();
+        let what = match self.thinker.purpose() {
             Purpose::Hint { .. } => "Working out who wins",
             _ => "The computer is thinking",
         };
@@ -220,7 +128,7 @@ pub(super) fn go_on(page: &Shared) {
         let Some(thinking) = p.thinking.as_ref() else {
             return;
         };
-        if thinking.searches() && thinking.in_team.is_none() && !thinking.used_team {
+        if thinking.thinker.searches() && thinking.in_team.is_none() && !thinking.used_team {
             to_team(&mut p, page);
         }
         (p.dom.root.clone(), p.pump.clone())
@@ -239,97 +147,34 @@ pub(super) fn go_on(page: &Shared) {
 /// One slice of the computer's turn, the page drawn after it; true once a move is drawn (the
 /// next seat's turn may start).
 fn turn(p: &mut Sprouts, slice: &Slice) -> (Next, bool) {
-    if p.thinking.as_ref().is_some_and(|t| t.tidying.is_some()) {
-        make_room(p, slice);
-        return (Next::Again, false);
-    }
     let Some(thinking) = p.thinking.as_mut() else {
         return (Next::Done, false);
     };
-    if thinking.drafts.is_none() {
+    if thinking.thinker.phase() == Phase::Searching {
         match think(thinking, &mut p.db, &mut p.misere, p.team.as_ref(), slice) {
-            Next::Done => choose(p),
+            Next::Done => thinking.thinker.choose(&p.game),
             next => return (next, false),
         }
     }
-    // Drawing: one try after another, as long as the slice lasts.
-    let Some(thinking) = p.thinking.as_mut() else {
-        return (Next::Done, false);
-    };
-    let Some(drafts) = thinking.drafts.as_mut() else {
-        // (Room to be made comes before any drawing.)
-        let room = thinking.tidying.is_some();
-        return (if room { Next::Again } else { Next::Done }, false);
-    };
-    let mut draft = Draft::Trying;
-    slice.work(|| {
-        draft = drafts.step();
-        draft != Draft::Trying
-    });
-    if draft == Draft::Trying {
-        return (Next::Again, false);
+    // Drawing (or making room): one try after another, as long as the slice lasts.
+    let generation = p.game.generation();
+    let game = &mut p.game;
+    slice.work(|| thinking.thinker.draw_step(game).is_some());
+    if p.game.generation() != generation {
+        // Room was made: it is kept with the game.
+        p.kept();
     }
-    let hint = matches!(thinking.purpose, Purpose::Hint { .. });
-    if draft == Draft::Exhausted && !hint {
-        if !thinking.tidied && p.game.can_tidy() {
-            // No room for it: room is made, then the drawing tried again (a hint leaves the
-            // paper as it is).
-            thinking.tidied = true;
-            thinking.tidying = Some(p.game.tidying());
-            return (Next::Again, false);
-        }
-        if !thinking.all_drafted {
-            // No more room to be made: any move that can be drawn.
-            thinking.all_drafted = true;
-            thinking.drafts = Some(Drafts::new(
-                p.game.drawing(),
-                thinking.targets.clone(),
-                BOUNDS,
-            ));
-            return (Next::Again, false);
-        }
+    if p.thinking
+        .as_ref()
+        .is_some_and(|t| t.thinker.finish().is_none())
+    {
+        return (Next::Again, false);
     }
     let Some(thinking) = p.thinking.take() else {
         return (Next::Done, false);
     };
-    drawn(p, thinking, draft);
+    finished(p, thinking);
     (Next::Done, true)
-}
-
-/// Makes room on the paper for a slice; once done, keeps it and draws every position again,
-/// best first.
-fn make_room(p: &mut Sprouts, slice: &Slice) {
-    let Some(mut thinking) = p.thinking.take() else {
-        return;
-    };
-    if let Some(tidying) = thinking.tidying.as_mut() {
-        slice.work(|| {
-            tidying.step();
-            tidying.done()
-        });
-    }
-    if thinking.tidying.as_ref().is_some_and(Tidying::done) {
-        let tidying = thinking.tidying.take().expect("a tidy");
-        let made = p.game.keep_tidy(tidying);
-        if made {
-            p.kept();
-        }
-        if thinking.purpose == Purpose::Room {
-            p.message = if made {
-                "The lines were spread out; what each encloses is as it was.".into()
-            } else {
-                "No more room could be made here.".into()
-            };
-            return;
-        }
-        thinking.all_drafted = true;
-        thinking.drafts = Some(Drafts::new(
-            p.game.drawing(),
-            thinking.targets.clone(),
-            BOUNDS,
-        ));
-    }
-    p.thinking = Some(thinking);
 }
 
 /// Thinks for a slice: Done when the choice can be made (found, out of time, hurried, or
@@ -341,7 +186,7 @@ fn think(
     team: Option<&Team>,
     slice: &Slice,
 ) -> Next {
-    if !thinking.searches() {
+    if !thinking.thinker.searches() {
         return Next::Done;
     }
     let out_of_time = thinking.hurried || dom::now() - thinking.since > thinking.budget_ms;
@@ -355,137 +200,69 @@ fn think(
         if let Some(team) = team {
             team.pause();
         }
-        if let Brain::Normal(perfect) = &mut thinking.perfect {
-            perfect.look_up(db);
-        }
+        thinking.thinker.look_up(db);
         return Next::Done;
     }
     if out_of_time {
         return Next::Done;
     }
-    let mut failed = None;
+    let mut over = false;
+    let units = if thinking.thinker.misere() {
+        MISERE_STEP
+    } else {
+        STEP
+    };
     slice.work(|| {
-        let step = match &mut thinking.perfect {
-            Brain::Normal(perfect) => perfect.step(db, STEP),
-            Brain::Misere(perfect) => {
-                if misere.work() > MISERE_WORK_LIMIT {
-                    *misere = misere::Solver::new();
-                }
-                perfect.step(misere, MISERE_STEP)
-            }
-        };
-        match step {
-            Ok(Thought::Thinking) => false,
-            Ok(_) => true,
-            Err(e) => {
-                failed = Some(e);
-                true
-            }
+        if misere.work() > MISERE_WORK_LIMIT {
+            *misere = misere::Solver::new();
         }
+        over = thinking.thinker.search(db, misere, units);
+        over
     });
-    if let Some(e) = failed {
+    if let Some(e) = thinking.thinker.failure() {
         thinking.note = format!("The computer's search failed ({e}); it played as best it could.");
         return Next::Done;
     }
-    match thinking.perfect.thought() {
-        Thought::Thinking => Next::Again,
-        _ => Next::Done,
+    if over {
+        Next::Done
+    } else {
+        Next::Again
     }
 }
 
-/// The thinking is over: the positions to draw, best first, and a note on how they were chosen
-/// (a hint only draws its winning move, if it found one).
-fn choose(p: &mut Sprouts) {
-    let Some(mut thinking) = p.thinking.take() else {
+/// The thinking is over: the move is played (or, for a hint, shown; for room, said).
+fn finished(p: &mut Sprouts, mut thinking: Thinking) {
+    let purpose = thinking.thinker.purpose();
+    let settled = *thinking.thinker.thought() != Thought::Thinking;
+    if let Purpose::Hint { .. } = purpose {
+        hint_text(p, &thinking.thinker);
+    }
+    if purpose == (Purpose::Move { perfect: true }) && !settled && thinking.note.is_empty() {
+        thinking.note = format!(
+            "The computer moved when its {:.0} s were up, before it had finished thinking.",
+            thinking.budget_ms / 1000.0
+        );
+    }
+    let Some(finish) = thinking.thinker.finish().cloned() else {
         return;
     };
-    let n = thinking.choices.len();
-    let finished = *thinking.perfect.thought() != Thought::Thinking;
-    let order: Vec<usize> = match thinking.purpose {
-        Purpose::Room => {
-            thinking.tidied = true;
-            thinking.tidying = Some(p.game.tidying());
-            p.thinking = Some(thinking);
+    let (stroke, best) = match finish {
+        Finish::Answered => return,
+        Finish::RoomMade(made) => {
+            p.message = if made {
+                "The lines were spread out; what each encloses is as it was.".into()
+            } else {
+                "No more room could be made here.".into()
+            };
             return;
         }
-        Purpose::Listed(k) => vec![k],
-        Purpose::Move(Seat::Random) | Purpose::Move(Seat::Human) => {
-            let mut rng = Rng::new((dom::now() * 1000.0) as u64);
-            let mut left: Vec<usize> = (0..n).collect();
-            let mut order = Vec::with_capacity(n);
-            while !left.is_empty() {
-                order.push(left.swap_remove(rng.below(left.len())));
-            }
-            order
+        Finish::NoRoom => {
+            no_room(p, &thinking);
+            return;
         }
-        Purpose::Move(Seat::Perfect) => {
-            if !finished && thinking.note.is_empty() {
-                thinking.note = format!(
-                    "The computer moved when its {:.0} s were up, before it had finished thinking.",
-                    thinking.budget_ms / 1000.0
-                );
-            }
-            // The choice first; the rest after it, should it have no room to be drawn.
-            let first = thinking.perfect.choice();
-            std::iter::once(first)
-                .chain((0..n).filter(|&k| k != first))
-                .collect()
-        }
-        Purpose::Hint { show_move } => {
-            hint_text(p, &thinking);
-            match thinking.perfect.thought() {
-                Thought::Wins(k) if show_move => vec![*k],
-                _ => return,
-            }
-        }
+        Finish::Drawn { stroke, best, .. } => (stroke, best),
     };
-    thinking.targets = order
-        .into_iter()
-        .filter_map(|k| thinking.choices.get(k).cloned())
-        .collect();
-    // The perfect player's choice alone at first: should it find no room, room is made for it
-    // before any other move is thought of.
-    let first = match thinking.purpose {
-        Purpose::Move(Seat::Perfect) => thinking.targets.len().min(1),
-        _ => thinking.targets.len(),
-    };
-    thinking.all_drafted = first == thinking.targets.len();
-    thinking.drafts = Some(Drafts::new(
-        p.game.drawing(),
-        thinking.targets[..first].to_vec(),
-        BOUNDS,
-    ));
-    p.thinking = Some(thinking);
-}
-
-/// Plays (or, for a hint, shows) what the drafts drew.
-fn drawn(p: &mut Sprouts, thinking: Thinking, draft: Draft) {
-    let Draft::Drawn { target, stroke } = draft else {
-        p.message = match thinking.purpose {
-            Purpose::Hint { .. } => {
-                p.hint_text.push_str(" (There is no room left to draw it.)");
-                return;
-            }
-            Purpose::Listed(_) => {
-                "There is no room left to draw that move here; draw it yourself, or pick another."
-                    .into()
-            }
-            _ => {
-                p.stuck = Some(p.game.generation());
-                let choice = thinking
-                    .choices
-                    .get(thinking.perfect.choice())
-                    .and_then(|(_, moves)| moves.first())
-                    .map(|m| p.game.drawing().board().describe(m))
-                    .unwrap_or_default();
-                format!(
-                    "The computer found no room left to draw its move ({choice}, or any other): draw a move for it, or undo."
-                )
-            }
-        };
-        return;
-    };
-    if let Purpose::Hint { .. } = thinking.purpose {
+    if let Purpose::Hint { .. } = purpose {
         p.hint_line = Some(stroke);
         p.hint_text.push_str(" It is drawn dashed in green.");
         return;
@@ -494,9 +271,9 @@ fn drawn(p: &mut Sprouts, thinking: Thinking, draft: Draft) {
         p.message = format!("Not a move: {}.", why.describe());
         return;
     }
-    p.message = if target > 0 && thinking.purpose == Purpose::Move(Seat::Perfect) {
+    p.message = if !best && purpose == (Purpose::Move { perfect: true }) {
         "The computer's best move had no room to be drawn; it played another.".into()
-    } else if thinking.tidied {
+    } else if thinking.thinker.tidied() {
         format!(
             "The computer made room on the paper for its move. {}",
             thinking.note
@@ -507,7 +284,7 @@ fn drawn(p: &mut Sprouts, thinking: Thinking, draft: Draft) {
         thinking.note
     };
     p.kept();
-    if let Purpose::Move(_) = thinking.purpose {
+    if let Purpose::Move { .. } = purpose {
         // How long the move took, thinking and drawing (docs/benchmarks.md reads it), and
         // where the thinking was done.
         let ms = format!("{:.0}", dom::now() - thinking.since);
@@ -521,15 +298,42 @@ fn drawn(p: &mut Sprouts, thinking: Thinking, draft: Draft) {
     }
 }
 
+/// No room was left to draw the move chosen, nor any other.
+fn no_room(p: &mut Sprouts, thinking: &Thinking) {
+    p.message = match thinking.thinker.purpose() {
+        Purpose::Hint { .. } => {
+            p.hint_text.push_str(" (There is no room left to draw it.)");
+            return;
+        }
+        Purpose::Listed(_) => {
+            "There is no room left to draw that move here; draw it yourself, or pick another."
+                .into()
+        }
+        _ => {
+            p.stuck = Some(p.game.generation());
+            let choice = thinking
+                .thinker
+                .choices()
+                .get(thinking.thinker.choice())
+                .and_then(|(_, moves)| moves.first())
+                .map(|m| p.game.drawing().board().describe(m))
+                .unwrap_or_default();
+            format!(
+                "The computer found no room left to draw its move ({choice}, or any other): draw a move for it, or undo."
+            )
+        }
+    };
+}
+
 /// The hint's answer in words (the winning move, if asked, is then drawn).
-fn hint_text(p: &mut Sprouts, thinking: &Thinking) {
+fn hint_text(p: &mut Sprouts, thinker: &Thinker) {
     let mover = format!("Player {}", p.game.to_move() + 1);
-    let show_move = matches!(thinking.purpose, Purpose::Hint { show_move: true });
+    let show_move = matches!(thinker.purpose(), Purpose::Hint { show_move: true });
     let play = match p.game.ending() {
         Ending::Normal => "",
         Ending::Misere => " in misère play",
     };
-    p.hint_text = match thinking.perfect.thought() {
+    p.hint_text = match thinker.thought() {
         Thought::Thinking => {
             "No answer within a minute: this position is too large to settle here.".into()
         }
@@ -537,7 +341,7 @@ fn hint_text(p: &mut Sprouts, thinking: &Thinking) {
         Thought::Wins(k) => {
             let mut text = format!("{mover}, to move, wins with perfect play{play}.");
             if show_move {
-                let (target, moves) = &thinking.choices[*k];
+                let (target, moves) = &thinker.choices()[*k];
                 if let Some(m) = moves.first() {
                     text.push_str(&format!(
                         " A winning move: {}, to {}.",
@@ -637,9 +441,7 @@ fn member_said(p: &mut Sprouts, index: usize, data: &JsValue) {
             if thinking.in_team == Some(team.run()) {
                 // The page finishes from the database (quick now), in its slices.
                 thinking.in_team = None;
-                if let Brain::Normal(perfect) = &mut thinking.perfect {
-                    perfect.look_up(&p.db);
-                }
+                thinking.thinker.look_up(&p.db);
             }
         }
     }
