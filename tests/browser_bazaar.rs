@@ -1,7 +1,7 @@
 //! Bazaar in headless Chromium: a seeded game between two strategies to its end (the same
 //! outcome as the engine's), a human seat's legal and illegal moves, a tournament, the course's
-//! tests run in the page, and the observer. The JavaScript players have browser_bazaar_players.rs and
-//! browser_bazaar_scripts.rs.
+//! tests run in the page, and the observer. The JavaScript players have
+//! browser_bazaar_players.rs and browser_bazaar_scripts.rs.
 #![cfg(target_arch = "wasm32")]
 
 use wasm_bindgen::JsCast;
