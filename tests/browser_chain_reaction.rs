@@ -442,3 +442,38 @@ async fn computers_keep_to_the_time_per_move() {
         "a move took {longest:.0} ms against 300 ms"
     );
 }
+
+/// A game played in is kept in the browser: mounted again (a reload), the element finds it, as
+/// it was; an element that now asks for another board starts that board instead.
+#[wasm_bindgen_test]
+async fn a_reload_finds_the_game_as_it_was_left() {
+    let attributes = [("id", "kept"), ("data-rows", "3"), ("data-cols", "4")];
+    let root = web::mount("chain-reaction", &attributes);
+    click_cell(&root, 0, 0);
+    click_cell(&root, 2, 3);
+    let played = moves(&root);
+    assert_eq!(played.len(), 2);
+    sleep(300).await;
+    root.remove();
+    let again = web::mount("chain-reaction", &attributes);
+    for _ in 0..50 {
+        if moves(&again) == played {
+            break;
+        }
+        sleep(100).await;
+    }
+    assert_eq!(moves(&again), played);
+    assert!(status(&again).contains("The game you left here is back"));
+    // Undo goes back through the kept moves too.
+    click(&again, "undo");
+    assert_eq!(moves(&again).len(), 1);
+    sleep(300).await;
+    again.remove();
+    let other = web::mount(
+        "chain-reaction",
+        &[("id", "kept"), ("data-rows", "5"), ("data-cols", "4")],
+    );
+    sleep(500).await;
+    assert!(moves(&other).is_empty(), "{:?}", moves(&other));
+    other.remove();
+}

@@ -241,3 +241,39 @@ fn sprouts_play_keeps_the_turn_game_contract() {
         .unwrap_err()
         .contains("1 to 10666"));
 }
+
+/// Undo and redo to a person's turn, as every page with a history gives them (`History`): with
+/// a person as the first player against a computer, undo takes back the computer's answer with
+/// the person's move, and redo plays both again; the same for a `Record` and a drawn game.
+#[test]
+fn undo_and_redo_go_to_a_person_s_turn_in_every_history() {
+    use gamelab::engine::sprouts::drawn::{DrawnGame, BOUNDS};
+    use gamelab::engine::sprouts::route::draw_position;
+    use gamelab::engine::turn::History;
+    fn check<H: History>(history: &mut H, played: usize, count: impl Fn(&H) -> usize) {
+        let person = |player: usize| player == 0;
+        assert_eq!(count(history), played);
+        assert_eq!(history.player_to_move(), Some(0));
+        assert!(history.undo_to(person));
+        assert_eq!(count(history), played - 2, "the answer went with the move");
+        assert_eq!(history.player_to_move(), Some(0));
+        assert!(history.redo_to(person));
+        assert_eq!(count(history), played);
+        while history.undo_to(person) {}
+        assert_eq!(count(history), 0);
+        assert!(!history.undo_to(person));
+    }
+    let mut record = Record::<ChainGame>::new(Settings::new(3, 3, 2).unwrap());
+    // Corners and middles far apart: no explosion ends the game early.
+    for m in [0, 8, 4, 5] {
+        record.play(m).unwrap();
+    }
+    check(&mut record, 4, |r| r.moves().len());
+    let mut game = DrawnGame::new(4);
+    for _ in 0..2 {
+        let choices = game.drawing().board().choices(100).unwrap();
+        let (_, line) = draw_position(game.drawing(), &choices[0].0, BOUNDS).unwrap();
+        game.play(&line, 0.5).unwrap();
+    }
+    check(&mut game, 2, DrawnGame::moves);
+}

@@ -196,26 +196,62 @@ pub trait Thinker<G: TurnGame> {
     fn decide_now(&mut self, game: &G) -> Option<G::Move>;
 }
 
-impl<G: TurnGame> Record<G> {
+/// A game's history as a page's session sees it, whatever the game keeps in it (a `Record`'s
+/// moves, a drawn game's papers): its text (what share links and the browser keep), a number
+/// that changes with it, undo and redo, and undo and redo to a person's turn built on them.
+pub trait History {
+    fn text(&self) -> String;
+    fn generation(&self) -> u64;
+    /// Takes the last move back; false at the start.
+    fn undo(&mut self) -> bool;
+    /// Plays the last move undone again; false when there is none.
+    fn redo(&mut self) -> bool;
+    /// The player to move, or None once the game is over.
+    fn player_to_move(&self) -> Option<usize>;
+
     /// Takes moves back to the last turn of a player `is_human` accepts (at least one move);
     /// false when there was nothing to undo.
-    pub fn undo_to(&mut self, is_human: impl Fn(usize) -> bool) -> bool {
+    fn undo_to(&mut self, is_human: impl Fn(usize) -> bool) -> bool {
         if !self.undo() {
             return false;
         }
-        while self.game.to_move().is_some_and(|p| !is_human(p)) && self.undo() {}
+        while self.player_to_move().is_some_and(|p| !is_human(p)) && self.undo() {}
         true
     }
 
     /// Plays undone moves again up to the next turn of a player `is_human` accepts.
-    pub fn redo_to(&mut self, is_human: impl Fn(usize) -> bool) -> bool {
+    fn redo_to(&mut self, is_human: impl Fn(usize) -> bool) -> bool {
         if !self.redo() {
             return false;
         }
-        while self.game.to_move().is_some_and(|p| !is_human(p)) && self.redo() {}
+        while self.player_to_move().is_some_and(|p| !is_human(p)) && self.redo() {}
         true
     }
+}
 
+impl<G: TurnGame> History for Record<G> {
+    fn text(&self) -> String {
+        Record::text(self)
+    }
+
+    fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    fn undo(&mut self) -> bool {
+        Record::undo(self)
+    }
+
+    fn redo(&mut self) -> bool {
+        Record::redo(self)
+    }
+
+    fn player_to_move(&self) -> Option<usize> {
+        self.game.to_move()
+    }
+}
+
+impl<G: TurnGame> Record<G> {
     pub fn can_redo(&self) -> bool {
         !self.undone.is_empty()
     }

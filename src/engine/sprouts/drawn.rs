@@ -219,6 +219,11 @@ impl DrawnGame {
         true
     }
 
+    /// The player to move, or None once the game is over.
+    pub fn player_to_move(&self) -> Option<usize> {
+        self.winner().is_none().then(|| self.to_move())
+    }
+
     /// Undoes the last move (and the tidies made after it).
     pub fn undo(&mut self) -> bool {
         if !self.can_undo() {
@@ -415,4 +420,26 @@ fn read_stroke(text: &str) -> Option<Stroke> {
         line.push((x as f64 / 10.0, y as f64 / 10.0));
     }
     Some(Stroke { line, along })
+}
+
+impl crate::engine::turn::History for DrawnGame {
+    fn text(&self) -> String {
+        DrawnGame::text(self)
+    }
+
+    fn generation(&self) -> u64 {
+        DrawnGame::generation(self)
+    }
+
+    fn undo(&mut self) -> bool {
+        DrawnGame::undo(self)
+    }
+
+    fn redo(&mut self) -> bool {
+        DrawnGame::redo(self)
+    }
+
+    fn player_to_move(&self) -> Option<usize> {
+        DrawnGame::player_to_move(self)
+    }
 }

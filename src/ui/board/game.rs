@@ -239,13 +239,6 @@ pub trait BoardGame: Sized + 'static {
     fn embed_attributes(&self) -> Vec<(String, String)> {
         Vec::new()
     }
-    /// The share link's text and its reading (the record's own form unless the game says).
-    fn link_text(record: &Record<Self::Game>) -> String {
-        record.text()
-    }
-    fn parse_link(text: &str) -> Result<Record<Self::Game>, String> {
-        Record::parse(text)
-    }
 }
 
 /// A number option's bounds, as the registry (`games`) declares them for game `B`.

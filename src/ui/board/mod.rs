@@ -23,15 +23,16 @@ use web_sys::{
 };
 
 use crate::draw::palette;
-use crate::engine::turn::{Record, Thinker, TurnGame};
+use crate::engine::turn::{History, Record, Thinker, TurnGame};
 use crate::options::Options;
 use crate::ui::action::Named;
 use crate::ui::dom::{self, button, child, on};
 use crate::ui::page::{self, GamePage, Handle};
 use crate::ui::widgets::canvas::{self, CanvasPainter};
 use crate::ui::widgets::confirm::Confirm;
+use crate::ui::widgets::session::Session;
 use crate::ui::widgets::slices::{Next, Pump, Slice};
-use crate::ui::widgets::{form, link, rules};
+use crate::ui::widgets::{form, rules};
 
 use build::{build, Control};
 pub use game::{bounds, BoardAction, BoardGame, Field, Parts, Seat, View};
@@ -67,7 +68,8 @@ pub struct Shell<B: BoardGame> {
     keyboard_used: bool,
     hover: Option<usize>,
     message: String,
-    link_key: String,
+    /// The share link and what the browser keeps of the game.
+    session: Session,
     pump: Pump,
     /// What the view last drew, so it draws again only what changed.
     drawn: view::Drawn,
@@ -92,10 +94,15 @@ impl<B: BoardGame> GamePage for Shell<B> {
             B::default_settings()
         });
         let mut record = Record::new(settings);
-        let link_key = link::key(B::LINK, root);
-        if let Some(shared) = link::read(&link_key) {
-            match B::parse_link(&shared) {
-                Ok(r) => record = r,
+        let keep = format!("gamelab-{}-game", B::NAME);
+        let mut session = Session::new(root, B::NAME, B::LINK, &keep);
+        if let Some(shared) = session.shared() {
+            match Record::parse(&shared) {
+                Ok(r) => {
+                    record = r;
+                    // The game the reader opened is theirs: kept from now, never replaced.
+                    session.touch();
+                }
                 Err(e) => problems.push_str(&format!("The link's game could not be read: {e}. ")),
             }
         }
@@ -124,7 +131,7 @@ impl<B: BoardGame> GamePage for Shell<B> {
             keyboard_used: false,
             hover: None,
             message: String::new(),
-            link_key,
+            session,
             pump: Pump::default(),
             drawn: view::Drawn::default(),
         };
@@ -137,7 +144,9 @@ impl<B: BoardGame> GamePage for Shell<B> {
         act(shell, action)
     }
 
+    /// The board drawn again where it changed; the game, once played in, kept as it is shown.
     fn view(&mut self) {
+        self.session.keep(&self.record);
         Shell::refresh(self)
     }
 
@@ -149,8 +158,21 @@ impl<B: BoardGame> GamePage for Shell<B> {
         listen(shell)
     }
 
-    /// A computer seated first starts thinking.
+    /// The game a reader left here comes back; a computer seated first starts thinking.
     fn started(shell: &Shared<B>) {
+        let reader = {
+            let s = shell.borrow();
+            (!s.session.touched()).then(|| s.session.kept_reader())
+        };
+        if let Some(reader) = reader {
+            let handle = shell.clone();
+            reader.read(move |kept| {
+                if let Some(text) = kept {
+                    page::update(&handle, |s| s.restore(&text));
+                    go_on(&handle, 0);
+                }
+            });
+        }
         go_on(shell, 0);
     }
 }
@@ -270,6 +292,14 @@ fn act<B: BoardGame>(shell: &Shared<B>, action: BoardAction<B::Action>) {
     go_on(shell, 0);
 }
 
+/// The game a reader left, read back from the browser: it replaces the fresh one only when the
+/// reader has not begun playing and it is a game of the same settings (a page whose element
+/// now asks for another board starts that board).
+fn restored_record<B: BoardGame>(text: &str, current: &Record<B::Game>) -> Option<Record<B::Game>> {
+    let kept = Record::<B::Game>::parse(text).ok()?;
+    (kept.settings() == current.settings() && !kept.moves().is_empty()).then_some(kept)
+}
+
 /// A person's move on the board (a click, Enter): played if it is a person's turn.
 fn human_move<B: BoardGame>(shell: &Shared<B>, m: usize) {
     if page::update(shell, |s| s.human_move(m)) {
@@ -291,8 +321,22 @@ fn go_on<B: BoardGame>(shell: &Shared<B>, delay_ms: i32) {
 }
 
 impl<B: BoardGame> Shell<B> {
+    /// Brings back the game a reader left (`restored_record`), unless they have begun another.
+    fn restore(&mut self, text: &str) {
+        if self.session.touched() {
+            return;
+        }
+        if let Some(record) = restored_record::<B>(text, &self.record) {
+            self.record = record;
+            self.session.as_kept(&self.record);
+            self.message = "The game you left here is back (New game starts another).".into();
+            self.after_new_record();
+        }
+    }
+
     /// Does `action`, which came from `target` (the field that changed, or the page).
     fn apply(&mut self, action: BoardAction<B::Action>, target: &Element) {
+        self.session.touch();
         match action {
             BoardAction::NewGame => self.new_game(),
             BoardAction::Restart => self.restart(),
@@ -326,6 +370,7 @@ impl<B: BoardGame> Shell<B> {
         }
         // A move made while the last one is still shown: the showing ends at once.
         self.board.reset();
+        self.session.touch();
         self.play(m);
         true
     }
@@ -558,7 +603,7 @@ impl<B: BoardGame> Shell<B> {
     }
 
     fn share(&mut self) {
-        let href = link::write(&self.link_key, &B::link_text(&self.record));
+        let href = self.session.share(&self.record);
         self.message = format!("Link to this game: {href}");
     }
 

@@ -19,11 +19,13 @@ use crate::engine::sprouts::drawing::{Drawing, Point, Refusal};
 use crate::engine::sprouts::drawn::{DrawnGame, Ending, Replay, BOUNDS, MOST_SPOTS};
 use crate::engine::sprouts::misere;
 use crate::engine::sprouts::Database;
+use crate::engine::turn::History;
 use crate::options::Options;
 use crate::ui::dom::{self, on};
 use crate::ui::page::{self, GamePage, Handle};
+use crate::ui::widgets::session::Session;
 use crate::ui::widgets::slices::{self, Next, Pump, Slice};
-use crate::ui::widgets::{download, form, keep, link};
+use crate::ui::widgets::{download, form};
 
 use build::Dom;
 use computer::Thinking;
@@ -140,8 +142,6 @@ pub struct Sprouts {
     /// The game's generation in which the computer found no room to draw its move: a person
     /// may draw one for it there, and it does not try again.
     stuck: Option<u64>,
-    /// The reader has done something: a kept game arriving late no longer replaces the game.
-    touched: bool,
     /// A game's text (a link's or the kept one) being read, in the page's time slices.
     loading: Option<Replay>,
     /// The game's generation (and whether a person was to move) the moves list was made for:
@@ -149,8 +149,9 @@ pub struct Sprouts {
     listed: Option<(u64, bool)>,
     /// The game's generation the position in Glop's notation was written for.
     written: Option<u64>,
-    link_key: String,
-    keep_key: String,
+    /// The share link and what the browser keeps of the game (once the reader has played: a
+    /// kept game arriving late no longer replaces theirs).
+    session: Session,
     pump: Pump,
 }
 
@@ -205,13 +206,11 @@ impl GamePage for Sprouts {
             team: None,
             no_workers: options.number("workers") == Some(0),
             message: String::new(),
-            touched: false,
             stuck: None,
             loading: None,
             listed: None,
             written: None,
-            link_key: link::key("sprouts-play", root),
-            keep_key: keep::element_key(root, "sprouts", "gamelab-sprouts-play"),
+            session: Session::new(root, "sprouts", "sprouts-play", "gamelab-sprouts-play"),
             pump: Pump::default(),
         }
     }
@@ -219,23 +218,21 @@ impl GamePage for Sprouts {
     fn act(page: &Shared, action: Action) {
         {
             let mut p = page.borrow_mut();
-            p.touched = true;
+            p.session.touch();
             match action {
                 Action::NewGame => p.new_game(),
-                Action::Undo => {
+                Action::Undo | Action::Redo => {
                     p.clear_marks();
                     p.thinking = None;
-                    // Back to the last move a person made (a computer's answer goes with it).
-                    p.game.undo();
-                    while p.game.can_undo() && p.seat() != Seat::Human {
-                        p.game.undo();
+                    // Back (or on) to a person's turn, as every game with a history does: a
+                    // computer's answer goes with the move it answered.
+                    let seats = p.settings.seats;
+                    let human = |player: usize| seats.get(player) == Some(&Seat::Human);
+                    if action == Action::Undo {
+                        p.game.undo_to(human);
+                    } else {
+                        p.game.redo_to(human);
                     }
-                    p.kept();
-                }
-                Action::Redo => {
-                    p.clear_marks();
-                    p.thinking = None;
-                    p.game.redo();
                     p.kept();
                 }
                 Action::Confirm => p.confirm(),
@@ -263,8 +260,7 @@ impl GamePage for Sprouts {
                     p.thinking = Some(Thinking::room(&p.game));
                 }
                 Action::Share => {
-                    let text = p.game.text();
-                    let url = link::write(&p.link_key, &text);
+                    let url = p.session.share(&p.game);
                     p.message = format!("This game's link is now in the address bar: {url}");
                 }
                 Action::SaveSvg => {
@@ -373,19 +369,18 @@ impl GamePage for Sprouts {
     }
 
     fn started(page: &Shared) {
-        let from_link = {
+        let (from_link, reader) = {
             let p = page.borrow();
-            link::read(&p.link_key)
+            (p.session.shared(), p.session.kept_reader())
         };
         if let Some(text) = from_link {
             load(page, &text, Source::Link);
             return;
         }
-        let key = page.borrow().keep_key.clone();
         let handle = page.clone();
-        keep::load(&key, move |kept| match kept {
-            keep::Kept::Text(text) => load(&handle, &text, Source::Kept),
-            _ => page::react(&handle, computer::go_on),
+        reader.read(move |kept| match kept {
+            Some(text) => load(&handle, &text, Source::Kept),
+            None => page::react(&handle, computer::go_on),
         });
     }
 }
@@ -440,7 +435,7 @@ fn read_slice(p: &mut Sprouts, slice: &Slice, source: Source) -> Next {
         return Next::Again;
     }
     let replay = p.loading.take().expect("a game being read");
-    let fresh = !p.touched && p.game.moves() == 0;
+    let fresh = !p.session.touched() && p.game.moves() == 0;
     match outcome {
         Err(e) => p.message = source.refused(&e),
         Ok(_) if !fresh => {
@@ -457,6 +452,7 @@ fn read_slice(p: &mut Sprouts, slice: &Slice, source: Source) -> Next {
                 p.dom.spots.set_value(&game.spots().to_string());
                 p.dom.ending.set_value(game.ending().name());
                 p.game = game;
+                p.session.as_kept(&p.game);
                 p.misere = misere::Solver::new();
                 p.message = match source {
                     Source::Link => "The game of the link.".into(),
@@ -562,7 +558,7 @@ impl Sprouts {
 
     /// The pencil touches the board at `at` (drawing units); true if the board takes it.
     fn pencil_down(&mut self, at: Point) -> bool {
-        self.touched = true;
+        self.session.touch();
         if let Some(pending) = &mut self.pending {
             let (along, off) = Drawing::nearest_along(&pending.line, at);
             if off * view::scale(&self.dom) < TOUCH_REACH {
@@ -659,8 +655,8 @@ impl Sprouts {
         self.thinking = Some(Thinking::listed(&self.game, k));
     }
 
-    /// Keeps the game in the browser (a reload finds it).
-    fn kept(&self) {
-        keep::save(&self.keep_key, self.game.text(), |_| {});
+    /// Keeps the game in the browser (a reload finds it), once the reader has played in it.
+    fn kept(&mut self) {
+        self.session.keep(&self.game);
     }
 }

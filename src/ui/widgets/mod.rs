@@ -10,5 +10,6 @@ pub mod form;
 pub mod keep;
 pub mod link;
 pub mod rules;
+pub mod session;
 pub mod slices;
 pub mod worker;

@@ -1,0 +1,95 @@
+//! A game's session on its page, for every game with a history (Chain Reaction and Dots and
+//! Boxes on the board shell, Sprouts to play): its share link in the page address and what the
+//! browser keeps of it between visits, both the history's own text (`engine::turn::History`).
+//!
+//! Only a game the reader has played in is kept (`touch`), whenever its generation changed
+//! since it was last kept: the fresh game a page opens with never overwrites the one a reader
+//! left, and a kept game that arrives after the reader has begun another does not replace it.
+
+use web_sys::HtmlElement;
+
+use super::{keep, link};
+use crate::engine::turn::History;
+
+pub struct Session {
+    link_key: String,
+    keep_key: String,
+    /// The reader has acted on this game.
+    touched: bool,
+    /// The generation last kept.
+    kept: Option<u64>,
+}
+
+impl Session {
+    /// The session of the game in `root`: `game` is its `data-gamelab` name, `link` the share
+    /// link's key, `keep` the browser's key (each made the element's own: `link::key`,
+    /// `keep::element_key`).
+    pub fn new(root: &HtmlElement, game: &str, link: &str, keep: &str) -> Session {
+        Session {
+            link_key: link::key(link, root),
+            keep_key: keep::element_key(root, game, keep),
+            touched: false,
+            kept: None,
+        }
+    }
+
+    /// The game a share link in the page address holds for this element.
+    pub fn shared(&self) -> Option<String> {
+        link::read(&self.link_key)
+    }
+
+    /// Writes the game into the page address; the link.
+    pub fn share(&self, history: &impl History) -> String {
+        link::write(&self.link_key, &history.text())
+    }
+
+    /// The reader acted on the game: from now on it is kept.
+    pub fn touch(&mut self) {
+        self.touched = true;
+    }
+
+    pub fn touched(&self) -> bool {
+        self.touched
+    }
+
+    /// Keeps the game in the browser, once the reader has acted on it, when it changed since it
+    /// was last kept.
+    pub fn keep(&mut self, history: &impl History) {
+        let generation = history.generation();
+        if !self.touched || self.kept == Some(generation) {
+            return;
+        }
+        self.kept = Some(generation);
+        keep::save(&self.keep_key, history.text(), |_| {});
+    }
+
+    /// Notes `history` as kept already (a game just read back from the browser).
+    pub fn as_kept(&mut self, history: &impl History) {
+        self.kept = Some(history.generation());
+    }
+
+    /// What reads the game an earlier visit kept (taken out of the session, so that the page
+    /// is not borrowed while the browser answers, which may be at once).
+    pub fn kept_reader(&self) -> KeptReader {
+        KeptReader {
+            key: self.keep_key.clone(),
+        }
+    }
+}
+
+pub struct KeptReader {
+    key: String,
+}
+
+impl KeptReader {
+    /// `then` gets the kept game's text (None: nothing, or nothing readable). A page replaces
+    /// its game with it unless the session is `touched` by then.
+    pub fn read(self, then: impl FnOnce(Option<String>) + 'static) {
+        keep::load(&self.key, move |kept| {
+            then(match kept {
+                keep::Kept::Text(text) => Some(text),
+                keep::Kept::Nothing | keep::Kept::Unreadable(_) => None,
+            })
+        });
+    }
+}
