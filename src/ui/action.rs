@@ -128,6 +128,11 @@ mod tests {
         for count in counts {
             assert!(count.clone().unwrap() > 10, "{count:?}");
         }
+        // The fields a page listens to by name, named the same way.
+        #[cfg(feature = "sprouts")]
+        assert_eq!(round_trips::<crate::ui::glop::action::Field>(), Ok(7));
+        #[cfg(feature = "bazaar")]
+        assert_eq!(round_trips::<crate::ui::bazaar::action::Field>(), Ok(9));
     }
 
     #[wasm_bindgen_test]

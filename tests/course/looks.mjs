@@ -29,6 +29,18 @@ const GAMES = [
 const { server, origin } = await serveFolder(dist);
 const { check, finish } = checks("looks", 240_000);
 
+// Every game and view of the registry (games.json) is looked at: a new one needs its line above.
+{
+  const { readFile } = await import("node:fs/promises");
+  const registry = JSON.parse(await readFile(join(dist, "games.json"), "utf8"));
+  const wanted = registry.flatMap((g) =>
+    g.views.length ? g.views.map((v, i) => (i === 0 ? g.name : `${g.name}-${v}`)) : [g.name]);
+  const looked = new Set(GAMES.map(([name]) => name));
+  const missing = wanted.filter((name) => !looked.has(name));
+  await check(`every game and view of the registry is looked at (${wanted.join(", ")})`, () =>
+    missing.length === 0 || `not looked at: ${missing.join(", ")}`);
+}
+
 // The relative luminance of a CSS colour `rgb(r, g, b)`.
 const luminance = (css) => {
   const [r, g, b] = css.match(/[\d.]+/g).slice(0, 3).map((v) => {

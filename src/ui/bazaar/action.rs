@@ -57,3 +57,44 @@ crate::named_actions!(Action {
     "use-" (equation) => [Action::UseEquation(equation)],
     "card-" (card) => [Action::Card(card)],
 });
+
+/// The settings fields the table listens to by name (`data-field`, from the table below, as
+/// actions are named).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    Count,
+    Seed,
+    Bonus,
+    RandomDraw,
+    /// The time limit per call.
+    Limit,
+    ShowWire,
+    /// Who sits at seat i.
+    Seat(usize),
+    /// Seat i's JavaScript player, typed …
+    Code(usize),
+    /// … or loaded from a file.
+    File(usize),
+}
+
+crate::named_actions!(Field {
+    "count" => [Field::Count],
+    "seed" => [Field::Seed],
+    "bonus" => [Field::Bonus],
+    "random-draw" => [Field::RandomDraw],
+    "limit" => [Field::Limit],
+    "show-wire" => [Field::ShowWire],
+    "seat-" (seat) => [Field::Seat(seat)],
+    "code-" (seat) => [Field::Code(seat)],
+    "file-" (seat) => [Field::File(seat)],
+});
+
+impl Field {
+    /// A setting of the game itself (the next game's, once one has begun).
+    pub fn is_game_setting(self) -> bool {
+        matches!(
+            self,
+            Field::Count | Field::Seed | Field::Bonus | Field::RandomDraw | Field::Seat(_)
+        )
+    }
+}

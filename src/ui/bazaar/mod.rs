@@ -51,7 +51,8 @@ use crate::ui::widgets::slices::{Next, Pump};
 use crate::ui::widgets::worker::{self, WorkerPlayer};
 use crate::ui::widgets::{download, form, keep};
 
-use action::{Action, Observe};
+use crate::ui::action::Named;
+use action::{Action, Field, Observe};
 use calls::*;
 use course_tests::*;
 use human::*;
@@ -331,13 +332,13 @@ fn listen(app: &Shared) {
         else {
             return;
         };
-        let seat = area
+        let seat = match area
             .get_attribute("data-field")
-            .and_then(|f| {
-                f.strip_prefix("code-")
-                    .and_then(|i| i.parse::<usize>().ok())
-            })
-            .filter(|&i| i < 6);
+            .and_then(|f| Field::parse(&f))
+        {
+            Some(Field::Code(i)) if i < 6 => Some(i),
+            _ => None,
+        };
         if let Some(i) = seat {
             let mut a = handle.borrow_mut();
             a.codes[i] = area.value();
@@ -349,61 +350,59 @@ fn listen(app: &Shared) {
 
 /// A settings field changed: seats, their code, the time limit, the wire view.
 fn field_changed(handle: &Shared, target: &web_sys::Element) {
-    let name = target.get_attribute("data-field").unwrap_or_default();
-    let mut a = handle.borrow_mut();
-    if name == "limit" {
-        return a.read_limit();
-    }
-    if name == "show-wire" {
-        let on: HtmlInputElement = target.clone().unchecked_into();
-        a.show_wire = on.checked();
+    let Some(field) = target
+        .get_attribute("data-field")
+        .and_then(|f| Field::parse(&f))
+    else {
         return;
-    }
-    let restart = a.applies_now(&name);
-    if a.applies_at_new_game(&name) {
+    };
+    let mut a = handle.borrow_mut();
+    let restart = a.applies_now(field);
+    if a.applies_at_new_game(field) {
         a.settings_pending = true;
         a.message = "The new settings apply from the next game: press New game.".into();
     }
-    if name == "count" {
-        let n: usize = a.dom.count.value().parse().unwrap_or(2);
-        let defaults = [
-            SeatKind::Strategy(Policy::Points),
-            SeatKind::Strategy(Policy::Size),
-        ];
-        while a.kinds.len() < n {
-            let next = defaults[a.kinds.len() % 2];
-            a.kinds.push(next);
+    match field {
+        Field::Limit => return a.read_limit(),
+        Field::ShowWire => {
+            let on: HtmlInputElement = target.clone().unchecked_into();
+            a.show_wire = on.checked();
+            return;
         }
-        a.kinds.truncate(n);
-        a.rebuild_seats();
-    } else if let Some(i) = name
-        .strip_prefix("seat-")
-        .and_then(|i| i.parse::<usize>().ok())
-    {
-        let select: HtmlSelectElement = target.clone().unchecked_into();
-        if let (Some(kind), true) = (SeatKind::parse(&select.value()), i < a.kinds.len()) {
-            a.kinds[i] = kind;
+        Field::Count => {
+            let n: usize = a.dom.count.value().parse().unwrap_or(2);
+            let defaults = [
+                SeatKind::Strategy(Policy::Points),
+                SeatKind::Strategy(Policy::Size),
+            ];
+            while a.kinds.len() < n {
+                let next = defaults[a.kinds.len() % 2];
+                a.kinds.push(next);
+            }
+            a.kinds.truncate(n);
             a.rebuild_seats();
         }
-    } else if let Some(i) = name
-        .strip_prefix("code-")
-        .and_then(|i| i.parse::<usize>().ok())
-        .filter(|&i| i < 6)
-    {
-        let area: HtmlTextAreaElement = target.clone().unchecked_into();
-        a.codes[i] = area.value();
-        a.edited[i] = true;
-        keep_code(handle, &a.code_key, i, a.codes[i].clone());
-    } else if let Some(i) = name
-        .strip_prefix("file-")
-        .and_then(|i| i.parse::<usize>().ok())
-        .filter(|&i| i < 6)
-    {
-        let file_input: HtmlInputElement = target.clone().unchecked_into();
-        if let Some(file) = file_input.files().and_then(|f| f.get(0)) {
-            drop(a);
-            return load_code(handle, i, file);
+        Field::Seat(i) => {
+            let select: HtmlSelectElement = target.clone().unchecked_into();
+            if let (Some(kind), true) = (SeatKind::parse(&select.value()), i < a.kinds.len()) {
+                a.kinds[i] = kind;
+                a.rebuild_seats();
+            }
         }
+        Field::Code(i) if i < 6 => {
+            let area: HtmlTextAreaElement = target.clone().unchecked_into();
+            a.codes[i] = area.value();
+            a.edited[i] = true;
+            keep_code(handle, &a.code_key, i, a.codes[i].clone());
+        }
+        Field::File(i) if i < 6 => {
+            let file_input: HtmlInputElement = target.clone().unchecked_into();
+            if let Some(file) = file_input.files().and_then(|f| f.get(0)) {
+                drop(a);
+                return load_code(handle, i, file);
+            }
+        }
+        Field::Seed | Field::Bonus | Field::RandomDraw | Field::Code(_) | Field::File(_) => {}
     }
     drop(a);
     if restart {
@@ -581,11 +580,8 @@ impl Bazaar {
     }
 
     /// Whether a change of this field waits for the next game (while one is being played).
-    fn applies_at_new_game(&self, field: &str) -> bool {
-        let setting = matches!(field, "count" | "seed" | "bonus" | "random-draw")
-            || field.starts_with("seat-")
-            || field.starts_with("code-")
-            || field.starts_with("file-");
+    fn applies_at_new_game(&self, field: Field) -> bool {
+        let setting = field.is_game_setting() || matches!(field, Field::Code(_) | Field::File(_));
         setting && self.game_begun()
     }
 
@@ -599,9 +595,8 @@ impl Bazaar {
 
     /// Whether a change of this field makes the game on the table start again at once: it has
     /// not begun, so nothing is lost and what is shown is what is played.
-    fn applies_now(&self, field: &str) -> bool {
-        let setting = matches!(field, "count" | "seed" | "bonus" | "random-draw")
-            || field.starts_with("seat-");
+    fn applies_now(&self, field: Field) -> bool {
+        let setting = field.is_game_setting();
         let over = self
             .game
             .referee

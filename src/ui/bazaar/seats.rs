@@ -288,7 +288,7 @@ impl Bazaar {
         let options = SeatKind::options();
         for (i, kind) in self.kinds.iter().enumerate() {
             let row = child(&parent, "div", "gl-bazaar-seat");
-            let s = form::select(&row, NAMES[i], &format!("seat-{i}"), &options);
+            let s = form::select(&row, NAMES[i], &Field::Seat(i).name(), &options);
             let value = options
                 .iter()
                 .find(|(v, _)| SeatKind::parse(v) == Some(*kind))
@@ -300,12 +300,17 @@ impl Bazaar {
                     child(&row, "textarea", "gl-bazaar-code").unchecked_into();
                 area.set_value(&self.codes[i]);
                 area.set_rows(8);
-                dom::best_effort(area.set_attribute("data-field", &format!("code-{i}")));
+                dom::best_effort(area.set_attribute("data-field", &Field::Code(i).name()));
                 let _ =
                     area.set_attribute("aria-label", &format!("{}'s JavaScript player", NAMES[i]));
                 dom::best_effort(area.set_attribute("spellcheck", "false"));
-                let load =
-                    form::input(&row, "or load a .js file", &format!("file-{i}"), "file", "");
+                let load = form::input(
+                    &row,
+                    "or load a .js file",
+                    &Field::File(i).name(),
+                    "file",
+                    "",
+                );
                 dom::best_effort(load.set_attribute("accept", ".js,text/javascript"));
                 button(&row, "Example player", &Action::Example(i));
             }

@@ -45,12 +45,12 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
     let counts: Vec<(String, String)> = (json::MIN_PLAYERS..=json::MAX_PLAYERS)
         .map(|n| (n.to_string(), n.to_string()))
         .collect();
-    let count = form::select(&settings, "Players", "count", &counts);
-    let seed = form::input(&settings, "Seed", "seed", "number", "1");
+    let count = form::select(&settings, "Players", &Field::Count.name(), &counts);
+    let seed = form::input(&settings, "Seed", &Field::Seed.name(), "number", "1");
     let bonus = form::select(
         &settings,
         "End bonus",
-        "bonus",
+        &Field::Bonus.name(),
         &[
             ("", "none"),
             ("RWB", "RWB (+10)"),
@@ -60,7 +60,7 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
     let limit = form::input(
         &settings,
         "Time limit per call (ms)",
-        "limit",
+        &Field::Limit.name(),
         "number",
         &limit_ms().default.unwrap_or_default().to_string(),
     );
@@ -70,7 +70,7 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
     let random_draw = form::input(
         &settings,
         "Random pebble draw",
-        "random-draw",
+        &Field::RandomDraw.name(),
         "checkbox",
         "",
     );
@@ -101,7 +101,13 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
     );
     speed.set_value("150");
     let show_wallets = form::input(&bar, "Show wallets", "show-wallets", "checkbox", "");
-    form::input(&bar, "Show the wire JSON", "show-wire", "checkbox", "");
+    form::input(
+        &bar,
+        "Show the wire JSON",
+        &Field::ShowWire.name(),
+        "checkbox",
+        "",
+    );
     let canvas: HtmlCanvasElement = child(root, "canvas", "gl-canvas").unchecked_into();
     dom::best_effort(canvas.set_attribute("role", "img"));
     // Focusable, so the arrow keys step through the game's states.

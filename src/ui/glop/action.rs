@@ -89,3 +89,31 @@ crate::named_actions!(Action {
     "level-list:" (level) => [Action::LevelList(level)],
     "zap:" (level, child) => [Action::Zap { level, child }],
 });
+
+/// The fields of Glop's page that the page listens to by name (`data-field`, from the table
+/// below, as actions are named): typing in a start, choosing the notation or the goal, files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// The classic start's number of spots.
+    Spots,
+    /// A free position typed.
+    Free,
+    /// The two radio buttons: the classic start or a free position.
+    StartKind,
+    Goal,
+    Notation,
+    /// The files chosen to load (.spr, a misère base).
+    Files,
+    /// The Children tab's position.
+    ChildrenPosition,
+}
+
+crate::named_actions!(Field {
+    "spots" => [Field::Spots],
+    "free" => [Field::Free],
+    "start-kind" => [Field::StartKind],
+    "goal" => [Field::Goal],
+    "notation" => [Field::Notation],
+    "files" => [Field::Files],
+    "children-position" => [Field::ChildrenPosition],
+});

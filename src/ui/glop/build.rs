@@ -1,9 +1,10 @@
 //! The Glop page's elements, built once: the header with the main base's count, the tabs and
 //! their panels (ARIA tabs), every field and button; `view` shows the state in them.
 
-use super::action::Action;
+use super::action::{Action, Field};
 use crate::draw::sprouts::{self as sprouts_picture, Example};
 use crate::engine::sprouts::symbols::MAX_SPOTS;
+use crate::ui::action::Named;
 use crate::ui::dom;
 use crate::ui::dom::{button, child};
 use crate::ui::widgets::confirm::Confirm;
@@ -161,19 +162,37 @@ pub fn build(root: &HtmlElement) -> Dom {
     // Parameters
     let start_box = child(&params, "fieldset", "gl-start");
     child(&start_box, "legend", "").set_text_content(Some("Start position"));
-    let spots_radio = form::input(&start_box, "Classic start", "start-kind", "radio", "");
+    let spots_radio = form::input(
+        &start_box,
+        "Classic start",
+        &field(Field::StartKind),
+        "radio",
+        "",
+    );
     spots_radio.set_name("gl-sprouts-start");
     spots_radio.set_checked(true);
-    let spots = form::input(&start_box, "Number of spots", "spots", "number", "");
+    let spots = form::input(
+        &start_box,
+        "Number of spots",
+        &field(Field::Spots),
+        "number",
+        "",
+    );
     spots.set_min("1");
     spots.set_max(&MAX_SPOTS.to_string());
     spots.set_value("5");
-    let free_radio = form::input(&start_box, "Free position", "start-kind", "radio", "");
+    let free_radio = form::input(
+        &start_box,
+        "Free position",
+        &field(Field::StartKind),
+        "radio",
+        "",
+    );
     free_radio.set_name("gl-sprouts-start");
     let free = form::input(
         &start_box,
         "Position (Glop 1.0 or 2.x notation)",
-        "free",
+        &field(Field::Free),
         "text",
         "",
     );
@@ -192,7 +211,7 @@ pub fn build(root: &HtmlElement) -> Dom {
     let goal = form::select(
         &options,
         "Compute",
-        "goal",
+        &field(Field::Goal),
         &[
             ("outcome", "outcome (win/loss)"),
             ("nimber", "nimber"),
@@ -202,7 +221,7 @@ pub fn build(root: &HtmlElement) -> Dom {
     let notation = form::select(
         &options,
         "Notation",
-        "notation",
+        &field(Field::Notation),
         &[("1", "Glop 1.0 (0.0.0.}]!)"), ("2", "Glop 2.x (0*3)")],
     );
     let graph_box = child(&params, "fieldset", "gl-graph-options");
@@ -297,7 +316,7 @@ pub fn build(root: &HtmlElement) -> Dom {
     file_input.set_type("file");
     file_input.set_multiple(true);
     file_input.set_accept(".spr,.txt,text/plain");
-    dom::best_effort(file_input.set_attribute("data-field", "files"));
+    dom::best_effort(file_input.set_attribute("data-field", &field(Field::Files)));
     dom::best_effort(file_input.set_attribute("aria-label", "Load .spr files"));
     // The button above opens it (and files can be dropped): one way in, not two controls.
     file_input.set_hidden(true);
@@ -320,7 +339,13 @@ pub fn build(root: &HtmlElement) -> Dom {
     let filter_list = child(&database, "pre", "gl-filter-list");
 
     // Children
-    let children_input = form::input(&children_panel, "Position", "children-position", "text", "");
+    let children_input = form::input(
+        &children_panel,
+        "Position",
+        &field(Field::ChildrenPosition),
+        "text",
+        "",
+    );
     children_input.set_placeholder("0.0.0.0.0.0.0.0.AB.}0.0.0.AB.}]!");
     button(&children_panel, "Children", &Action::ChildrenCompute);
     let children_error = paragraph(&children_panel, "gl-error", "");
@@ -373,4 +398,9 @@ pub fn build(root: &HtmlElement) -> Dom {
     };
     dom.show_tab("params");
     dom
+}
+
+/// A field's `data-field` name, from its table (`action::Field`).
+fn field(field: Field) -> String {
+    field.name()
 }

@@ -51,7 +51,7 @@ use crate::ui::widgets::slices::{self, Next};
 use crate::ui::widgets::{download, keep, link};
 
 use crate::ui::action::Named;
-use action::Action;
+use action::{Action, Field};
 use base::*;
 use build::Dom;
 use checks::*;
@@ -285,12 +285,14 @@ fn listen_keys(app: &Shared, root: &HtmlElement) {
             }
             return;
         }
-        let field = target.get_attribute("data-field").unwrap_or_default();
-        if event.key() == "Enter" && (field == "spots" || field == "free") {
+        let field = target
+            .get_attribute("data-field")
+            .and_then(|f| Field::parse(&f));
+        if event.key() == "Enter" && matches!(field, Some(Field::Spots | Field::Free)) {
             event.prevent_default();
             {
                 let a = handle.borrow();
-                let radio = if field == "free" {
+                let radio = if field == Some(Field::Free) {
                     &a.dom.free_radio
                 } else {
                     &a.dom.spots_radio
@@ -309,19 +311,21 @@ fn listen_typing(app: &Shared, root: &HtmlElement) {
         let Some(target) = target_element(&event) else {
             return;
         };
-        let field = target.get_attribute("data-field");
-        page::update(&handle, |a| match field.as_deref() {
-            Some("free") => {
+        let field = target
+            .get_attribute("data-field")
+            .and_then(|f| Field::parse(&f));
+        page::update(&handle, |a| match field {
+            Some(Field::Free) => {
                 a.dom.free_radio.set_checked(true);
                 a.validate_start();
                 a.keep_parameters();
             }
-            Some("spots") => {
+            Some(Field::Spots) => {
                 a.dom.spots_radio.set_checked(true);
                 a.validate_start();
                 a.keep_parameters();
             }
-            Some("children-position") => a.validate_children_input(),
+            Some(Field::ChildrenPosition) => a.validate_children_input(),
             _ => {}
         });
     });
@@ -334,15 +338,18 @@ fn listen_changes(app: &Shared, root: &HtmlElement) {
         let Some(target) = target_element(&event) else {
             return;
         };
-        match target.get_attribute("data-field").as_deref() {
-            Some("files") => {
+        let field = target
+            .get_attribute("data-field")
+            .and_then(|f| Field::parse(&f));
+        match field {
+            Some(Field::Files) => {
                 let input: HtmlInputElement = target.unchecked_into();
                 if let Some(files) = input.files() {
                     page::react(&handle, |handle| read_files(handle, files));
                 }
                 input.set_value("");
             }
-            Some("notation") => page::update(&handle, |a| {
+            Some(Field::Notation) => page::update(&handle, |a| {
                 a.notation = if a.dom.notation.value() == "2" {
                     Notation::Glop2
                 } else {
@@ -352,11 +359,11 @@ fn listen_changes(app: &Shared, root: &HtmlElement) {
                 // The canonical form is shown in the notation chosen, like everything else.
                 a.validate_start();
             }),
-            Some("start-kind") => page::update(&handle, |a| {
+            Some(Field::StartKind) => page::update(&handle, |a| {
                 a.validate_start();
                 a.keep_parameters();
             }),
-            Some("goal") => page::update(&handle, Glop::keep_parameters),
+            Some(Field::Goal) => page::update(&handle, Glop::keep_parameters),
             _ => {}
         }
     });
