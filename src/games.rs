@@ -197,7 +197,7 @@ pub const GAMES: &[Game] = &[
             )
             .in_view("play"),
         ],
-        module_kb: 460,
+        module_kb: 470,
         docs: "glop.md",
     },
     Game {
@@ -325,7 +325,7 @@ pub const GAMES: &[Game] = &[
                 "`on`: analysis mode is on at the start",
             ),
         ],
-        module_kb: 200,
+        module_kb: 210,
         docs: "dots-and-boxes.md",
     },
 ];

@@ -6,7 +6,7 @@
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::HtmlTextAreaElement;
+use web_sys::{HtmlElement, HtmlTextAreaElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -14,6 +14,27 @@ mod web;
 
 use web::bazaar::*;
 use web::{click, find, fire, refuse_storage, sleep};
+
+/// A new game played at once to its end: the log's line that eliminates Eve (the second seat)
+/// in setup, once the worker has reported on her code.
+async fn eve_s_elimination(root: &HtmlElement) -> String {
+    set(root, "[data-field='speed']", "0");
+    click(root, "new-game");
+    sleep(100).await;
+    click(root, "play");
+    wait_for(root, "the end", |r| state(r) == "over").await;
+    log(root)
+        .into_iter()
+        .find(|l| l.starts_with("Eve is eliminated in setup"))
+        .unwrap_or_default()
+}
+
+/// The JavaScript typed for the second seat.
+fn second_seat_code(root: &HtmlElement) -> String {
+    find(root, "[data-field='code-1']")
+        .unchecked_ref::<HtmlTextAreaElement>()
+        .value()
+}
 
 const TALKING_PLAYER: &str = "console.log('loaded');
 function requestPebbleOrTrades(turn) {
@@ -35,15 +56,7 @@ async fn a_javascript_player_that_does_not_load_is_eliminated_with_the_reason() 
         ],
     );
     set(&root, ".gl-bazaar-code", "function setup( {");
-    set(&root, "[data-field='speed']", "0");
-    click(&root, "new-game");
-    sleep(100).await; // the worker reports its syntax error
-    click(&root, "play");
-    wait_for(&root, "the end", |r| state(r) == "over").await;
-    let kick = log(&root)
-        .into_iter()
-        .find(|l| l.starts_with("Eve is eliminated in setup"))
-        .unwrap_or_default();
+    let kick = eve_s_elimination(&root).await;
     assert!(kick.contains("its code failed"), "{:?}", log(&root));
 }
 
@@ -58,19 +71,11 @@ async fn pasted_javascript_is_kept_for_the_next_visit() {
     sleep(300).await;
     first.remove();
     let again = web::mount("bazaar", &[("data-seats", "purchase-points,javascript")]);
-    wait_for(&again, "the kept code", |r| {
-        find(r, "[data-field='code-1']")
-            .unchecked_ref::<HtmlTextAreaElement>()
-            .value()
-            == MINE
-    })
-    .await;
+    wait_for(&again, "the kept code", |r| second_seat_code(r) == MINE).await;
     assert!(text(&again, ".gl-status").contains("from your last visit is back"));
     // The example comes back on request, and is what the next visit sees.
     click(&again, "example-1");
-    let code = find(&again, "[data-field='code-1']")
-        .unchecked_ref::<HtmlTextAreaElement>()
-        .value();
+    let code = second_seat_code(&again);
     assert!(code.starts_with("// A JavaScript player"), "{code}");
     sleep(300).await;
 }
@@ -93,15 +98,10 @@ async fn two_tables_on_a_page_keep_their_own_javascript() {
     let right = web::mount("bazaar", &[("id", "right-table"), seats]);
     let left = web::mount("bazaar", &[("id", "left-table"), seats]);
     wait_for(&left, "the left table's kept code", |r| {
-        find(r, "[data-field='code-1']")
-            .unchecked_ref::<HtmlTextAreaElement>()
-            .value()
-            == LEFT
+        second_seat_code(r) == LEFT
     })
     .await;
-    let code = find(&right, "[data-field='code-1']")
-        .unchecked_ref::<HtmlTextAreaElement>()
-        .value();
+    let code = second_seat_code(&right);
     assert!(code.starts_with("// A JavaScript player"), "{code}");
 }
 
@@ -158,15 +158,7 @@ async fn a_syntax_error_names_its_line() {
         ".gl-bazaar-code",
         "// my player\n\nfunction setup( {",
     );
-    set(&root, "[data-field='speed']", "0");
-    click(&root, "new-game");
-    sleep(100).await;
-    click(&root, "play");
-    wait_for(&root, "the end", |r| state(r) == "over").await;
-    let kick = log(&root)
-        .into_iter()
-        .find(|l| l.starts_with("Eve is eliminated in setup"))
-        .unwrap_or_default();
+    let kick = eve_s_elimination(&root).await;
     assert!(
         kick.contains("its code failed: ") && kick.ends_with("(line 3)"),
         "{kick}"
