@@ -291,3 +291,93 @@ async fn every_declared_option_of_every_game_is_read_and_a_bad_value_named() {
         }
     }
 }
+
+/// How a test makes a first move in a game.
+enum FirstMove {
+    /// A button (its action).
+    Button(&'static str),
+    /// A key pressed on the board.
+    Key(&'static str),
+}
+
+/// The registry's walk for histories: in every game and view whose page has an Undo button, a
+/// move (made as the table below says: a new game needs its line) is taken back by Undo and
+/// played again by Redo where there is one.
+#[wasm_bindgen_test]
+async fn every_game_with_a_history_undoes_and_redoes_a_move() {
+    use wasm_bindgen::JsCast;
+    use web_sys::HtmlButtonElement;
+    let mut walked = 0;
+    for game in gamelab::games::GAMES {
+        let views: Vec<&str> = if game.views.is_empty() {
+            vec![""]
+        } else {
+            game.views.to_vec()
+        };
+        for view in views {
+            let people = ("data-seats", "human,human");
+            let (attributes, first): (Vec<(&str, &str)>, FirstMove) = match (game.name, view) {
+                // (Playing from the start, on the default graph: `data-mode` alone was once
+                // ignored without a `data-graph`.)
+                ("ade", "") => (vec![("data-mode", "playing")], FirstMove::Button("fire")),
+                ("sprouts", "play") => (
+                    vec![("data-view", "play"), ("data-spots", "3"), people],
+                    FirstMove::Button("move-0"),
+                ),
+                ("chain-reaction", "") | ("dots-and-boxes", "") => {
+                    (vec![people], FirstMove::Key("Enter"))
+                }
+                // Glop computes, Bazaar's table plays its seats: no moves to take back.
+                ("sprouts", "analysis") | ("bazaar", "") => continue,
+                other => panic!("{other:?}: say here how a move is made, or that it has none"),
+            };
+            // An id of its own: the game it keeps is nobody else's.
+            let id = format!("history-walk-{}-{view}", game.name);
+            let mut attributes = attributes;
+            attributes.push(("id", &id));
+            let root = web::mount(game.name, &attributes);
+            let button = |action: &str| {
+                root.query_selector(&format!("button[data-action='{action}']"))
+                    .unwrap()
+                    .map(|b| b.unchecked_into::<HtmlButtonElement>())
+            };
+            let undo = button("undo").expect("an Undo button");
+            assert!(undo.disabled(), "{id}: nothing to undo at the start");
+            match first {
+                FirstMove::Button(action) => click(&root, action),
+                FirstMove::Key(key) => {
+                    let init = web_sys::KeyboardEventInit::new();
+                    init.set_key(key);
+                    init.set_bubbles(true);
+                    let event =
+                        web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init)
+                            .unwrap();
+                    web::find(&root, "canvas.gl-canvas")
+                        .dispatch_event(&event)
+                        .unwrap();
+                }
+            }
+            // (A drawn move is drawn in the page's time slices.)
+            for _ in 0..100 {
+                if !undo.disabled() {
+                    break;
+                }
+                sleep(50).await;
+            }
+            assert!(!undo.disabled(), "{id}: the move can be taken back");
+            click(&root, "undo");
+            assert!(undo.disabled(), "{id}: back at the start");
+            if let Some(redo) = button("redo") {
+                assert!(!redo.disabled(), "{id}: the move can be played again");
+                click(&root, "redo");
+                assert!(!undo.disabled() && redo.disabled(), "{id}: played again");
+            }
+            root.remove();
+            walked += 1;
+        }
+    }
+    assert_eq!(
+        walked, 4,
+        "ADE, Sprouts to play, Chain Reaction, Dots and Boxes"
+    );
+}

@@ -352,38 +352,42 @@ impl Ade {
         let playing = options.word("mode") == Some("playing");
         // Each option on its own: a bad one is named and replaced by its default, the others
         // are still used.
-        if let Some(name) = options.text("graph").filter(|_| options.given("graph")) {
-            match AdeGraph::parse(name) {
-                Ok(graph) => {
-                    let start = match options.text("values") {
-                        None => default_start(&graph),
-                        Some(values) => parse_values(&graph, values).unwrap_or_else(|e| {
-                            self.message.push_str(&format!(
-                                "data-values: {e}; {} starts from a single 1. ",
-                                graph.name()
-                            ));
-                            default_start(&graph)
-                        }),
-                    };
-                    let fired = options
-                        .number("layers")
-                        .map(|n| n as usize)
-                        .or(playing.then_some(0));
-                    return self.apply_position(SharedPosition {
-                        graph,
-                        start,
-                        fired,
-                    });
+        // The graph asked for, else E8 (a bad one named); then its start, mode and layers,
+        // whether the graph was given or not.
+        let asked = options
+            .text("graph")
+            .filter(|_| options.given("graph"))
+            .and_then(|name| match AdeGraph::parse(name) {
+                Ok(graph) => Some(graph),
+                Err(e) => {
+                    self.message
+                        .push_str(&format!("data-graph: {e}; using E8. "));
+                    None
                 }
-                Err(e) => self
-                    .message
-                    .push_str(&format!("data-graph: {e}; using E8. ")),
-            }
-        }
-        if let Ok(graph) = AdeGraph::new(Family::E, 8) {
-            let start = default_start(&graph);
-            self.load(graph, start);
-        }
+            });
+        let Some(graph) = asked.or_else(|| AdeGraph::new(Family::E, 8).ok()) else {
+            return;
+        };
+        let start = match options.text("values").filter(|_| options.given("values")) {
+            None => default_start(&graph),
+            Some(values) => parse_values(&graph, values).unwrap_or_else(|e| {
+                self.message.push_str(&format!(
+                    "data-values: {e}; {} starts from a single 1. ",
+                    graph.name()
+                ));
+                default_start(&graph)
+            }),
+        };
+        let fired = options
+            .number("layers")
+            .filter(|_| options.given("layers"))
+            .map(|n| n as usize)
+            .or(playing.then_some(0));
+        self.apply_position(SharedPosition {
+            graph,
+            start,
+            fired,
+        });
     }
 
     /// Loads a shared position; its layers are fired after mounting, in slices.
