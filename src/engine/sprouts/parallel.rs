@@ -14,7 +14,7 @@ use super::children::check_computable;
 use super::database::Database;
 use super::dfpn::{Dfpn, TABLE_COUPLES};
 use super::position::{Land, Position};
-use super::search::{Computation, Contradiction, Goal, Progress, Stats};
+use super::search::{store_proved, Computation, Contradiction, Goal, Progress, Stats};
 use super::solving::SolveError;
 use crate::engine::stop::Stop;
 
@@ -45,17 +45,6 @@ pub fn check_threads(threads: usize) -> Result<(), SolveError> {
         Err(SolveError::Refused(format!(
             "{threads} threads: a team has 1 to {MAX_THREADS}"
         )))
-    }
-}
-
-/// Stores a couple the team proved, noting it when the base held it otherwise.
-fn store(db: &mut Database, land: &Land, nimber: u8, refuted: &mut Vec<Contradiction>) {
-    if let Err(d) = db.insert(land, nimber) {
-        refuted.push(Contradiction {
-            land: land.clone(),
-            stored: d.stored,
-            found: Some(nimber),
-        });
     }
 }
 
@@ -134,7 +123,7 @@ impl Team {
         );
         let losses = self.shared.losses.lock().unwrap_or_else(|e| e.into_inner());
         for (land, nimber) in losses.iter() {
-            store(db, land, *nimber, &mut refuted);
+            store_proved(db, land, *nimber, &mut refuted);
         }
         if !refuted.is_empty() {
             return Err(SolveError::BaseRefuted(refuted));
@@ -180,7 +169,7 @@ fn member(
             losses.extend(search.take_new_losses());
             let mut refuted = Vec::new();
             for (land, nimber) in &losses[seen..] {
-                store(&mut local, land, *nimber, &mut refuted);
+                store_proved(&mut local, land, *nimber, &mut refuted);
             }
             if !refuted.is_empty() {
                 let mut all = shared.refuted.lock().unwrap_or_else(|e| e.into_inner());

@@ -915,6 +915,27 @@ pub(crate) fn refuted(
         .then(|| Progress::Failed(SolveError::BaseRefuted(contradictions.to_vec())))
 }
 
+/// Stores a losing couple proved (by a search, a team member, a worker): true when it is new. A
+/// couple the base holds with another nimber is not stored but added to `refuted`.
+pub fn store_proved(
+    db: &mut Database,
+    land: &Land,
+    nimber: u8,
+    refuted: &mut Vec<Contradiction>,
+) -> bool {
+    match db.insert(land, nimber) {
+        Ok(new) => new,
+        Err(d) => {
+            refuted.push(Contradiction {
+                land: land.clone(),
+                stored: d.stored,
+                found: Some(nimber),
+            });
+            false
+        }
+    }
+}
+
 /// Stores a losing couple in the base searched, noting disagreements with the base or the guide.
 pub(crate) fn record_loss(
     land: &Land,
@@ -924,14 +945,8 @@ pub(crate) fn record_loss(
     stats: &mut Stats,
     contradictions: &mut Vec<Contradiction>,
 ) {
-    match db.insert(land, nimber) {
-        Ok(true) => stats.stored += 1,
-        Ok(false) => {}
-        Err(d) => contradictions.push(Contradiction {
-            land: land.clone(),
-            stored: d.stored,
-            found: Some(nimber),
-        }),
+    if store_proved(db, land, nimber, contradictions) {
+        stats.stored += 1;
     }
     if let Some(guide) = guide {
         match guide.get(land) {

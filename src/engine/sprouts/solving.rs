@@ -476,9 +476,10 @@ impl TeamWork {
         let Some(team) = self.team.take() else {
             return Ok(());
         };
-        self.ended = Some(Default::default());
-        self.ended = Some(team.finish(db)?);
-        Ok(())
+        let finished = team.finish(db);
+        // (A team whose losses refute the base is counted as having done nothing.)
+        self.ended = Some(finished.as_ref().copied().unwrap_or_default());
+        finished.map(|_| ())
     }
 
     fn expansions(&self) -> u64 {

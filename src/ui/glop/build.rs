@@ -165,7 +165,7 @@ pub fn build(root: &HtmlElement) -> Dom {
     let spots_radio = form::input(
         &start_box,
         "Classic start",
-        &field(Field::StartKind),
+        &Field::StartKind.name(),
         "radio",
         "",
     );
@@ -174,7 +174,7 @@ pub fn build(root: &HtmlElement) -> Dom {
     let spots = form::input(
         &start_box,
         "Number of spots",
-        &field(Field::Spots),
+        &Field::Spots.name(),
         "number",
         "",
     );
@@ -184,7 +184,7 @@ pub fn build(root: &HtmlElement) -> Dom {
     let free_radio = form::input(
         &start_box,
         "Free position",
-        &field(Field::StartKind),
+        &Field::StartKind.name(),
         "radio",
         "",
     );
@@ -192,7 +192,7 @@ pub fn build(root: &HtmlElement) -> Dom {
     let free = form::input(
         &start_box,
         "Position (Glop 1.0 or 2.x notation)",
-        &field(Field::Free),
+        &Field::Free.name(),
         "text",
         "",
     );
@@ -211,7 +211,7 @@ pub fn build(root: &HtmlElement) -> Dom {
     let goal = form::select(
         &options,
         "Compute",
-        &field(Field::Goal),
+        &Field::Goal.name(),
         &[
             ("outcome", "outcome (win/loss)"),
             ("nimber", "nimber"),
@@ -221,7 +221,7 @@ pub fn build(root: &HtmlElement) -> Dom {
     let notation = form::select(
         &options,
         "Notation",
-        &field(Field::Notation),
+        &Field::Notation.name(),
         &[("1", "Glop 1.0 (0.0.0.}]!)"), ("2", "Glop 2.x (0*3)")],
     );
     let graph_box = child(&params, "fieldset", "gl-graph-options");
@@ -316,7 +316,7 @@ pub fn build(root: &HtmlElement) -> Dom {
     file_input.set_type("file");
     file_input.set_multiple(true);
     file_input.set_accept(".spr,.txt,text/plain");
-    dom::best_effort(file_input.set_attribute("data-field", &field(Field::Files)));
+    dom::best_effort(file_input.set_attribute("data-field", &Field::Files.name()));
     dom::best_effort(file_input.set_attribute("aria-label", "Load .spr files"));
     // The button above opens it (and files can be dropped): one way in, not two controls.
     file_input.set_hidden(true);
@@ -342,7 +342,7 @@ pub fn build(root: &HtmlElement) -> Dom {
     let children_input = form::input(
         &children_panel,
         "Position",
-        &field(Field::ChildrenPosition),
+        &Field::ChildrenPosition.name(),
         "text",
         "",
     );
@@ -398,9 +398,4 @@ pub fn build(root: &HtmlElement) -> Dom {
     };
     dom.show_tab("params");
     dom
-}
-
-/// A field's `data-field` name, from its table (`action::Field`).
-fn field(field: Field) -> String {
-    field.name()
 }

@@ -165,14 +165,8 @@ fn heard_member(a: &mut Glop, index: usize, data: &wasm_bindgen::JsValue) {
         team.share(index, &words);
         let mut refuted = Vec::new();
         for (land, nimber) in exchange::decode(&words).unwrap_or_default() {
-            match a.db.insert(&land, nimber) {
-                Ok(true) => team.stored += 1,
-                Ok(false) => {}
-                Err(d) => refuted.push(Contradiction {
-                    land,
-                    stored: d.stored,
-                    found: Some(nimber),
-                }),
+            if store_proved(&mut a.db, &land, nimber, &mut refuted) {
+                team.stored += 1;
             }
         }
         if !refuted.is_empty() {

@@ -36,11 +36,11 @@ use web_sys::{Event, HtmlElement, HtmlInputElement};
 use crate::engine::sprouts::children::Cut;
 use crate::engine::sprouts::misere;
 use crate::engine::sprouts::proof::{Check, CompleteCheck, DotOptions, ProofGraph};
-use crate::engine::sprouts::search::{Answer, Goal, Progress, Verdict};
+use crate::engine::sprouts::search::{store_proved, Answer, Goal, Progress, Verdict};
 use crate::engine::sprouts::symbols::MAX_SPOTS;
 use crate::engine::sprouts::{
-    check_computable, children_with_nimbers, exchange, Bases, Contradiction, Database, Filter,
-    Land, Notation, Position, Question, Request, SolveError, Solving, Strategy, Workers,
+    check_computable, children_with_nimbers, exchange, Bases, Database, Filter, Land, Notation,
+    Position, Question, Request, SolveError, Solving, Strategy, Workers,
 };
 use crate::engine::stop::Stop;
 use crate::options::Options;

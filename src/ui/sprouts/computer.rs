@@ -12,9 +12,10 @@ use wasm_bindgen::JsValue;
 
 use super::*;
 use crate::engine::sprouts::player::Thought;
+use crate::engine::sprouts::search::store_proved;
 use crate::engine::sprouts::search::{Answer, Goal};
 use crate::engine::sprouts::thinker::{Finish, Phase, Purpose, Thinker};
-use crate::engine::sprouts::{exchange, Contradiction, Notation, SolveError};
+use crate::engine::sprouts::{exchange, Notation, SolveError};
 use crate::ui::glop::{Heard, Team, MAX_WORKERS};
 use crate::ui::page;
 use crate::ui::widgets::slices::{Next, Slice};
@@ -411,13 +412,7 @@ fn member_said(p: &mut Sprouts, index: usize, data: &JsValue) {
     if !words.is_empty() {
         team.share(index, &words);
         for (land, nimber) in exchange::decode(&words).unwrap_or_default() {
-            if let Err(d) = p.db.insert(&land, nimber) {
-                refuted.push(Contradiction {
-                    land,
-                    stored: d.stored,
-                    found: Some(nimber),
-                });
-            }
+            store_proved(&mut p.db, &land, nimber, &mut refuted);
         }
     }
     let answered = match heard {
