@@ -661,3 +661,40 @@ fn endless_growth_stops_at_the_history_size_limit() {
     assert!(fired > 10_000 && fired < 10_000_000, "{fired}");
     assert!(reason.describe().contains("memory limit"));
 }
+
+/// A play is a history like every game's (`engine::turn::History`): Redo fires the layers
+/// undone again, a new fire forgets them, and its text is the shared position that reads back.
+#[test]
+fn a_play_undoes_and_redoes_through_the_history_trait() {
+    use gamelab::engine::ade::SharedPosition;
+    use gamelab::engine::turn::{History, Saved};
+    let mut game = play("E8", &[1, 0, 0, 0, 0, 0, 0, 0]);
+    for _ in 0..5 {
+        game.fire();
+    }
+    let after_five = game.current().clone();
+    let text = game.text();
+    assert_eq!(text, "E8/1,0,0,0,0,0,0,0/5");
+    assert_eq!(SharedPosition::parse(&text).unwrap().fired, Some(5));
+    let generation = game.generation();
+    assert!(History::undo(&mut game) && History::undo(&mut game));
+    assert_ne!(game.generation(), generation);
+    assert_eq!(game.layer_count(), 3);
+    assert!(game.can_redo());
+    assert!(History::redo(&mut game) && History::redo(&mut game));
+    assert!(!History::redo(&mut game), "nothing more to redo");
+    assert_eq!(game.current(), &after_five);
+    // Undo to the start, then a fresh fire forgets what was undone.
+    assert!(game.undo_to(|_| true));
+    assert_eq!(game.layer_count(), 4);
+    game.reset();
+    assert_eq!(game.layer_count(), 0);
+    game.fire();
+    assert!(!game.can_redo());
+    // At the end of a play nobody is to move.
+    let mut short = play("A1", &[1]);
+    assert_eq!(short.player_to_move(), Some(0));
+    short.fire();
+    assert_eq!(short.player_to_move(), None);
+    assert!(short.undo() && short.redo());
+}

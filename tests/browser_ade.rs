@@ -858,3 +858,73 @@ async fn a_long_run_keeps_the_tracing_area_short_until_it_stops() {
         first.text_content().unwrap()
     );
 }
+
+/// Redo fires again a layer taken back; a play the reader fired is kept in the browser, and
+/// mounted again (a reload) the element finds it as it was left; an element that now asks for
+/// another graph starts that graph instead.
+#[wasm_bindgen_test]
+async fn redo_fires_again_and_a_reload_finds_the_play_as_it_was_left() {
+    web_sys::window().unwrap().location().set_hash("").unwrap();
+    let attributes = [
+        ("id", "kept"),
+        ("data-graph", "D5"),
+        ("data-mode", "playing"),
+    ];
+    let root = mount(&attributes);
+    assert!(is_disabled(&root, "redo"));
+    for _ in 0..3 {
+        click(&root, "fire");
+    }
+    let fired = trace(&root);
+    click(&root, "undo");
+    assert_eq!(trace(&root).len(), fired.len() - 1);
+    assert!(!is_disabled(&root, "redo"));
+    key(&root, "r");
+    assert_eq!(
+        trace(&root),
+        fired,
+        "Redo (the R key) fires the layer again"
+    );
+    assert!(is_disabled(&root, "redo"));
+    click(&root, "undo");
+    click(&root, "fire");
+    assert!(
+        is_disabled(&root, "redo"),
+        "a new fire forgets what was undone"
+    );
+    sleep(300).await;
+    root.remove();
+
+    let again = mount(&attributes);
+    for _ in 0..100 {
+        if trace(&again) == fired {
+            break;
+        }
+        sleep(20).await;
+    }
+    assert_eq!(trace(&again), fired);
+    assert!(
+        status(&again).contains("The play you left here is back"),
+        "{}",
+        status(&again)
+    );
+    // Undo goes back through the kept layers too.
+    click(&again, "undo");
+    assert_eq!(trace(&again).len(), fired.len() - 1);
+    sleep(300).await;
+    again.remove();
+
+    let other = mount(&[
+        ("id", "kept"),
+        ("data-graph", "A3"),
+        ("data-mode", "playing"),
+    ]);
+    sleep(300).await;
+    assert_eq!(
+        trace(&other).len(),
+        1,
+        "A3 starts afresh: {:?}",
+        trace(&other)
+    );
+    other.remove();
+}

@@ -196,12 +196,17 @@ pub trait Thinker<G: TurnGame> {
     fn decide_now(&mut self, game: &G) -> Option<G::Move>;
 }
 
-/// A game's history as a page's session sees it, whatever the game keeps in it (a `Record`'s
-/// moves, a drawn game's papers): its text (what share links and the browser keep), a number
-/// that changes with it, undo and redo, and undo and redo to a person's turn built on them.
-pub trait History {
+/// What a page's session shares and keeps of a game: its text (what share links and the
+/// browser hold) and a number that changes with it.
+pub trait Saved {
     fn text(&self) -> String;
     fn generation(&self) -> u64;
+}
+
+/// A game's history, whatever the game keeps in it (a `Record`'s moves, a drawn game's papers,
+/// ADE's states): saved as text, undo and redo, and undo and redo to a person's turn built on
+/// them.
+pub trait History: Saved {
     /// Takes the last move back; false at the start.
     fn undo(&mut self) -> bool;
     /// Plays the last move undone again; false when there is none.
@@ -229,7 +234,7 @@ pub trait History {
     }
 }
 
-impl<G: TurnGame> History for Record<G> {
+impl<G: TurnGame> Saved for Record<G> {
     fn text(&self) -> String {
         Record::text(self)
     }
@@ -237,7 +242,9 @@ impl<G: TurnGame> History for Record<G> {
     fn generation(&self) -> u64 {
         self.generation
     }
+}
 
+impl<G: TurnGame> History for Record<G> {
     fn undo(&mut self) -> bool {
         Record::undo(self)
     }

@@ -7,7 +7,10 @@ use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
 use super::graph::AdeGraph;
+use super::share::SharedPosition;
 use super::values::Values;
+use crate::engine::generation;
+use crate::engine::turn::{History, Saved};
 
 /// What one fire did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,6 +102,10 @@ pub struct Game {
     seen: HashMap<u64, Vec<usize>>,
     /// Approximate memory of `states` and `seen`.
     bytes: usize,
+    /// Layers undone (a new fire forgets them): Redo fires them again.
+    undone: usize,
+    /// Changes at every change of the play (`engine::generation`).
+    generation: u64,
 }
 
 impl Game {
@@ -110,6 +117,8 @@ impl Game {
             states: Vec::new(),
             seen: HashMap::new(),
             bytes: 0,
+            undone: 0,
+            generation: generation::next(),
         };
         play.push(start);
         Ok(play)
@@ -172,8 +181,15 @@ impl Game {
         self.bytes
     }
 
-    /// Fires every positive node once.
+    /// Fires every positive node once (forgetting the layers undone).
     pub fn fire(&mut self) -> FireOutcome {
+        self.undone = 0;
+        self.fire_again()
+    }
+
+    /// Fires every positive node once, keeping the layers undone (Redo: firing is
+    /// deterministic, so the layer undone comes back as it was).
+    fn fire_again(&mut self) -> FireOutcome {
         if self.is_terminal() {
             return FireOutcome::Terminal;
         }
@@ -205,7 +221,40 @@ impl Game {
                 }
             }
         }
+        self.undone += 1;
+        self.generation = generation::next();
         true
+    }
+
+    /// Fires the last layer undone again; false when none was.
+    pub fn redo(&mut self) -> bool {
+        if self.undone == 0 || self.is_terminal() {
+            return false;
+        }
+        self.undone -= 1;
+        self.fire_again();
+        true
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.undone > 0
+    }
+
+    /// A number that changes whenever the play does (a fire, an undo, a redo).
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// The play as a shared position: its graph, its start (whole numbers, as every start is
+    /// entered) and the layers fired.
+    pub fn shared(&self) -> SharedPosition {
+        SharedPosition {
+            graph: self.graph.clone(),
+            start: (0..self.graph.node_count())
+                .map(|i| self.start().get_i64(i).unwrap_or(0))
+                .collect(),
+            fired: Some(self.layer_count()),
+        }
     }
 
     /// Back to the start.
@@ -271,6 +320,33 @@ impl Game {
         self.bytes += stored_bytes(&state);
         self.seen.entry(hash_of(&state)).or_default().push(index);
         self.states.push(state);
+        self.generation = generation::next();
+    }
+}
+
+/// A play's text is its shared position (`E8/1,0,…/12`): what share links and the browser keep.
+impl Saved for Game {
+    fn text(&self) -> String {
+        self.shared().to_text()
+    }
+
+    fn generation(&self) -> u64 {
+        self.generation
+    }
+}
+
+/// One player fires, until no node is positive.
+impl History for Game {
+    fn undo(&mut self) -> bool {
+        Game::undo(self)
+    }
+
+    fn redo(&mut self) -> bool {
+        Game::redo(self)
+    }
+
+    fn player_to_move(&self) -> Option<usize> {
+        (!self.is_terminal()).then_some(0)
     }
 }
 

@@ -422,7 +422,7 @@ fn read_stroke(text: &str) -> Option<Stroke> {
     Some(Stroke { line, along })
 }
 
-impl crate::engine::turn::History for DrawnGame {
+impl crate::engine::turn::Saved for DrawnGame {
     fn text(&self) -> String {
         DrawnGame::text(self)
     }
@@ -430,7 +430,9 @@ impl crate::engine::turn::History for DrawnGame {
     fn generation(&self) -> u64 {
         DrawnGame::generation(self)
     }
+}
 
+impl crate::engine::turn::History for DrawnGame {
     fn undo(&mut self) -> bool {
         DrawnGame::undo(self)
     }

@@ -22,6 +22,8 @@ pub enum Action {
     AllOnes,
     Fire,
     Undo,
+    /// Fires again the layer last undone.
+    Redo,
     /// Fire and Undo in the firing-sequence graph's window.
     GraphFire,
     GraphUndo,
@@ -80,6 +82,7 @@ crate::named_actions!(Action {
     "all-ones" => [Action::AllOnes],
     "fire" => [Action::Fire],
     "undo" => [Action::Undo],
+    "redo" => [Action::Redo],
     "graph-fire" => [Action::GraphFire],
     "graph-undo" => [Action::GraphUndo],
     "exhaust" => [Action::Exhaust],

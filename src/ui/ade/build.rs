@@ -58,6 +58,7 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
     dom::best_effort(playing_bar.set_attribute("data-mode", "playing"));
     button(&playing_bar, "Help", &Action::Help(Help::Playing));
     let undo = button(&playing_bar, "Undo", &Action::Undo);
+    let redo = button(&playing_bar, "Redo", &Action::Redo);
     let fire = button(&playing_bar, "Fire", &Action::Fire);
     let exhaust = button(&playing_bar, "Exhaust fire", &Action::Exhaust);
     let stop = button(&playing_bar, "Stop", &Action::Stop);
@@ -177,6 +178,7 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
         single_at,
         all_ones,
         undo,
+        redo,
         fire,
         exhaust,
         stop,

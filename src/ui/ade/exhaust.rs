@@ -7,9 +7,11 @@ use super::*;
 pub(super) enum Run {
     Exhaust(ExhaustRun),
     /// Fires exactly `wanted` layers (fewer if the play terminates or its history is full).
+    /// `then`: what is said once they are fired ("The play you left here is back").
     Replay {
         fired: usize,
         wanted: usize,
+        then: String,
     },
 }
 
@@ -63,7 +65,17 @@ fn exhaust_turn(a: &mut Ade, slice: &Slice) -> Next {
                 };
                 format!("Exhaust fire: {}.{more}", reason.describe())
             }),
-            Run::Replay { fired, wanted } => replay_step(play, fired, *wanted),
+            Run::Replay {
+                fired,
+                wanted,
+                then,
+            } => replay_step(play, fired, *wanted).map(|said| {
+                if said.is_empty() {
+                    std::mem::take(then)
+                } else {
+                    said
+                }
+            }),
         };
         if step.is_some() {
             break step;
@@ -83,7 +95,7 @@ fn exhaust_turn(a: &mut Ade, slice: &Slice) -> Next {
                 run.fired()
             )
         }
-        (None, Some(Run::Replay { fired, wanted })) => {
+        (None, Some(Run::Replay { fired, wanted, .. })) => {
             a.message =
                 format!("Firing the {wanted} layers asked for: {fired} so far… (Stop to interrupt)")
         }

@@ -2,8 +2,10 @@
 //! with the mode, dialogs and the firing-sequence-graph window. Rules live in `engine::ade`.
 //!
 //! State split (docs/architecture.md): settings = the loaded graph; state = the `Game` (start values and
-//! every layer: what Undo restores); ui state = mode, open dialog, selected node, max rings,
-//! layer cap, running exhaust.
+//! every layer: what Undo and Redo step through, an `engine::turn::History`); ui state = mode,
+//! open dialog, selected node, max rings, layer cap, running exhaust. The session
+//! (`widgets::session`) writes the share link, which follows the play once asked for, and
+//! keeps the play in the browser, so a reload finds it.
 
 pub(crate) mod action;
 mod build;
@@ -33,13 +35,15 @@ use crate::engine::ade::{
     default_start, parse_node_value, parse_values, verdict, AdeGraph, ExhaustRun, Family,
     FireOutcome, Game, SharedPosition, StopReason, Values, MAX_N,
 };
+use crate::engine::turn::Saved;
 use crate::options::Options;
 use crate::ui::dom::{self, button, child, on};
 use crate::ui::page::{self, GamePage, Handle};
 use crate::ui::widgets::canvas::CanvasPainter;
 use crate::ui::widgets::dialog::Dialog;
+use crate::ui::widgets::session::Session;
 use crate::ui::widgets::slices::{self, Next, Slice};
-use crate::ui::widgets::{download, form, link};
+use crate::ui::widgets::{download, form};
 
 /// The picture's proportions (it is drawn at the width of its column, so that its numbers keep
 /// their size on a phone), and its least height (a raised node and its labels fit).
@@ -81,6 +85,7 @@ struct Dom {
     single_at: HtmlSelectElement,
     all_ones: web_sys::HtmlButtonElement,
     undo: HtmlButtonElement,
+    redo: HtmlButtonElement,
     fire: HtmlButtonElement,
     exhaust: HtmlButtonElement,
     stop: HtmlButtonElement,
@@ -127,8 +132,6 @@ pub struct Ade {
     /// Bumped whenever `play` is replaced, so the tracing area is rebuilt from scratch.
     play_version: u64,
     trace_version: u64,
-    /// The key of this instance's state in the page URL's fragment.
-    url_key: String,
     /// The first layer of the firing-sequence graph's page shown (0-based), and whether the
     /// page follows the newest layers (until Earlier is pressed).
     graph_first: usize,
@@ -137,10 +140,8 @@ pub struct Ade {
     /// drawn again only when that changes, at most every 250 ms while a run goes on.
     graph_drawn: Option<(u64, usize, usize, u32)>,
     graph_drawn_at: f64,
-    /// A share link was asked for: the address follows the play from then on.
-    sharing: bool,
-    /// The layer count the address was last written for.
-    shared_for: Option<usize>,
+    /// The share link (it follows the play once asked for) and what the browser keeps.
+    session: Session,
     /// The size (CSS pixels) the picture was last drawn at: clicks are read against it.
     drawn_size: std::cell::Cell<(f64, f64)>,
 }
@@ -169,13 +170,11 @@ impl GamePage for Ade {
             trace_window: TRACE_LINES,
             play_version: 0,
             trace_version: 0,
-            url_key: link::key("ade", root),
             graph_first: 0,
             graph_follows: true,
             graph_drawn: None,
             graph_drawn_at: 0.0,
-            sharing: false,
-            shared_for: None,
+            session: Session::new(root, "ade", "ade", "gamelab-ade-play"),
             drawn_size: std::cell::Cell::new((CANVAS_WIDTH as f64, CANVAS_HEIGHT as f64)),
         };
         app.start_from_options(options);
@@ -199,9 +198,23 @@ impl GamePage for Ade {
         listen(app)
     }
 
+    /// A link's layers are fired after mounting, in slices (a long one never freezes the page);
+    /// without a link, the play a reader left here comes back.
     fn started(app: &Shared) {
+        let reader = {
+            let a = app.borrow();
+            (a.session.shared().is_none()).then(|| a.session.kept_reader())
+        };
+        if let Some(reader) = reader {
+            let handle = app.clone();
+            reader.read(move |kept| {
+                let restored = kept.is_some_and(|text| page::update(&handle, |a| a.restore(&text)));
+                if restored && handle.borrow().exhaust.is_some() {
+                    run_exhaust(&handle);
+                }
+            });
+        }
         if app.borrow().exhaust.is_some() {
-            // A link's layers are fired after mounting, in slices: a long one never freezes the page.
             run_exhaust(app);
         }
     }
@@ -262,6 +275,7 @@ fn act(app: &Shared, action: Action) {
         return;
     }
     let mut a = app.borrow_mut();
+    a.session.touch();
     match action {
         Action::Menu { game } => a.toggle_menu(game),
         Action::NewGame => a.new_game(),
@@ -280,7 +294,8 @@ fn act(app: &Shared, action: Action) {
         Action::Editing => a.enter_editing(),
         Action::AllOnes => a.all_ones(),
         Action::Fire | Action::GraphFire => a.fire(),
-        Action::Undo | Action::GraphUndo => a.undo(),
+        Action::Undo | Action::GraphUndo => a.step(true),
+        Action::Redo => a.step(false),
         Action::Stop => a.stop_exhaust(),
         Action::ShowGraph => a.open_graph_window(),
         Action::GraphOk => a.dom.graph.hide(),
@@ -341,9 +356,9 @@ impl Ade {
             .map_or(default_layer_cap(), |cap| cap as usize);
         self.dom.layer_cap.set_value(&self.layer_cap.to_string());
         self.dom.max_rings.set_value(&self.max_rings.to_string());
-        if let Some(text) = link::read(&self.url_key) {
+        if let Some(text) = self.session.shared() {
             match SharedPosition::parse(&text) {
-                Ok(position) => return self.apply_position(position),
+                Ok(position) => return self.apply_position(position, ""),
                 Err(e) => self
                     .message
                     .push_str(&format!("The link's ADE state was not used: {e}. ")),
@@ -383,16 +398,23 @@ impl Ade {
             .filter(|_| options.given("layers"))
             .map(|n| n as usize)
             .or(playing.then_some(0));
-        self.apply_position(SharedPosition {
-            graph,
-            start,
-            fired,
-        });
+        self.apply_position(
+            SharedPosition {
+                graph,
+                start,
+                fired,
+            },
+            "",
+        );
     }
 
-    /// Loads a shared position; its layers are fired after mounting, in slices.
-    fn apply_position(&mut self, position: SharedPosition) {
+    /// Loads a shared position; its layers are fired after mounting, in slices, and `then`
+    /// said once they are.
+    fn apply_position(&mut self, position: SharedPosition, then: &str) {
         self.load(position.graph, position.start);
+        if !then.is_empty() {
+            self.message = then.to_string();
+        }
         if let Some(fired) = position.fired {
             self.mode = Mode::Playing;
             if fired > 0 {
@@ -400,6 +422,7 @@ impl Ade {
                 self.exhaust = Some(Run::Replay {
                     fired: 0,
                     wanted: fired,
+                    then: then.to_string(),
                 });
             }
         }
@@ -627,12 +650,17 @@ impl Ade {
         };
     }
 
-    fn undo(&mut self) {
+    /// Undo (back) or Redo: a layer taken back, or fired again.
+    fn step(&mut self, back: bool) {
         if self.mode != Mode::Playing || self.exhaust.is_some() {
             return;
         }
         if let Some(play) = self.play.as_mut() {
-            play.undo();
+            if back {
+                play.undo();
+            } else {
+                play.redo();
+            }
             self.message.clear();
         }
     }
@@ -642,7 +670,7 @@ impl Ade {
             Some(Run::Exhaust(run)) => {
                 format!("Exhaust fire: stopped by you after {} layers.", run.fired())
             }
-            Some(Run::Replay { fired, wanted }) => {
+            Some(Run::Replay { fired, wanted, .. }) => {
                 format!("Stopped by you after {fired} of the {wanted} layers asked for.")
             }
             None => return,
@@ -713,36 +741,58 @@ impl Ade {
         };
     }
 
-    /// Puts this position in the page URL (fragment), so the address can be shared.
+    /// Puts this position in the page URL (fragment), so the address can be shared; the
+    /// address follows the play from then on (`Session::follow`).
     fn share(&mut self) {
-        let Some(play) = &self.play else { return };
-        let start = start_values(play);
-        let position = SharedPosition {
-            graph: play.graph().clone(),
-            start,
-            fired: (self.mode == Mode::Playing).then_some(play.layer_count()),
+        let Some(play) = self.play.as_ref() else {
+            return;
         };
-        let href = link::write(&self.url_key, &position.to_text());
+        let position = Position {
+            play,
+            playing: self.mode == Mode::Playing,
+        };
+        let href = self.session.share(&position);
         self.message = format!("Link to this position (it follows the play from now on): {href}");
-        self.sharing = true;
-        self.shared_for = Some(play.layer_count());
     }
 
-    /// Once shared, the address follows later fires and undos (without a message each time).
-    fn follow_share(&mut self) {
-        let Some(play) = self.play.as_ref().filter(|_| self.sharing) else {
+    /// What the session shares and keeps, if a graph is loaded.
+    fn position(&self) -> Option<Position<'_>> {
+        let playing = self.mode == Mode::Playing;
+        self.play.as_ref().map(|play| Position { play, playing })
+    }
+
+    /// The address follows the play once shared; the play is kept once the reader acted.
+    fn save(&mut self) {
+        let Some(play) = self.play.as_ref() else {
             return;
         };
-        if self.shared_for == Some(play.layer_count()) {
-            return;
+        let position = Position {
+            play,
+            playing: self.mode == Mode::Playing,
+        };
+        self.session.follow(&position);
+        self.session.keep(&position);
+    }
+
+    /// Brings back the play a reader left on this graph (`text`, kept by the browser), unless
+    /// they have begun another; its layers are fired again in slices.
+    fn restore(&mut self, text: &str) -> bool {
+        let Ok(kept) = SharedPosition::parse(text) else {
+            return false;
+        };
+        let same_graph = self
+            .play
+            .as_ref()
+            .is_some_and(|play| play.graph().name() == kept.graph.name());
+        let fresh = self.position().map(|p| p.text());
+        if self.session.touched() || !same_graph || fresh.as_deref() == Some(text) {
+            return false;
         }
-        let position = SharedPosition {
-            graph: play.graph().clone(),
-            start: start_values(play),
-            fired: (self.mode == Mode::Playing).then_some(play.layer_count()),
-        };
-        link::write(&self.url_key, &position.to_text());
-        self.shared_for = Some(play.layer_count());
+        self.apply_position(
+            kept,
+            "The play you left here is back (Game ▸ New game starts another).",
+        );
+        true
     }
 
     /// The first layer of the graph's page: the one chosen, or the newest page when following.
@@ -781,7 +831,7 @@ impl Ade {
         GraphLayout::new(play.graph(), w, h).node_at(x, y)
     }
 
-    /// The action a key stands for: F fire, U undo, E exhaust fire, Escape closes what is
+    /// The action a key stands for: F fire, U undo, R redo, E exhaust fire, Escape closes what is
     /// open, Enter confirms the open dialog. Keys typed into a field stay there.
     fn key_action(&self, event: &KeyboardEvent) -> Option<Action> {
         let in_field = event
@@ -805,6 +855,7 @@ impl Ade {
         match event.key().to_ascii_lowercase().as_str() {
             "f" => Some(Action::Fire),
             "u" => Some(Action::Undo),
+            "r" => Some(Action::Redo),
             "e" => Some(Action::Exhaust),
             _ => None,
         }
@@ -816,6 +867,27 @@ impl Ade {
         self.dom.help.hide();
         self.dom.graph.hide();
         self.close_menus();
+    }
+}
+
+/// What ADE's session shares and keeps: the graph, its start and, in playing mode, the layers
+/// fired (`E8/1,0,…/12`; `E8/1,0,…` while editing).
+struct Position<'a> {
+    play: &'a Game,
+    playing: bool,
+}
+
+impl Saved for Position<'_> {
+    fn text(&self) -> String {
+        let mut shared = self.play.shared();
+        if !self.playing {
+            shared.fired = None;
+        }
+        shared.to_text()
+    }
+
+    fn generation(&self) -> u64 {
+        self.play.generation() * 2 + u64::from(self.playing)
     }
 }
 

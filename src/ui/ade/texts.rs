@@ -8,7 +8,7 @@ pub const PLAYING_HELP: &str = "Playing mode. Fire fires every positive node at 
 and every node receives the values of its positive neighbours. Undo steps back one layer (back to the start, step by step). \
 Exhaust fire fires until no node is positive; it stops on a repeated state (a loop), at the layer cap, or when you press Stop, \
 and says which. Show graph opens the firing-sequence graph. Editing goes back to Editing mode and clears the graph and the tracing area. \
-Keys: F fire, U undo, E exhaust fire, once the applet has the keyboard: click the picture (or Tab to a button) first.";
+Keys: F fire, U undo, R redo, E exhaust fire, once the applet has the keyboard: click the picture (or Tab to a button) first.";
 
 pub const GRAPH_HELP: &str = "The firing-sequence graph shows every layer as a row, layer 1 at the top: each node that fired \
 is drawn in its column with one ring per unit of its value and the exact value at its top right. The max-rings box limits the \

@@ -25,6 +25,8 @@ impl Ade {
         self.dom.graph_fire.set_disabled(terminal || running);
         self.dom.exhaust.set_disabled(terminal || running);
         self.dom.undo.set_disabled(at_start || running);
+        let can_redo = self.play.as_ref().is_some_and(Game::can_redo);
+        self.dom.redo.set_disabled(!can_redo || running);
         self.dom.graph_undo.set_disabled(at_start || running);
         self.dom.stop.set_hidden(!running);
         self.dom.show_graph.set_disabled(self.play.is_none());
@@ -40,7 +42,7 @@ impl Ade {
         );
         self.draw_graph();
         self.sync_trace();
-        self.follow_share();
+        self.save();
         self.write_status();
         if self.dom.graph.is_open() {
             self.draw_firing_graph(running);

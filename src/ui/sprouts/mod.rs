@@ -260,6 +260,7 @@ impl GamePage for Sprouts {
                     p.thinking = Some(Thinking::room(&p.game));
                 }
                 Action::Share => {
+                    let p = &mut *p;
                     let url = p.session.share(&p.game);
                     p.message = format!("This game's link is now in the address bar: {url}");
                 }

@@ -1,6 +1,6 @@
 //! A game's session on its page, for every game with a history (Chain Reaction and Dots and
-//! Boxes on the board shell, Sprouts to play): its share link in the page address and what the
-//! browser keeps of it between visits, both the history's own text (`engine::turn::History`).
+//! Boxes on the board shell, Sprouts to play, ADE's play): its share link in the page address and what the
+//! browser keeps of it between visits, both the history's own text (`engine::turn::Saved`).
 //!
 //! Only a game the reader has played in is kept (`touch`), whenever its generation changed
 //! since it was last kept: the fresh game a page opens with never overwrites the one a reader
@@ -9,7 +9,7 @@
 use web_sys::HtmlElement;
 
 use super::{keep, link};
-use crate::engine::turn::History;
+use crate::engine::turn::Saved;
 
 pub struct Session {
     link_key: String,
@@ -18,6 +18,8 @@ pub struct Session {
     touched: bool,
     /// The generation last kept.
     kept: Option<u64>,
+    /// The generation the share link was last written for, once the reader asked for one.
+    shared: Option<u64>,
 }
 
 impl Session {
@@ -30,6 +32,7 @@ impl Session {
             keep_key: keep::element_key(root, game, keep),
             touched: false,
             kept: None,
+            shared: None,
         }
     }
 
@@ -39,8 +42,19 @@ impl Session {
     }
 
     /// Writes the game into the page address; the link.
-    pub fn share(&self, history: &impl History) -> String {
+    pub fn share(&mut self, history: &impl Saved) -> String {
+        self.shared = Some(history.generation());
         link::write(&self.link_key, &history.text())
+    }
+
+    /// Once shared, the address follows the game: written again when it changed (ADE's play,
+    /// whose link names the layers fired).
+    pub fn follow(&mut self, history: &impl Saved) {
+        let generation = history.generation();
+        if self.shared.is_some_and(|shared| shared != generation) {
+            self.shared = Some(generation);
+            link::write(&self.link_key, &history.text());
+        }
     }
 
     /// The reader acted on the game: from now on it is kept.
@@ -54,7 +68,7 @@ impl Session {
 
     /// Keeps the game in the browser, once the reader has acted on it, when it changed since it
     /// was last kept.
-    pub fn keep(&mut self, history: &impl History) {
+    pub fn keep(&mut self, history: &impl Saved) {
         let generation = history.generation();
         if !self.touched || self.kept == Some(generation) {
             return;
@@ -64,7 +78,7 @@ impl Session {
     }
 
     /// Notes `history` as kept already (a game just read back from the browser).
-    pub fn as_kept(&mut self, history: &impl History) {
+    pub fn as_kept(&mut self, history: &impl Saved) {
         self.kept = Some(history.generation());
     }
 
