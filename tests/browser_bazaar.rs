@@ -133,6 +133,18 @@ async fn a_human_seat_is_told_why_a_move_is_illegal_and_makes_a_legal_one() {
     click(&root, "play");
     wait_for(&root, "the human's turn", |r| state(r) == "human").await;
     assert!(text(&root, ".gl-bazaar-human").contains("Your move, Adam"));
+    // The question is drawn again only when it changes: a view for something else (a setting
+    // changed) leaves its buttons, and the keyboard's focus on them, where they were.
+    let pebble = find(&root, "button[data-action='pebble']");
+    pebble.focus().unwrap();
+    set(&root, "[data-field='speed']", "1");
+    set(&root, "[data-field='speed']", "0");
+    assert!(
+        pebble.is_connected(),
+        "the question's buttons were built again"
+    );
+    let focused = web::document().active_element();
+    assert!(focused.is_some_and(|f| f.is_same_node(Some(&pebble))));
     let before = log(&root);
     // Adam's wallet is empty: no exchange can be paid, and the page says so before any click
     // (it showed twenty buttons, none marked, and refused the first click); the buttons are

@@ -291,6 +291,12 @@ async fn the_children_tab_plays_the_manuals_12_spot_game_by_correspondence() {
     click(&root, "children-compute");
     let items = root.query_selector_all(".gl-children li").unwrap();
     assert_eq!(items.length(), 22);
+    // The list is built again only when it changes: another action leaves its buttons as
+    // they were (and the keyboard's focus on them).
+    let first = find(&root, ".gl-children li button");
+    click(&root, "tab-compute");
+    click(&root, "tab-children");
+    assert!(first.is_connected(), "the children were listed again");
     let winning = find(&root, ".gl-children li.gl-winning");
     assert!(
         winning

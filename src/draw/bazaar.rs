@@ -25,6 +25,7 @@ const MINI_STEP: f64 = 58.0;
 const MINI_ROW: f64 = 18.0;
 
 /// What the table shows of one seat.
+#[derive(Debug)]
 pub struct Seat {
     pub name: String,
     /// What plays it: a strategy, "human", "JavaScript", a misbehaviour.

@@ -4,7 +4,7 @@
 use super::*;
 
 /// The human's answer in the making.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub(super) struct Choices {
     pub(super) exchanges: Vec<Equation>,
     pub(super) cards: Vec<Card>,
@@ -197,6 +197,11 @@ impl Bazaar {
 
     pub(super) fn render_human(&self, next: Option<(usize, Call)>) {
         let panel = &self.dom.human;
+        let inputs = format!("{next:?} {:?}", self.game.choices);
+        if !self.game.drawn_question.changed(inputs) {
+            // Its buttons stay as they are, and the keyboard's focus on them.
+            return;
+        }
         panel.set_text_content(None);
         let Some((seat, call)) = next else { return };
         // Setup and the result need no answer from a person: the page gives it.

@@ -52,6 +52,7 @@ use crate::ui::widgets::worker::{self, WorkerPlayer};
 use crate::ui::widgets::{download, form, keep};
 
 use crate::ui::action::Named;
+use crate::ui::widgets::drawn::Drawn;
 use action::{Action, Field, Observe};
 use calls::*;
 use course_tests::*;
@@ -104,6 +105,9 @@ struct Session {
     notes: Vec<(usize, String, &'static str)>,
     /// How many referee events and notes the log shows.
     shown: std::cell::Cell<(usize, usize)>,
+    /// What the table and the person's question were last drawn from.
+    drawn_table: Drawn,
+    drawn_question: Drawn,
     /// Every state of the game so far (the observer), and the one shown if not the latest.
     history: Vec<Snapshot>,
     viewing: Option<usize>,

@@ -282,6 +282,15 @@ impl Bazaar {
             "data-observing",
             &past.map_or(0, |(i, _)| i + 1).to_string(),
         ));
+        let human_picks = past.is_none() && self.human_question().is_some();
+        // The table takes the element's width, so its text keeps its size on a phone.
+        let width =
+            (self.dom.root.client_width() as f64 - 20.0).clamp(table::MIN_WIDTH, table::MAX_WIDTH);
+        let inputs =
+            format!("{state:?} {seats:?} {active:?} {banner:?} {observed} {width} {human_picks}");
+        if !self.game.drawn_table.changed(inputs) {
+            return;
+        }
         let picture = table::Table {
             equations: referee.equations(),
             state,
@@ -289,14 +298,10 @@ impl Bazaar {
             active,
             banner,
         };
-        // The table takes the element's width, so its text keeps its size on a phone.
-        let width =
-            (self.dom.root.client_width() as f64 - 20.0).clamp(table::MIN_WIDTH, table::MAX_WIDTH);
         let plan = Plan::new(&picture, width);
         if let Some(mut p) = CanvasPainter::sharp(&self.dom.canvas, plan.width, plan.height) {
             table::draw(&mut p, &picture, &plan);
         }
-        let human_picks = past.is_none() && self.human_question().is_some();
         dom::best_effort(
             self.dom
                 .canvas

@@ -27,6 +27,7 @@ mod view;
 pub use team::live_workers;
 pub(crate) use team::{Heard, Team, MAX_WORKERS};
 
+use crate::ui::widgets::drawn::Drawn;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -160,6 +161,9 @@ pub struct Glop {
     check_message: String,
     /// A child of the Children tab whose nimber is being computed on demand.
     child_run: Option<ChildRun>,
+    /// What the Children tab and the check's proof graph were last drawn from.
+    drawn_children: Drawn,
+    drawn_proof: Drawn,
     /// Why the computation runs in the page rather than in Web Workers (empty when it does not).
     runner_note: String,
     /// Workers started when the page opened, waiting for the first computation (loaded and
@@ -216,6 +220,8 @@ impl GamePage for Glop {
             unverified: 0,
             check_message: String::new(),
             child_run: None,
+            drawn_children: Drawn::default(),
+            drawn_proof: Drawn::default(),
             runner_note: String::new(),
             ready_team: None,
             workers_asked: options.number("workers").map(|n| n as usize),

@@ -10,7 +10,7 @@ use crate::engine::sprouts::proof::{verify, Verified, VERIFY_EXPANSIONS};
 use crate::engine::sprouts::proof::{NodeKind, ProofGraph};
 use crate::engine::sprouts::search::{children_with_nimbers, Answer, Verdict};
 use crate::engine::sprouts::search::{Goal, LevelColour};
-use crate::engine::sprouts::{Database, Position};
+use crate::engine::sprouts::{Database, Notation, Position};
 use crate::engine::stop::Stop;
 use crate::ui::action::Named;
 use crate::ui::dom;
@@ -654,6 +654,19 @@ fn database_panel(app: &Glop) {
 
 /// The Children tab: every child of the position with its nimber, or a button to compute it.
 fn children_panel(app: &Glop) {
+    let progress = app.child_run.as_ref().map(|r| {
+        (
+            r.index,
+            r.stopped,
+            r.solving.work(),
+            (r.spent / 100.0) as u64,
+        )
+    });
+    let inputs = format!("{:?} {:?} {progress:?}", app.notation, app.children);
+    if !app.drawn_children.changed(inputs) {
+        // Its buttons stay as they are, and the keyboard's focus on them.
+        return;
+    }
     let list = &app.dom.children_list;
     list.set_text_content(None);
     for (i, (position, nimber)) in app.children.iter().enumerate() {
@@ -708,6 +721,21 @@ fn children_panel(app: &Glop) {
 /// Small proof graphs are drawn: couples ranked by lives, red losing, blue winning, yellow sums
 /// (each also marked L, W or S, so colour is not the only signal).
 fn draw_check_graph(app: &Glop) {
+    let shown = app.check.as_ref().map(|run| {
+        let answer = run.result.as_ref().map(|r| r.as_ref().ok().copied());
+        (
+            run.position.write(Notation::Glop10),
+            answer,
+            run.check.check_db.len(),
+        )
+    });
+    // (The proof graph is built again only for a new check or new options.)
+    if !app
+        .drawn_proof
+        .changed(format!("{shown:?} {:?}", app.dot_options()))
+    {
+        return;
+    }
     let canvas = &app.dom.graph_canvas;
     app.dom.proof_text.set_text_content(None);
     let graph = match app.check_graph() {

@@ -5,6 +5,7 @@ pub mod confirm;
 pub mod crash;
 pub mod dialog;
 pub mod download;
+pub mod drawn;
 pub mod embed;
 pub mod form;
 pub mod keep;
