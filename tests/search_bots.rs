@@ -10,7 +10,7 @@ use gamelab::engine::sprouts::Position;
 use gamelab::engine::turn::{Thinker, TurnGame};
 
 /// Random, Monte-Carlo and alpha-beta against each other, to the end of the game.
-fn every_bot_finishes<G: TurnGame + 'static>(settings: &G::Settings, players: usize) {
+fn every_bot_finishes<G: TurnGame<Move: Copy> + 'static>(settings: &G::Settings, players: usize) {
     for seed in 0..3u64 {
         let mut seats: Vec<Box<dyn Thinker<G>>> = Vec::new();
         for seat in 0..players {
@@ -142,7 +142,7 @@ fn generic_players_against_the_games_own() {
 
 /// One game between a generic player and a game's own, the generic one first if `first`; the
 /// generic player's return.
-fn face<G: TurnGame + 'static>(
+fn face<G: TurnGame<Move: Copy> + 'static>(
     settings: &G::Settings,
     generic: Box<dyn Thinker<G>>,
     own: Box<dyn Thinker<G>>,

@@ -172,3 +172,44 @@ fn a_new_spot_keeps_clear_of_other_spots() {
     // Far from every spot, it stays where asked.
     assert!((drawing.placeable(&line, 0.9) - 0.9).abs() < 1e-9);
 }
+
+/// The drawn game is the board shell's history (`engine::turn::Played`): new from its settings,
+/// moves played as strokes, its text read back a step at a time, and its moves in words.
+#[test]
+fn a_drawn_game_is_a_history_the_board_shell_runs() {
+    use gamelab::engine::sprouts::drawn::{Settings, Stroke};
+    use gamelab::engine::turn::{Played, Replaying, Saved};
+    let settings = Settings {
+        spots: 2,
+        ending: Ending::Misere,
+    };
+    let mut game = <DrawnGame as Played>::new(settings);
+    assert_eq!(game.settings(), settings);
+    // A loop at spot 1, then a line from spot 1 to spot 2 round it.
+    let outcomes = game.drawing().board().outcomes().unwrap();
+    let (_, target) = &outcomes[0];
+    let (_, line) = draw_position(game.drawing(), target, BOUNDS).unwrap();
+    Played::play(&mut game, Stroke { line, along: 0.5 }).unwrap();
+    assert_eq!(Played::moves(&game), 1);
+    let refused = Played::play(
+        &mut game,
+        Stroke {
+            line: vec![(1.0, 1.0), (2.0, 2.0)],
+            along: 0.5,
+        },
+    );
+    assert!(refused.is_err(), "a stroke off the spots is no move");
+    let history = game.history();
+    assert_eq!(history.len(), 1);
+    assert!(history[0].contains("new spot 3"), "{history:?}");
+    let mut replay = <DrawnGame as Played>::replay(&game.text()).unwrap();
+    let mut steps = 0;
+    while !replay.step().unwrap() {
+        steps += 1;
+        assert!(steps < 10);
+    }
+    assert_eq!(replay.progress(), 1.0);
+    let again = replay.finish();
+    assert_eq!(again.text(), game.text());
+    assert_eq!(again.settings(), settings);
+}

@@ -16,7 +16,7 @@ const MOVE_CAP: usize = 20_000;
 /// Random games from `settings`: at every position the contract holds, every move's text reads
 /// back to the move, the record's text replays to the same game, and a refused move changes
 /// nothing; at the end the returns are a result.
-fn random_games<G: TurnGame>(settings: &G::Settings, games: u64) {
+fn random_games<G: TurnGame<Move: Copy>>(settings: &G::Settings, games: u64) {
     for seed in 0..games {
         let mut rng = Rng::new(seed + 1);
         let mut record = Record::<G>::new(settings.clone());
@@ -71,7 +71,7 @@ fn random_games<G: TurnGame>(settings: &G::Settings, games: u64) {
 
 /// A record from a position set up (not the settings' start): its text names the set-up, reads
 /// back to the same game after a few random moves, and undo goes back to the set-up position.
-fn set_up_starts_read_back<G: TurnGame>(start: G, seed: u64) {
+fn set_up_starts_read_back<G: TurnGame<Move: Copy>>(start: G, seed: u64) {
     let setup = start.setup_text().expect("a set-up position says so");
     assert!(!setup.contains('/') && !setup.contains('~'), "{setup}");
     let mut rng = Rng::new(seed);
@@ -94,7 +94,7 @@ fn set_up_starts_read_back<G: TurnGame>(start: G, seed: u64) {
 
 /// Random games with undo and redo mixed in: undo gives the game of the shorter move list,
 /// redo the game again.
-fn random_games_with_undo<G: TurnGame>(settings: &G::Settings, games: u64) {
+fn random_games_with_undo<G: TurnGame<Move: Copy>>(settings: &G::Settings, games: u64) {
     for seed in 0..games {
         let mut rng = Rng::new(seed + 100);
         let mut record = Record::<G>::new(settings.clone());
@@ -140,7 +140,7 @@ fn random_games_with_undo<G: TurnGame>(settings: &G::Settings, games: u64) {
 }
 
 /// Bad texts are refused with a message, never a panic.
-fn bad_texts_are_refused<G: TurnGame>(settings: &G::Settings) {
+fn bad_texts_are_refused<G: TurnGame<Move: Copy>>(settings: &G::Settings) {
     let game = G::start(settings);
     for text in ["", "x", "-1", "99999999999999999999", "1.2.3", "💥"] {
         if let Ok(m) = game.parse_move(text) {
@@ -154,7 +154,7 @@ fn bad_texts_are_refused<G: TurnGame>(settings: &G::Settings) {
 
 /// Exactly the legal moves are accepted: every other move of `every_move` is refused and
 /// changes nothing, along random games.
-fn only_legal_moves_are_accepted<G: TurnGame>(
+fn only_legal_moves_are_accepted<G: TurnGame<Move: Copy>>(
     settings: &G::Settings,
     every_move: impl Fn(&G) -> Vec<G::Move>,
 ) {

@@ -10,7 +10,7 @@ use std::fmt::Debug;
 
 pub trait TurnGame: Clone + PartialEq + Debug {
     type Settings: Clone + PartialEq + Debug;
-    type Move: Copy + PartialEq + Debug;
+    type Move: Clone + PartialEq + Debug;
     /// Between moves in a record's text.
     const MOVE_SEPARATOR: char;
 
@@ -95,7 +95,7 @@ impl<G: TurnGame> Record<G> {
 
     /// Plays a move (forgetting what was undone); a refused move changes nothing.
     pub fn play(&mut self, m: G::Move) -> Result<(), String> {
-        self.game.apply(m)?;
+        self.game.apply(m.clone())?;
         self.moves.push(m);
         self.undone.clear();
         self.generation = generation::next();
@@ -130,9 +130,9 @@ impl<G: TurnGame> Record<G> {
         // Each move written in the position it was made in (a move's text may depend on it).
         let mut game = self.start.clone();
         let mut moves = Vec::with_capacity(self.moves.len());
-        for &m in &self.moves {
-            moves.push(game.move_text(m));
-            if game.apply(m).is_err() {
+        for m in &self.moves {
+            moves.push(game.move_text(m.clone()));
+            if game.apply(m.clone()).is_err() {
                 break;
             }
         }
@@ -179,8 +179,8 @@ impl<G: TurnGame> Record<G> {
     /// replay; should one not, the replay stops there).
     fn replayed(&self, count: usize) -> G {
         let mut game = self.start.clone();
-        for &m in &self.moves[..count.min(self.moves.len())] {
-            if game.apply(m).is_err() {
+        for m in &self.moves[..count.min(self.moves.len())] {
+            if game.apply(m.clone()).is_err() {
                 break;
             }
         }
@@ -270,5 +270,90 @@ impl<G: TurnGame> Record<G> {
     /// The game before move `index` (0: the start), replayed.
     pub fn before(&self, index: usize) -> G {
         self.replayed(index)
+    }
+}
+
+/// A history the board shell runs (`ui::board`): a game played from its settings, move by move,
+/// whatever it keeps (a `Record`'s moves; a drawn Sprouts game's strokes and papers). `Game` is
+/// what the board draws and the rules read; `Move` what a person enters and a computer plays.
+pub trait Played: History + Sized + 'static {
+    type Game;
+    type Move: Clone + PartialEq + Debug;
+    type Settings: Clone + PartialEq + Debug;
+    /// Its text read back a step at a time (`Played::replay`).
+    type Replay: Replaying<Self>;
+
+    fn new(settings: Self::Settings) -> Self;
+    fn settings(&self) -> Self::Settings;
+    fn game(&self) -> &Self::Game;
+    /// Plays a move (forgetting what was undone), or refuses it saying why.
+    fn play(&mut self, m: Self::Move) -> Result<(), String>;
+    /// The moves played.
+    fn moves(&self) -> usize;
+    fn can_redo(&self) -> bool;
+    /// Reads a text (`Saved::text`'s form) back: its first part at once, the moves by `step`,
+    /// so a page reads a long one in its time slices.
+    fn replay(text: &str) -> Result<Self::Replay, String>;
+}
+
+/// A history's text being read back, a step at a time.
+pub trait Replaying<P> {
+    /// Replays a step; true once the whole text is read; the error says what was wrong.
+    fn step(&mut self) -> Result<bool, String>;
+    /// How far through (0 to 1).
+    fn progress(&self) -> f64;
+    /// The history read (once `step` says so).
+    fn finish(self) -> P;
+}
+
+/// A record's text is read back at once (its moves replay in microseconds).
+pub struct RecordReplay<G: TurnGame>(Record<G>);
+
+impl<G: TurnGame> Replaying<Record<G>> for RecordReplay<G> {
+    fn step(&mut self) -> Result<bool, String> {
+        Ok(true)
+    }
+
+    fn progress(&self) -> f64 {
+        1.0
+    }
+
+    fn finish(self) -> Record<G> {
+        self.0
+    }
+}
+
+impl<G: TurnGame + 'static> Played for Record<G> {
+    type Game = G;
+    type Move = G::Move;
+    type Settings = G::Settings;
+    type Replay = RecordReplay<G>;
+
+    fn new(settings: G::Settings) -> Record<G> {
+        Record::new(settings)
+    }
+
+    fn settings(&self) -> G::Settings {
+        self.settings.clone()
+    }
+
+    fn game(&self) -> &G {
+        &self.game
+    }
+
+    fn play(&mut self, m: G::Move) -> Result<(), String> {
+        Record::play(self, m)
+    }
+
+    fn moves(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn can_redo(&self) -> bool {
+        !self.undone.is_empty()
+    }
+
+    fn replay(text: &str) -> Result<RecordReplay<G>, String> {
+        Record::parse(text).map(RecordReplay)
     }
 }

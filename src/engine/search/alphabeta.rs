@@ -12,7 +12,7 @@ use crate::engine::turn::{Thinker, TurnGame};
 /// A position's value for `player`, between −1 (lost) and 1 (won); 0 knows nothing.
 pub type Evaluation<G> = fn(&G, usize) -> f64;
 
-pub struct AlphaBeta<G: TurnGame> {
+pub struct AlphaBeta<G: TurnGame<Move: Copy>> {
     depth: u32,
     evaluate: Evaluation<G>,
     /// Children looked at in each node, best by the evaluation first (all when None).
@@ -32,7 +32,7 @@ pub struct AlphaBeta<G: TurnGame> {
 /// Wins count more than any evaluation, and sooner wins more than later ones.
 const WIN: f64 = 1000.0;
 
-impl<G: TurnGame> AlphaBeta<G> {
+impl<G: TurnGame<Move: Copy>> AlphaBeta<G> {
     /// Searches `depth` plies (at least 1), valuing unfinished leaves by `evaluate`.
     pub fn new(depth: u32, evaluate: Evaluation<G>, seed: u64) -> AlphaBeta<G> {
         AlphaBeta {
@@ -161,7 +161,7 @@ impl<G: TurnGame> AlphaBeta<G> {
     }
 }
 
-impl<G: TurnGame> Thinker<G> for AlphaBeta<G> {
+impl<G: TurnGame<Move: Copy>> Thinker<G> for AlphaBeta<G> {
     fn think(&mut self, game: &G, _units: u32) -> Option<G::Move> {
         game.to_move()?;
         self.start(game);

@@ -4,7 +4,7 @@
 use crate::engine::turn::{Record, Thinker, TurnGame};
 
 /// One game's result: the returns, and the record of its moves.
-pub struct Match<G: TurnGame> {
+pub struct Match<G: TurnGame<Move: Copy>> {
     pub returns: Vec<f64>,
     pub record: Record<G>,
 }
@@ -12,7 +12,7 @@ pub struct Match<G: TurnGame> {
 /// Plays a game from `settings`, seat i played by `players[i % len]`, each move decided within
 /// `units_per_move` units of thinking (`decide_now` past them). Refuses a game that passes
 /// `move_cap` moves or a player that makes an illegal move, naming it.
-pub fn play_out<G: TurnGame>(
+pub fn play_out<G: TurnGame<Move: Copy>>(
     settings: &G::Settings,
     players: &mut [Box<dyn Thinker<G>>],
     units_per_move: u32,

@@ -5,7 +5,7 @@ use super::alphabeta::Evaluation;
 use crate::engine::rng::Rng;
 use crate::engine::turn::{Thinker, TurnGame};
 
-pub struct Greedy<G: TurnGame> {
+pub struct Greedy<G: TurnGame<Move: Copy>> {
     evaluate: Evaluation<G>,
     rng: Rng,
 }
@@ -13,7 +13,7 @@ pub struct Greedy<G: TurnGame> {
 /// A finished game outweighs any evaluation (which lies between −1 and 1).
 const FINISHED: f64 = 1000.0;
 
-impl<G: TurnGame> Greedy<G> {
+impl<G: TurnGame<Move: Copy>> Greedy<G> {
     pub fn new(evaluate: Evaluation<G>, seed: u64) -> Greedy<G> {
         Greedy {
             evaluate,
@@ -22,7 +22,7 @@ impl<G: TurnGame> Greedy<G> {
     }
 }
 
-impl<G: TurnGame> Thinker<G> for Greedy<G> {
+impl<G: TurnGame<Move: Copy>> Thinker<G> for Greedy<G> {
     fn think(&mut self, game: &G, _units: u32) -> Option<G::Move> {
         self.decide_now(game)
     }

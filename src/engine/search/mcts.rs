@@ -17,7 +17,7 @@ const PLAYOUT_CAP: usize = 10_000;
 pub type Rollout<G> = fn(&mut G, &mut Rng) -> Vec<f64>;
 
 /// Random moves to the end (or to `PLAYOUT_CAP`), then the returns.
-pub fn random_playout<G: TurnGame>(game: &mut G, rng: &mut Rng) -> Vec<f64> {
+pub fn random_playout<G: TurnGame<Move: Copy>>(game: &mut G, rng: &mut Rng) -> Vec<f64> {
     for _ in 0..PLAYOUT_CAP {
         let moves = game.legal_moves();
         if moves.is_empty() || game.apply(moves[rng.below(moves.len())]).is_err() {
@@ -27,7 +27,7 @@ pub fn random_playout<G: TurnGame>(game: &mut G, rng: &mut Rng) -> Vec<f64> {
     game.returns()
 }
 
-struct Node<G: TurnGame> {
+struct Node<G: TurnGame<Move: Copy>> {
     game: G,
     /// The player who moved into this node.
     mover: usize,
@@ -37,7 +37,7 @@ struct Node<G: TurnGame> {
     total: f64,
 }
 
-pub struct Mcts<G: TurnGame> {
+pub struct Mcts<G: TurnGame<Move: Copy>> {
     playouts: u32,
     rollout: Rollout<G>,
     rng: Rng,
@@ -46,7 +46,7 @@ pub struct Mcts<G: TurnGame> {
     winning: Option<G::Move>,
 }
 
-impl<G: TurnGame> Mcts<G> {
+impl<G: TurnGame<Move: Copy>> Mcts<G> {
     /// At most `playouts` playouts a move (the caller's clock may stop it sooner).
     pub fn new(playouts: u32, seed: u64) -> Mcts<G> {
         Mcts::with_rollout(playouts, random_playout, seed)
@@ -143,7 +143,7 @@ impl<G: TurnGame> Mcts<G> {
     }
 }
 
-impl<G: TurnGame> Thinker<G> for Mcts<G> {
+impl<G: TurnGame<Move: Copy>> Thinker<G> for Mcts<G> {
     fn think(&mut self, game: &G, units: u32) -> Option<G::Move> {
         game.to_move()?;
         self.start(game);
@@ -169,7 +169,7 @@ impl<G: TurnGame> Thinker<G> for Mcts<G> {
 }
 
 /// A move after which the game is over and the mover has the best returns of all, won outright.
-fn winning_move<G: TurnGame>(game: &G) -> Option<G::Move> {
+fn winning_move<G: TurnGame<Move: Copy>>(game: &G) -> Option<G::Move> {
     let mover = game.to_move()?;
     game.legal_moves().into_iter().find(|&m| {
         let mut next = game.clone();

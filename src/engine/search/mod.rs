@@ -33,7 +33,7 @@ impl RandomPlayer {
     }
 }
 
-impl<G: TurnGame> Thinker<G> for RandomPlayer {
+impl<G: TurnGame<Move: Copy>> Thinker<G> for RandomPlayer {
     fn think(&mut self, game: &G, _units: u32) -> Option<G::Move> {
         self.decide_now(game)
     }

@@ -445,3 +445,93 @@ impl crate::engine::turn::History for DrawnGame {
         DrawnGame::player_to_move(self)
     }
 }
+
+/// A drawn game's settings: its spots and its ending.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub spots: usize,
+    pub ending: Ending,
+}
+
+impl DrawnGame {
+    /// The moves in words, first to last, and the room made between them: "spot 1 to spot 3,
+    /// new spot 5" (spots numbered from 1, as the board shows them).
+    pub fn history(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        for (k, entry) in self.entries.iter().enumerate() {
+            let before = &self.drawings[k];
+            let line = match entry {
+                Entry::Tidy => "room made on the paper".to_string(),
+                Entry::Move(stroke) => {
+                    let spot = |p: Option<&Point>| {
+                        p.and_then(|&p| before.spot_within(p, REACH))
+                            .map_or("?".to_string(), |s| (s + 1).to_string())
+                    };
+                    let (from, to) = (spot(stroke.line.first()), spot(stroke.line.last()));
+                    let new = before.spots().len() + 1;
+                    if from == to {
+                        format!("a loop at spot {from}, new spot {new}")
+                    } else {
+                        format!("spot {from} to spot {to}, new spot {new}")
+                    }
+                }
+            };
+            lines.push(line);
+        }
+        lines
+    }
+}
+
+/// A drawn game is the board shell's history itself: its moves are strokes, and the room made
+/// between them is kept as it was made (a text replays it).
+impl crate::engine::turn::Played for DrawnGame {
+    type Game = DrawnGame;
+    type Move = Stroke;
+    type Settings = Settings;
+    type Replay = Replay;
+
+    fn new(settings: Settings) -> DrawnGame {
+        DrawnGame::with_ending(settings.spots, settings.ending)
+    }
+
+    fn settings(&self) -> Settings {
+        Settings {
+            spots: self.spots,
+            ending: self.ending,
+        }
+    }
+
+    fn game(&self) -> &DrawnGame {
+        self
+    }
+
+    fn play(&mut self, m: Stroke) -> Result<(), String> {
+        DrawnGame::play(self, &m.line, m.along).map_err(|why| why.describe())
+    }
+
+    fn moves(&self) -> usize {
+        DrawnGame::moves(self)
+    }
+
+    fn can_redo(&self) -> bool {
+        DrawnGame::can_redo(self)
+    }
+
+    fn replay(text: &str) -> Result<Replay, String> {
+        Replay::new(text)
+    }
+}
+
+impl crate::engine::turn::Replaying<DrawnGame> for Replay {
+    fn step(&mut self) -> Result<bool, String> {
+        Replay::step(self)
+    }
+
+    fn progress(&self) -> f64 {
+        Replay::progress(self)
+    }
+
+    fn finish(self) -> DrawnGame {
+        self.game
+    }
+}

@@ -9,12 +9,35 @@ pub(super) enum Control {
     Menu(HtmlSelectElement),
 }
 
+impl Field {
+    /// A value as the element's attribute and the form say it: the number, or its word.
+    pub(super) fn show(&self, value: usize) -> String {
+        match self.words.get(value) {
+            Some((word, _)) => word.to_string(),
+            None => value.to_string(),
+        }
+    }
+
+    /// A value as the settings' summary says it: the number, or its word's label.
+    pub(super) fn label_of(&self, value: usize) -> String {
+        match self.words.get(value) {
+            Some((_, label)) => label.to_string(),
+            None => value.to_string(),
+        }
+    }
+}
+
 impl Control {
     pub(super) fn read<B: BoardGame>(&self, field: &Field) -> Result<usize, String> {
         match self {
             Control::Number(input) => {
                 form::read_number(input, field.label, bounds::<B>(field.name))
             }
+            Control::Menu(select) if !field.words.is_empty() => field
+                .words
+                .iter()
+                .position(|(word, _)| *word == select.value())
+                .ok_or_else(|| format!("choose the {}", field.label.to_lowercase())),
             Control::Menu(select) => select
                 .value()
                 .parse()
@@ -22,10 +45,10 @@ impl Control {
         }
     }
 
-    pub(super) fn show(&self, value: usize) {
+    pub(super) fn show(&self, field: &Field, value: usize) {
         match self {
             Control::Number(input) => input.set_value(&value.to_string()),
-            Control::Menu(select) => select.set_value(&value.to_string()),
+            Control::Menu(select) => select.set_value(&field.show(value)),
         }
     }
 }
@@ -42,6 +65,9 @@ pub(super) fn build<B: BoardGame>(
     let redo = button(&bar, "Redo", &BoardAction::<B::Action>::Redo);
     button(&bar, "Restart", &BoardAction::<B::Action>::Restart);
     button(&bar, "Share link", &BoardAction::<B::Action>::Share);
+    // (Shown while a computer thinks, or the game's own work runs.)
+    let move_now = button(&bar, "Move now", &BoardAction::<B::Action>::MoveNow);
+    move_now.set_hidden(true);
     let settings = child(root, "details", "gl-board-settings gl-settings");
     let settings_summary = child(&settings, "summary", "");
     settings_summary.set_text_content(Some("Game settings"));
@@ -49,7 +75,12 @@ pub(super) fn build<B: BoardGame>(
         .iter()
         .zip(values)
         .map(|(field, &value)| {
-            if field.menu {
+            if !field.words.is_empty() {
+                let options: Vec<(&str, &str)> = field.words.to_vec();
+                let select = form::select(&settings, field.label, field.name, &options);
+                select.set_value(&field.show(value));
+                Control::Menu(select)
+            } else if field.menu {
                 let (min, max) = bounds::<B>(field.name);
                 let options: Vec<(String, String)> = (min..=max)
                     .map(|n| (n.to_string(), n.to_string()))
@@ -71,10 +102,10 @@ pub(super) fn build<B: BoardGame>(
     let seats = child(&settings, "div", "gl-seats");
     let think = form::number(
         &settings,
-        "Computer time per move (ms)",
-        "think-ms",
-        bounds::<B>("think-ms"),
-        think_ms,
+        B::THINK.label,
+        B::THINK.name,
+        bounds::<B>(B::THINK.name),
+        think_ms / B::THINK.unit_ms,
     );
     button(&settings, "New game", &BoardAction::<B::Action>::NewGame);
     B::rule_pictures(&rules::section(root, B::RULES));
@@ -90,9 +121,26 @@ pub(super) fn build<B: BoardGame>(
     let banner = child(&stage, "p", "gl-banner");
     dom::best_effort(banner.set_attribute("role", "status"));
     banner.set_hidden(true);
+    let confirm_move = (B::ENTRY == Entry::Stroke).then(|| {
+        let pending = child(&stage, "div", "gl-buttonbar gl-pending");
+        pending.set_hidden(true);
+        (
+            button(&pending, "Confirm move", &BoardAction::<B::Action>::Confirm),
+            button(
+                &pending,
+                "Take back the line",
+                &BoardAction::<B::Action>::Cancel,
+            ),
+        )
+    });
     let canvas: HtmlCanvasElement = child(&stage, "canvas", "gl-canvas").unchecked_into();
     canvas.set_tab_index(0);
     dom::best_effort(canvas.set_attribute("role", "application"));
+    if B::ENTRY == Entry::Stroke {
+        // The pencil draws on the board: no scrolling or zooming by touch there.
+        dom::best_effort(canvas.style().set_property("touch-action", "none"));
+    }
+    let under = child(&stage, "div", "gl-board-under");
     let side = child(&main, "div", "gl-board-side");
     child(&side, "h4", "").set_text_content(Some("Moves"));
     let history = child(&side, "ol", "gl-history");
@@ -104,7 +152,9 @@ pub(super) fn build<B: BoardGame>(
         settings_summary,
         fields,
         seats,
-        think_ms: think,
+        think,
+        confirm_move,
+        move_now,
         legend,
         scores,
         status,
@@ -119,6 +169,7 @@ pub(super) fn build<B: BoardGame>(
         root: root.clone(),
         settings: settings.clone(),
         bar,
+        under,
         side: extras,
         foot,
     };

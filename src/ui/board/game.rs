@@ -4,14 +4,151 @@
 use super::*;
 use crate::ui::action::Named;
 
-/// One whole-number setting in the form (and in the element's data attributes, where the
-/// registry, `games`, declares its range and default).
+/// One setting in the form (and in the element's data attributes, where the registry, `games`,
+/// declares its range and default): a whole number, or one of a few words (its value then
+/// counts the words from 0).
 pub struct Field {
     /// `data-field` in the form, `data-<attribute>` on the element.
     pub name: &'static str,
     pub label: &'static str,
     /// Offered as a menu of every value (a short range, like 2 to 8 players).
     pub menu: bool,
+    /// A choice of words (each with its label in the menu) instead of a number.
+    pub words: &'static [(&'static str, &'static str)],
+}
+
+/// The computers' time per move in the form: its field and its unit.
+pub struct Think {
+    /// `data-field` and `data-<attribute>`.
+    pub name: &'static str,
+    pub label: &'static str,
+    /// Milliseconds in one unit of the field.
+    pub unit_ms: usize,
+}
+
+impl Think {
+    pub const MILLISECONDS: Think = Think {
+        name: "think-ms",
+        label: "Computer time per move (ms)",
+        unit_ms: 1,
+    };
+}
+
+/// How a person enters a move on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// A click on a place (or the arrow keys and Enter): the move there.
+    Click,
+    /// A stroke drawn with the pointer, which the game reads into a move that waits, pending,
+    /// until it is confirmed (the Confirm button, Enter) or taken back (Escape).
+    Stroke,
+}
+
+/// The pencil on the board (`Entry::Stroke`), at a point in CSS pixels from the board's corner.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Pencil {
+    Down(f64, f64),
+    Move(f64, f64),
+    Up,
+}
+
+/// What the board made of the pencil.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Entered {
+    /// Not taken: nothing changes (the page may scroll).
+    Nothing,
+    /// Taken: the board is drawn again.
+    Drawn,
+    /// Taken, with words for the status line.
+    Said(String),
+}
+
+/// What came of a slice of the game's own work (`BoardGame::background`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Background<M> {
+    /// Nothing to do.
+    Idle,
+    /// More to do: the next slice at once.
+    More,
+    /// More to do later (work done elsewhere, in workers): a look after these milliseconds.
+    After(i32),
+    /// This move, for the person to move (a move picked from a list and drawn).
+    Play(M),
+}
+
+/// What a computer seat came to after a slice of thinking (`Computer::think`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Thought<M> {
+    /// Still thinking: the next slice at once.
+    Thinking,
+    /// Waiting for work done elsewhere (workers): a look after these milliseconds.
+    Waiting(i32),
+    /// Its move.
+    Move(M),
+    /// It cannot play here (no room to draw any move, say): a person plays for it.
+    Stuck(String),
+}
+
+/// A computer seat as the shell runs it: a slice of thinking at a time, on the shell's clock.
+pub trait Computer<P: Played> {
+    /// Thinks for about one slice; `out_of_time` (the time per move is up, or Move now was
+    /// pressed): decide with what is known. It may change the record's paper (room made on a
+    /// drawn board) but never plays: the move it gives, the shell plays.
+    fn think(&mut self, record: &mut P, slice: &Slice, out_of_time: bool) -> Thought<P::Move>;
+    /// What it is doing, for the status line (None: the shell says "is thinking… s").
+    fn progress(&self) -> Option<String> {
+        None
+    }
+}
+
+/// An engine's `Thinker` as a computer seat of a `Record` game: `units` of its work a call, as
+/// many calls as the slice lasts.
+pub struct Plain<T> {
+    thinker: T,
+    units: u32,
+}
+
+impl<T> Plain<T> {
+    pub fn new(thinker: T, units: u32) -> Plain<T> {
+        Plain { thinker, units }
+    }
+}
+
+impl<G: TurnGame + 'static, T: Thinker<G>> Computer<Record<G>> for Plain<T> {
+    fn think(
+        &mut self,
+        record: &mut Record<G>,
+        slice: &Slice,
+        out_of_time: bool,
+    ) -> Thought<G::Move> {
+        let game = record.game();
+        let mut decided = None;
+        if out_of_time {
+            decided = self.thinker.decide_now(game);
+        } else {
+            slice.work(|| {
+                decided = self.thinker.think(game, self.units);
+                decided.is_some()
+            });
+        }
+        decided.map_or(Thought::Thinking, Thought::Move)
+    }
+}
+
+/// The moves of a record in words, each said by `line` in the position it was made in.
+pub fn record_history<G: TurnGame>(
+    record: &Record<G>,
+    line: fn(&G, &G::Move) -> String,
+) -> Vec<String> {
+    let mut game = record.start().clone();
+    let mut lines = Vec::with_capacity(record.moves().len());
+    for m in record.moves() {
+        lines.push(line(&game, m));
+        if game.apply(m.clone()).is_err() {
+            break;
+        }
+    }
+    lines
 }
 
 /// Who plays a seat.
@@ -36,11 +173,16 @@ pub enum BoardAction<A> {
     /// Seat i's menu changed.
     Seat(usize),
     ThinkMs,
+    /// The pending move (`Entry::Stroke`) confirmed, or taken back.
+    Confirm,
+    Cancel,
+    /// The computer to move decides now (or the game's own work stops).
+    MoveNow,
     Game(A),
 }
 
 /// The shell's own names, then `seat-<i>`, then the game's (its own table).
-const SHELL_ACTIONS: [&str; 8] = [
+const SHELL_ACTIONS: [&str; 11] = [
     "new-game",
     "restart",
     "restart-confirmed",
@@ -49,6 +191,9 @@ const SHELL_ACTIONS: [&str; 8] = [
     "share",
     "players",
     "think-ms",
+    "confirm",
+    "cancel",
+    "move-now",
 ];
 
 impl<A: Named + Clone> BoardAction<A> {
@@ -62,6 +207,9 @@ impl<A: Named + Clone> BoardAction<A> {
             5 => BoardAction::Share,
             6 => BoardAction::Players,
             7 => BoardAction::ThinkMs,
+            8 => BoardAction::Confirm,
+            9 => BoardAction::Cancel,
+            10 => BoardAction::MoveNow,
             _ => return None,
         })
     }
@@ -79,6 +227,9 @@ impl<A: Named + Clone> Named for BoardAction<A> {
             BoardAction::Share => shell(5),
             BoardAction::Players => shell(6),
             BoardAction::ThinkMs => shell(7),
+            BoardAction::Confirm => shell(8),
+            BoardAction::Cancel => shell(9),
+            BoardAction::MoveNow => shell(10),
             BoardAction::Seat(i) => format!("seat-{i}"),
             BoardAction::Game(action) => action.name(),
         }
@@ -110,6 +261,8 @@ pub struct Parts {
     pub settings: HtmlElement,
     /// The button bar under the settings (Undo, Redo, …).
     pub bar: HtmlElement,
+    /// Under the board, in its column (a hint).
+    pub under: HtmlElement,
     /// The panel beside the board, under the history.
     pub side: HtmlElement,
     /// Under everything (export / import).
@@ -132,21 +285,45 @@ pub struct View {
 
 /// A board game the shell can run: the typed settings and seats, and the rules-free view.
 pub trait BoardGame: Sized + 'static {
-    type Game: TurnGame<Move = usize>;
+    /// The history the shell runs: a `Record` of a `TurnGame`, or a drawn game.
+    type Record: Played<Game = Self::Game, Move = Self::Move>;
+    /// What the board draws and the rules read.
+    type Game: Clone;
+    type Move: Clone + PartialEq + std::fmt::Debug + 'static;
     type Level: Copy + PartialEq + 'static;
-    type Thinker: Thinker<Self::Game>;
+    type Computer: Computer<Self::Record>;
 
     /// `data-gamelab`'s value, the root's class, the share link's key.
     const NAME: &'static str;
     const CLASS: &'static str;
     const LINK: &'static str;
+    /// `data-view`'s value, for a game with views.
+    const VIEW: &'static str = "";
     /// The settings' fields, in the form's order.
     const FIELDS: &'static [Field];
+    /// The computers' time per move.
+    const THINK: Think = Think::MILLISECONDS;
+    /// How a person enters a move.
+    const ENTRY: Entry = Entry::Click;
 
-    fn settings_of(values: &[usize]) -> Result<<Self::Game as TurnGame>::Settings, String>;
-    fn values_of(settings: &<Self::Game as TurnGame>::Settings) -> Vec<usize>;
-    fn default_settings() -> <Self::Game as TurnGame>::Settings;
-    fn players(settings: &<Self::Game as TurnGame>::Settings) -> usize;
+    fn settings_of(values: &[usize]) -> Result<Settings<Self>, String>;
+    fn values_of(settings: &Settings<Self>) -> Vec<usize>;
+    fn default_settings() -> Settings<Self>;
+    fn players(settings: &Settings<Self>) -> usize;
+    /// The key the browser keeps the game under.
+    fn keep_key() -> String {
+        format!("gamelab-{}-game", Self::NAME)
+    }
+    /// A player in words ("Player A").
+    fn player(p: usize) -> String {
+        format!("Player {}", palette::seat_letter(p))
+    }
+    /// A seat's mark in the legend ("A"), on its colour when `COLOURED_SEATS`.
+    fn seat_mark(p: usize) -> String {
+        palette::seat_letter(p).to_string()
+    }
+    /// The players' colours tell their moves apart on the board.
+    const COLOURED_SEATS: bool = true;
     /// The levels offered in the seat menus, weakest first.
     fn levels() -> Vec<Self::Level>;
     fn level_name(level: Self::Level) -> String;
@@ -155,9 +332,14 @@ pub trait BoardGame: Sized + 'static {
     fn default_seat(player: usize) -> Seat<Self::Level>;
     /// What tells the seat apart besides its letter and colour ("dashed lines").
     fn seat_note(player: usize) -> &'static str;
-    fn thinker(game: &Self::Game, level: Self::Level, think_ms: usize, seed: u64) -> Self::Thinker;
-    /// Units of work per `think` call (a slice calls it until its time is up).
-    const THINK_UNITS: u32;
+    /// A computer seat of `level` for the game from this position on.
+    fn computer(
+        &self,
+        record: &Self::Record,
+        level: Self::Level,
+        think_ms: usize,
+        seed: u64,
+    ) -> Self::Computer;
 
     /// The rules in a few lines ("How to play", under the settings).
     const RULES: &'static [&'static str];
@@ -168,29 +350,66 @@ pub trait BoardGame: Sized + 'static {
     fn new(parts: &Parts, options: &Options) -> Self;
     /// The board's size (CSS pixels) for the room it has.
     fn size(&self, game: &Self::Game, room: (f64, f64)) -> (f64, f64);
-    fn draw(&self, painter: &mut CanvasPainter, record: &Record<Self::Game>, view: &View);
-    /// What the picture shows besides the record and the view (an analysis), as a number that
-    /// changes with it: the view draws the board again when it does.
+    fn draw(&self, painter: &mut CanvasPainter, record: &Self::Record, view: &View);
+    /// What the picture shows besides the record and the view (an analysis, a line being
+    /// drawn), as a number that changes with it: the view draws the board again when it does.
     fn picture_key(&self, game: &Self::Game) -> u64 {
         let _ = game;
         0
     }
-    /// The move a click at (x, y) on the board asks for (`None`: not on a move).
-    fn move_at(&self, game: &Self::Game, room: (f64, f64), x: f64, y: f64) -> Option<usize>;
-    /// Where an arrow key takes the cursor.
-    fn step(&self, game: &Self::Game, cursor: usize, key: &str) -> usize;
+    /// Click entry: the place a click at (x, y) on the board points at (`None`: none).
+    fn move_at(&self, game: &Self::Game, room: (f64, f64), x: f64, y: f64) -> Option<usize> {
+        let _ = (game, room, x, y);
+        None
+    }
+    /// Click entry: the move a place stands for.
+    fn click_move(place: usize) -> Option<Self::Move> {
+        let _ = place;
+        None
+    }
+    /// Click entry: where an arrow key takes the cursor.
+    fn step(&self, game: &Self::Game, cursor: usize, key: &str) -> usize {
+        let _ = (game, key);
+        cursor
+    }
+    /// Stroke entry: the pencil on the board; `person`: a person may draw a move now.
+    fn pencil(
+        &mut self,
+        game: &Self::Game,
+        room: (f64, f64),
+        pencil: Pencil,
+        person: bool,
+    ) -> Entered {
+        let _ = (game, room, pencil, person);
+        Entered::Nothing
+    }
+    /// Stroke entry: a move waits for its confirmation.
+    fn pending(&self) -> bool {
+        false
+    }
+    /// Stroke entry: the pending move, confirmed (it leaves the board's hands).
+    fn confirm(&mut self) -> Option<Self::Move> {
+        None
+    }
+    /// Stroke entry: the pending move taken back.
+    fn cancel(&mut self) {}
     /// The board's label for screen readers.
     fn describe(&self, game: &Self::Game, cursor: usize) -> String;
-    /// One history line: `game` is the position before the move.
-    fn history_line(game: &Self::Game, m: usize) -> String;
+    /// The moves so far in words, first to last (the history beside the board).
+    fn history(record: &Self::Record) -> Vec<String>;
     /// A refused move, said for a person (players by letter).
-    fn refusal(game: &Self::Game, m: usize, why: &str) -> String {
+    fn refusal(game: &Self::Game, m: &Self::Move, why: &str) -> String {
         let _ = (game, m);
         why.to_string()
     }
+    /// What a person to move is asked.
+    fn prompt(&self, game: &Self::Game) -> String {
+        let _ = game;
+        "click the board, or arrows and Enter".into()
+    }
 
     /// A move was played (`before` is the position before it); a message for the status line.
-    fn played(&mut self, before: &Self::Game, m: usize, after: &Self::Game) -> String;
+    fn played(&mut self, before: &Self::Game, m: &Self::Move, after: &Self::Game) -> String;
     /// The record changed otherwise (undo, redo, new game, import): drop what showed a move.
     fn reset(&mut self) {}
     /// An animation is running: no moves until it ends.
@@ -201,11 +420,18 @@ pub trait BoardGame: Sized + 'static {
     fn animate(&mut self) -> Option<i32> {
         None
     }
-    /// Work in the background while nobody thinks (an analysis); true when more is to do.
-    fn background(&mut self, record: &Record<Self::Game>, slice: &Slice) -> bool {
+    /// Work of the game's own while no computer thinks (an analysis, a hint), a slice at a time.
+    fn background(&mut self, record: &mut Self::Record, slice: &Slice) -> Background<Self::Move> {
         let _ = (record, slice);
-        false
+        Background::Idle
     }
+    /// What the game's own work is doing, in words, while it runs (the status line says it,
+    /// and Move now stops it).
+    fn working(&self) -> Option<String> {
+        None
+    }
+    /// Move now was pressed while the game's own work runs.
+    fn hurry(&mut self) {}
     /// What the game's own buttons and fields ask for (named both ways: `ui::action`).
     type Action: Named + Clone + PartialEq + std::fmt::Debug + 'static;
     /// Does one of the game's own actions (`target`: the button or field); may replace the
@@ -214,7 +440,7 @@ pub trait BoardGame: Sized + 'static {
         &mut self,
         action: Self::Action,
         target: &Element,
-        record: &mut Record<Self::Game>,
+        record: &mut Self::Record,
     ) -> Option<String> {
         let _ = (action, target, record);
         None
@@ -232,7 +458,7 @@ pub trait BoardGame: Sized + 'static {
         Vec::new()
     }
     /// Redraws the game's own panels.
-    fn refresh(&mut self, record: &Record<Self::Game>, view: &View) {
+    fn refresh(&mut self, record: &Self::Record, view: &View) {
         let _ = (record, view);
     }
     /// The game's own data attributes for "Embed this".
@@ -241,9 +467,12 @@ pub trait BoardGame: Sized + 'static {
     }
 }
 
+/// A board game's settings.
+pub type Settings<B> = <<B as BoardGame>::Record as Played>::Settings;
+
 /// A number option's bounds, as the registry (`games`) declares them for game `B`.
 pub fn bounds<B: BoardGame>(name: &str) -> (usize, usize) {
-    let number = crate::games::number(B::NAME, name, "");
+    let number = crate::games::number(B::NAME, name, B::VIEW);
     (number.min as usize, number.max as usize)
 }
 
@@ -257,12 +486,12 @@ mod tests {
         {
             use crate::ui::chain_reaction::ChainAction;
             assert_eq!(round_trips::<ChainAction>(), Ok(2));
-            assert_eq!(round_trips::<super::BoardAction<ChainAction>>(), Ok(11));
+            assert_eq!(round_trips::<super::BoardAction<ChainAction>>(), Ok(14));
         }
         #[cfg(feature = "dots-and-boxes")]
         {
             use crate::ui::dots_boxes::DotsAction;
-            assert_eq!(round_trips::<super::BoardAction<DotsAction>>(), Ok(13));
+            assert_eq!(round_trips::<super::BoardAction<DotsAction>>(), Ok(16));
         }
     }
 }

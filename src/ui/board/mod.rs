@@ -1,12 +1,14 @@
 //! The board shell: one page frame for the turn-based board games (Chain Reaction, Dots and
-//! Boxes), after the midend of Simon Tatham's puzzles. It owns what every such game needs — the
-//! settings form built from the game's typed settings, a seat (human or computer level) per
-//! player with a legend, undo / redo / restart, a share link per element, the status line and
-//! an end-of-game banner, the move history, the board canvas drawn sharp and fitted to the
-//! window, clicks, hover and keys on the board, and computers thinking in slices on a real
-//! clock — and asks the game (a `BoardGame`) for its rules-free view: the picture, the move
-//! under a point, cursor keys, and its own extras (Chain's automaton view and animation, Dots'
-//! analysis and export).
+//! Boxes, Sprouts drawn on paper), after the midend of Simon Tatham's puzzles. It owns what
+//! every such game needs — the settings form built from the game's typed settings, a seat
+//! (human or computer level) per player with a legend, undo / redo / restart, the session
+//! (share link and keeping), the status line and an end-of-game banner, the move history, the
+//! board canvas drawn sharp and fitted to the window, the entry of a person's move (a click,
+//! hover and keys; or a stroke, pending until confirmed), and computers thinking in slices on a
+//! real clock, with Move now — and asks the game (a `BoardGame`) for its rules-free view: the
+//! picture, the move under a point or the move a stroke draws, and its own extras (Chain's
+//! automaton view and animation, Dots' analysis and export, Sprouts' hints and workers). It is
+//! generic over the history (`engine::turn::Played`) and so over the move's type.
 //!
 //! Here: the shell's state and actions, computers' turns. Beside it: `game` (what a board game
 //! supplies), `build` (the form, seats, board and history elements) and `view` (drawing them
@@ -19,11 +21,11 @@ mod view;
 use wasm_bindgen::JsCast;
 use web_sys::{
     Element, Event, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement,
-    KeyboardEvent, MouseEvent,
+    KeyboardEvent, MouseEvent, PointerEvent,
 };
 
 use crate::draw::palette;
-use crate::engine::turn::{History, Record, Thinker, TurnGame};
+use crate::engine::turn::{History, Played, Record, Replaying, Saved, Thinker, TurnGame};
 use crate::options::Options;
 use crate::ui::action::Named;
 use crate::ui::dom::{self, button, child, on};
@@ -31,11 +33,14 @@ use crate::ui::page::{self, GamePage, Handle};
 use crate::ui::widgets::canvas::{self, CanvasPainter};
 use crate::ui::widgets::confirm::Confirm;
 use crate::ui::widgets::session::Session;
-use crate::ui::widgets::slices::{Next, Pump, Slice};
+use crate::ui::widgets::slices::{self, Next, Pump, Slice};
 use crate::ui::widgets::{form, rules};
 
 use build::{build, Control};
-pub use game::{bounds, BoardAction, BoardGame, Field, Parts, Seat, View};
+pub use game::{
+    bounds, record_history, Background, BoardAction, BoardGame, Computer, Entered, Entry, Field,
+    Parts, Pencil, Plain, Seat, Settings, Think, Thought, View,
+};
 
 struct Dom {
     root: HtmlElement,
@@ -43,7 +48,10 @@ struct Dom {
     settings_summary: HtmlElement,
     fields: Vec<Control>,
     seats: HtmlElement,
-    think_ms: HtmlInputElement,
+    think: HtmlInputElement,
+    /// Confirm and Cancel of a pending move (`Entry::Stroke`), and Move now.
+    confirm_move: Option<(web_sys::HtmlButtonElement, web_sys::HtmlButtonElement)>,
+    move_now: web_sys::HtmlButtonElement,
     legend: HtmlElement,
     scores: HtmlElement,
     status: HtmlElement,
@@ -58,18 +66,27 @@ struct Dom {
 pub struct Shell<B: BoardGame> {
     dom: Dom,
     board: B,
-    record: Record<B::Game>,
+    record: B::Record,
     seats: Vec<Seat<B::Level>>,
-    thinkers: Vec<Option<B::Thinker>>,
+    computers: Vec<Option<B::Computer>>,
     think_ms: usize,
     /// When the computer to move started thinking.
     thinking_since: Option<f64>,
+    /// Move now was pressed: the computer to move decides at once.
+    hurried: bool,
+    /// The record's generation where the computer to move could not play: a person plays for
+    /// it there.
+    stuck: Option<u64>,
     cursor: usize,
     keyboard_used: bool,
     hover: Option<usize>,
+    /// The pencil is down on the board (`Entry::Stroke`).
+    pencil_down: bool,
     message: String,
     /// The share link and what the browser keeps of the game.
     session: Session,
+    /// A game's text (the kept one) being read back, in slices.
+    reading: Option<<B::Record as Played>::Replay>,
     pump: Pump,
     /// What the view last drew, so it draws again only what changed.
     drawn: view::Drawn,
@@ -87,26 +104,35 @@ impl<B: BoardGame> GamePage for Shell<B> {
 
     /// The board from the element's options, or from the page's address when it shares a game.
     fn new(root: &HtmlElement, options: &Options, problems: &mut String) -> Shell<B> {
-        let number = |name: &str| options.number(name).unwrap_or_default() as usize;
-        let values: Vec<usize> = B::FIELDS.iter().map(|field| number(field.name)).collect();
+        let values: Vec<usize> = B::FIELDS
+            .iter()
+            .map(|field| field_value(field, options))
+            .collect();
         let settings = B::settings_of(&values).unwrap_or_else(|e| {
             problems.push_str(&format!("{e}; using the default board. "));
             B::default_settings()
         });
-        let mut record = Record::new(settings);
-        let keep = format!("gamelab-{}-game", B::NAME);
-        let mut session = Session::new(root, B::NAME, B::LINK, &keep);
+        let mut record = <B::Record as Played>::new(settings);
+        let mut session = Session::new(root, B::NAME, B::LINK, &B::keep_key());
+        let mut reading = None;
         if let Some(shared) = session.shared() {
-            match Record::parse(&shared) {
-                Ok(r) => {
-                    record = r;
+            match <B::Record as Played>::replay(&shared) {
+                Ok(mut replay) => {
+                    // Read at once when it is short (a record's is); else in slices.
+                    match replay.step() {
+                        Ok(true) => record = replay.finish(),
+                        Ok(false) => reading = Some(replay),
+                        Err(e) => {
+                            problems.push_str(&format!("The link's game could not be read: {e}. "))
+                        }
+                    }
                     // The game the reader opened is theirs: kept from now, never replaced.
                     session.touch();
                 }
                 Err(e) => problems.push_str(&format!("The link's game could not be read: {e}. ")),
             }
         }
-        let players = B::players(record.settings());
+        let players = B::players(&record.settings());
         let mut seats: Vec<Seat<B::Level>> = (0..players).map(B::default_seat).collect();
         if let Some(list) = options.text("seats").filter(|s| !s.is_empty()) {
             for (i, name) in list.split(',').enumerate().take(players) {
@@ -116,27 +142,35 @@ impl<B: BoardGame> GamePage for Shell<B> {
                 }
             }
         }
-        let think_ms = number("think-ms");
-        let (dom, parts) = build::<B>(root, &B::values_of(record.settings()), think_ms);
+        let think_ms =
+            options.number(B::THINK.name).unwrap_or_default() as usize * B::THINK.unit_ms;
+        let (dom, parts) = build::<B>(root, &B::values_of(&record.settings()), think_ms);
         let board = B::new(&parts, options);
         let mut shell = Shell {
             dom,
             board,
             record,
             seats,
-            thinkers: Vec::new(),
+            computers: Vec::new(),
             think_ms,
             thinking_since: None,
+            hurried: false,
+            stuck: None,
             cursor: 0,
             keyboard_used: false,
             hover: None,
+            pencil_down: false,
             message: String::new(),
             session,
+            reading,
             pump: Pump::default(),
             drawn: view::Drawn::default(),
         };
+        if shell.reading.is_some() {
+            shell.message = "Reading the link's game…".into();
+        }
         shell.rebuild_seats();
-        shell.reset_thinkers();
+        shell.reset_computers();
         shell
     }
 
@@ -158,8 +192,12 @@ impl<B: BoardGame> GamePage for Shell<B> {
         listen(shell)
     }
 
-    /// The game a reader left here comes back; a computer seated first starts thinking.
+    /// A link's long game is read in slices; else the game a reader left here comes back; a
+    /// computer seated first starts thinking.
     fn started(shell: &Shared<B>) {
+        if shell.borrow().reading.is_some() {
+            return read_on(shell, Source::Link);
+        }
         let reader = {
             let s = shell.borrow();
             (!s.session.touched()).then(|| s.session.kept_reader())
@@ -167,14 +205,55 @@ impl<B: BoardGame> GamePage for Shell<B> {
         if let Some(reader) = reader {
             let handle = shell.clone();
             reader.read(move |kept| {
-                if let Some(text) = kept {
-                    page::update(&handle, |s| s.restore(&text));
-                    go_on(&handle, 0);
+                let Some(text) = kept else {
+                    return;
+                };
+                let reading = page::update(&handle, |s| s.begin_restore(&text));
+                if reading {
+                    read_on(&handle, Source::Kept);
                 }
             });
         }
         go_on(shell, 0);
     }
+}
+
+/// Where a game's text came from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Source {
+    Link,
+    Kept,
+}
+
+/// Reads the game's text being read (`Shell::reading`) in the page's time slices, showing how
+/// far it got, then plays on from it.
+fn read_on<B: BoardGame>(shell: &Shared<B>, source: Source) {
+    let root = shell.borrow().dom.root.clone();
+    let handle = shell.clone();
+    slices::run(&root, 0, move |slice| {
+        let next = page::update(&handle, |s| s.read_slice(slice, source));
+        if next == Next::Done {
+            go_on(&handle, 0);
+        }
+        next
+    });
+}
+
+/// A field's value from the element's options: a number, or a word's place in its list.
+fn field_value(field: &Field, options: &Options) -> usize {
+    if field.words.is_empty() {
+        return options.number(field.name).unwrap_or_default() as usize;
+    }
+    // (An accent may be typed or not: "misère" is "misere".)
+    let word = options
+        .word(field.name)
+        .unwrap_or_default()
+        .replace('è', "e");
+    field
+        .words
+        .iter()
+        .position(|(w, _)| *w == word)
+        .unwrap_or_default()
 }
 
 fn parse_seat<B: BoardGame>(text: &str) -> Result<Seat<B::Level>, String> {
@@ -191,10 +270,45 @@ fn seat_name<B: BoardGame>(seat: Seat<B::Level>) -> String {
     }
 }
 
-/// The board (clicks, the pointer, keys), the fields and the window; the buttons are the
-/// page shell's.
+/// The board (clicks or strokes, the pointer, keys), the fields and the window; the buttons are
+/// the page shell's.
 fn listen<B: BoardGame>(shell: &Shared<B>) {
+    match B::ENTRY {
+        Entry::Click => listen_clicks(shell),
+        Entry::Stroke => listen_strokes(shell),
+    }
     let root = shell.borrow().dom.root.clone();
+    let handle = shell.clone();
+    on::<Event>(&root, "change", move |event| {
+        let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
+            return;
+        };
+        let field = target.get_attribute("data-field").unwrap_or_default();
+        let action = if field == B::THINK.name {
+            Some(BoardAction::ThinkMs)
+        } else {
+            <BoardAction<B::Action> as Named>::parse(&field)
+        };
+        if let Some(action) = action {
+            page::update(&handle, |s| s.apply(action, &target));
+            go_on(&handle, 0);
+        }
+    });
+    // The board follows the window's size.
+    if let Some(window) = dom::window() {
+        let handle = shell.clone();
+        on::<Event>(&window, "resize", move |_| {
+            if handle.borrow().dom.root.is_connected() {
+                // The room changed: the view draws the board again for it.
+                page::update(&handle, |_| ());
+            }
+        });
+    }
+}
+
+/// Click entry: a click plays the move under it, the pointer shows it first, arrows and Enter
+/// play from the keyboard.
+fn listen_clicks<B: BoardGame>(shell: &Shared<B>) {
     let canvas = shell.borrow().dom.canvas.clone();
     let handle = shell.clone();
     on::<MouseEvent>(&canvas.clone(), "click", move |event| {
@@ -204,12 +318,12 @@ fn listen<B: BoardGame>(shell: &Shared<B>) {
             let room = s.board_view().room;
             s.board.move_at(s.record.game(), room, point.0, point.1)
         };
-        if let Some(m) = found {
+        if let Some(place) = found {
             page::update(&handle, |s| {
-                s.cursor = m;
+                s.cursor = place;
                 s.keyboard_used = false;
             });
-            human_move(&handle, m);
+            click_move(&handle, place);
         }
     });
     let handle = shell.clone();
@@ -249,7 +363,7 @@ fn listen<B: BoardGame>(shell: &Shared<B>) {
                         s.keyboard_used = true;
                         s.cursor
                     });
-                    human_move(&handle, cursor);
+                    click_move(&handle, cursor);
                 }
                 "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" => {
                     event.prevent_default();
@@ -262,27 +376,52 @@ fn listen<B: BoardGame>(shell: &Shared<B>) {
             }
         },
     );
+}
+
+/// Stroke entry: the pencil (mouse, finger, pen) draws on the board, which reads the stroke
+/// into a pending move; Enter confirms it and Escape takes it back.
+fn listen_strokes<B: BoardGame>(shell: &Shared<B>) {
+    let (canvas, root) = {
+        let s = shell.borrow();
+        (s.dom.canvas.clone(), s.dom.root.clone())
+    };
     let handle = shell.clone();
-    on::<Event>(&root, "change", move |event| {
-        let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) else {
-            return;
-        };
-        let field = target.get_attribute("data-field").unwrap_or_default();
-        if let Some(action) = <BoardAction<B::Action> as Named>::parse(&field) {
-            page::update(&handle, |s| s.apply(action, &target));
-            go_on(&handle, 0);
+    let board = canvas.clone();
+    on(&canvas, "pointerdown", move |e: PointerEvent| {
+        let at = canvas::point_in(&board, &e);
+        let taken = page::update(&handle, |s| s.pencil(Pencil::Down(at.0, at.1)));
+        if taken {
+            e.prevent_default();
+            dom::best_effort(board.set_pointer_capture(e.pointer_id()));
         }
     });
-    // The board follows the window's size.
-    if let Some(window) = dom::window() {
+    let handle = shell.clone();
+    let board = canvas.clone();
+    on(&canvas, "pointermove", move |e: PointerEvent| {
+        let at = canvas::point_in(&board, &e);
+        // (Only a line being drawn changes anything: a pointer passing over draws nothing.)
+        let drawing = handle.borrow().pencil_down;
+        if drawing {
+            page::update(&handle, |s| s.pencil(Pencil::Move(at.0, at.1)));
+        }
+    });
+    for event in ["pointerup", "pointercancel"] {
         let handle = shell.clone();
-        on::<Event>(&window, "resize", move |_| {
-            if handle.borrow().dom.root.is_connected() {
-                // The room changed: the view draws the board again for it.
-                page::update(&handle, |_| ());
-            }
+        on(&canvas, event, move |_: PointerEvent| {
+            page::update(&handle, |s| s.pencil(Pencil::Up));
         });
     }
+    let handle = shell.clone();
+    on(&root, "keydown", move |e: KeyboardEvent| {
+        let pending = handle.borrow().board.pending();
+        let action = match e.key().as_str() {
+            "Enter" if pending => BoardAction::Confirm,
+            "Escape" if pending => BoardAction::Cancel,
+            _ => return,
+        };
+        e.prevent_default();
+        page::dispatch(&handle, action);
+    });
 }
 
 /// A button's action (the shell's dispatch; the shell draws the page after it).
@@ -292,16 +431,11 @@ fn act<B: BoardGame>(shell: &Shared<B>, action: BoardAction<B::Action>) {
     go_on(shell, 0);
 }
 
-/// The game a reader left, read back from the browser: it replaces the fresh one only when the
-/// reader has not begun playing and it is a game of the same settings (a page whose element
-/// now asks for another board starts that board).
-fn restored_record<B: BoardGame>(text: &str, current: &Record<B::Game>) -> Option<Record<B::Game>> {
-    let kept = Record::<B::Game>::parse(text).ok()?;
-    (kept.settings() == current.settings() && !kept.moves().is_empty()).then_some(kept)
-}
-
-/// A person's move on the board (a click, Enter): played if it is a person's turn.
-fn human_move<B: BoardGame>(shell: &Shared<B>, m: usize) {
+/// A person's click (or Enter) on a place: its move played if it is a person's turn.
+fn click_move<B: BoardGame>(shell: &Shared<B>, place: usize) {
+    let Some(m) = B::click_move(place) else {
+        return;
+    };
     if page::update(shell, |s| s.human_move(m)) {
         go_on(shell, COMPUTER_PAUSE_MS);
     }
@@ -321,17 +455,76 @@ fn go_on<B: BoardGame>(shell: &Shared<B>, delay_ms: i32) {
 }
 
 impl<B: BoardGame> Shell<B> {
-    /// Brings back the game a reader left (`restored_record`), unless they have begun another.
-    fn restore(&mut self, text: &str) {
-        if self.session.touched() {
-            return;
+    /// Begins reading back the game a reader left (`text`), unless they have begun another;
+    /// true when it is read (in slices: `read_slice`).
+    fn begin_restore(&mut self, text: &str) -> bool {
+        if self.session.touched() || self.reading.is_some() {
+            return false;
         }
-        if let Some(record) = restored_record::<B>(text, &self.record) {
-            self.record = record;
-            self.session.as_kept(&self.record);
-            self.message = "The game you left here is back (New game starts another).".into();
-            self.after_new_record();
+        match <B::Record as Played>::replay(text) {
+            Ok(replay) => {
+                self.reading = Some(replay);
+                true
+            }
+            Err(_) => false,
         }
+    }
+
+    /// A slice of the reading of a game's text; once read, the game is used if it may be: a
+    /// link's unless the reader has begun another meanwhile, a kept one only while nobody has
+    /// touched the page, on the same settings, with moves in it (a page whose element now asks
+    /// for another board starts that board).
+    fn read_slice(&mut self, slice: &Slice, source: Source) -> Next {
+        let Some(replay) = self.reading.as_mut() else {
+            return Next::Done;
+        };
+        let mut outcome = Ok(false);
+        slice.work(|| {
+            outcome = replay.step();
+            !matches!(outcome, Ok(false))
+        });
+        if let Ok(false) = outcome {
+            self.message = format!("Reading the game… {:.0}%", 100.0 * replay.progress());
+            return Next::Again;
+        }
+        let Some(replay) = self.reading.take() else {
+            return Next::Done;
+        };
+        self.message.clear();
+        let record = match outcome {
+            Ok(_) => replay.finish(),
+            Err(e) => {
+                if source == Source::Link {
+                    self.message = format!("The link's game was not used: {e}.");
+                }
+                return Next::Done;
+            }
+        };
+        let fresh = self.record.moves() == 0;
+        let usable = match source {
+            Source::Link => fresh,
+            Source::Kept => {
+                !self.session.touched()
+                    && record.settings() == self.record.settings()
+                    && record.moves() > 0
+            }
+        };
+        if !usable {
+            if source == Source::Link {
+                self.message = "The link's game was not used: a game was begun meanwhile.".into();
+            }
+            return Next::Done;
+        }
+        self.record = record;
+        self.message = match source {
+            Source::Link => "The game of the link.".into(),
+            Source::Kept => {
+                self.session.as_kept(&self.record);
+                "The game you left here is back (New game starts another).".into()
+            }
+        };
+        self.after_new_record();
+        Next::Done
     }
 
     /// Does `action`, which came from `target` (the field that changed, or the page).
@@ -347,6 +540,24 @@ impl<B: BoardGame> Shell<B> {
             BoardAction::Players => self.players_changed(),
             BoardAction::Seat(i) => self.seat_changed(i, target),
             BoardAction::ThinkMs => self.think_ms_changed(),
+            BoardAction::Confirm => {
+                if let Some(m) = self.board.confirm() {
+                    self.human_move(m);
+                }
+            }
+            BoardAction::Cancel => {
+                if self.board.pending() {
+                    self.board.cancel();
+                    self.message = "The move was taken back.".into();
+                }
+            }
+            BoardAction::MoveNow => {
+                if self.computer_to_move().is_some() {
+                    self.hurried = true;
+                } else {
+                    self.board.hurry();
+                }
+            }
             BoardAction::Game(action) => {
                 let before = self.record.generation();
                 let message = self.board.act(action, target, &mut self.record);
@@ -360,12 +571,47 @@ impl<B: BoardGame> Shell<B> {
         }
     }
 
-    /// Plays `m` for the person to move; false when it is no person's turn.
-    fn human_move(&mut self, m: usize) -> bool {
-        let Some(player) = self.record.game().to_move() else {
-            return false;
+    /// The pencil on the board (`Entry::Stroke`); true when the board took it.
+    fn pencil(&mut self, pencil: Pencil) -> bool {
+        match pencil {
+            Pencil::Down(..) => self.session.touch(),
+            Pencil::Up if !self.pencil_down => return false,
+            _ => {}
+        }
+        let person = self.person_to_move().is_some() && !self.board.animating();
+        let room = self.board_view().room;
+        let entered = self.board.pencil(self.record.game(), room, pencil, person);
+        self.pencil_down = match pencil {
+            Pencil::Down(..) => entered != Entered::Nothing,
+            Pencil::Move(..) => self.pencil_down,
+            Pencil::Up => false,
         };
-        if self.seats.get(player) != Some(&Seat::Human) {
+        if let Entered::Said(words) = &entered {
+            self.message = words.clone();
+        }
+        entered != Entered::Nothing
+    }
+
+    /// The player to move, if a person moves for them now (a human seat, or a computer that
+    /// could not play here).
+    fn person_to_move(&self) -> Option<usize> {
+        let player = self.record.player_to_move()?;
+        let stuck = self.stuck == Some(self.record.generation());
+        (self.seats.get(player) == Some(&Seat::Human) || stuck).then_some(player)
+    }
+
+    /// The computer seat to move, if one is (and can play here).
+    fn computer_to_move(&self) -> Option<usize> {
+        let player = self.record.player_to_move()?;
+        match self.seats.get(player) {
+            Some(Seat::Computer(_)) if self.stuck != Some(self.record.generation()) => Some(player),
+            _ => None,
+        }
+    }
+
+    /// Plays `m` for the person to move; false when it is no person's turn.
+    fn human_move(&mut self, m: B::Move) -> bool {
+        if self.person_to_move().is_none() {
             return false;
         }
         // A move made while the last one is still shown: the showing ends at once.
@@ -376,7 +622,7 @@ impl<B: BoardGame> Shell<B> {
     }
 
     /// One turn of the game's work: a frame of the animation, a slice of the computer's
-    /// thinking, or of the game's background work.
+    /// thinking, or of the game's own work.
     fn turn(&mut self, slice: &Slice) -> Next {
         if self.board.animating() {
             return match self.board.animate() {
@@ -384,39 +630,46 @@ impl<B: BoardGame> Shell<B> {
                 None => Next::After(COMPUTER_PAUSE_MS),
             };
         }
-        if let Some(player) = self.record.game().to_move() {
-            if let Some(Seat::Computer(_)) = self.seats.get(player).copied() {
-                let since = *self.thinking_since.get_or_insert_with(dom::now);
-                let game = self.record.game().clone();
-                let Some(thinker) = self.thinkers.get_mut(player).and_then(Option::as_mut) else {
-                    return Next::Done;
-                };
-                let mut decided = None;
-                slice.work(|| {
-                    decided = thinker.think(&game, B::THINK_UNITS);
-                    decided.is_some()
-                });
-                // The time per move is a real clock: past it, the move is made with what is known.
-                if decided.is_none() && dom::now() - since >= self.think_ms as f64 {
-                    decided = thinker.decide_now(&game);
+        if self.reading.is_some() {
+            // (The game being read back plays on once it is in.)
+            return Next::Done;
+        }
+        if let Some(player) = self.computer_to_move() {
+            let since = *self.thinking_since.get_or_insert_with(dom::now);
+            let out_of_time = self.hurried || dom::now() - since >= self.think_ms as f64;
+            let Some(computer) = self.computers.get_mut(player).and_then(Option::as_mut) else {
+                return Next::Done;
+            };
+            return match computer.think(&mut self.record, slice, out_of_time) {
+                Thought::Thinking => Next::Again,
+                Thought::Waiting(ms) => Next::After(ms),
+                Thought::Move(m) => {
+                    self.thinking_since = None;
+                    self.hurried = false;
+                    self.play(m);
+                    Next::After(COMPUTER_PAUSE_MS)
                 }
-                return match decided {
-                    Some(m) => {
-                        self.thinking_since = None;
-                        self.play(m);
-                        Next::After(COMPUTER_PAUSE_MS)
-                    }
-                    None => Next::Again,
-                };
-            }
+                Thought::Stuck(words) => {
+                    self.thinking_since = None;
+                    self.hurried = false;
+                    self.stuck = Some(self.record.generation());
+                    self.message = words;
+                    Next::Done
+                }
+            };
         }
         self.thinking_since = None;
-        if self.board.background(&self.record, slice) {
-            Next::Again
-        } else {
-            Next::Done
+        match self.board.background(&mut self.record, slice) {
+            Background::Idle => Next::Done,
+            Background::More => Next::Again,
+            Background::After(ms) => Next::After(ms),
+            Background::Play(m) => {
+                self.human_move(m);
+                Next::After(COMPUTER_PAUSE_MS)
+            }
         }
     }
+
     /// The seat menus follow the players of the next game (this game keeps its own).
     fn players_changed(&mut self) {
         let control = B::FIELDS
@@ -424,7 +677,7 @@ impl<B: BoardGame> Shell<B> {
             .zip(&self.dom.fields)
             .find(|(f, _)| f.name == "players");
         if let Some(players) = control.and_then(|(f, control)| control.read::<B>(f).ok()) {
-            let playing = B::players(self.record.settings());
+            let playing = B::players(&self.record.settings());
             self.resize_seats(players.max(playing));
         }
     }
@@ -433,27 +686,26 @@ impl<B: BoardGame> Shell<B> {
         let select: &HtmlSelectElement = target.unchecked_ref();
         if i < self.seats.len() {
             self.seats[i] = parse_seat::<B>(&select.value()).unwrap_or(Seat::Human);
-            self.reset_thinkers();
+            self.reset_computers();
         }
     }
 
     fn think_ms_changed(&mut self) {
-        let range = bounds::<B>("think-ms");
-        match form::read_number(&self.dom.think_ms, "The time per move", range) {
-            Ok(ms) => {
-                self.think_ms = ms;
-                self.reset_thinkers();
+        let range = bounds::<B>(B::THINK.name);
+        match form::read_number(&self.dom.think, "The time per move", range) {
+            Ok(units) => {
+                self.think_ms = units * B::THINK.unit_ms;
+                self.reset_computers();
             }
-            Err(e) => self.message = format!("{e}; the computers keep {} ms.", self.think_ms),
+            Err(e) => {
+                let kept = self.think_ms / B::THINK.unit_ms;
+                self.message = format!("{e}; the computers keep {kept}.");
+            }
         }
     }
 
     fn board_view(&self) -> View {
-        let human_to_move = self
-            .record
-            .game()
-            .to_move()
-            .is_some_and(|p| self.seats.get(p) == Some(&Seat::Human));
+        let human_to_move = self.person_to_move().is_some();
         View {
             room: self.room(),
             cursor: self.keyboard_used.then_some(self.cursor),
@@ -488,31 +740,28 @@ impl<B: BoardGame> Shell<B> {
     fn embed_attributes(&self) -> Vec<(String, String)> {
         let mut out: Vec<(String, String)> = B::FIELDS
             .iter()
-            .zip(B::values_of(self.record.settings()))
-            .map(|(field, value)| (format!("data-{}", field.name), value.to_string()))
+            .zip(B::values_of(&self.record.settings()))
+            .map(|(field, value)| (format!("data-{}", field.name), field.show(value)))
             .collect();
         let seats: Vec<String> = self.seats.iter().map(|&s| seat_name::<B>(s)).collect();
         out.push(("data-seats".into(), seats.join(",")));
-        if Some(self.think_ms as u64) != crate::games::number(B::NAME, "think-ms", "").default {
-            out.push(("data-think-ms".into(), self.think_ms.to_string()));
+        let think = self.think_ms / B::THINK.unit_ms;
+        if Some(think as u64) != crate::games::number(B::NAME, B::THINK.name, B::VIEW).default {
+            out.push((format!("data-{}", B::THINK.name), think.to_string()));
         }
         out.extend(self.board.embed_attributes());
         out
     }
 
-    fn play(&mut self, m: usize) {
+    fn play(&mut self, m: B::Move) {
         let before = self.record.game().clone();
-        let player = before.to_move().unwrap_or(0);
-        match self.record.play(m) {
+        let player = self.record.player_to_move().unwrap_or(0);
+        match self.record.play(m.clone()) {
             Ok(()) => {
-                self.message = self.board.played(&before, m, self.record.game());
+                self.message = self.board.played(&before, &m, self.record.game());
             }
             Err(why) => {
-                self.message = format!(
-                    "Player {}: {}.",
-                    palette::seat_letter(player),
-                    B::refusal(&before, m, &why)
-                )
+                self.message = format!("{}: {}.", B::player(player), B::refusal(&before, &m, &why))
             }
         }
     }
@@ -548,7 +797,7 @@ impl<B: BoardGame> Shell<B> {
 
     /// Back to the start of this game, after asking; Redo plays the moves again.
     fn restart(&mut self) {
-        let moves = self.record.moves().len();
+        let moves = self.record.moves();
         if moves == 0 {
             return;
         }
@@ -582,7 +831,7 @@ impl<B: BoardGame> Shell<B> {
         match B::settings_of(&values) {
             Ok(settings) => {
                 self.resize_seats(B::players(&settings));
-                self.record = Record::new(settings);
+                self.record = <B::Record as Played>::new(settings);
                 self.cursor = 0;
                 self.message.clear();
                 self.after_new_record();
@@ -593,13 +842,15 @@ impl<B: BoardGame> Shell<B> {
 
     fn after_new_record(&mut self) {
         self.thinking_since = None;
+        self.hurried = false;
+        self.stuck = None;
         self.board.reset();
-        self.reset_thinkers();
-        let values = B::values_of(self.record.settings());
-        for (control, value) in self.dom.fields.iter().zip(values) {
-            control.show(value);
+        self.reset_computers();
+        let values = B::values_of(&self.record.settings());
+        for ((control, field), value) in self.dom.fields.iter().zip(B::FIELDS).zip(values) {
+            control.show(field, value);
         }
-        self.resize_seats(B::players(self.record.settings()));
+        self.resize_seats(B::players(&self.record.settings()));
     }
 
     fn share(&mut self) {
@@ -615,24 +866,27 @@ impl<B: BoardGame> Shell<B> {
                 self.seats[i] = B::default_seat(i);
             }
             self.rebuild_seats();
-            self.reset_thinkers();
+            self.reset_computers();
         }
     }
 
-    fn reset_thinkers(&mut self) {
+    fn reset_computers(&mut self) {
         let seed = dom::now().to_bits();
-        let game = self.record.game();
-        self.thinkers = self
+        self.computers = self
             .seats
             .iter()
             .enumerate()
             .map(|(i, seat)| match seat {
                 Seat::Human => None,
                 Seat::Computer(level) => {
-                    Some(B::thinker(game, *level, self.think_ms, seed ^ i as u64))
+                    Some(
+                        self.board
+                            .computer(&self.record, *level, self.think_ms, seed ^ i as u64),
+                    )
                 }
             })
             .collect();
         self.thinking_since = None;
+        self.hurried = false;
     }
 }

@@ -51,26 +51,17 @@ impl<B: BoardGame> Shell<B> {
         }
     }
 
-    /// A history line: the move's number (written out, so "100." is never cut like a list
-    /// marker in a narrow margin) and the game's words for it.
-    fn history_entry(&self, number: usize, before: &B::Game, m: usize) {
-        let li = child(&self.dom.history, "li", "");
-        li.set_text_content(Some(&format!("{number}. {}", B::history_line(before, m))));
-    }
-
-    /// The moves so far, written again when the record has changed.
+    /// The moves so far, written again when the record has changed; each line with its number
+    /// written out (so "100." is never cut like a list marker in a narrow margin).
     fn history(&mut self) {
         if self.drawn.history == Some(self.record.generation()) {
             return;
         }
         self.drawn.history = Some(self.record.generation());
         self.dom.history.set_text_content(None);
-        let mut game = self.record.start().clone();
-        for (i, &m) in self.record.moves().iter().enumerate() {
-            self.history_entry(i + 1, &game, m);
-            if game.apply(m).is_err() {
-                break;
-            }
+        for (i, line) in B::history(&self.record).iter().enumerate() {
+            let li = child(&self.dom.history, "li", "");
+            li.set_text_content(Some(&format!("{}. {line}", i + 1)));
         }
         self.dom
             .history
@@ -103,11 +94,13 @@ impl<B: BoardGame> Shell<B> {
 
     /// The settings of the game in play, in a line ("rows 9, columns 6, players 2; A human, …").
     pub(super) fn settings_summary(&self) -> String {
-        let values = B::values_of(self.record.settings());
+        let values = B::values_of(&self.record.settings());
         let fields: Vec<String> = B::FIELDS
             .iter()
             .zip(values)
-            .map(|(field, value)| format!("{} {value}", field.label.to_lowercase()))
+            .map(|(field, value)| {
+                format!("{} {}", field.label.to_lowercase(), field.label_of(value))
+            })
             .collect();
         let seats: Vec<String> = self
             .seats
@@ -118,7 +111,7 @@ impl<B: BoardGame> Shell<B> {
                     Seat::Human => "human".to_string(),
                     Seat::Computer(level) => B::level_label(*level),
                 };
-                format!("{} {who}", palette::seat_letter(i))
+                format!("{} {who}", B::seat_mark(i))
             })
             .collect();
         format!("{}; {}", fields.join(", "), seats.join(", "))
@@ -135,8 +128,17 @@ impl<B: BoardGame> Shell<B> {
         self.write_status();
         let view = self.board_view();
         self.board.refresh(&self.record, &view);
-        self.dom.undo.set_disabled(self.record.moves().is_empty());
+        self.dom.undo.set_disabled(self.record.moves() == 0);
         self.dom.redo.set_disabled(!self.record.can_redo());
+        let thinking = self.computer_to_move().is_some() || self.board.working().is_some();
+        self.dom
+            .move_now
+            .set_hidden(!thinking || self.board.animating());
+        if let Some((confirm, _)) = &self.dom.confirm_move {
+            if let Some(bar) = confirm.parent_element() {
+                dom::set_hidden(&bar.unchecked_into(), !self.board.pending());
+            }
+        }
     }
 
     pub(super) fn write_status(&mut self) {
@@ -149,54 +151,38 @@ impl<B: BoardGame> Shell<B> {
         } else {
             self.board.out(game)
         };
-        let to_move = game.to_move();
-        self.dom.legend.set_text_content(None);
-        for (i, seat) in self.seats.iter().enumerate() {
-            let item = child(&self.dom.legend, "li", "");
-            let swatch = child(&item, "span", "gl-swatch");
-            dom::best_effort(
-                swatch
-                    .style()
-                    .set_property("background", &palette::seat(i).css()),
-            );
-            swatch.set_text_content(Some(&palette::seat_letter(i).to_string()));
-            let who = match seat {
-                Seat::Human => "human".to_string(),
-                Seat::Computer(level) => B::level_label(*level).to_string(),
-            };
-            let mut text = format!(" {who}");
-            if out.contains(&i) {
-                text.push_str(" (out)");
-                dom::best_effort(item.class_list().add_1("gl-out"));
-            }
-            if to_move == Some(i) {
-                dom::best_effort(item.class_list().add_1("gl-to-move"));
-                dom::best_effort(item.set_attribute("aria-current", "true"));
-            }
-            child(&item, "span", "").set_text_content(Some(&text));
-        }
+        let to_move = self.record.player_to_move();
+        self.legend(&out, to_move);
+        let number = self.record.moves() + 1;
         let mut status = match to_move {
             None if showing => "The last move's explosions…".to_string(),
             None => self.board.result_line(game),
-            Some(p) => {
-                let letter = palette::seat_letter(p);
-                match self.seats.get(p) {
-                    Some(Seat::Computer(level)) => {
-                        let seconds = self
-                            .thinking_since
-                            .map_or(0.0, |since| (dom::now() - since) / 1000.0);
-                        format!(
-                            "Player {letter} (computer: {}) is thinking… {seconds:.1} s (move {}).",
-                            B::level_label(*level),
-                            self.record.moves().len() + 1
-                        )
+            Some(p) => match (self.seats.get(p), self.computer_to_move()) {
+                (Some(Seat::Computer(level)), Some(_)) => {
+                    let progress = self.computers.get(p).and_then(Option::as_ref);
+                    match progress.and_then(|c| c.progress()) {
+                        Some(words) => words,
+                        None => {
+                            let seconds = self
+                                .thinking_since
+                                .map_or(0.0, |since| (dom::now() - since) / 1000.0);
+                            format!(
+                                "{} (computer: {}) is thinking… {seconds:.1} s (move {number}).",
+                                B::player(p),
+                                B::level_label(*level),
+                            )
+                        }
                     }
-                    _ => format!(
-                        "Player {letter} to move (move {}): click the board, or arrows and Enter.",
-                        self.record.moves().len() + 1
-                    ),
                 }
-            }
+                _ => match self.board.working() {
+                    Some(words) => words,
+                    None => format!(
+                        "{} to move (move {number}): {}.",
+                        B::player(p),
+                        self.board.prompt(game)
+                    ),
+                },
+            },
         };
         let score = if showing {
             String::new()
@@ -226,5 +212,37 @@ impl<B: BoardGame> Shell<B> {
             "playing"
         };
         dom::best_effort(self.dom.root.set_attribute("data-state", state));
+    }
+
+    /// The seats, each with its mark (on its colour where colours tell the players apart), who
+    /// plays it, and whether it is out or to move.
+    fn legend(&self, out: &[usize], to_move: Option<usize>) {
+        self.dom.legend.set_text_content(None);
+        for (i, seat) in self.seats.iter().enumerate() {
+            let item = child(&self.dom.legend, "li", "");
+            let swatch = child(&item, "span", "gl-swatch");
+            if B::COLOURED_SEATS {
+                dom::best_effort(
+                    swatch
+                        .style()
+                        .set_property("background", &palette::seat(i).css()),
+                );
+            }
+            swatch.set_text_content(Some(&B::seat_mark(i)));
+            let who = match seat {
+                Seat::Human => "human".to_string(),
+                Seat::Computer(level) => B::level_label(*level).to_string(),
+            };
+            let mut text = format!(" {who}");
+            if out.contains(&i) {
+                text.push_str(" (out)");
+                dom::best_effort(item.class_list().add_1("gl-out"));
+            }
+            if to_move == Some(i) {
+                dom::best_effort(item.class_list().add_1("gl-to-move"));
+                dom::best_effort(item.set_attribute("aria-current", "true"));
+            }
+            child(&item, "span", "").set_text_content(Some(&text));
+        }
     }
 }

@@ -15,7 +15,7 @@ use crate::engine::chain_reaction::automaton::state_of;
 use crate::engine::chain_reaction::{Game, MoveError, Settings};
 use crate::engine::turn::Record;
 use crate::options::Options;
-use crate::ui::board::{BoardGame, Field, Parts, Seat, View};
+use crate::ui::board::{record_history, BoardGame, Field, Parts, Plain, Seat, View};
 use crate::ui::dom;
 use crate::ui::dom::child;
 use crate::ui::widgets::canvas::CanvasPainter;
@@ -76,9 +76,11 @@ impl ChainReaction {
 }
 
 impl BoardGame for ChainReaction {
+    type Record = Record<Game>;
     type Game = Game;
+    type Move = usize;
     type Level = Level;
-    type Thinker = Player;
+    type Computer = Plain<Player>;
 
     const NAME: &'static str = "chain-reaction";
     const CLASS: &'static str = "gl-chain";
@@ -88,16 +90,19 @@ impl BoardGame for ChainReaction {
             name: "rows",
             label: "Rows",
             menu: false,
+            words: &[],
         },
         Field {
             name: "cols",
             label: "Columns",
             menu: false,
+            words: &[],
         },
         Field {
             name: "players",
             label: "Players",
             menu: true,
+            words: &[],
         },
     ];
     const RULES: &'static [&'static str] = &[
@@ -108,7 +113,6 @@ impl BoardGame for ChainReaction {
          neighbour, which bursts in turn: a chain reaction.",
         "Once everyone has moved, a player with no orbs is out. The last player with orbs wins.",
     ];
-    const THINK_UNITS: u32 = 16;
 
     fn settings_of(values: &[usize]) -> Result<Settings, String> {
         let [rows, cols, players] = values else {
@@ -167,8 +171,8 @@ impl BoardGame for ChainReaction {
         ""
     }
 
-    fn thinker(_game: &Game, level: Level, _think_ms: usize, seed: u64) -> Player {
-        Player::new(level, seed)
+    fn computer(&self, _: &Record<Game>, level: Level, _: usize, seed: u64) -> Plain<Player> {
+        Plain::new(Player::new(level, seed), 16)
     }
 
     /// A corner one orb short of bursting, before and after the orb that sets it off.
@@ -328,61 +332,20 @@ impl BoardGame for ChainReaction {
         )
     }
 
-    fn history_line(game: &Game, m: usize) -> String {
-        // Rows and columns from 1, as the board's label and the cursor say them.
-        let cols = game.settings().cols;
-        format!(
-            "{} (row {}, column {})",
-            seat_letter(game.current().unwrap_or(0)),
-            m / cols + 1,
-            m % cols + 1
-        )
+    fn history(record: &Record<Game>) -> Vec<String> {
+        record_history(record, history_line)
     }
 
-    fn refusal(game: &Game, m: usize, why: &str) -> String {
-        let cols = game.settings().cols;
-        match game.check_move(m / cols, m % cols) {
-            Err(MoveError::Occupied { row, col, owner }) => format!(
-                "row {}, column {} belongs to player {}",
-                row + 1,
-                col + 1,
-                seat_letter(owner)
-            ),
-            _ => why.to_string(),
-        }
+    fn click_move(place: usize) -> Option<usize> {
+        Some(place)
     }
 
-    fn played(&mut self, before: &Game, m: usize, _after: &Game) -> String {
-        let mut replay = before.clone();
-        let Ok(report) = replay.play_cell(m) else {
-            return String::new();
-        };
-        // Only explosions are animated: a quiet placement shows at once.
-        self.animation = (self.pause_ms() > 0 && !report.waves.is_empty()).then(|| Animation {
-            player: report.player,
-            frames: report.frames.clone(),
-            waves: report.waves.clone(),
-            phase: 0,
-            tick: 0,
-        });
-        let mut words = Vec::new();
-        if report.explosions > 0 {
-            words.push(format!(
-                "{} explosion{} in {} wave{}",
-                report.explosions,
-                if report.explosions == 1 { "" } else { "s" },
-                report.waves.len(),
-                if report.waves.len() == 1 { "" } else { "s" },
-            ));
-        }
-        for p in report.eliminated {
-            words.push(format!("player {} is out", seat_letter(p)));
-        }
-        if words.is_empty() {
-            String::new()
-        } else {
-            format!("{}: {}.", seat_letter(report.player), words.join(", "))
-        }
+    fn refusal(game: &Game, m: &usize, why: &str) -> String {
+        refusal(game, *m, why)
+    }
+
+    fn played(&mut self, before: &Game, m: &usize, after: &Game) -> String {
+        self.played_move(before, *m, after)
     }
 
     fn reset(&mut self) {
@@ -575,4 +538,67 @@ fn last_transition(record: &Record<Game>, cell: usize) -> Option<Transition> {
         symbol,
         mover: seat_letter(mover),
     })
+}
+
+/// One history line: `game` is the position before the move.
+fn history_line(game: &Game, &m: &usize) -> String {
+    // Rows and columns from 1, as the board's label and the cursor say them.
+    let cols = game.settings().cols;
+    format!(
+        "{} (row {}, column {})",
+        seat_letter(game.current().unwrap_or(0)),
+        m / cols + 1,
+        m % cols + 1
+    )
+}
+
+/// A refused move, said for a person.
+fn refusal(game: &Game, m: usize, why: &str) -> String {
+    let cols = game.settings().cols;
+    match game.check_move(m / cols, m % cols) {
+        Err(MoveError::Occupied { row, col, owner }) => format!(
+            "row {}, column {} belongs to player {}",
+            row + 1,
+            col + 1,
+            seat_letter(owner)
+        ),
+        _ => why.to_string(),
+    }
+}
+
+impl ChainReaction {
+    /// A move was played: what the status line says of it (and, in Chain Reaction, the
+    /// explosions shown).
+    fn played_move(&mut self, before: &Game, m: usize, _after: &Game) -> String {
+        let mut replay = before.clone();
+        let Ok(report) = replay.play_cell(m) else {
+            return String::new();
+        };
+        // Only explosions are animated: a quiet placement shows at once.
+        self.animation = (self.pause_ms() > 0 && !report.waves.is_empty()).then(|| Animation {
+            player: report.player,
+            frames: report.frames.clone(),
+            waves: report.waves.clone(),
+            phase: 0,
+            tick: 0,
+        });
+        let mut words = Vec::new();
+        if report.explosions > 0 {
+            words.push(format!(
+                "{} explosion{} in {} wave{}",
+                report.explosions,
+                if report.explosions == 1 { "" } else { "s" },
+                report.waves.len(),
+                if report.waves.len() == 1 { "" } else { "s" },
+            ));
+        }
+        for p in report.eliminated {
+            words.push(format!("player {} is out", seat_letter(p)));
+        }
+        if words.is_empty() {
+            String::new()
+        } else {
+            format!("{}: {}.", seat_letter(report.player), words.join(", "))
+        }
+    }
 }

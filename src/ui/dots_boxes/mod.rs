@@ -15,7 +15,7 @@ use crate::engine::dots_boxes::solver::Solver;
 use crate::engine::dots_boxes::{Board, Direction, Game, Level, Player};
 use crate::engine::turn::Record;
 use crate::options::Options;
-use crate::ui::board::{BoardGame, Field, Parts, Seat, View};
+use crate::ui::board::{record_history, Background, BoardGame, Field, Parts, Plain, Seat, View};
 use crate::ui::dom;
 use crate::ui::dom::{button, child};
 use crate::ui::widgets::canvas::CanvasPainter;
@@ -105,9 +105,11 @@ impl DotsAndBoxes {
 }
 
 impl BoardGame for DotsAndBoxes {
+    type Record = Record<Game>;
     type Game = Game;
+    type Move = usize;
     type Level = Level;
-    type Thinker = Player;
+    type Computer = Plain<Player>;
 
     const NAME: &'static str = "dots-and-boxes";
     const CLASS: &'static str = "gl-dots";
@@ -117,11 +119,13 @@ impl BoardGame for DotsAndBoxes {
             name: "rows",
             label: "Rows of boxes",
             menu: false,
+            words: &[],
         },
         Field {
             name: "cols",
             label: "Columns of boxes",
             menu: false,
+            words: &[],
         },
     ];
     const RULES: &'static [&'static str] = &[
@@ -131,7 +135,6 @@ impl BoardGame for DotsAndBoxes {
         "The art is control: near the end, leave your opponent the move when only long chains \
          are left, so they must open one for you.",
     ];
-    const THINK_UNITS: u32 = UNITS_PER_STEP as u32;
 
     fn settings_of(values: &[usize]) -> Result<Board, String> {
         let [rows, cols] = values else {
@@ -184,7 +187,14 @@ impl BoardGame for DotsAndBoxes {
         }
     }
 
-    fn thinker(game: &Game, level: Level, think_ms: usize, seed: u64) -> Player {
+    fn computer(
+        &self,
+        record: &Record<Game>,
+        level: Level,
+        think_ms: usize,
+        seed: u64,
+    ) -> Plain<Player> {
+        let game = record.game();
         let level = match level {
             // The Strong player's exact search gets what its time per move is worth.
             Level::Strong { .. } => Level::Strong {
@@ -192,7 +202,10 @@ impl BoardGame for DotsAndBoxes {
             },
             other => other,
         };
-        Player::new(game.board(), level, seed)
+        Plain::new(
+            Player::new(game.board(), level, seed),
+            UNITS_PER_STEP as u32,
+        )
     }
 
     /// A box with three sides, before and after its fourth.
@@ -337,45 +350,25 @@ impl BoardGame for DotsAndBoxes {
         )
     }
 
-    fn history_line(game: &Game, line: usize) -> String {
-        let mut after = game.clone();
-        let completed = after.play(line).unwrap_or(0);
-        let boxes = match completed {
-            0 => String::new(),
-            1 => " +1 box".into(),
-            n => format!(" +{n} boxes"),
-        };
-        format!(
-            "{}: {} (line {line}){boxes}",
-            seat_letter(game.current()),
-            game.board().describe(line)
-        )
+    fn history(record: &Record<Game>) -> Vec<String> {
+        record_history(record, history_line)
     }
 
-    fn refusal(_game: &Game, _line: usize, why: &str) -> String {
-        format!("{why}. Choose another line")
+    fn click_move(place: usize) -> Option<usize> {
+        Some(place)
     }
 
-    fn played(&mut self, before: &Game, _line: usize, after: &Game) -> String {
-        let player = before.current();
-        let [a0, b0] = before.scores();
-        let [a1, b1] = after.scores();
-        match (a1 + b1) - (a0 + b0) {
-            0 => String::new(),
-            1 => format!(
-                "Player {} completed a box and moves again.",
-                seat_letter(player)
-            ),
-            n => format!(
-                "Player {} completed {n} boxes and moves again.",
-                seat_letter(player)
-            ),
-        }
+    fn refusal(game: &Game, m: &usize, why: &str) -> String {
+        refusal(game, *m, why)
     }
 
-    fn background(&mut self, record: &Record<Game>, slice: &Slice) -> bool {
+    fn played(&mut self, before: &Game, m: &usize, after: &Game) -> String {
+        self.played_move(before, *m, after)
+    }
+
+    fn background(&mut self, record: &mut Record<Game>, slice: &Slice) -> Background<usize> {
         if !self.analysing {
-            return false;
+            return Background::Idle;
         }
         let game = record.game();
         if self.analysis.as_ref().is_none_or(|a| !a.is_for(game)) {
@@ -393,7 +386,11 @@ impl BoardGame for DotsAndBoxes {
             Some(a) => a.step(solver.as_mut(), UNITS_PER_STEP).is_some(),
             None => true,
         });
-        !done
+        if done {
+            Background::Idle
+        } else {
+            Background::More
+        }
     }
 
     type Action = DotsAction;
@@ -517,6 +514,48 @@ impl BoardGame for DotsAndBoxes {
             vec![("data-analysis".into(), "on".into())]
         } else {
             Vec::new()
+        }
+    }
+}
+
+/// One history line: `game` is the position before the move.
+fn history_line(game: &Game, &line: &usize) -> String {
+    let mut after = game.clone();
+    let completed = after.play(line).unwrap_or(0);
+    let boxes = match completed {
+        0 => String::new(),
+        1 => " +1 box".into(),
+        n => format!(" +{n} boxes"),
+    };
+    format!(
+        "{}: {} (line {line}){boxes}",
+        seat_letter(game.current()),
+        game.board().describe(line)
+    )
+}
+
+/// A refused move, said for a person.
+fn refusal(_game: &Game, _line: usize, why: &str) -> String {
+    format!("{why}. Choose another line")
+}
+
+impl DotsAndBoxes {
+    /// A move was played: what the status line says of it (and, in Chain Reaction, the
+    /// explosions shown).
+    fn played_move(&mut self, before: &Game, _line: usize, after: &Game) -> String {
+        let player = before.current();
+        let [a0, b0] = before.scores();
+        let [a1, b1] = after.scores();
+        match (a1 + b1) - (a0 + b0) {
+            0 => String::new(),
+            1 => format!(
+                "Player {} completed a box and moves again.",
+                seat_letter(player)
+            ),
+            n => format!(
+                "Player {} completed {n} boxes and moves again.",
+                seat_letter(player)
+            ),
         }
     }
 }
