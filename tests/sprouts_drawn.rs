@@ -178,7 +178,7 @@ fn a_new_spot_keeps_clear_of_other_spots() {
 #[test]
 fn a_drawn_game_is_a_history_the_board_shell_runs() {
     use gamelab::engine::sprouts::drawn::{Settings, Stroke};
-    use gamelab::engine::turn::{Played, Replaying, Saved};
+    use gamelab::engine::turn::{Played, Replaying};
     let settings = Settings {
         spots: 2,
         ending: Ending::Misere,
