@@ -197,7 +197,7 @@ pub const GAMES: &[Game] = &[
             )
             .in_view("play"),
         ],
-        module_kb: 470,
+        module_kb: 500,
         docs: "glop.md",
     },
     Game {

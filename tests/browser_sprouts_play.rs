@@ -175,7 +175,7 @@ async fn reload(root: HtmlElement, attributes: &[(&str, &str)], played: &str) ->
         sleep(100).await;
     }
     assert_eq!(text(&again, ".gl-position"), played);
-    assert!(text(&again, ".gl-status").contains("as you left it"));
+    assert!(text(&again, ".gl-status").contains("The game you left here is back"));
     again
 }
 
@@ -261,12 +261,13 @@ async fn misere_play_hints_wins_and_is_kept() {
         .unchecked_ref::<web_sys::HtmlSelectElement>()
         .set_value("misere");
     fire(&ending, "change");
+    // (Settings apply at New game, as in every board game.)
+    click(&root, "new-game");
     sleep(50).await;
-    assert!(
-        text(&root, "summary").contains("misère"),
-        "{}",
-        text(&root, "summary")
-    );
+    let summary = find(&root, "summary")
+        .get_attribute("data-summary")
+        .unwrap();
+    assert!(summary.contains("Misère"), "{summary}");
     click(&root, "hint-who");
     computer_done(&root).await;
     let hint = text(&root, ".gl-hint");

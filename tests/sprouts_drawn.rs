@@ -201,7 +201,10 @@ fn a_drawn_game_is_a_history_the_board_shell_runs() {
     assert!(refused.is_err(), "a stroke off the spots is no move");
     let history = game.history();
     assert_eq!(history.len(), 1);
-    assert!(history[0].contains("new spot 3"), "{history:?}");
+    assert!(
+        history[0].starts_with("Player 1: ") && history[0].contains("new spot 3"),
+        "{history:?}"
+    );
     let mut replay = <DrawnGame as Played>::replay(&game.text()).unwrap();
     let mut steps = 0;
     while !replay.step().unwrap() {

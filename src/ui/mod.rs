@@ -11,7 +11,11 @@ pub mod action;
 pub mod ade;
 #[cfg(feature = "bazaar")]
 pub mod bazaar;
-#[cfg(any(feature = "chain-reaction", feature = "dots-and-boxes"))]
+#[cfg(any(
+    feature = "chain-reaction",
+    feature = "dots-and-boxes",
+    feature = "sprouts"
+))]
 pub mod board;
 #[cfg(feature = "chain-reaction")]
 pub mod chain_reaction;
@@ -141,7 +145,7 @@ const PAGES: &[(&str, Mount)] = &[
 #[cfg(feature = "sprouts")]
 fn mount_sprouts(element: &web_sys::HtmlElement) {
     match element.get_attribute("data-view").as_deref() {
-        Some("play") => page::mount::<sprouts::Sprouts>(element),
+        Some("play") => page::mount::<board::Shell<sprouts::Sprouts>>(element),
         Some("analysis") | None => page::mount::<glop::Glop>(element),
         Some(other) => {
             page::mount::<glop::Glop>(element);

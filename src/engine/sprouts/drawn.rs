@@ -454,10 +454,11 @@ pub struct Settings {
 }
 
 impl DrawnGame {
-    /// The moves in words, first to last, and the room made between them: "spot 1 to spot 3,
-    /// new spot 5" (spots numbered from 1, as the board shows them).
+    /// The moves in words, first to last, and the room made between them: "Player 1: spot 1
+    /// to spot 3, new spot 5" (players and spots numbered from 1, as the board shows them).
     pub fn history(&self) -> Vec<String> {
         let mut lines = Vec::new();
+        let mut moves = 0;
         for (k, entry) in self.entries.iter().enumerate() {
             let before = &self.drawings[k];
             let line = match entry {
@@ -469,10 +470,12 @@ impl DrawnGame {
                     };
                     let (from, to) = (spot(stroke.line.first()), spot(stroke.line.last()));
                     let new = before.spots().len() + 1;
+                    moves += 1;
+                    let player = 2 - moves % 2;
                     if from == to {
-                        format!("a loop at spot {from}, new spot {new}")
+                        format!("Player {player}: a loop at spot {from}, new spot {new}")
                     } else {
-                        format!("spot {from} to spot {to}, new spot {new}")
+                        format!("Player {player}: spot {from} to spot {to}, new spot {new}")
                     }
                 }
             };

@@ -210,7 +210,8 @@ impl Position {
 
     /// Sorts the lands into Glop's order; the lands must already be canonical.
     pub fn from_lands(mut lands: Vec<Land>) -> Position {
-        lands.sort();
+        // (Equal lands are identical: an unstable sort gives the same order.)
+        lands.sort_unstable();
         Position { lands }
     }
 

@@ -53,6 +53,32 @@ impl Control {
     }
 }
 
+/// A settings field's control in the form: a menu of words, of a short range, or a number.
+fn control<B: BoardGame>(settings: &HtmlElement, field: &Field, value: usize) -> Control {
+    if !field.words.is_empty() {
+        let options: Vec<(&str, &str)> = field.words.to_vec();
+        let select = form::select(settings, field.label, field.name, &options);
+        select.set_value(&field.show(value));
+        Control::Menu(select)
+    } else if field.menu {
+        let (min, max) = bounds::<B>(field.name);
+        let options: Vec<(String, String)> = (min..=max)
+            .map(|n| (n.to_string(), n.to_string()))
+            .collect();
+        let select = form::select(settings, field.label, field.name, &options);
+        select.set_value(&value.to_string());
+        Control::Menu(select)
+    } else {
+        Control::Number(form::number(
+            settings,
+            field.label,
+            field.name,
+            bounds::<B>(field.name),
+            value,
+        ))
+    }
+}
+
 pub(super) fn build<B: BoardGame>(
     root: &HtmlElement,
     values: &[usize],
@@ -74,30 +100,7 @@ pub(super) fn build<B: BoardGame>(
     let fields = B::FIELDS
         .iter()
         .zip(values)
-        .map(|(field, &value)| {
-            if !field.words.is_empty() {
-                let options: Vec<(&str, &str)> = field.words.to_vec();
-                let select = form::select(&settings, field.label, field.name, &options);
-                select.set_value(&field.show(value));
-                Control::Menu(select)
-            } else if field.menu {
-                let (min, max) = bounds::<B>(field.name);
-                let options: Vec<(String, String)> = (min..=max)
-                    .map(|n| (n.to_string(), n.to_string()))
-                    .collect();
-                let select = form::select(&settings, field.label, field.name, &options);
-                select.set_value(&value.to_string());
-                Control::Menu(select)
-            } else {
-                Control::Number(form::number(
-                    &settings,
-                    field.label,
-                    field.name,
-                    bounds::<B>(field.name),
-                    value,
-                ))
-            }
-        })
+        .map(|(field, &value)| control::<B>(&settings, field, value))
         .collect();
     let seats = child(&settings, "div", "gl-seats");
     let think = form::number(

@@ -74,6 +74,8 @@ pub enum Background<M> {
     After(i32),
     /// This move, for the person to move (a move picked from a list and drawn).
     Play(M),
+    /// Done, with words for the status line.
+    Said(String),
 }
 
 /// What a computer seat came to after a slice of thinking (`Computer::think`).
@@ -281,6 +283,8 @@ pub struct View {
     /// The place the user points at, else the last one clicked or reached by the keyboard
     /// (what a game's panel describes).
     pub selected: usize,
+    /// A person may move now (a person's turn, nothing being shown).
+    pub person: bool,
 }
 
 /// A board game the shell can run: the typed settings and seats, and the rules-free view.

@@ -87,6 +87,9 @@ pub struct Shell<B: BoardGame> {
     session: Session,
     /// A game's text (the kept one) being read back, in slices.
     reading: Option<<B::Record as Played>::Replay>,
+    /// The settings' fields the element asks for (given as data attributes): a kept game on
+    /// other values of them does not come back.
+    asked: Vec<bool>,
     pump: Pump,
     /// What the view last drew, so it draws again only what changed.
     drawn: view::Drawn,
@@ -100,6 +103,7 @@ const COMPUTER_PAUSE_MS: i32 = 250;
 impl<B: BoardGame> GamePage for Shell<B> {
     const NAME: &'static str = B::NAME;
     const CLASS: &'static str = B::CLASS;
+    const VIEW: &'static str = B::VIEW;
     type Action = BoardAction<B::Action>;
 
     /// The board from the element's options, or from the page's address when it shares a game.
@@ -163,6 +167,7 @@ impl<B: BoardGame> GamePage for Shell<B> {
             message: String::new(),
             session,
             reading,
+            asked: B::FIELDS.iter().map(|f| options.given(f.name)).collect(),
             pump: Pump::default(),
             drawn: view::Drawn::default(),
         };
@@ -472,8 +477,8 @@ impl<B: BoardGame> Shell<B> {
 
     /// A slice of the reading of a game's text; once read, the game is used if it may be: a
     /// link's unless the reader has begun another meanwhile, a kept one only while nobody has
-    /// touched the page, on the same settings, with moves in it (a page whose element now asks
-    /// for another board starts that board).
+    /// touched the page, with moves in it, and on the settings the element asks for (an element
+    /// that now asks for another board starts that board).
     fn read_slice(&mut self, slice: &Slice, source: Source) -> Next {
         let Some(replay) = self.reading.as_mut() else {
             return Next::Done;
@@ -504,9 +509,10 @@ impl<B: BoardGame> Shell<B> {
         let usable = match source {
             Source::Link => fresh,
             Source::Kept => {
-                !self.session.touched()
-                    && record.settings() == self.record.settings()
-                    && record.moves() > 0
+                let kept = B::values_of(&record.settings());
+                let asked = B::values_of(&self.record.settings());
+                let agrees = (0..kept.len()).all(|i| !self.asked[i] || kept[i] == asked[i]);
+                !self.session.touched() && agrees && record.moves() > 0
             }
         };
         if !usable {
@@ -667,6 +673,10 @@ impl<B: BoardGame> Shell<B> {
                 self.human_move(m);
                 Next::After(COMPUTER_PAUSE_MS)
             }
+            Background::Said(words) => {
+                self.message = words;
+                Next::Done
+            }
         }
     }
 
@@ -713,6 +723,7 @@ impl<B: BoardGame> Shell<B> {
                 .hover
                 .filter(|_| human_to_move && !self.board.animating()),
             selected: self.hover.unwrap_or(self.cursor),
+            person: human_to_move && !self.board.animating(),
         }
     }
 
@@ -738,11 +749,13 @@ impl<B: BoardGame> Shell<B> {
     }
 
     fn embed_attributes(&self) -> Vec<(String, String)> {
-        let mut out: Vec<(String, String)> = B::FIELDS
-            .iter()
-            .zip(B::values_of(&self.record.settings()))
-            .map(|(field, value)| (format!("data-{}", field.name), field.show(value)))
-            .collect();
+        // (The view first: it says which page of the game the rest belongs to.)
+        let view = (!B::VIEW.is_empty()).then(|| ("data-view".to_string(), B::VIEW.to_string()));
+        let mut out: Vec<(String, String)> = view.into_iter().collect();
+        let values = B::values_of(&self.record.settings());
+        for (field, value) in B::FIELDS.iter().zip(values) {
+            out.push((format!("data-{}", field.name), field.show(value)));
+        }
         let seats: Vec<String> = self.seats.iter().map(|&s| seat_name::<B>(s)).collect();
         out.push(("data-seats".into(), seats.join(",")));
         let think = self.think_ms / B::THINK.unit_ms;

@@ -221,12 +221,14 @@ impl<B: BoardGame> Shell<B> {
         for (i, seat) in self.seats.iter().enumerate() {
             let item = child(&self.dom.legend, "li", "");
             let swatch = child(&item, "span", "gl-swatch");
+            let style = swatch.style();
             if B::COLOURED_SEATS {
-                dom::best_effort(
-                    swatch
-                        .style()
-                        .set_property("background", &palette::seat(i).css()),
-                );
+                dom::best_effort(style.set_property("background", &palette::seat(i).css()));
+            } else {
+                // A mark in the text's colour: the players' lines look alike.
+                dom::best_effort(style.set_property("background", "transparent"));
+                dom::best_effort(style.set_property("color", "inherit"));
+                dom::best_effort(style.set_property("border", "1px solid currentColor"));
             }
             swatch.set_text_content(Some(&B::seat_mark(i)));
             let who = match seat {

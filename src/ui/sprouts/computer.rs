@@ -1,38 +1,27 @@
-//! The computer's turn and the hints: the engine's `Thinker` (search, then the strokes, making
-//! room where needed) stepped in the page's slices on a real clock, and the glue to the Web
-//! Workers. The perfect player's search runs in Glop's team of workers (`ui::glop::team`): the
+//! The computer's thinking on the drawn board, as the page runs it: the engine's `Thinker`
+//! (search, then the strokes, making room where needed) stepped in the shell's slices, and the
+//! glue to the Web Workers. One `Task` serves the computer's seat (`SproutsComputer`, the
+//! board shell's `Computer`) and the page's own work (a hint, a move picked from the list, room
+//! made). The perfect player's search runs in Glop's team of workers (`ui::glop::team`): the
 //! team settles the position, its losses go into the game's database, and the thinker then
 //! reads the winning child from it. Where workers cannot run, and in misère play (the workers
-//! speak normal play only), the thinker searches in the page's slices. The clock (the think
-//! time) and "Move now" end the search: the best move known then is drawn.
+//! speak normal play only), the thinker searches in the page's slices.
 
-use std::rc::Rc;
+use std::cell::RefCell;
+use std::rc::{Rc, Weak};
 
 use wasm_bindgen::JsValue;
 
-use super::*;
+use crate::engine::sprouts::drawn::{DrawnGame, Ending, Stroke};
+use crate::engine::sprouts::misere;
 use crate::engine::sprouts::player::Thought;
-use crate::engine::sprouts::search::store_proved;
-use crate::engine::sprouts::search::{Answer, Goal};
+use crate::engine::sprouts::search::{store_proved, Answer, Goal};
 use crate::engine::sprouts::thinker::{Finish, Phase, Purpose, Thinker};
-use crate::engine::sprouts::{exchange, Notation, SolveError};
+use crate::engine::sprouts::{exchange, Database, Notation, SolveError};
+use crate::ui::board::{self, Computer};
+use crate::ui::dom;
 use crate::ui::glop::{Heard, Team, MAX_WORKERS};
-use crate::ui::page;
 use crate::ui::widgets::slices::{Next, Slice};
-
-/// The computer's thinking as the page runs it: the engine's thinker, the clock, the workers.
-pub(super) struct Thinking {
-    thinker: Thinker,
-    since: f64,
-    budget_ms: f64,
-    hurried: bool,
-    /// The team of workers settles the position (its run), until it answers.
-    in_team: Option<u32>,
-    /// The team took part (for the page's `data-thought-in`: workers or page).
-    used_team: bool,
-    /// Said with the move: how the choice was made.
-    note: String,
-}
 
 /// A hint thinks at most this long.
 const HINT_MS: f64 = 60_000.0;
@@ -43,33 +32,74 @@ const MISERE_STEP: u64 = 200;
 /// Past this much work the misère solver of a game is begun afresh (what it forgets costs only
 /// time): natively about 1.9 KB a unit of work were measured at 12 spots (945 MB for 507,000),
 /// so some 400 MB at most.
-pub(super) const MISERE_WORK_LIMIT: u64 = 200_000;
-/// Pause before a computer's move is drawn, so a person can follow.
-const PAUSE_MS: i32 = 300;
+const MISERE_WORK_LIMIT: u64 = 200_000;
 
-impl Thinking {
-    pub(super) fn for_move(game: &DrawnGame, seat: Seat, think_ms: usize) -> Thinking {
-        let purpose = Purpose::Move {
-            perfect: seat == Seat::Perfect,
-        };
-        Thinking::new(game, purpose, think_ms as f64)
+/// What the computer and the hints know, kept over the game, and the workers that help.
+#[derive(Default)]
+pub(super) struct Brains {
+    /// Losses found by the perfect player and the hints.
+    pub(super) db: Database,
+    /// In misère play, what the perfect player and the hints worked out (begun afresh past
+    /// `MISERE_WORK_LIMIT`, which bounds its memory).
+    pub(super) misere: misere::Solver,
+    /// The perfect player's Web Workers, started at its first search and kept (paused between
+    /// searches); none where workers cannot run (`no_workers`), and the page thinks instead.
+    team: Option<Team>,
+    pub(super) no_workers: bool,
+    /// The team's run that has answered (the thinking then reads the base).
+    answered: Option<u32>,
+    /// Something the page should say (a worker failed): the next status line says it.
+    pub(super) notice: String,
+    /// The computer's last move: how long it took and where it was thought (for the page's
+    /// `data-move-ms` and `data-thought-in`), and what it says of it.
+    pub(super) last_move: Option<(f64, &'static str, String)>,
+}
+
+pub(super) type SharedBrains = Rc<RefCell<Brains>>;
+
+impl Brains {
+    /// Kept over the page's games: what is learnt holds for any position (the misère solver's
+    /// memory is bounded by `MISERE_WORK_LIMIT`). `no_workers`: the page thinks itself.
+    pub(super) fn new(no_workers: bool) -> Brains {
+        Brains {
+            no_workers,
+            ..Brains::default()
+        }
+    }
+}
+
+/// One piece of thinking: the engine's thinker, its clock, and the workers' part.
+pub(super) struct Task {
+    pub(super) thinker: Thinker,
+    since: f64,
+    budget_ms: f64,
+    pub(super) hurried: bool,
+    /// The team of workers settles the position (its run), until it answers.
+    in_team: Option<u32>,
+    /// The team took part (for the page's `data-thought-in`: workers or page).
+    used_team: bool,
+    /// Said with the move: how the choice was made.
+    pub(super) note: String,
+    /// The game's generation the task works on (its own room making included).
+    generation: u64,
+}
+
+impl Task {
+    pub(super) fn hint(game: &DrawnGame, show_move: bool) -> Task {
+        Task::new(game, Purpose::Hint { show_move }, HINT_MS)
     }
 
-    pub(super) fn hint(game: &DrawnGame, show_move: bool) -> Thinking {
-        Thinking::new(game, Purpose::Hint { show_move }, HINT_MS)
+    pub(super) fn listed(game: &DrawnGame, k: usize) -> Task {
+        Task::new(game, Purpose::Listed(k), 0.0)
     }
 
-    pub(super) fn listed(game: &DrawnGame, k: usize) -> Thinking {
-        Thinking::new(game, Purpose::Listed(k), 0.0)
+    pub(super) fn room(game: &DrawnGame) -> Task {
+        Task::new(game, Purpose::Room, 0.0)
     }
 
-    pub(super) fn room(game: &DrawnGame) -> Thinking {
-        Thinking::new(game, Purpose::Room, 0.0)
-    }
-
-    fn new(game: &DrawnGame, purpose: Purpose, budget_ms: f64) -> Thinking {
+    fn new(game: &DrawnGame, purpose: Purpose, budget_ms: f64) -> Task {
         let seed = (dom::now() * 1000.0) as u64;
-        Thinking {
+        Task {
             thinker: Thinker::new(game, purpose, seed),
             since: dom::now(),
             budget_ms,
@@ -77,264 +107,244 @@ impl Thinking {
             in_team: None,
             used_team: false,
             note: String::new(),
+            generation: game.generation(),
         }
-    }
-
-    pub(super) fn hurry(&mut self) {
-        self.hurried = true;
     }
 
     /// A line for the status: what is being thought, and how far it got.
-    pub(super) fn progress(&self, team: Option<&Team>) -> String {
+    pub(super) fn progress(&self, brains: &Brains) -> String {
         let seconds = (dom::now() - self.since) / 1000.0;
-        match self.thinker.phase() {
+        let words = match self.thinker.phase() {
             Phase::MakingRoom => {
                 let done = self.thinker.room_progress().unwrap_or(0.0);
-                return format!("Making room on the paper… {:.0}%.", 100.0 * done);
+                format!("Making room on the paper… {:.0}%.", 100.0 * done)
             }
-            Phase::Drafting | Phase::Finished => {
-                return format!("Drawing the move… {seconds:.1} s.")
+            Phase::Drafting | Phase::Finished => format!("Drawing the move… {seconds:.1} s."),
+            Phase::Searching => {
+                let (ruled_out, of, work) = self.thinker.progress();
+                let what = match self.thinker.purpose() {
+                    Purpose::Hint { .. } => "Working out who wins",
+                    _ => "The computer is thinking",
+                };
+                match (self.in_team, brains.team.as_ref()) {
+                    (Some(_), Some(team)) => format!(
+                        "{what}… {seconds:.1} s, {} positions looked at (in {} workers).",
+                        team.expansions(),
+                        team.size()
+                    ),
+                    _ => format!(
+                        "{what}… {seconds:.1} s, {ruled_out} of {of} moves ruled out, {work} positions looked at."
+                    ),
+                }
             }
-            Phase::Searching => {}
-        }
-        let (ruled_out, of, work) = self.thinker.progress();
-        let what = match self.thinker.purpose() {
-            Purpose::Hint { .. } => "Working out who wins",
-            _ => "The computer is thinking",
         };
-        match (self.in_team, team) {
-            (Some(_), Some(team)) => format!(
-                "{what}… {seconds:.1} s, {} positions looked at (in {} workers).",
-                team.expansions(),
-                team.size()
-            ),
-            _ => format!(
-                "{what}… {seconds:.1} s, {ruled_out} of {of} moves ruled out, {work} positions looked at."
-            ),
-        }
-    }
-}
-
-/// Starts the computer's turn if it is to move, and runs any thinking (and drawing) to its end
-/// in slices.
-pub(super) fn go_on(page: &Shared) {
-    let (root, pump) = {
-        let mut p = page.borrow_mut();
-        let computer = p.seat() != Seat::Human;
-        let idle = p.thinking.is_none() && p.pending.is_none() && !p.is_stuck();
-        if idle && computer && !p.game_over() {
-            let (seat, ms) = (p.seat(), p.settings.think_ms);
-            p.thinking = Some(Thinking::for_move(&p.game, seat, ms));
-        }
-        let Some(thinking) = p.thinking.as_ref() else {
-            return;
-        };
-        if thinking.thinker.searches() && thinking.in_team.is_none() && !thinking.used_team {
-            to_team(&mut p, page);
-        }
-        (p.dom.root.clone(), p.pump.clone())
-    };
-    let handle = page.clone();
-    pump.schedule(&root, PAUSE_MS, move |slice| {
-        let (next, moved) = page::update(&handle, |p| turn(p, slice));
-        if moved {
-            // The next seat may be a computer too.
-            page::react(&handle, go_on);
-        }
-        next
-    });
-}
-
-/// One slice of the computer's turn, the page drawn after it; true once a move is drawn (the
-/// next seat's turn may start).
-fn turn(p: &mut Sprouts, slice: &Slice) -> (Next, bool) {
-    let Some(thinking) = p.thinking.as_mut() else {
-        return (Next::Done, false);
-    };
-    if thinking.thinker.phase() == Phase::Searching {
-        match think(thinking, &mut p.db, &mut p.misere, p.team.as_ref(), slice) {
-            Next::Done => thinking.thinker.choose(&p.game),
-            next => return (next, false),
-        }
-    }
-    // Drawing (or making room): one try after another, as long as the slice lasts.
-    let generation = p.game.generation();
-    let game = &mut p.game;
-    slice.work(|| thinking.thinker.draw_step(game).is_some());
-    if p.game.generation() != generation {
-        // Room was made: it is kept with the game.
-        p.kept();
-    }
-    if p.thinking
-        .as_ref()
-        .is_some_and(|t| t.thinker.finish().is_none())
-    {
-        return (Next::Again, false);
-    }
-    let Some(thinking) = p.thinking.take() else {
-        return (Next::Done, false);
-    };
-    finished(p, thinking);
-    (Next::Done, true)
-}
-
-/// Thinks for a slice: Done when the choice can be made (found, out of time, hurried, or
-/// nothing to think about).
-fn think(
-    thinking: &mut Thinking,
-    db: &mut Database,
-    misere: &mut misere::Solver,
-    team: Option<&Team>,
-    slice: &Slice,
-) -> Next {
-    if !thinking.thinker.searches() {
-        return Next::Done;
-    }
-    let out_of_time = thinking.hurried || dom::now() - thinking.since > thinking.budget_ms;
-    if thinking.in_team.is_some() {
-        // The team works; the page watches the clock and shows the progress.
-        if !out_of_time {
-            return Next::After(100);
-        }
-        // Out of time: the team stops, and what its losses already tell is used.
-        thinking.in_team = None;
-        if let Some(team) = team {
-            team.pause();
-        }
-        thinking.thinker.look_up(db);
-        return Next::Done;
-    }
-    if out_of_time {
-        return Next::Done;
-    }
-    let mut over = false;
-    let units = if thinking.thinker.misere() {
-        MISERE_STEP
-    } else {
-        STEP
-    };
-    slice.work(|| {
-        if misere.work() > MISERE_WORK_LIMIT {
-            *misere = misere::Solver::new();
-        }
-        over = thinking.thinker.search(db, misere, units);
-        over
-    });
-    if let Some(e) = thinking.thinker.failure() {
-        thinking.note = format!("The computer's search failed ({e}); it played as best it could.");
-        return Next::Done;
-    }
-    if over {
-        Next::Done
-    } else {
-        Next::Again
-    }
-}
-
-/// The thinking is over: the move is played (or, for a hint, shown; for room, said).
-fn finished(p: &mut Sprouts, mut thinking: Thinking) {
-    let purpose = thinking.thinker.purpose();
-    let settled = *thinking.thinker.thought() != Thought::Thinking;
-    if let Purpose::Hint { .. } = purpose {
-        hint_text(p, &thinking.thinker);
-    }
-    if purpose == (Purpose::Move { perfect: true }) && !settled && thinking.note.is_empty() {
-        thinking.note = format!(
-            "The computer moved when its {:.0} s were up, before it had finished thinking.",
-            thinking.budget_ms / 1000.0
-        );
-    }
-    let Some(finish) = thinking.thinker.finish().cloned() else {
-        return;
-    };
-    let (stroke, best) = match finish {
-        Finish::Answered => return,
-        Finish::RoomMade(made) => {
-            p.message = if made {
-                "The lines were spread out; what each encloses is as it was.".into()
-            } else {
-                "No more room could be made here.".into()
-            };
-            return;
-        }
-        Finish::NoRoom => {
-            no_room(p, &thinking);
-            return;
-        }
-        Finish::Drawn { stroke, best, .. } => (stroke, best),
-    };
-    if let Purpose::Hint { .. } = purpose {
-        p.hint_line = Some(stroke);
-        p.hint_text.push_str(" It is drawn dashed in green.");
-        return;
-    }
-    if let Err(why) = p.game.play(&stroke, 0.5) {
-        p.message = format!("Not a move: {}.", why.describe());
-        return;
-    }
-    p.message = if !best && purpose == (Purpose::Move { perfect: true }) {
-        "The computer's best move had no room to be drawn; it played another.".into()
-    } else if thinking.thinker.tidied() {
-        format!(
-            "The computer made room on the paper for its move. {}",
-            thinking.note
-        )
-        .trim_end()
-        .to_string()
-    } else {
-        thinking.note
-    };
-    p.kept();
-    if let Purpose::Move { .. } = purpose {
-        // How long the move took, thinking and drawing (docs/benchmarks.md reads it), and
-        // where the thinking was done.
-        let ms = format!("{:.0}", dom::now() - thinking.since);
-        dom::best_effort(p.dom.root.set_attribute("data-move-ms", &ms));
-        let place = if thinking.used_team {
-            "workers"
+        if brains.notice.is_empty() {
+            words
         } else {
-            "page"
+            format!("{}\n{words}", brains.notice)
+        }
+    }
+
+    /// One slice of the task; None once it has finished (`thinker.finish()`).
+    pub(super) fn step(
+        &mut self,
+        brains: &SharedBrains,
+        game: &mut DrawnGame,
+        slice: &Slice,
+    ) -> Option<Next> {
+        if self.thinker.phase() == Phase::Searching {
+            if self.thinker.searches() && self.in_team.is_none() && !self.used_team {
+                to_team(brains, self, game);
+            }
+            match self.think(&mut brains.borrow_mut(), slice) {
+                Next::Done => self.thinker.choose(game),
+                next => return Some(next),
+            }
+        }
+        // Drawing (or making room): one try after another, as long as the slice lasts.
+        slice.work(|| self.thinker.draw_step(game).is_some());
+        // (Room made by this task is its own change of the game.)
+        self.generation = game.generation();
+        if self.thinker.finish().is_none() {
+            Some(Next::Again)
+        } else {
+            None
+        }
+    }
+
+    /// Thinks for a slice: Done when the choice can be made (found, out of time, hurried, or
+    /// nothing to think about).
+    fn think(&mut self, brains: &mut Brains, slice: &Slice) -> Next {
+        if !self.thinker.searches() {
+            return Next::Done;
+        }
+        let out_of_time = self.hurried || dom::now() - self.since > self.budget_ms;
+        if let Some(run) = self.in_team {
+            if brains.answered == Some(run) || brains.team.is_none() {
+                // The team answered (or is gone): the page finishes from the base.
+                self.in_team = None;
+                self.thinker.look_up(&brains.db);
+            } else if !out_of_time {
+                // The team works; the page watches the clock and shows the progress.
+                return Next::After(100);
+            } else {
+                // Out of time: the team stops, and what its losses already tell is used.
+                self.in_team = None;
+                if let Some(team) = &brains.team {
+                    team.pause();
+                }
+                self.thinker.look_up(&brains.db);
+                return Next::Done;
+            }
+        }
+        if out_of_time {
+            return Next::Done;
+        }
+        let mut over = false;
+        let units = if self.thinker.misere() {
+            MISERE_STEP
+        } else {
+            STEP
         };
-        dom::best_effort(p.dom.root.set_attribute("data-thought-in", place));
+        let Brains { db, misere, .. } = brains;
+        slice.work(|| {
+            if misere.work() > MISERE_WORK_LIMIT {
+                *misere = misere::Solver::new();
+            }
+            over = self.thinker.search(db, misere, units);
+            over
+        });
+        if let Some(e) = self.thinker.failure() {
+            self.note = format!("The computer's search failed ({e}); it played as best it could.");
+            return Next::Done;
+        }
+        if over {
+            Next::Done
+        } else {
+            Next::Again
+        }
+    }
+
+    /// How long it took and where it thought, once over.
+    fn took(&self) -> (f64, &'static str) {
+        let place = if self.used_team { "workers" } else { "page" };
+        (dom::now() - self.since, place)
     }
 }
 
-/// No room was left to draw the move chosen, nor any other.
-fn no_room(p: &mut Sprouts, thinking: &Thinking) {
-    p.message = match thinking.thinker.purpose() {
-        Purpose::Hint { .. } => {
-            p.hint_text.push_str(" (There is no room left to draw it.)");
-            return;
+/// A computer seat of the drawn game: the perfect player, or one that plays at random.
+pub struct SproutsComputer {
+    brains: SharedBrains,
+    perfect: bool,
+    task: Option<Task>,
+}
+
+impl SproutsComputer {
+    pub(super) fn new(brains: &SharedBrains, perfect: bool) -> SproutsComputer {
+        SproutsComputer {
+            brains: brains.clone(),
+            perfect,
+            task: None,
         }
-        Purpose::Listed(_) => {
-            "There is no room left to draw that move here; draw it yourself, or pick another."
-                .into()
+    }
+}
+
+impl Computer<DrawnGame> for SproutsComputer {
+    fn think(
+        &mut self,
+        record: &mut DrawnGame,
+        slice: &Slice,
+        out_of_time: bool,
+    ) -> board::Thought<Stroke> {
+        // A new turn (the game changed otherwise than by this task's own room making).
+        if self
+            .task
+            .as_ref()
+            .is_none_or(|t| t.generation != record.generation())
+        {
+            let purpose = Purpose::Move {
+                perfect: self.perfect,
+            };
+            self.task = Some(Task::new(record, purpose, f64::INFINITY));
+        }
+        let Some(task) = self.task.as_mut() else {
+            return board::Thought::Thinking;
+        };
+        task.hurried |= out_of_time;
+        match task.step(&self.brains, record, slice) {
+            Some(Next::After(ms)) => return board::Thought::Waiting(ms),
+            Some(_) => return board::Thought::Thinking,
+            None => {}
+        }
+        let Some(task) = self.task.take() else {
+            return board::Thought::Thinking;
+        };
+        computer_finished(&self.brains, task, record)
+    }
+
+    fn progress(&self) -> Option<String> {
+        let brains = self.brains.borrow();
+        self.task.as_ref().map(|t| t.progress(&brains))
+    }
+}
+
+/// The computer's thinking is over: its move (and what it says of it), or no room to draw one.
+fn computer_finished(
+    brains: &SharedBrains,
+    mut task: Task,
+    game: &DrawnGame,
+) -> board::Thought<Stroke> {
+    let perfect = task.thinker.purpose() == (Purpose::Move { perfect: true });
+    let settled = *task.thinker.thought() != Thought::Thinking;
+    if perfect && !settled && task.note.is_empty() {
+        task.note =
+            "The computer moved when its time was up, before it had finished thinking.".into();
+    }
+    match task.thinker.finish().cloned() {
+        Some(Finish::Drawn { stroke, best, .. }) => {
+            let note = if !best && perfect {
+                "The computer's best move had no room to be drawn; it played another.".into()
+            } else if task.thinker.tidied() {
+                format!(
+                    "The computer made room on the paper for its move. {}",
+                    task.note
+                )
+                .trim_end()
+                .to_string()
+            } else {
+                std::mem::take(&mut task.note)
+            };
+            let (ms, place) = task.took();
+            brains.borrow_mut().last_move = Some((ms, place, note));
+            board::Thought::Move(Stroke {
+                line: stroke,
+                along: 0.5,
+            })
         }
         _ => {
-            p.stuck = Some(p.game.generation());
-            let choice = thinking
+            let choice = task
                 .thinker
                 .choices()
-                .get(thinking.thinker.choice())
+                .get(task.thinker.choice())
                 .and_then(|(_, moves)| moves.first())
-                .map(|m| p.game.drawing().board().describe(m))
+                .map(|m| game.drawing().board().describe(m))
                 .unwrap_or_default();
-            format!(
+            board::Thought::Stuck(format!(
                 "The computer found no room left to draw its move ({choice}, or any other): draw a move for it, or undo."
-            )
+            ))
         }
-    };
+    }
 }
 
 /// The hint's answer in words (the winning move, if asked, is then drawn).
-fn hint_text(p: &mut Sprouts, thinker: &Thinker) {
-    let mover = format!("Player {}", p.game.to_move() + 1);
+pub(super) fn hint_text(game: &DrawnGame, thinker: &Thinker) -> String {
+    let mover = format!("Player {}", game.to_move() + 1);
     let show_move = matches!(thinker.purpose(), Purpose::Hint { show_move: true });
-    let play = match p.game.ending() {
+    let play = match game.ending() {
         Ending::Normal => "",
         Ending::Misere => " in misère play",
     };
-    p.hint_text = match thinker.thought() {
+    match thinker.thought() {
         Thought::Thinking => {
             "No answer within a minute: this position is too large to settle here.".into()
         }
@@ -346,65 +356,70 @@ fn hint_text(p: &mut Sprouts, thinker: &Thinker) {
                 if let Some(m) = moves.first() {
                     text.push_str(&format!(
                         " A winning move: {}, to {}.",
-                        p.game.drawing().board().describe(m),
+                        game.drawing().board().describe(m),
                         target.write(Notation::Glop10)
                     ));
                 }
             }
             text
         }
-    };
+    }
 }
 
 /// Gives the position to the team of workers (started the first time; none where workers
 /// cannot run, nor in misère play, and the page's slices think instead).
-fn to_team(p: &mut Sprouts, page: &Shared) {
-    if p.no_workers || p.game.ending() == Ending::Misere {
+fn to_team(brains: &SharedBrains, task: &mut Task, game: &DrawnGame) {
+    let mut b = brains.borrow_mut();
+    if b.no_workers || game.ending() == Ending::Misere {
         return;
     }
-    if p.team.is_none() {
+    if b.team.is_none() {
         let size = dom::window()
             .map(|w| w.navigator().hardware_concurrency() as usize)
             .unwrap_or(1)
             .clamp(1, MAX_WORKERS.min(4));
-        let (said, failed) = (Rc::downgrade(page), Rc::downgrade(page));
+        let (said, failed) = (Rc::downgrade(brains), Rc::downgrade(brains));
         let team = Team::new(
             size,
             false,
-            move |index, data| {
-                if let Some(page) = said.upgrade() {
-                    page::update(&page, |p| member_said(p, index, &data));
-                }
-            },
-            move |text| {
-                if let Some(page) = failed.upgrade() {
-                    page::react(&page, |page| member_failed(page, text));
-                }
-            },
+            move |index, data| member_said(&said, index, &data),
+            move |text| member_failed(&failed, text),
         );
         match team {
-            Ok(team) => p.team = Some(team),
+            Ok(team) => b.team = Some(team),
             Err(e) => {
-                p.no_workers = true;
-                p.message =
+                b.no_workers = true;
+                b.notice =
                     format!("Web Workers are not available here ({e}): thinking in the page.");
                 return;
             }
         }
     }
-    let position = p.game.drawing().board().position();
-    let (Some(team), Some(thinking)) = (p.team.as_mut(), p.thinking.as_mut()) else {
+    let position = game.drawing().board().position();
+    let Brains { team, db, .. } = &mut *b;
+    let Some(team) = team.as_mut() else {
         return;
     };
-    team.begin(&position, Goal::Outcome { nimber_part: 0 }, &p.db);
-    thinking.in_team = Some(team.run());
-    thinking.used_team = true;
+    team.begin(&position, Goal::Outcome { nimber_part: 0 }, db);
+    task.in_team = Some(team.run());
+    task.used_team = true;
 }
 
 /// What a worker said: its losses join the game's database (and the other workers'); the
-/// team's answer ends its part, and the page picks the move from the database.
-fn member_said(p: &mut Sprouts, index: usize, data: &JsValue) {
-    let Some(team) = p.team.as_mut() else {
+/// team's answer ends its part, and the thinking then picks the move from the database.
+fn member_said(brains: &Weak<RefCell<Brains>>, index: usize, data: &JsValue) {
+    let Some(brains) = brains.upgrade() else {
+        return;
+    };
+    let mut b = brains.borrow_mut();
+    let Brains {
+        team,
+        db,
+        notice,
+        answered,
+        ..
+    } = &mut *b;
+    let Some(team) = team.as_mut() else {
         return;
     };
     let (heard, words) = team.hear(index, data);
@@ -412,48 +427,87 @@ fn member_said(p: &mut Sprouts, index: usize, data: &JsValue) {
     if !words.is_empty() {
         team.share(index, &words);
         for (land, nimber) in exchange::decode(&words).unwrap_or_default() {
-            store_proved(&mut p.db, &land, nimber, &mut refuted);
+            store_proved(db, &land, nimber, &mut refuted);
         }
     }
-    let answered = match heard {
+    let over = match heard {
         // The game's base holds what the workers refuted: neither may be trusted now.
         _ if !refuted.is_empty() => {
             let e = SolveError::BaseRefuted(refuted);
-            p.message = format!("The workers' search failed ({e}): thinking in the page.");
-            p.db.clear();
+            *notice = format!("The workers' search failed ({e}): thinking in the page.");
+            db.clear();
             true
         }
         Heard::Done(Answer::Outcome(_)) | Heard::Done(Answer::Nimber(_)) => true,
         Heard::Failed(e) | Heard::Refused(e) => {
-            p.message = format!("The workers' search failed ({e}): thinking in the page.");
+            *notice = format!("The workers' search failed ({e}): thinking in the page.");
             true
         }
         _ => false,
     };
-    if answered {
+    if over {
         team.pause();
-        if let Some(thinking) = p.thinking.as_mut() {
-            if thinking.in_team == Some(team.run()) {
-                // The page finishes from the database (quick now), in its slices.
-                thinking.in_team = None;
-                thinking.thinker.look_up(&p.db);
-            }
-        }
+        *answered = Some(team.run());
     }
 }
 
 /// A worker could not load or crashed: the page thinks on in its slices.
-fn member_failed(page: &Shared, text: String) {
-    let mut p = page.borrow_mut();
-    let heard = p.team.as_ref().is_some_and(|t| t.heard);
-    p.team = None;
-    p.no_workers = true;
-    if let Some(thinking) = p.thinking.as_mut() {
-        thinking.in_team = None;
-    }
-    if !heard {
-        p.message = format!("Web Workers are not available here ({text}): thinking in the page.");
+fn member_failed(brains: &Weak<RefCell<Brains>>, text: String) {
+    let Some(brains) = brains.upgrade() else {
+        return;
+    };
+    let mut b = brains.borrow_mut();
+    let heard = b.team.as_ref().is_some_and(|t| t.heard);
+    b.team = None;
+    b.no_workers = true;
+    b.notice = if heard {
+        format!("A worker failed ({text}): thinking in the page.")
     } else {
-        p.message = format!("A worker failed ({text}): thinking in the page.");
+        format!("Web Workers are not available here ({text}): thinking in the page.")
+    };
+}
+
+/// The page's own thinking (a hint, a listed move, room) finished: what it gives the page.
+pub(super) enum Done {
+    /// Words for the hint, and a winning move's line to show.
+    Hint(String, Option<Vec<(f64, f64)>>),
+    /// The move to play for the person.
+    Play(Stroke),
+    /// Words for the status line.
+    Said(String),
+}
+
+/// What a finished hint, listed move or room making comes to.
+pub(super) fn task_done(task: &Task, game: &DrawnGame) -> Done {
+    let purpose = task.thinker.purpose();
+    let finish = task.thinker.finish().cloned();
+    if let Purpose::Hint { .. } = purpose {
+        let mut words = hint_text(game, &task.thinker);
+        let line = match finish {
+            Some(Finish::Drawn { stroke, .. }) => {
+                words.push_str(" It is drawn dashed in green.");
+                Some(stroke)
+            }
+            Some(Finish::NoRoom) => {
+                words.push_str(" (There is no room left to draw it.)");
+                None
+            }
+            _ => None,
+        };
+        return Done::Hint(words, line);
+    }
+    match finish {
+        Some(Finish::Drawn { stroke, .. }) => Done::Play(Stroke {
+            line: stroke,
+            along: 0.5,
+        }),
+        Some(Finish::RoomMade(true)) => {
+            Done::Said("The lines were spread out; what each encloses is as it was.".into())
+        }
+        Some(Finish::RoomMade(false)) => Done::Said("No more room could be made here.".into()),
+        _ => Done::Said(
+            "There is no room left to draw that move here; draw it yourself, or pick another."
+                .into(),
+        ),
     }
 }
