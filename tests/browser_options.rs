@@ -381,3 +381,121 @@ async fn every_game_with_a_history_undoes_and_redoes_a_move() {
         "ADE, Sprouts to play, Chain Reaction, Dots and Boxes"
     );
 }
+
+/// Makes the first move of a board game as `first` says.
+fn first_move(root: &HtmlElement, first: &FirstMove) {
+    match first {
+        FirstMove::Button(action) => click(root, action),
+        FirstMove::Key(key) => {
+            let init = web_sys::KeyboardEventInit::new();
+            init.set_key(key);
+            init.set_bubbles(true);
+            let event = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init)
+                .unwrap();
+            web::find(root, "canvas.gl-canvas")
+                .dispatch_event(&event)
+                .unwrap();
+        }
+    }
+}
+
+/// The setup a board game's page shows: its seats, its time per move and its own switches.
+fn setup_shown(root: &HtmlElement) -> Vec<String> {
+    use wasm_bindgen::JsCast;
+    let fields = root
+        .query_selector_all("select[data-field^='seat-'], input[data-field^='think'], input[type='checkbox'][data-field]")
+        .unwrap();
+    (0..fields.length())
+        .map(|i| {
+            let field: web_sys::Element = fields.item(i).unwrap().unchecked_into();
+            let name = field.get_attribute("data-field").unwrap();
+            let value = match field.dyn_ref::<web_sys::HtmlInputElement>() {
+                Some(input) if input.type_() == "checkbox" => input.checked().to_string(),
+                Some(input) => input.value(),
+                None => field.unchecked_ref::<web_sys::HtmlSelectElement>().value(),
+            };
+            format!("{name}={value}")
+        })
+        .collect()
+}
+
+fn history_shown(root: &HtmlElement) -> Vec<String> {
+    let items = root.query_selector_all(".gl-history li").unwrap();
+    (0..items.length())
+        .map(|i| items.item(i).unwrap().text_content().unwrap())
+        .collect()
+}
+
+/// A board game set up, and how its first move is made.
+type Case = (&'static str, Vec<(&'static str, &'static str)>, FirstMove);
+
+/// A share link is the whole game in every board game: set up otherwise than the defaults
+/// (seats and their levels, the time per move, the game's own options), a move made, shared and
+/// opened again in an element that asks for nothing, it is the same game with the same players.
+#[wasm_bindgen_test]
+async fn a_share_link_reopens_the_whole_game_with_its_players() {
+    use wasm_bindgen::JsCast;
+    let window = web_sys::window().unwrap();
+    let cases: [Case; 3] = [
+        (
+            "chain-reaction",
+            vec![
+                ("data-rows", "5"),
+                ("data-cols", "4"),
+                ("data-seats", "human,minimax-4"),
+                ("data-think-ms", "700"),
+                ("data-automaton", "on"),
+            ],
+            FirstMove::Key("Enter"),
+        ),
+        (
+            "dots-and-boxes",
+            vec![("data-seats", "human,original"), ("data-think-ms", "900")],
+            FirstMove::Key("Enter"),
+        ),
+        (
+            "sprouts",
+            vec![
+                ("data-view", "play"),
+                ("data-spots", "3"),
+                ("data-seats", "human,random"),
+                ("data-think-s", "7"),
+            ],
+            FirstMove::Button("move-0"),
+        ),
+    ];
+    for (game, attributes, first) in cases {
+        window.location().set_hash("").unwrap();
+        let id = format!("whole-{game}");
+        let mut asked = attributes.clone();
+        asked.push(("id", &id));
+        let root = web::mount(game, &asked);
+        first_move(&root, &first);
+        let undo: web_sys::HtmlButtonElement =
+            web::find(&root, "button[data-action='undo']").unchecked_into();
+        for _ in 0..100 {
+            if !undo.disabled() {
+                break;
+            }
+            sleep(50).await;
+        }
+        click(&root, "share");
+        let setup = setup_shown(&root);
+        let moves = history_shown(&root);
+        assert!(!moves.is_empty(), "{game}: a move was made");
+        root.remove();
+        // Opened again from the link alone (the view is the page's, not the game's).
+        let mut bare = vec![("id", id.as_str())];
+        bare.extend(attributes.iter().filter(|(n, _)| *n == "data-view"));
+        let again = web::mount(game, &bare);
+        sleep(100).await;
+        assert_eq!(setup_shown(&again), setup, "{game}: the setup");
+        let reopened = history_shown(&again);
+        assert!(
+            reopened.len() >= moves.len() && reopened[..moves.len()] == moves[..],
+            "{game}: {reopened:?} against {moves:?}"
+        );
+        again.remove();
+    }
+    window.location().set_hash("").unwrap();
+}

@@ -25,6 +25,7 @@ use web_sys::{
 };
 
 use crate::draw::palette;
+use crate::engine::generation;
 use crate::engine::turn::{History, Played, Record, Replaying, Saved, Thinker, TurnGame};
 use crate::options::Options;
 use crate::ui::action::Named;
@@ -90,6 +91,11 @@ pub struct Shell<B: BoardGame> {
     /// The settings' fields the element asks for (given as data attributes): a kept game on
     /// other values of them does not come back.
     asked: Vec<bool>,
+    /// The setup of a kept game being read back (`apply_setup` once it is in).
+    kept_setup: String,
+    /// Changes when the seats or the time per move do (`engine::generation`): the whole game
+    /// kept and shared (`WholeGame`) changed.
+    setup_generation: u64,
     pump: Pump,
     /// What the view last drew, so it draws again only what changed.
     drawn: view::Drawn,
@@ -119,8 +125,18 @@ impl<B: BoardGame> GamePage for Shell<B> {
         let mut record = <B::Record as Played>::new(settings);
         let mut session = Session::new(root, B::NAME, B::LINK, &B::keep_key());
         let mut reading = None;
-        if let Some(shared) = session.shared() {
-            match <B::Record as Played>::replay(&shared) {
+        let shared = session.shared().map(|text| split_whole(&text));
+        // A link's setup (seats, time per move, the game's own options) over the element's.
+        let linked;
+        let options = match &shared {
+            Some((setup, _)) if !setup.is_empty() => {
+                linked = setup_options::<B>(root, setup, problems);
+                &linked
+            }
+            _ => options,
+        };
+        if let Some((_, history)) = &shared {
+            match <B::Record as Played>::replay(history) {
                 Ok(mut replay) => {
                     // Read at once when it is short (a record's is); else in slices.
                     match replay.step() {
@@ -168,6 +184,8 @@ impl<B: BoardGame> GamePage for Shell<B> {
             session,
             reading,
             asked: B::FIELDS.iter().map(|f| options.given(f.name)).collect(),
+            kept_setup: String::new(),
+            setup_generation: generation::next(),
             pump: Pump::default(),
             drawn: view::Drawn::default(),
         };
@@ -185,7 +203,8 @@ impl<B: BoardGame> GamePage for Shell<B> {
 
     /// The board drawn again where it changed; the game, once played in, kept as it is shown.
     fn view(&mut self) {
-        self.session.keep(&self.record);
+        let whole = WholeGame::of(self);
+        self.session.keep(&whole);
         Shell::refresh(self)
     }
 
@@ -466,9 +485,11 @@ impl<B: BoardGame> Shell<B> {
         if self.session.touched() || self.reading.is_some() {
             return false;
         }
-        match <B::Record as Played>::replay(text) {
+        let (setup, history) = split_whole(text);
+        match <B::Record as Played>::replay(&history) {
             Ok(replay) => {
                 self.reading = Some(replay);
+                self.kept_setup = setup;
                 true
             }
             Err(_) => false,
@@ -522,14 +543,17 @@ impl<B: BoardGame> Shell<B> {
             return Next::Done;
         }
         self.record = record;
+        self.after_new_record();
         self.message = match source {
             Source::Link => "The game of the link.".into(),
             Source::Kept => {
-                self.session.as_kept(&self.record);
+                let setup = std::mem::take(&mut self.kept_setup);
+                self.apply_setup(&setup);
+                let whole = WholeGame::of(self);
+                self.session.as_kept(&whole);
                 "The game you left here is back (New game starts another).".into()
             }
         };
-        self.after_new_record();
         Next::Done
     }
 
@@ -867,8 +891,31 @@ impl<B: BoardGame> Shell<B> {
     }
 
     fn share(&mut self) {
-        let href = self.session.share(&self.record);
-        self.message = format!("Link to this game: {href}");
+        let whole = WholeGame::of(self);
+        let href = self.session.share(&whole);
+        self.message = format!("Link to this game (its players too): {href}");
+    }
+
+    /// The setup a kept game brings back: its seats and time per move.
+    fn apply_setup(&mut self, setup: &str) {
+        for (name, value) in setup_pairs(setup) {
+            if name == "seats" {
+                for (i, text) in value.split(',').enumerate().take(self.seats.len()) {
+                    if let Ok(seat) = parse_seat::<B>(text) {
+                        self.seats[i] = seat;
+                    }
+                }
+                self.rebuild_seats();
+            } else if name == B::THINK.name {
+                let range = bounds::<B>(B::THINK.name);
+                if let Ok(units) = value.parse::<usize>() {
+                    let units = units.clamp(range.0, range.1);
+                    self.think_ms = units * B::THINK.unit_ms;
+                    self.dom.think.set_value(&units.to_string());
+                }
+            }
+        }
+        self.reset_computers();
     }
 
     fn resize_seats(&mut self, players: usize) {
@@ -884,6 +931,7 @@ impl<B: BoardGame> Shell<B> {
     }
 
     fn reset_computers(&mut self) {
+        self.setup_generation = generation::next();
         let seed = dom::now().to_bits();
         self.computers = self
             .seats
@@ -902,4 +950,84 @@ impl<B: BoardGame> Shell<B> {
         self.thinking_since = None;
         self.hurried = false;
     }
+}
+
+/// The whole game, as a share link and the browser keep it: its setup (the seats, the time per
+/// move and the game's own options, as Embed this writes them) and its history, `setup|history`
+/// (`seats=human,greedy;think-ms=1000;automaton=on|9x6x2/12,5`). A text without the setup is a
+/// history alone (links written before).
+struct WholeGame {
+    text: String,
+    generation: u64,
+}
+
+impl WholeGame {
+    fn of<B: BoardGame>(shell: &Shell<B>) -> WholeGame {
+        let fields: Vec<String> = B::FIELDS
+            .iter()
+            .map(|f| format!("data-{}", f.name))
+            .collect();
+        let setup: Vec<String> = shell
+            .embed_attributes()
+            .into_iter()
+            .filter(|(name, _)| name != "data-view" && !fields.contains(name))
+            .filter_map(|(name, value)| {
+                let name = name.strip_prefix("data-")?.to_string();
+                Some(format!("{name}={value}"))
+            })
+            .collect();
+        WholeGame {
+            text: format!("{}|{}", setup.join(";"), shell.record.text()),
+            generation: shell.record.generation().max(shell.setup_generation),
+        }
+    }
+}
+
+impl Saved for WholeGame {
+    fn text(&self) -> String {
+        self.text.clone()
+    }
+
+    fn generation(&self) -> u64 {
+        self.generation
+    }
+}
+
+/// A whole game's text split into its setup and its history.
+fn split_whole(text: &str) -> (String, String) {
+    match text.split_once('|') {
+        Some((setup, history)) => (setup.to_string(), history.to_string()),
+        None => (String::new(), text.to_string()),
+    }
+}
+
+/// A setup's `name=value` pairs.
+fn setup_pairs(setup: &str) -> impl Iterator<Item = (&str, &str)> {
+    setup.split(';').filter_map(|pair| pair.split_once('='))
+}
+
+/// The element's options with a link's setup over them, read as the page reads its attributes
+/// (a value refused is named).
+fn setup_options<B: BoardGame>(root: &HtmlElement, setup: &str, problems: &mut String) -> Options {
+    let pairs: Vec<(String, String)> = setup_pairs(setup)
+        .map(|(n, v)| (n.to_string(), v.to_string()))
+        .collect();
+    let game = crate::games::game(B::NAME).expect("every board game is in the registry");
+    let mut said = String::new();
+    let options = Options::read(
+        game.options.iter().chain(crate::games::COMMON_OPTIONS),
+        B::VIEW,
+        |name| {
+            pairs
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.clone())
+                .or_else(|| root.get_attribute(&format!("data-{name}")))
+        },
+        &mut said,
+    );
+    if !said.is_empty() {
+        problems.push_str(&format!("The link's setup: {said}"));
+    }
+    options
 }
