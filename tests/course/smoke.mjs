@@ -59,6 +59,31 @@ try {
     (await text("#dots .gl-scores")).startsWith("A 0 – B 0") || await text("#dots .gl-scores"));
   await check("gallery: the Bazaar table mounts with a new game", async () =>
     (await text("#bazaar")).includes("A new game from seed 1.") || "no new game");
+  // The main buttons keep their words readable under the pointer, in both themes: the text
+  // against the background at least 4.5 : 1 (WCAG AA for normal text).
+  for (const scheme of ["light", "dark"]) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const action of ["play", "tournament"]) {
+      const button = page.locator(`.gl-button[data-action="${action}"]:visible`).first();
+      await check(`gallery, ${scheme}: ${action} stays readable under the pointer`, async () => {
+        await button.scrollIntoViewIfNeeded();
+        await button.hover();
+        const ratio = await button.evaluate((b) => {
+          const rgb = (c) => c.match(/[\d.]+/g).slice(0, 3).map(Number);
+          const lum = ([r, g, b]) => {
+            const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+            return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+          };
+          const style = getComputedStyle(b);
+          const [a, c] = [lum(rgb(style.color)), lum(rgb(style.backgroundColor))];
+          return (Math.max(a, c) + 0.05) / (Math.min(a, c) + 0.05);
+        });
+        return ratio >= 4.5 || `contrast ${ratio.toFixed(2)} : 1`;
+      });
+    }
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.mouse.move(0, 0);
   ready = await page.evaluate(() => document.querySelector("[data-ready-ms]").getAttribute("data-ready-ms"));
   await check("gallery: no script errors", () => noErrors(errors));
 
