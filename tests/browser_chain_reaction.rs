@@ -199,7 +199,8 @@ fn a_share_link_reopens_the_game() {
     click_cell(&root, 2, 3);
     click(&root, "share");
     let hash = web_sys::window().unwrap().location().hash().unwrap();
-    assert!(hash.ends_with("chain=3x4x2/0.0,2.3"), "{hash}");
+    // The setup (the seats) and the moves; a link of the moves alone still opens (below).
+    assert!(hash.ends_with("chain=seats=human,human|3x4x2/0.0,2.3"), "{hash}");
     let again = web::mount("chain-reaction", &[]);
     assert_eq!(
         moves(&again),
@@ -476,4 +477,47 @@ async fn a_reload_finds_the_game_as_it_was_left() {
     sleep(500).await;
     assert!(moves(&other).is_empty(), "{:?}", moves(&other));
     other.remove();
+}
+
+/// While a move's explosions play, the page says what the picture shows: not yet who is to
+/// move, and the orbs counted on the board as it is drawn (issue 61: it said "Player B to move"
+/// for seconds while the waves played, and the orb count was gone meanwhile).
+#[wasm_bindgen_test]
+async fn while_the_waves_play_the_status_and_the_orbs_follow_the_picture() {
+    let root = web::mount(
+        "chain-reaction",
+        &[
+            ("data-rows", "3"),
+            ("data-cols", "3"),
+            ("data-seats", "human,human"),
+        ],
+    );
+    let scores = find(&root, ".gl-scores");
+    click_cell(&root, 0, 0);
+    click_cell(&root, 2, 2);
+    // A's second orb in the corner bursts: one orb to each neighbour; B keeps its corner.
+    click_cell(&root, 0, 0);
+    assert_eq!(root.get_attribute("data-state").as_deref(), Some("showing"));
+    assert!(!status(&root).contains("to move"), "{}", status(&root));
+    assert!(
+        !scores.hidden(),
+        "the orbs are counted while the waves play"
+    );
+    assert!(
+        scores.text_content().unwrap().starts_with("Orbs: A 2"),
+        "{}",
+        scores.text_content().unwrap()
+    );
+    for _ in 0..300 {
+        if root.get_attribute("data-state").as_deref() == Some("playing") {
+            break;
+        }
+        sleep(20).await;
+    }
+    assert!(
+        status(&root).contains("Player B to move"),
+        "{}",
+        status(&root)
+    );
+    assert_eq!(scores.text_content().unwrap(), "Orbs: A 2 · B 1");
 }

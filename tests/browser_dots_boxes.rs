@@ -250,7 +250,11 @@ async fn import_export_and_the_share_link() {
     );
     click(&root, "share");
     let hash = web_sys::window().unwrap().location().hash().unwrap();
-    assert!(hash.ends_with("dots=3x1/0.1.5"), "{hash}");
+    // The whole game: the setup (the seats), then the moves.
+    assert!(
+        hash.contains("dots=seats=") && hash.ends_with("|3x1/0.1.5"),
+        "{hash}"
+    );
     let preset: HtmlSelectElement = find(&root, "[data-field='preset']").unchecked_into();
     assert_eq!(preset.value(), "", "3 × 1 is no preset: custom");
     let three: HtmlSelectElement = find(
@@ -287,9 +291,9 @@ async fn import_export_and_the_share_link() {
     click(&second, "share");
     let hash = web_sys::window().unwrap().location().hash().unwrap();
     assert!(
-        hash.contains("dots-first=1x1/")
-            && hash.contains("dots-second=2x1/")
-            && hash.contains("dots=3x1/0.1.5"),
+        hash.contains("dots-first=seats=human,human|1x1/")
+            && hash.contains("dots-second=seats=human,human|2x1/")
+            && hash.contains("|3x1/0.1.5"),
         "{hash}"
     );
     let first_again = web::mount("dots-and-boxes", &[("id", "first")]);

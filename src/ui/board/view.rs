@@ -155,7 +155,9 @@ impl<B: BoardGame> Shell<B> {
         self.legend(&out, to_move);
         let number = self.record.moves() + 1;
         let mut status = match to_move {
+            // While a move is being shown, the page says what the picture shows.
             None if showing => "The last move's explosions…".to_string(),
+            Some(_) if showing => "The move's explosions…".to_string(),
             None => self.board.result_line(game),
             Some(p) => match (self.seats.get(p), self.computer_to_move()) {
                 (Some(Seat::Computer(level)), Some(_)) => {
@@ -184,11 +186,8 @@ impl<B: BoardGame> Shell<B> {
                 },
             },
         };
-        let score = if showing {
-            String::new()
-        } else {
-            self.board.score_line(game)
-        };
+        // (The game's score line follows what the board shows, a move being shown too.)
+        let score = self.board.score_line(game);
         self.dom.scores.set_hidden(score.is_empty());
         self.dom.scores.set_text_content(Some(&score));
         if !self.message.is_empty() {

@@ -401,10 +401,28 @@ impl BoardGame for ChainReaction {
         None
     }
 
+    /// The orbs each player has on the board as it is shown: while a move's explosions play,
+    /// the frame on the screen, not the end the rules already know.
     fn score_line(&self, game: &Game) -> String {
+        let shown = self.animation.as_ref().map(|a| {
+            let frame = &a.frames[(a.phase / 2).min(a.frames.len() - 1)];
+            let mut orbs = vec![0; game.settings().players];
+            for (owner, count) in frame.iter().flatten() {
+                if let Some(total) = orbs.get_mut(*owner) {
+                    *total += *count as usize;
+                }
+            }
+            orbs
+        });
         let orbs: Vec<String> = (0..game.settings().players)
-            .filter(|&p| !game.is_eliminated(p))
-            .map(|p| format!("{} {}", seat_letter(p), game.orbs_of(p)))
+            .filter_map(|p| {
+                let count = match &shown {
+                    Some(orbs) => orbs[p],
+                    None => game.orbs_of(p) as usize,
+                };
+                let out = game.is_eliminated(p) && (shown.is_none() || count == 0);
+                (!out).then(|| format!("{} {count}", seat_letter(p)))
+            })
             .collect();
         format!("Orbs: {}", orbs.join(" · "))
     }
