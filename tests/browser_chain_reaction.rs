@@ -200,7 +200,10 @@ fn a_share_link_reopens_the_game() {
     click(&root, "share");
     let hash = web_sys::window().unwrap().location().hash().unwrap();
     // The setup (the seats) and the moves; a link of the moves alone still opens (below).
-    assert!(hash.ends_with("chain=seats=human,human|3x4x2/0.0,2.3"), "{hash}");
+    assert!(
+        hash.ends_with("chain=seats=human,human|3x4x2/0.0,2.3"),
+        "{hash}"
+    );
     let again = web::mount("chain-reaction", &[]);
     assert_eq!(
         moves(&again),

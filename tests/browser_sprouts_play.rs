@@ -311,3 +311,74 @@ async fn misere_play_hints_wins_and_is_kept() {
     assert!(text(&again, ".gl-banner").starts_with("Player 2 wins"));
     again.remove();
 }
+
+/// Choosing a move from the list keeps the keyboard's focus in the list (it was thrown to the
+/// top of the page when the list was made again).
+#[wasm_bindgen_test]
+async fn choosing_from_the_list_keeps_the_focus_in_it() {
+    let root = mount(
+        "sprouts",
+        &[
+            ("data-view", "play"),
+            ("data-spots", "3"),
+            ("data-seats", "human,human"),
+        ],
+    );
+    find(&root, ".gl-move-list")
+        .set_attribute("open", "")
+        .unwrap();
+    let first = find(&root, "button[data-action='move-0']");
+    first.focus().unwrap();
+    click(&root, "move-0");
+    let undo: web_sys::HtmlButtonElement =
+        find(&root, "button[data-action='undo']").unchecked_into();
+    for _ in 0..100 {
+        if !undo.disabled()
+            && !find(&root, "button[data-action='move-0']").is_same_node(Some(&first))
+        {
+            break;
+        }
+        sleep(50).await;
+    }
+    sleep(100).await;
+    let focused = web_sys::window()
+        .unwrap()
+        .document()
+        .unwrap()
+        .active_element()
+        .unwrap();
+    assert!(
+        find(&root, ".gl-move-list").contains(Some(&focused)),
+        "the focus went to {}",
+        focused.tag_name()
+    );
+    root.remove();
+}
+
+/// A winning move shown as a hint is said by the spots of the line it draws (it named another
+/// move to the same position, round other spots than the dashes).
+#[wasm_bindgen_test]
+async fn the_hint_says_the_move_it_draws() {
+    let root = mount(
+        "sprouts",
+        &[
+            ("data-view", "play"),
+            ("data-spots", "3"),
+            ("data-seats", "human,human"),
+        ],
+    );
+    // Three spots: the first player wins.
+    click(&root, "hint-move");
+    computer_done(&root).await;
+    let hint = text(&root, ".gl-hint");
+    assert!(hint.starts_with("Player 1, to move, wins"), "{hint}");
+    let drawn = hint
+        .split("It is drawn dashed in green: ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{hint}"));
+    assert!(
+        drawn.starts_with("spot ") || drawn.starts_with("a loop at spot "),
+        "{hint}"
+    );
+    root.remove();
+}

@@ -216,3 +216,23 @@ fn a_drawn_game_is_a_history_the_board_shell_runs() {
     assert_eq!(again.text(), game.text());
     assert_eq!(again.settings(), settings);
 }
+
+/// A line is said by the spots at its ends, as the board numbers them.
+#[test]
+fn a_line_is_said_by_the_spots_at_its_ends() {
+    use gamelab::engine::sprouts::drawn::describe_line;
+    let game = DrawnGame::new(3);
+    let d = game.drawing();
+    let (a, c) = (d.spot(0), d.spot(2));
+    assert_eq!(
+        describe_line(d, &[a, (a.0 + 50.0, a.1 - 40.0), c]),
+        "spot 1 to spot 3"
+    );
+    assert_eq!(
+        describe_line(
+            d,
+            &[a, (a.0 + 30.0, a.1 - 30.0), (a.0 + 30.0, a.1 + 30.0), a]
+        ),
+        "a loop at spot 1"
+    );
+}

@@ -446,6 +446,21 @@ impl crate::engine::turn::History for DrawnGame {
     }
 }
 
+/// A line drawn on `drawing` in words, by the spots at its ends ("spot 1 to spot 3", "a loop
+/// at spot 2"; spots numbered from 1, as the board shows them): what the picture shows.
+pub fn describe_line(drawing: &Drawing, line: &[Point]) -> String {
+    let spot = |p: Option<&Point>| {
+        p.and_then(|&p| drawing.spot_within(p, REACH))
+            .map_or("?".to_string(), |s| (s + 1).to_string())
+    };
+    let (from, to) = (spot(line.first()), spot(line.last()));
+    if from == to {
+        format!("a loop at spot {from}")
+    } else {
+        format!("spot {from} to spot {to}")
+    }
+}
+
 /// A drawn game's settings: its spots and its ending.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
@@ -464,19 +479,11 @@ impl DrawnGame {
             let line = match entry {
                 Entry::Tidy => "room made on the paper".to_string(),
                 Entry::Move(stroke) => {
-                    let spot = |p: Option<&Point>| {
-                        p.and_then(|&p| before.spot_within(p, REACH))
-                            .map_or("?".to_string(), |s| (s + 1).to_string())
-                    };
-                    let (from, to) = (spot(stroke.line.first()), spot(stroke.line.last()));
                     let new = before.spots().len() + 1;
                     moves += 1;
                     let player = 2 - moves % 2;
-                    if from == to {
-                        format!("Player {player}: a loop at spot {from}, new spot {new}")
-                    } else {
-                        format!("Player {player}: spot {from} to spot {to}, new spot {new}")
-                    }
+                    let line = describe_line(before, &stroke.line);
+                    format!("Player {player}: {line}, new spot {new}")
                 }
             };
             lines.push(line);

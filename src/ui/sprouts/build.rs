@@ -55,6 +55,8 @@ pub(super) fn extras(parts: &Parts) -> Extras {
     let list = child(side, "details", "gl-move-list");
     child(&list, "summary", "").set_text_content(Some("Moves as a list (keyboard)"));
     let moves_note = child(&list, "p", "");
+    // (Focusable from script: the focus rests on it while the list waits for a person's turn.)
+    moves_note.set_tab_index(-1);
     let moves = child(&list, "ol", "");
     dom::best_effort(moves.set_attribute("aria-label", "the moves you can make"));
     Extras {

@@ -12,7 +12,7 @@ use std::rc::{Rc, Weak};
 
 use wasm_bindgen::JsValue;
 
-use crate::engine::sprouts::drawn::{DrawnGame, Ending, Stroke};
+use crate::engine::sprouts::drawn::{describe_line, DrawnGame, Ending, Stroke};
 use crate::engine::sprouts::misere;
 use crate::engine::sprouts::player::Thought;
 use crate::engine::sprouts::search::{store_proved, Answer, Goal};
@@ -352,14 +352,13 @@ pub(super) fn hint_text(game: &DrawnGame, thinker: &Thinker) -> String {
         Thought::Wins(k) => {
             let mut text = format!("{mover}, to move, wins with perfect play{play}.");
             if show_move {
-                let (target, moves) = &thinker.choices()[*k];
-                if let Some(m) = moves.first() {
-                    text.push_str(&format!(
-                        " A winning move: {}, to {}.",
-                        game.drawing().board().describe(m),
-                        target.write(Notation::Glop10)
-                    ));
-                }
+                // Said as it is drawn (`task_done`): the line's own spots, not another move to
+                // the same position.
+                let (target, _) = &thinker.choices()[*k];
+                text.push_str(&format!(
+                    " A winning move leads to {}.",
+                    target.write(Notation::Glop10)
+                ));
             }
             text
         }
@@ -485,11 +484,16 @@ pub(super) fn task_done(task: &Task, game: &DrawnGame) -> Done {
         let mut words = hint_text(game, &task.thinker);
         let line = match finish {
             Some(Finish::Drawn { stroke, .. }) => {
-                words.push_str(" It is drawn dashed in green.");
+                let drawn = describe_line(game.drawing(), &stroke);
+                words.push_str(&format!(" It is drawn dashed in green: {drawn}."));
                 Some(stroke)
             }
             Some(Finish::NoRoom) => {
-                words.push_str(" (There is no room left to draw it.)");
+                let (_, moves) = &task.thinker.choices()[task.thinker.choice()];
+                if let Some(m) = moves.first() {
+                    let m = game.drawing().board().describe(m);
+                    words.push_str(&format!(" One is {m}; there is no room left to draw it."));
+                }
                 None
             }
             _ => None,

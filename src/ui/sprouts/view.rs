@@ -8,6 +8,8 @@ use crate::engine::sprouts::drawn::BOUNDS;
 use crate::engine::sprouts::Notation;
 use crate::ui::board::BoardAction;
 use crate::ui::dom;
+use wasm_bindgen::JsCast;
+use web_sys::HtmlElement;
 
 /// The most moves the list shows (the rest are drawn by hand).
 const LIST_LIMIT: usize = 200;
@@ -95,6 +97,24 @@ fn moves(p: &mut Sprouts, game: &DrawnGame, person: bool) {
         return;
     }
     p.listed = key;
+    // A move chosen from the list is drawn, and the list made again: the keyboard's focus
+    // stays in the list (on its first move, or its note), not thrown to the top of the page.
+    let focused = dom::document()
+        .and_then(|d| d.active_element())
+        .is_some_and(|e| p.dom.moves.contains(Some(&e)) || p.dom.moves_note.is_same_node(Some(&e)));
+    list_moves(p, game, person);
+    if focused {
+        let first = p.dom.moves.query_selector("button").ok().flatten();
+        let target: HtmlElement = match first {
+            Some(button) => button.unchecked_into(),
+            None => p.dom.moves_note.clone(),
+        };
+        dom::best_effort(target.focus());
+    }
+}
+
+/// The moves list made again for the game as it is.
+fn list_moves(p: &mut Sprouts, game: &DrawnGame, person: bool) {
     let list = &p.dom.moves;
     list.set_text_content(None);
     if !person {
