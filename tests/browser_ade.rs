@@ -337,7 +337,19 @@ fn editing_clears_graph_and_trace_and_load_offers_the_last_graph() {
     let root = mount(&[("data-graph", "D5"), ("data-mode", "playing")]);
     click(&root, "fire");
     assert_eq!(trace(&root).len(), 2);
+    // Asked first: the graph and the layers fired go.
     click(&root, "editing");
+    let question = find(&root, ".gl-confirm")
+        .text_content()
+        .unwrap_or_default();
+    assert!(question.contains("the layer fired goes"), "{question}");
+    web::answer(&root, false);
+    assert!(
+        bar_visible(&root, "playing") && trace(&root).len() == 2,
+        "no: the play stays"
+    );
+    click(&root, "editing");
+    web::answer(&root, true);
     assert!(bar_visible(&root, "editing"));
     assert!(trace(&root).is_empty());
     assert!(status(&root).contains("No graph loaded"));

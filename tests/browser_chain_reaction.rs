@@ -416,6 +416,19 @@ fn restart_asks_before_throwing_a_game_away() {
     click(&root, "restart");
     web::answer(&root, true);
     assert!(moves(&root).is_empty(), "yes: a new start");
+    // New game asks too, mid-game (nothing brings a game back once another has begun).
+    click(&root, "redo");
+    assert_eq!(moves(&root).len(), 1);
+    click(&root, "new-game");
+    let question = find(&root, ".gl-confirm")
+        .text_content()
+        .unwrap_or_default();
+    assert!(question.contains("The move of this one goes"), "{question}");
+    web::answer(&root, false);
+    assert_eq!(moves(&root).len(), 1, "no: the game stays");
+    click(&root, "new-game");
+    web::answer(&root, true);
+    assert!(moves(&root).is_empty(), "yes: a new game");
 }
 
 /// Every computer level keeps to the time per move: Monte-Carlo (up to 50,000 playouts) and

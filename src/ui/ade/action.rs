@@ -19,6 +19,8 @@ pub enum Action {
     ValueCancel,
     Playing,
     Editing,
+    /// Editing, as the reader confirmed (it clears the graph).
+    EditingConfirmed,
     AllOnes,
     Fire,
     Undo,
@@ -79,6 +81,7 @@ crate::named_actions!(Action {
     "value-cancel" => [Action::ValueCancel],
     "playing" => [Action::Playing],
     "editing" => [Action::Editing],
+    "editing-confirmed" => [Action::EditingConfirmed],
     "all-ones" => [Action::AllOnes],
     "fire" => [Action::Fire],
     "undo" => [Action::Undo],

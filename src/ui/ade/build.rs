@@ -2,6 +2,7 @@
 //! two modes and the dialogs, built once; `view` fills them from the state.
 
 use super::*;
+use crate::ui::widgets::confirm::Confirm;
 
 /// A bar's control sits inline with the buttons (its label gets the bar's inline style).
 fn inline<E: AsRef<web_sys::Element>>(control: E) -> E {
@@ -77,6 +78,8 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
     layer_cap.set_min("1");
     dom::set_action(&layer_cap, &Action::LayerCap);
     button(&playing_bar, "Share link", &Action::Share);
+    // Questions before a play is thrown away, asked here, under the bar that asks them.
+    let confirm = Confirm::new(&child(root, "div", "gl-asking"));
     // The keys work once the applet has the focus, which a page does not give it by itself.
     child(&playing_bar, "span", "gl-hint gl-keys-hint")
         .set_text_content(Some("Keys F, U, E: click the picture first."));
@@ -184,6 +187,7 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
         stop,
         show_graph,
         to_editing,
+        confirm,
         layer_cap,
         load,
         load_family,

@@ -91,6 +91,7 @@ struct Dom {
     stop: HtmlButtonElement,
     show_graph: HtmlButtonElement,
     to_editing: HtmlButtonElement,
+    confirm: crate::ui::widgets::confirm::Confirm,
     layer_cap: HtmlInputElement,
     load: Dialog,
     load_family: HtmlSelectElement,
@@ -291,7 +292,8 @@ fn act(app: &Shared, action: Action) {
         Action::ValueOk => a.set_value_from_dialog(),
         Action::ValueCancel => a.close_value_dialog(),
         Action::Playing => a.enter_playing(),
-        Action::Editing => a.enter_editing(),
+        Action::Editing => a.ask_editing(),
+        Action::EditingConfirmed => a.enter_editing(),
         Action::AllOnes => a.all_ones(),
         Action::Fire | Action::GraphFire => a.fire(),
         Action::Undo | Action::GraphUndo => a.step(true),
@@ -624,6 +626,26 @@ impl Ade {
             self.mode = Mode::Playing;
             self.message.clear();
         }
+    }
+
+    /// Editing clears the graph and the tracing area (as the original applet did): asked first
+    /// when layers were fired, which nothing brings back.
+    fn ask_editing(&mut self) {
+        let fired = self.play.as_ref().map_or(0, Game::layer_count);
+        if self.mode != Mode::Playing || fired == 0 {
+            return self.enter_editing();
+        }
+        let layers = if fired == 1 {
+            "the layer fired goes".to_string()
+        } else {
+            format!("the {fired} layers fired go")
+        };
+        let question = format!(
+            "Back to Editing? The graph and the tracing area are cleared: {layers} (Load offers this graph again)."
+        );
+        self.dom
+            .confirm
+            .ask(&question, "Clear and edit", &Action::EditingConfirmed);
     }
 
     /// Back to Editing: "Clear the graph and tracing area"; Load offers the last graph.

@@ -163,7 +163,9 @@ pub enum Seat<L> {
 /// What the shell's buttons and fields ask for, and the game's own actions.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BoardAction<A> {
+    /// Asks first when the game in play has moves and is not over (nothing brings it back).
     NewGame,
+    NewGameConfirmed,
     /// Asks first (the question in the page: a sandboxed frame answers no `confirm()`).
     Restart,
     RestartConfirmed,
@@ -184,7 +186,7 @@ pub enum BoardAction<A> {
 }
 
 /// The shell's own names, then `seat-<i>`, then the game's (its own table).
-const SHELL_ACTIONS: [&str; 11] = [
+const SHELL_ACTIONS: [&str; 12] = [
     "new-game",
     "restart",
     "restart-confirmed",
@@ -196,6 +198,7 @@ const SHELL_ACTIONS: [&str; 11] = [
     "confirm",
     "cancel",
     "move-now",
+    "new-game-confirmed",
 ];
 
 impl<A: Named + Clone> BoardAction<A> {
@@ -212,6 +215,7 @@ impl<A: Named + Clone> BoardAction<A> {
             8 => BoardAction::Confirm,
             9 => BoardAction::Cancel,
             10 => BoardAction::MoveNow,
+            11 => BoardAction::NewGameConfirmed,
             _ => return None,
         })
     }
@@ -232,6 +236,7 @@ impl<A: Named + Clone> Named for BoardAction<A> {
             BoardAction::Confirm => shell(8),
             BoardAction::Cancel => shell(9),
             BoardAction::MoveNow => shell(10),
+            BoardAction::NewGameConfirmed => shell(11),
             BoardAction::Seat(i) => format!("seat-{i}"),
             BoardAction::Game(action) => action.name(),
         }
@@ -490,12 +495,12 @@ mod tests {
         {
             use crate::ui::chain_reaction::ChainAction;
             assert_eq!(round_trips::<ChainAction>(), Ok(2));
-            assert_eq!(round_trips::<super::BoardAction<ChainAction>>(), Ok(14));
+            assert_eq!(round_trips::<super::BoardAction<ChainAction>>(), Ok(15));
         }
         #[cfg(feature = "dots-and-boxes")]
         {
             use crate::ui::dots_boxes::DotsAction;
-            assert_eq!(round_trips::<super::BoardAction<DotsAction>>(), Ok(16));
+            assert_eq!(round_trips::<super::BoardAction<DotsAction>>(), Ok(17));
         }
     }
 }

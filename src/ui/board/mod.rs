@@ -561,7 +561,8 @@ impl<B: BoardGame> Shell<B> {
     fn apply(&mut self, action: BoardAction<B::Action>, target: &Element) {
         self.session.touch();
         match action {
-            BoardAction::NewGame => self.new_game(),
+            BoardAction::NewGame => self.ask_new_game(),
+            BoardAction::NewGameConfirmed => self.new_game(),
             BoardAction::Restart => self.restart(),
             BoardAction::RestartConfirmed => self.restart_confirmed(),
             BoardAction::Undo => self.undo(),
@@ -838,12 +839,36 @@ impl<B: BoardGame> Shell<B> {
         if moves == 0 {
             return;
         }
-        let question =
-            format!("Restart? The {moves} moves of this game go (Redo plays them again).");
+        let question = if moves == 1 {
+            "Restart? The move of this game goes (Redo plays it again).".into()
+        } else {
+            format!("Restart? The {moves} moves of this game go (Redo plays them again).")
+        };
         self.dom.confirm.ask(
             &question,
             "Restart",
             &BoardAction::<B::Action>::RestartConfirmed,
+        );
+    }
+
+    /// A new game, after asking when this one has moves and is not over: nothing brings a game
+    /// back once another has begun.
+    fn ask_new_game(&mut self) {
+        let moves = self.record.moves();
+        if moves == 0 || self.record.player_to_move().is_none() {
+            return self.new_game();
+        }
+        let question = if moves == 1 {
+            "Start a new game? The move of this one goes, and Undo cannot bring it back.".into()
+        } else {
+            format!(
+                "Start a new game? The {moves} moves of this one go, and Undo cannot bring them back."
+            )
+        };
+        self.dom.confirm.ask(
+            &question,
+            "New game",
+            &BoardAction::<B::Action>::NewGameConfirmed,
         );
     }
 
