@@ -122,8 +122,9 @@ mod tests {
             round_trips::<crate::ui::bazaar::action::Action>(),
             #[cfg(feature = "sprouts")]
             round_trips::<crate::ui::glop::action::Action>(),
+            // (Sprouts to play's own buttons, with the board shell's.)
             #[cfg(feature = "sprouts")]
-            round_trips::<crate::ui::sprouts::Action>(),
+            round_trips::<crate::ui::board::BoardAction<crate::ui::sprouts::Action>>(),
         ];
         for count in counts {
             assert!(count.clone().unwrap() > 10, "{count:?}");
