@@ -388,6 +388,13 @@ fn menus_help_about_and_quick_starts() {
     single.set_value("2");
     changed(&single);
     assert_eq!(trace(&root), vec!["0: [0, 0, 1, 0]"]);
+    // An open menu closes when something else is done (the Load dialog opened in front of it).
+    click(&root, "menu-game");
+    let game_menu = find(&root, ".gl-menu");
+    assert!(!game_menu.hidden());
+    click(&root, "load");
+    assert!(dialog_open(&root, "load") && game_menu.hidden());
+    click(&root, "load-cancel");
     click(&root, "menu-game");
     click(&root, "new-game");
     assert!(dialog_open(&root, "load"));

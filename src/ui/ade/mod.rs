@@ -277,6 +277,11 @@ fn act(app: &Shared, action: Action) {
     }
     let mut a = app.borrow_mut();
     a.session.touch();
+    if !matches!(action, Action::Menu { .. }) {
+        // A menu closes when anything else is done, as a menu bar's do (the Game menu stayed
+        // open behind the Load dialog).
+        a.close_menus();
+    }
     match action {
         Action::Menu { game } => a.toggle_menu(game),
         Action::NewGame => a.new_game(),

@@ -299,7 +299,7 @@ impl Bazaar {
                 );
                 let points = preview.as_ref().map(|p| p.points).unwrap_or(0);
                 child(panel, "p", "").set_text_content(Some(&format!(
-                    "Cards chosen: {} ({points} points). Wallet: {}.",
+                    "Cards chosen: {} ({}). Wallet: {}.",
                     if self.game.choices.cards.is_empty() {
                         "none".to_string()
                     } else {
@@ -311,6 +311,7 @@ impl Bazaar {
                             .collect::<Vec<_>>()
                             .join(", ")
                     },
+                    count(points as usize, "point", "points"),
                     preview
                         .map(|p| p.wallet)
                         .unwrap_or(turn.active.wallet)

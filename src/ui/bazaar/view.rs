@@ -316,8 +316,8 @@ impl Bazaar {
         dom::best_effort(self.dom.canvas.set_attribute(
             "aria-label",
             &format!(
-                "The table ({observed}): {} cards in the pile, {} visible; scores {}",
-                state.hidden.len(),
+                "The table ({observed}): {} in the pile, {} visible; scores {}",
+                count(state.hidden.len(), "card", "cards"),
                 state.visibles.len(),
                 scores.join(", ")
             ),
@@ -392,11 +392,11 @@ impl Bazaar {
         let rows: Vec<String> = (0..t.wins.len())
             .map(|i| {
                 format!(
-                    "{} ({}): {} wins, eliminated {} times",
+                    "{} ({}): {}, eliminated {}",
                     NAMES[i],
                     self.kinds[i].label(),
-                    t.wins[i],
-                    t.dropouts[i]
+                    count(t.wins[i] as usize, "win", "wins"),
+                    count(t.dropouts[i] as usize, "time", "times")
                 )
             })
             .collect();
@@ -410,5 +410,26 @@ impl Bazaar {
                 .tally
                 .set_attribute("data-done", if t.left == 0 { "yes" } else { "no" }),
         );
+    }
+}
+
+/// `n` things in words: "1 card", "2 cards" (and "0 cards").
+pub(super) fn count(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::count;
+
+    #[wasm_bindgen_test::wasm_bindgen_test]
+    fn one_thing_is_said_in_the_singular() {
+        assert_eq!(count(1, "point", "points"), "1 point");
+        assert_eq!(count(0, "card", "cards"), "0 cards");
+        assert_eq!(count(7, "win", "wins"), "7 wins");
     }
 }
