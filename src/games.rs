@@ -111,8 +111,8 @@ pub const GAMES: &[Game] = &[
             Spec::new(
                 "max-rings",
                 counted(0, 10, "rings"),
-                "0",
-                "rings of the firing-sequence graph at most (0: no maximum)",
+                "3",
+                "rings of the firing-sequence graph at most (0: no maximum; 3 keeps a long play's numbers readable)",
             ),
             Spec::new(
                 "layer-cap",

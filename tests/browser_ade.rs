@@ -186,6 +186,8 @@ async fn exhaust_fire_then_show_graph_draws_every_layer() {
         ("data-graph", "E8"),
         ("data-values", "0,0,0,1,0,0,0,0"),
         ("data-mode", "playing"),
+        // Every ring (the default is 3, which keeps long plays readable).
+        ("data-max-rings", "0"),
     ]);
     assert!(bar_visible(&root, "playing"));
     click(&root, "exhaust");
@@ -795,8 +797,9 @@ async fn a_long_play_is_shown_a_page_of_layers_at_a_time() {
 }
 
 /// The firing-sequence graph of E8 with every value 1 is a picture thousands of pixels wide and
-/// tall: it was shown at its own size with numbers 7 px high and no way to see it whole. It
-/// opens fitted to the window, and reads at 100 % or 200 %.
+/// tall with every ring: it was shown at its own size with numbers 7 px high and no way to see
+/// it whole. By default (3 rings) it fits at its own size; with every ring it opens fitted to
+/// the window, and reads at 100 % or 200 %.
 #[wasm_bindgen_test]
 async fn a_huge_firing_graph_opens_fitted_and_zooms() {
     let root = mount(&[
@@ -808,6 +811,18 @@ async fn a_huge_firing_graph_opens_fitted_and_zooms() {
     click(&root, "show-graph");
     let canvas: HtmlCanvasElement = find(&root, ".gl-graph-canvas").unchecked_into();
     let scroller = find(&root, ".gl-graph-scroll");
+    // By default at most 3 rings: the picture fits its window at its own size, numbers whole.
+    let natural = canvas.width() as f64;
+    let shown = canvas.get_bounding_client_rect().width();
+    assert!(
+        natural <= scroller.client_width() as f64 && (shown - natural).abs() < 1.0,
+        "3 rings: {natural} px shown at {shown} px in {} px",
+        scroller.client_width()
+    );
+    // Every ring: a picture thousands of pixels wide.
+    let rings: HtmlSelectElement = find(&root, "select[data-action='max-rings']").unchecked_into();
+    rings.set_value("0");
+    changed(&rings);
     let natural = canvas.width() as f64;
     assert!(
         natural > scroller.client_width() as f64,

@@ -56,6 +56,12 @@ fn default_layer_cap() -> usize {
     let cap = crate::games::number("ade", "layer-cap", "");
     cap.default.unwrap_or(cap.min) as usize
 }
+/// The firing-sequence graph's rings at most, by default: the registry's (`games`).
+fn default_max_rings() -> u32 {
+    crate::games::number("ade", "max-rings", "")
+        .default
+        .unwrap_or(0) as u32
+}
 /// Lines kept in the tracing area's DOM (the newest); the history itself is never cut.
 const TRACE_LINES: usize = 2000;
 /// While a run fires layers, only the newest lines are kept in the tracing area: each slice adds
@@ -162,7 +168,7 @@ impl GamePage for Ade {
             mode: Mode::Editing,
             last_loaded: (Family::E, 8),
             editing_node: None,
-            max_rings: 0,
+            max_rings: default_max_rings(),
             layer_cap: default_layer_cap(),
             exhaust: None,
             message: String::new(),
@@ -347,7 +353,7 @@ impl Ade {
                 out.push(pair("data-layers", play.layer_count().to_string()));
             }
         }
-        if self.max_rings != 0 {
+        if self.max_rings != default_max_rings() {
             out.push(pair("data-max-rings", self.max_rings.to_string()));
         }
         if self.layer_cap != default_layer_cap() {
@@ -357,7 +363,9 @@ impl Ade {
     }
     /// The first state: the URL fragment, then the element's options, then E8 with a single 1.
     fn start_from_options(&mut self, options: &Options) {
-        self.max_rings = options.number("max-rings").unwrap_or(0) as u32;
+        self.max_rings = options
+            .number("max-rings")
+            .map_or(default_max_rings(), |rings| rings as u32);
         self.layer_cap = options
             .number("layer-cap")
             .map_or(default_layer_cap(), |cap| cap as usize);
