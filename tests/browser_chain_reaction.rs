@@ -537,3 +537,29 @@ async fn while_the_waves_play_the_status_and_the_orbs_follow_the_picture() {
     );
     assert_eq!(scores.text_content().unwrap(), "Orbs: A 2 · B 1");
 }
+
+/// A board wider than its room (20 × 20 on a phone) says that it scrolls sideways; one that
+/// fits says nothing (8 of 20 columns were hidden with no hint).
+#[wasm_bindgen_test]
+fn a_board_wider_than_the_screen_says_it_scrolls() {
+    let phone = [
+        ("style", "width: 400px"),
+        ("data-rows", "20"),
+        ("data-cols", "20"),
+    ];
+    let root = web::mount("chain-reaction", &phone);
+    let hint = find(&root, ".gl-scroll-hint");
+    assert!(!hint.hidden(), "no hint on a 20 × 20 board 400 px wide");
+    assert!(hint.text_content().unwrap().contains("scroll it sideways"));
+    let small = web::mount(
+        "chain-reaction",
+        &[
+            ("style", "width: 400px"),
+            ("data-rows", "5"),
+            ("data-cols", "4"),
+        ],
+    );
+    assert!(find(&small, ".gl-scroll-hint").hidden());
+    root.remove();
+    small.remove();
+}

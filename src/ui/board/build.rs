@@ -136,6 +136,10 @@ pub(super) fn build<B: BoardGame>(
             ),
         )
     });
+    // Said when the board is wider than the room it has (a big board on a phone): the stage
+    // scrolls sideways, and this says so.
+    let scroll_hint = child(&stage, "p", "gl-hint gl-scroll-hint");
+    scroll_hint.set_hidden(true);
     let canvas: HtmlCanvasElement = child(&stage, "canvas", "gl-canvas").unchecked_into();
     canvas.set_tab_index(0);
     dom::best_effort(canvas.set_attribute("role", "application"));
@@ -158,6 +162,7 @@ pub(super) fn build<B: BoardGame>(
         think,
         confirm_move,
         move_now,
+        scroll_hint,
         legend,
         scores,
         status,

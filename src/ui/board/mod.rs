@@ -53,6 +53,8 @@ struct Dom {
     /// Confirm and Cancel of a pending move (`Entry::Stroke`), and Move now.
     confirm_move: Option<(web_sys::HtmlButtonElement, web_sys::HtmlButtonElement)>,
     move_now: web_sys::HtmlButtonElement,
+    /// "Scroll sideways": shown while the board is wider than its room.
+    scroll_hint: HtmlElement,
     legend: HtmlElement,
     scores: HtmlElement,
     status: HtmlElement,

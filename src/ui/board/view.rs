@@ -82,6 +82,13 @@ impl<B: BoardGame> Shell<B> {
             self.drawn.picture = Some(key);
         }
         let (w, h) = self.board.size(game, view.room);
+        let too_wide = w > view.room.0 + 1.0;
+        self.dom.scroll_hint.set_hidden(!too_wide);
+        if too_wide {
+            self.dom.scroll_hint.set_text_content(Some(
+                "The board is wider than this screen: scroll it sideways to see all of it (or turn the phone).",
+            ));
+        }
         if let Some(mut painter) = CanvasPainter::sharp(&self.dom.canvas, w, h) {
             self.board.draw(&mut painter, &self.record, &view);
         }
