@@ -2,6 +2,7 @@
 //! board canvas, status, banner and history.
 
 use super::*;
+use web_sys::HtmlButtonElement;
 
 /// A settings field's control.
 pub(super) enum Control {
@@ -79,6 +80,41 @@ fn control<B: BoardGame>(settings: &HtmlElement, field: &Field, value: usize) ->
     }
 }
 
+/// A pending move's buttons (`Entry::Stroke`), the line that says the board scrolls, and the
+/// board itself.
+type Board = (
+    Option<(HtmlButtonElement, HtmlButtonElement)>,
+    HtmlElement,
+    HtmlCanvasElement,
+);
+
+fn board<B: BoardGame>(stage: &HtmlElement) -> Board {
+    let confirm_move = (B::ENTRY == Entry::Stroke).then(|| {
+        let pending = child(stage, "div", "gl-buttonbar gl-pending");
+        pending.set_hidden(true);
+        (
+            button(&pending, "Confirm move", &BoardAction::<B::Action>::Confirm),
+            button(
+                &pending,
+                "Take back the line",
+                &BoardAction::<B::Action>::Cancel,
+            ),
+        )
+    });
+    // Said when the board is wider than the room it has (a big board on a phone): the stage
+    // scrolls sideways, and this says so.
+    let scroll_hint = child(stage, "p", "gl-hint gl-scroll-hint");
+    scroll_hint.set_hidden(true);
+    let canvas: HtmlCanvasElement = child(stage, "canvas", "gl-canvas").unchecked_into();
+    canvas.set_tab_index(0);
+    dom::best_effort(canvas.set_attribute("role", "application"));
+    if B::ENTRY == Entry::Stroke {
+        // The pencil draws on the board: no scrolling or zooming by touch there.
+        dom::best_effort(canvas.style().set_property("touch-action", "none"));
+    }
+    (confirm_move, scroll_hint, canvas)
+}
+
 pub(super) fn build<B: BoardGame>(
     root: &HtmlElement,
     values: &[usize],
@@ -124,29 +160,7 @@ pub(super) fn build<B: BoardGame>(
     let banner = child(&stage, "p", "gl-banner");
     dom::best_effort(banner.set_attribute("role", "status"));
     banner.set_hidden(true);
-    let confirm_move = (B::ENTRY == Entry::Stroke).then(|| {
-        let pending = child(&stage, "div", "gl-buttonbar gl-pending");
-        pending.set_hidden(true);
-        (
-            button(&pending, "Confirm move", &BoardAction::<B::Action>::Confirm),
-            button(
-                &pending,
-                "Take back the line",
-                &BoardAction::<B::Action>::Cancel,
-            ),
-        )
-    });
-    // Said when the board is wider than the room it has (a big board on a phone): the stage
-    // scrolls sideways, and this says so.
-    let scroll_hint = child(&stage, "p", "gl-hint gl-scroll-hint");
-    scroll_hint.set_hidden(true);
-    let canvas: HtmlCanvasElement = child(&stage, "canvas", "gl-canvas").unchecked_into();
-    canvas.set_tab_index(0);
-    dom::best_effort(canvas.set_attribute("role", "application"));
-    if B::ENTRY == Entry::Stroke {
-        // The pencil draws on the board: no scrolling or zooming by touch there.
-        dom::best_effort(canvas.style().set_property("touch-action", "none"));
-    }
+    let (confirm_move, scroll_hint, canvas) = board::<B>(&stage);
     let under = child(&stage, "div", "gl-board-under");
     let side = child(&main, "div", "gl-board-side");
     child(&side, "h4", "").set_text_content(Some("Moves"));
