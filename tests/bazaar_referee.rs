@@ -538,3 +538,23 @@ fn every_state_of_a_game_round_trips_through_the_course_game_json() {
         assert!(referee.outcome().is_some());
     }
 }
+
+/// The referee keeps the game's one history, which the page's observer steps through: the start
+/// first, then each state an answer changed (each once), captioned by the move that made it.
+#[test]
+fn the_referee_keeps_every_state_of_the_game_for_the_observer() {
+    let referee = play(vec![good("a"), good("b")]);
+    let history = referee.history();
+    assert!(history.len() > 2, "{} states", history.len());
+    assert_eq!(history[0].caption, "the start of the game");
+    let last = history.last().unwrap();
+    assert_eq!(&last.state, referee.state(), "the last state is the game's");
+    assert_eq!(last.order, referee.order());
+    for pair in history.windows(2) {
+        assert!(
+            pair[0].state != pair[1].state || pair[0].order != pair[1].order,
+            "a state kept twice"
+        );
+    }
+    assert!(history[1..].iter().all(|s| !s.caption.is_empty()));
+}

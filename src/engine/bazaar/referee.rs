@@ -160,9 +160,24 @@ pub struct Referee {
     turns: u32,
     winners: Vec<usize>,
     log: Vec<Event>,
+    /// Every state of the game so far, the start first (what an observer steps through).
+    history: Vec<Snapshot>,
     /// The rules' random pebble draw (browser play); None draws deterministically.
     random_draw: Option<crate::engine::rng::Rng>,
 }
+
+/// A state of the game as it stood after an answer changed it: the table, the turn order, and
+/// the event that led to it, in words.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Snapshot {
+    pub state: GameState,
+    pub order: Vec<usize>,
+    pub caption: String,
+}
+
+/// A game's history keeps at most this many states (a game of the rules has a few hundred at
+/// most: the bank and the exchange price end it).
+pub const HISTORY_LIMIT: usize = 5_000;
 
 impl Referee {
     /// A referee for a game from `state` (players in turn order), with one name per player.
@@ -192,12 +207,48 @@ impl Referee {
             turns: 0,
             winners: Vec::new(),
             log: Vec::new(),
+            history: Vec::new(),
             random_draw: None,
         };
         if referee.setup_order.is_empty() {
             referee.start_turn(); // nobody to set up: the game is over at once
         }
+        referee.remember();
         Ok(referee)
+    }
+
+    /// Every state of the game so far, the start first, each once (at most `HISTORY_LIMIT`;
+    /// past it, the last says that later ones are not kept).
+    pub fn history(&self) -> &[Snapshot] {
+        &self.history
+    }
+
+    /// Keeps the state after an answer, if it changed anything.
+    fn remember(&mut self) {
+        let same = self
+            .history
+            .last()
+            .is_some_and(|s| s.state == self.state && s.order == self.order);
+        if same || self.history.len() > HISTORY_LIMIT {
+            return;
+        }
+        let caption = if self.history.len() == HISTORY_LIMIT {
+            format!("the game keeps its first {HISTORY_LIMIT} states; later ones are not kept")
+        } else {
+            // The newest event that is a move (not a turn's heading).
+            self.log
+                .iter()
+                .rev()
+                .find(|e| !matches!(e, Event::Turn { .. }))
+                .map_or("the start of the game".to_string(), |e| {
+                    e.describe(&self.names)
+                })
+        };
+        self.history.push(Snapshot {
+            state: self.state.clone(),
+            order: self.order.clone(),
+            caption,
+        });
     }
 
     /// Draws pebbles at random (each pebble of the bank equally likely), seeded, instead of the
@@ -291,8 +342,15 @@ impl Referee {
         })
     }
 
-    /// Takes the answer to the call `next_call` named (an answer from another seat is refused).
+    /// Takes the answer to the call `next_call` named (an answer from another seat is refused);
+    /// the state it leads to joins the history.
     pub fn answer(&mut self, seat: usize, answer: Result<Reply, Failure>) -> Result<(), String> {
+        let answered = self.take_answer(seat, answer);
+        self.remember();
+        answered
+    }
+
+    fn take_answer(&mut self, seat: usize, answer: Result<Reply, Failure>) -> Result<(), String> {
         let Some((expected, call)) = self.next_call() else {
             return Err("the game is over".into());
         };

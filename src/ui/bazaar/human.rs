@@ -373,6 +373,5 @@ impl Bazaar {
             // log line, nothing for the page to add.
             let _ = referee.answer(seat, answer);
         }
-        self.remember();
     }
 }

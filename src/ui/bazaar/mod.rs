@@ -58,7 +58,6 @@ use calls::*;
 use course_tests::*;
 use human::*;
 use log::*;
-use observer::*;
 use seats::*;
 use view::*;
 
@@ -108,8 +107,7 @@ struct Session {
     /// What the table and the person's question were last drawn from.
     drawn_table: Drawn,
     drawn_question: Drawn,
-    /// Every state of the game so far (the observer), and the one shown if not the latest.
-    history: Vec<Snapshot>,
+    /// The state the observer shows, if not the latest (`Referee::history`).
     viewing: Option<usize>,
 }
 
@@ -649,7 +647,6 @@ impl Bazaar {
     fn begin(&mut self, session: Session) {
         self.game = session;
         self.dom.log.set_text_content(None);
-        self.remember();
     }
 
     fn stop_worker(&mut self, seat: usize) {

@@ -1,56 +1,13 @@
-//! The observer: every state of the game kept as it is played, stepped through, saved as the
-//! course's Game JSON or as a picture.
+//! The observer: every state of the game as the referee keeps it (`Referee::history`, the game's
+//! one history), stepped through, saved as the course's Game JSON or as a picture.
 
 use super::*;
-
-/// A state of the game as the observer keeps it: what the table shows, and what led to it.
-pub(super) struct Snapshot {
-    pub(super) state: crate::engine::bazaar::state::GameState,
-    pub(super) order: Vec<usize>,
-    pub(super) caption: String,
-}
-
-/// The observer keeps at most this many states of one game (a game of the rules has a few
-/// hundred at most: the bank and the exchange price end it).
-pub(super) const HISTORY_LIMIT: usize = 5_000;
+use crate::engine::bazaar::referee::Snapshot;
 
 impl Bazaar {
-    /// Keeps the state after an answer if it changed anything (the observer's history).
-    pub(super) fn remember(&mut self) {
-        let Some(referee) = self.game.referee.as_ref() else {
-            return;
-        };
-        let same = self
-            .game
-            .history
-            .last()
-            .is_some_and(|s| &s.state == referee.state() && s.order == referee.order());
-        if same || self.game.history.len() > HISTORY_LIMIT {
-            return;
-        }
-        let caption = if self.game.history.len() == HISTORY_LIMIT {
-            format!("the observer keeps the first {HISTORY_LIMIT} states; later ones are not kept")
-        } else {
-            // The newest event that is a move (not the turn's heading).
-            referee
-                .log()
-                .iter()
-                .rev()
-                .find(|e| !matches!(e, crate::engine::bazaar::referee::Event::Turn { .. }))
-                .map_or("the start of the game".to_string(), |e| {
-                    e.describe(referee.names())
-                })
-        };
-        self.game.history.push(Snapshot {
-            state: referee.state().clone(),
-            order: referee.order().to_vec(),
-            caption,
-        });
-    }
-
     /// Moves the observer: first, back, forward or latest (the live game).
     pub(super) fn observe(&mut self, to: Observe) {
-        let last = self.game.history.len().saturating_sub(1);
+        let last = self.history().len().saturating_sub(1);
         let at = self.game.viewing.unwrap_or(last);
         let to = match to {
             Observe::First => 0,
@@ -63,11 +20,14 @@ impl Bazaar {
 
     /// The state the observer shows: its index, and the snapshot.
     pub(super) fn observed(&self) -> Option<(usize, &Snapshot)> {
-        let at = self
-            .game
-            .viewing
-            .unwrap_or(self.game.history.len().checked_sub(1)?);
-        self.game.history.get(at).map(|s| (at, s))
+        let history = self.history();
+        let at = self.game.viewing.unwrap_or(history.len().checked_sub(1)?);
+        history.get(at).map(|s| (at, s))
+    }
+
+    /// The game's states so far (none before a game is on the table).
+    pub(super) fn history(&self) -> &[Snapshot] {
+        self.game.referee.as_ref().map_or(&[], Referee::history)
     }
 
     pub(super) fn save_json(&mut self) {

@@ -239,10 +239,11 @@ impl Bazaar {
         };
         let next = referee.next_call();
         // A past state when the observer looks back; the live game otherwise.
+        let history = referee.history();
         let past = self
             .game
             .viewing
-            .and_then(|i| self.game.history.get(i).map(|s| (i, s)));
+            .and_then(|i| history.get(i).map(|s| (i, s)));
         let (state, order) = match past {
             Some((_, snapshot)) => (&snapshot.state, snapshot.order.as_slice()),
             None => (referee.state(), referee.order()),
@@ -261,7 +262,7 @@ impl Bazaar {
                 place: order.iter().position(|&s| s == i),
             })
             .collect();
-        let total = self.game.history.len();
+        let total = history.len();
         let banner = match past {
             Some((i, _)) => Some(format!(
                 "State {} of {total} (Latest returns to the game)",
