@@ -176,7 +176,7 @@ try {
     const frame = frameOf("dots-and-boxes");
     await frame.locator("button[data-action='share']").click();
     const said = await frame.locator(".gl-status").first().textContent();
-    const link = (/Link to this game: (\S+)/.exec(said) || [])[1] || "";
+    const link = (/Link to this game[^:]*: (\S+)/.exec(said) || [])[1] || "";
     if (!link.startsWith(`${site.origin}/course/gamelab/play.html?game=dots-and-boxes&`) || !link.includes("#")) return said;
     const moves = await frame.evaluate(() => document.querySelectorAll(".gl-history li").length);
     const tab = await context.newPage();
