@@ -340,12 +340,50 @@ impl BoardGame for ChainReaction {
         Some(place)
     }
 
-    fn refusal(game: &Game, m: &usize, why: &str) -> String {
-        refusal(game, *m, why)
+    fn refusal(game: &Game, &m: &usize, why: &str) -> String {
+        let cols = game.settings().cols;
+        match game.check_move(m / cols, m % cols) {
+            Err(MoveError::Occupied { row, col, owner }) => format!(
+                "row {}, column {} belongs to player {}",
+                row + 1,
+                col + 1,
+                seat_letter(owner)
+            ),
+            _ => why.to_string(),
+        }
     }
 
-    fn played(&mut self, before: &Game, m: &usize, after: &Game) -> String {
-        self.played_move(before, *m, after)
+    fn played(&mut self, before: &Game, &m: &usize, _after: &Game) -> String {
+        let mut replay = before.clone();
+        let Ok(report) = replay.play_cell(m) else {
+            return String::new();
+        };
+        // Only explosions are animated: a quiet placement shows at once.
+        self.animation = (self.pause_ms() > 0 && !report.waves.is_empty()).then(|| Animation {
+            player: report.player,
+            frames: report.frames.clone(),
+            waves: report.waves.clone(),
+            phase: 0,
+            tick: 0,
+        });
+        let mut words = Vec::new();
+        if report.explosions > 0 {
+            words.push(format!(
+                "{} explosion{} in {} wave{}",
+                report.explosions,
+                if report.explosions == 1 { "" } else { "s" },
+                report.waves.len(),
+                if report.waves.len() == 1 { "" } else { "s" },
+            ));
+        }
+        for p in report.eliminated {
+            words.push(format!("player {} is out", seat_letter(p)));
+        }
+        if words.is_empty() {
+            String::new()
+        } else {
+            format!("{}: {}.", seat_letter(report.player), words.join(", "))
+        }
     }
 
     fn reset(&mut self) {
@@ -568,55 +606,4 @@ fn history_line(game: &Game, &m: &usize) -> String {
         m / cols + 1,
         m % cols + 1
     )
-}
-
-/// A refused move, said for a person.
-fn refusal(game: &Game, m: usize, why: &str) -> String {
-    let cols = game.settings().cols;
-    match game.check_move(m / cols, m % cols) {
-        Err(MoveError::Occupied { row, col, owner }) => format!(
-            "row {}, column {} belongs to player {}",
-            row + 1,
-            col + 1,
-            seat_letter(owner)
-        ),
-        _ => why.to_string(),
-    }
-}
-
-impl ChainReaction {
-    /// A move was played: what the status line says of it (and, in Chain Reaction, the
-    /// explosions shown).
-    fn played_move(&mut self, before: &Game, m: usize, _after: &Game) -> String {
-        let mut replay = before.clone();
-        let Ok(report) = replay.play_cell(m) else {
-            return String::new();
-        };
-        // Only explosions are animated: a quiet placement shows at once.
-        self.animation = (self.pause_ms() > 0 && !report.waves.is_empty()).then(|| Animation {
-            player: report.player,
-            frames: report.frames.clone(),
-            waves: report.waves.clone(),
-            phase: 0,
-            tick: 0,
-        });
-        let mut words = Vec::new();
-        if report.explosions > 0 {
-            words.push(format!(
-                "{} explosion{} in {} wave{}",
-                report.explosions,
-                if report.explosions == 1 { "" } else { "s" },
-                report.waves.len(),
-                if report.waves.len() == 1 { "" } else { "s" },
-            ));
-        }
-        for p in report.eliminated {
-            words.push(format!("player {} is out", seat_letter(p)));
-        }
-        if words.is_empty() {
-            String::new()
-        } else {
-            format!("{}: {}.", seat_letter(report.player), words.join(", "))
-        }
-    }
 }

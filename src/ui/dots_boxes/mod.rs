@@ -358,12 +358,25 @@ impl BoardGame for DotsAndBoxes {
         Some(place)
     }
 
-    fn refusal(game: &Game, m: &usize, why: &str) -> String {
-        refusal(game, *m, why)
+    fn refusal(_: &Game, _: &usize, why: &str) -> String {
+        format!("{why}. Choose another line")
     }
 
-    fn played(&mut self, before: &Game, m: &usize, after: &Game) -> String {
-        self.played_move(before, *m, after)
+    fn played(&mut self, before: &Game, _: &usize, after: &Game) -> String {
+        let player = before.current();
+        let [a0, b0] = before.scores();
+        let [a1, b1] = after.scores();
+        match (a1 + b1) - (a0 + b0) {
+            0 => String::new(),
+            1 => format!(
+                "Player {} completed a box and moves again.",
+                seat_letter(player)
+            ),
+            n => format!(
+                "Player {} completed {n} boxes and moves again.",
+                seat_letter(player)
+            ),
+        }
     }
 
     fn background(&mut self, record: &mut Record<Game>, slice: &Slice) -> Background<usize> {
@@ -532,30 +545,4 @@ fn history_line(game: &Game, &line: &usize) -> String {
         seat_letter(game.current()),
         game.board().describe(line)
     )
-}
-
-/// A refused move, said for a person.
-fn refusal(_game: &Game, _line: usize, why: &str) -> String {
-    format!("{why}. Choose another line")
-}
-
-impl DotsAndBoxes {
-    /// A move was played: what the status line says of it (and, in Chain Reaction, the
-    /// explosions shown).
-    fn played_move(&mut self, before: &Game, _line: usize, after: &Game) -> String {
-        let player = before.current();
-        let [a0, b0] = before.scores();
-        let [a1, b1] = after.scores();
-        match (a1 + b1) - (a0 + b0) {
-            0 => String::new(),
-            1 => format!(
-                "Player {} completed a box and moves again.",
-                seat_letter(player)
-            ),
-            n => format!(
-                "Player {} completed {n} boxes and moves again.",
-                seat_letter(player)
-            ),
-        }
-    }
 }
