@@ -141,15 +141,20 @@ impl<B: BoardGame> GamePage for Shell<B> {
             match <B::Record as Played>::replay(history) {
                 Ok(mut replay) => {
                     // Read at once when it is short (a record's is); else in slices.
+                    // The game the reader opened is theirs: kept from now, never replaced.
                     match replay.step() {
-                        Ok(true) => record = replay.finish(),
-                        Ok(false) => reading = Some(replay),
+                        Ok(true) => {
+                            record = replay.finish();
+                            session.touch();
+                        }
+                        Ok(false) => {
+                            reading = Some(replay);
+                            session.touch();
+                        }
                         Err(e) => {
                             problems.push_str(&format!("The link's game could not be read: {e}. "))
                         }
                     }
-                    // The game the reader opened is theirs: kept from now, never replaced.
-                    session.touch();
                 }
                 Err(e) => problems.push_str(&format!("The link's game could not be read: {e}. ")),
             }
@@ -205,8 +210,12 @@ impl<B: BoardGame> GamePage for Shell<B> {
 
     /// The board drawn again where it changed; the game, once played in, kept as it is shown.
     fn view(&mut self) {
-        let whole = WholeGame::of(self);
-        self.session.keep(&whole);
+        let (setup, generation) = self.whole_setup();
+        self.session.keep(&WholeGame {
+            setup,
+            history: &self.record,
+            generation,
+        });
         Shell::refresh(self)
     }
 
@@ -551,8 +560,12 @@ impl<B: BoardGame> Shell<B> {
             Source::Kept => {
                 let setup = std::mem::take(&mut self.kept_setup);
                 self.apply_setup(&setup);
-                let whole = WholeGame::of(self);
-                self.session.as_kept(&whole);
+                let (setup, generation) = self.whole_setup();
+                self.session.as_kept(&WholeGame {
+                    setup,
+                    history: &self.record,
+                    generation,
+                });
                 "The game you left here is back (New game starts another).".into()
             }
         };
@@ -918,8 +931,12 @@ impl<B: BoardGame> Shell<B> {
     }
 
     fn share(&mut self) {
-        let whole = WholeGame::of(self);
-        let href = self.session.share(&whole);
+        let (setup, generation) = self.whole_setup();
+        let href = self.session.share(&WholeGame {
+            setup,
+            history: &self.record,
+            generation,
+        });
         self.message = format!("Link to this game (its players too): {href}");
     }
 
@@ -983,18 +1000,33 @@ impl<B: BoardGame> Shell<B> {
 /// move and the game's own options, as Embed this writes them) and its history, `setup|history`
 /// (`seats=human,greedy;think-ms=1000;automaton=on|9x6x2/12,5`). A text without the setup is a
 /// history alone (links written before).
-struct WholeGame {
-    text: String,
+struct WholeGame<'a, R> {
+    setup: String,
+    history: &'a R,
     generation: u64,
 }
 
-impl WholeGame {
-    fn of<B: BoardGame>(shell: &Shell<B>) -> WholeGame {
+/// The history is written out only when the session asks (`Session::keep` asks only when the
+/// generation changed): never on every slice a computer thinks.
+impl<R: Saved> Saved for WholeGame<'_, R> {
+    fn text(&self) -> String {
+        format!("{}|{}", self.setup, self.history.text())
+    }
+
+    fn generation(&self) -> u64 {
+        self.generation
+    }
+}
+
+impl<B: BoardGame> Shell<B> {
+    /// The whole game's setup and its generation (`WholeGame`, which borrows the record beside
+    /// them: the session is borrowed apart from it).
+    fn whole_setup(&self) -> (String, u64) {
         let fields: Vec<String> = B::FIELDS
             .iter()
             .map(|f| format!("data-{}", f.name))
             .collect();
-        let setup: Vec<String> = shell
+        let setup: Vec<String> = self
             .embed_attributes()
             .into_iter()
             .filter(|(name, _)| name != "data-view" && !fields.contains(name))
@@ -1003,20 +1035,8 @@ impl WholeGame {
                 Some(format!("{name}={value}"))
             })
             .collect();
-        WholeGame {
-            text: format!("{}|{}", setup.join(";"), shell.record.text()),
-            generation: shell.record.generation().max(shell.setup_generation),
-        }
-    }
-}
-
-impl Saved for WholeGame {
-    fn text(&self) -> String {
-        self.text.clone()
-    }
-
-    fn generation(&self) -> u64 {
-        self.generation
+        let generation = self.record.generation().max(self.setup_generation);
+        (setup.join(";"), generation)
     }
 }
 
