@@ -11,7 +11,7 @@ use gamelab::draw::ade::{
     SIDE_LIMIT, TRACE_DIGITS,
 };
 use gamelab::draw::raster::Raster;
-use gamelab::draw::{png, tga, Painter, Rgb};
+use gamelab::draw::{palette, png, tga, Align, Painter, Rgb};
 use gamelab::engine::ade::{AdeGraph, Game, Values};
 use num_bigint::BigInt;
 
@@ -213,9 +213,10 @@ fn node_names_never_run_together() {
     }
 }
 
-/// Values too long for their node are written above it where they cover no other label and no
-/// node, inside the picture: on D30, E9 and E10 with twelve-digit values they ran together and
-/// were cut at the edges.
+/// Values too long for their node are written beside their own node (level over it, or upright
+/// on its column where level labels would meet), inside the picture, covering no other label, no
+/// node and no name: on D30, E9 and E10 with twelve-digit values they ran together and were cut at
+/// the edges, then sat on staggered rows no one could match to their nodes.
 #[test]
 fn value_labels_neither_overlap_nor_leave_the_picture() {
     for (name, value) in [
@@ -223,36 +224,107 @@ fn value_labels_neither_overlap_nor_leave_the_picture() {
         ("E9", 123456789012),
         ("E10", -98765432109),
         ("A30", 7_000_000),
+        ("D5", 1234),
+        ("E6", -620659705586),
+        ("E7", 123456789012),
+        ("E8", -123456),
     ] {
         let graph = AdeGraph::parse(name).unwrap();
         let values = Values::from_i64(vec![value; graph.node_count()]);
-        for (width, height) in [(640.0, 260.0), (360.0, 260.0)] {
+        for (width, height) in [
+            (640.0, 260.0),
+            (360.0, 260.0),
+            (388.0, 250.0),
+            (500.0, 250.0),
+            (1000.0, 400.0),
+        ] {
             let labels = value_labels(&graph, &values, width, height);
             assert_eq!(labels.len(), graph.node_count(), "{name}");
             let layout = GraphLayout::new(&graph, width, height);
             let r = layout.radius;
-            let boxes: Vec<Rect> = labels
+            let boxes: Vec<Rect> = labels.iter().map(|l| l.rect()).collect();
+            let names: Vec<Rect> = node_names(&graph, width, height)
                 .iter()
-                .map(|l| {
-                    let (a, b) = l.span();
-                    Rect::new(a, b, l.y - 6.0, l.y + 6.0)
+                .map(|n| {
+                    let w = n.text.len() as f64 * 12.0 * 0.6;
+                    let left = match n.align {
+                        Align::Left => n.x,
+                        _ => n.x - w / 2.0,
+                    };
+                    Rect::new(left, left + w, n.y - 6.0, n.y + 6.0)
                 })
                 .collect();
+            let at = format!("{name} at {width} × {height}");
             for (k, a) in boxes.iter().enumerate() {
                 assert!(
-                    a.left >= 0.0 && a.right <= width && a.top >= 0.0,
-                    "{name} at {width}: {a:?} leaves the picture"
+                    a.left >= 0.0 && a.right <= width && a.top >= 0.0 && a.bottom <= height,
+                    "{at}: {a:?} leaves the picture"
                 );
                 for b in &boxes[k + 1..] {
-                    assert!(!a.meets(b), "{name} at {width}: {a:?} covers {b:?}");
+                    assert!(!a.meets(b), "{at}: {a:?} covers {b:?}");
                 }
                 for &(x, y) in &layout.centres {
                     let node = Rect::new(x - r, x + r, y - r, y + r);
-                    assert!(!a.meets(&node), "{name} at {width}: {a:?} covers a node");
+                    assert!(!a.meets(&node), "{at}: {a:?} covers a node");
+                }
+                for n in &names {
+                    assert!(!a.meets(n), "{at}: {a:?} covers the name at {n:?}");
+                }
+            }
+            // Each label is its node's: level just above it, or upright on its column.
+            let upright = labels.iter().filter(|l| l.upright).count();
+            assert!(upright == 0 || upright == labels.len(), "{at}: mixed");
+            for label in &labels {
+                let (cx, cy) = layout.centres[label.node];
+                if label.upright {
+                    assert!((label.x - cx).abs() < 0.5, "{at}: {label:?} off its column");
+                } else {
+                    assert!(
+                        (label.y - (cy - r - 10.0)).abs() < 0.5,
+                        "{at}: {label:?} lifted"
+                    );
                 }
             }
         }
     }
+    // Where twelve-digit values are wider than D30's nodes are apart, they stand upright.
+    let graph = AdeGraph::parse("D30").unwrap();
+    let values = Values::from_i64(vec![-620659705586; 30]);
+    assert!(value_labels(&graph, &values, 640.0, 260.0)
+        .iter()
+        .all(|l| l.upright));
+}
+
+/// An upright label is drawn where its rectangle says, reading upwards.
+#[test]
+fn upright_values_are_drawn_on_their_column() {
+    let graph = AdeGraph::parse("D30").unwrap();
+    let values = Values::from_i64(vec![-620659705586; 30]);
+    let (w, h) = (640u32, 260u32);
+    let mut image = Raster::new(w, h);
+    draw_graph(&mut image, &graph, &values, w as f64, h as f64, None);
+    let label = value_labels(&graph, &values, w as f64, h as f64)
+        .into_iter()
+        .find(|l| l.node == 10)
+        .unwrap();
+    let rect = label.rect();
+    let inked = |x0: f64, x1: f64, y0: f64, y1: f64| {
+        let mut n = 0;
+        for y in y0.max(0.0) as u32..(y1 as u32).min(h) {
+            for x in x0.max(0.0) as u32..(x1 as u32).min(w) {
+                n += usize::from(image.pixel(x, y) == Some(palette::INK));
+            }
+        }
+        n
+    };
+    let inside = inked(rect.left, rect.right, rect.top, rect.bottom);
+    assert!(inside > 60, "the label's ink: {inside} pixels");
+    // Nothing of it spills between its column and the next.
+    let (right, _) = GraphLayout::new(&graph, w as f64, h as f64).centres[11];
+    assert_eq!(
+        inked(rect.right + 1.0, right - 7.0, rect.top, rect.bottom),
+        0
+    );
 }
 
 fn e8_single(node: usize) -> Game {

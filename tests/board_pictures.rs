@@ -19,7 +19,7 @@ fn chain_reaction_layouts_fit_and_find_every_cell() {
     for (rows, cols) in [(2, 2), (9, 6), (20, 20), (3, 17)] {
         let settings = Settings::new(rows, cols, 2).unwrap();
         for room in [(300.0, 400.0), (1000.0, 700.0), (376.0, 2000.0)] {
-            let layout = ChainLayout::fit(settings, room.0, room.1);
+            let layout = ChainLayout::fit(settings, room.0, room.1, Labels::Orbs);
             assert!(layout.cell >= ChainLayout::MIN_CELL && layout.cell <= ChainLayout::MAX_CELL);
             if layout.cell > ChainLayout::MIN_CELL {
                 assert!(layout.width() <= room.0 && layout.height() <= room.1);
@@ -44,7 +44,7 @@ fn chain_reaction_draws_orbs_in_their_owners_colour() {
     let mut game = ChainGame::new(settings);
     game.play(1, 1).unwrap(); // A in the middle
     game.play(0, 0).unwrap(); // B in a corner
-    let layout = ChainLayout::fit(settings, 300.0, 300.0);
+    let layout = ChainLayout::fit(settings, 300.0, 300.0, Labels::Orbs);
     let board: Vec<_> = (0..settings.cells()).map(|c| game.cell(c)).collect();
     let scene = Scene {
         settings,

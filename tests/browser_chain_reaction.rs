@@ -290,6 +290,10 @@ fn at_the_end_every_loser_is_marked_out() {
         .unwrap()
         .length();
     assert_eq!(out, 7, "{}", text_of(&root, ".gl-legend"));
+    // The orb line names all eight, the seven losers as out (it listed only those left).
+    let line = text_of(&root, ".gl-scores");
+    assert_eq!(line.matches(" · ").count(), 7, "{line}");
+    assert_eq!(line.matches(" out").count(), 7, "{line}");
 }
 
 /// The label of a menu's chosen option.
@@ -562,4 +566,56 @@ fn a_board_wider_than_the_screen_says_it_scrolls() {
     assert!(find(&small, ".gl-scroll-hint").hidden());
     root.remove();
     small.remove();
+}
+
+/// The automaton view on a phone: a 20 × 20 board keeps cells big enough for its state labels
+/// (they were drawn at 6 px), and the state machine's list shows its numbers (they were cut off
+/// at the panel's left edge).
+#[wasm_bindgen_test]
+fn the_automaton_view_reads_on_a_phone() {
+    use gamelab::draw::chain_reaction::Layout;
+    let root = web::mount(
+        "chain-reaction",
+        &[
+            ("style", "width: 400px"),
+            ("data-rows", "20"),
+            ("data-cols", "20"),
+            ("data-automaton", "on"),
+        ],
+    );
+    let canvas: HtmlCanvasElement = find(&root, "canvas.gl-canvas").unchecked_into();
+    let cell = canvas.get_bounding_client_rect().width() / 20.0;
+    assert!(
+        cell >= Layout::MIN_STATE_CELL - 0.5,
+        "cells of {cell:.1} px"
+    );
+    assert!(!find(&root, ".gl-scroll-hint").hidden());
+    click_cell(&root, 1, 1);
+    let list = find(&root, ".gl-fsm");
+    let side = list.closest(".gl-board-side").unwrap().unwrap();
+    let style = web_sys::window()
+        .unwrap()
+        .get_computed_style(&list)
+        .unwrap()
+        .unwrap();
+    let inside = style.get_property_value("list-style-position").unwrap() == "inside";
+    // A number outside its item sits in the list's left padding, which must hold "4. ".
+    let room = list.get_bounding_client_rect().left() - side.get_bounding_client_rect().left()
+        + style
+            .get_property_value("padding-left")
+            .unwrap()
+            .trim_end_matches("px")
+            .parse::<f64>()
+            .unwrap_or(0.0);
+    let size: f64 = style
+        .get_property_value("font-size")
+        .unwrap()
+        .trim_end_matches("px")
+        .parse()
+        .unwrap();
+    assert!(
+        inside || room >= 3.0 * 0.6 * size,
+        "the list's numbers have {room:.1} px"
+    );
+    root.remove();
 }

@@ -195,11 +195,17 @@ pub struct Label {
     pub x: f64,
     pub y: f64,
     pub align: Align,
+    /// Read upwards from (x, y), straight over or under its node: how values are written
+    /// where they are wider than the nodes are apart.
+    pub upright: bool,
 }
 
 impl Label {
     /// The label's horizontal extent.
     pub fn span(&self) -> (f64, f64) {
+        if self.upright {
+            return (self.x - UPRIGHT_HALF, self.x + UPRIGHT_HALF);
+        }
         let w = super::text_width(&self.text, LABEL_SIZE);
         match self.align {
             Align::Left => (self.x, self.x + w),
@@ -207,7 +213,21 @@ impl Label {
             Align::Center => (self.x - w / 2.0, self.x + w / 2.0),
         }
     }
+
+    /// What a value label covers.
+    pub fn rect(&self) -> Rect {
+        let (left, right) = self.span();
+        if self.upright {
+            let long = super::text_width(&self.text, LABEL_SIZE);
+            Rect::new(left, right, self.y - long, self.y)
+        } else {
+            Rect::new(left, right, self.y - 6.0, self.y + 6.0)
+        }
+    }
 }
+
+/// Half the width an upright label takes across (its glyphs' height, about 0.55 em).
+const UPRIGHT_HALF: f64 = 6.0;
 
 /// Node names are written at this size.
 pub const NAME_SIZE: f64 = 12.0;
@@ -241,6 +261,7 @@ pub fn node_names(graph: &AdeGraph, width: f64, height: f64) -> Vec<Label> {
                     x: x + r + 5.0,
                     y,
                     align: Align::Left,
+                    upright: false,
                 });
             }
             let column = graph.column(i);
@@ -253,18 +274,38 @@ pub fn node_names(graph: &AdeGraph, width: f64, height: f64) -> Vec<Label> {
                 x,
                 y: y + r + 12.0,
                 align: Align::Center,
+                upright: false,
             })
         })
         .collect()
 }
 
-/// The values too long to sit in their node, placed above them: each at the lowest height
-/// where it overlaps no other label and no node, and kept inside the picture's width, so no
-/// label is cut at an edge or hides another (D30, E9 and E10 with large values ran together).
+/// The values too long to sit in their node, each written next to its own node so that it is
+/// read as that node's: level just above it where every label fits in one row, otherwise all
+/// upright (read upwards) straight over it, or under it for the node a raised node hangs over
+/// (V2 of D, V3 of E). Staggering level labels over three or four rows (D30, E9 and E10 with
+/// large values) kept them apart, but no one could tell which node a label belonged to.
 pub fn value_labels(graph: &AdeGraph, values: &Values, width: f64, height: f64) -> Vec<Label> {
     let layout = GraphLayout::new(graph, width, height);
     let r = layout.radius;
-    // What a label must not cover: the nodes, and the names written beside raised nodes.
+    let texts: Vec<(usize, String)> = (0..graph.node_count())
+        .map(|i| (i, compact_within(&values.get(i), LABEL_CHARS)))
+        // A short value is written inside its node.
+        .filter(|(_, text)| !(text.len() <= 3 && r >= 10.0))
+        .collect();
+    level_labels(graph, &layout, &texts, width)
+        .unwrap_or_else(|| upright_labels(graph, &layout, &texts, width, height))
+}
+
+/// Every label level just above its node, kept inside the picture's width; `None` if two
+/// would meet, or one would cover a node or a raised node's name.
+fn level_labels(
+    graph: &AdeGraph,
+    layout: &GraphLayout,
+    texts: &[(usize, String)],
+    width: f64,
+) -> Option<Vec<Label>> {
+    let r = layout.radius;
     let mut taken: Vec<Rect> = layout
         .centres
         .iter()
@@ -272,20 +313,14 @@ pub fn value_labels(graph: &AdeGraph, values: &Values, width: f64, height: f64) 
         .collect();
     for (i, &(x, y)) in layout.centres.iter().enumerate() {
         if graph.is_raised(i) {
-            let w = super::text_width(&graph.label(i), 12.0);
+            let w = super::text_width(&graph.label(i), NAME_SIZE);
             taken.push(Rect::new(x + r + 5.0, x + r + 5.0 + w, y - 8.0, y + 8.0));
         }
     }
-    let mut order: Vec<usize> = (0..graph.node_count()).collect();
-    order.sort_by(|&a, &b| layout.centres[a].0.total_cmp(&layout.centres[b].0));
     let mut labels = Vec::new();
-    for i in order {
-        let text = compact_within(&values.get(i), LABEL_CHARS);
-        if text.len() <= 3 && r >= 10.0 {
-            continue; // written inside the node
-        }
-        let w = super::text_width(&text, LABEL_SIZE);
-        let (cx, cy) = layout.centres[i];
+    for (i, text) in texts {
+        let w = super::text_width(text, LABEL_SIZE);
+        let (cx, cy) = layout.centres[*i];
         let (x, align, left) = if cx - w / 2.0 < 2.0 {
             (2.0, Align::Left, 2.0)
         } else if cx + w / 2.0 > width - 2.0 {
@@ -293,24 +328,87 @@ pub fn value_labels(graph: &AdeGraph, values: &Values, width: f64, height: f64) 
         } else {
             (cx, Align::Center, cx - w / 2.0)
         };
+        let y = cy - r - 10.0;
         // Text is drawn centred on y: it covers about y - 6 to y + 6 at 11 px.
         let gap = LABEL_GAP / 2.0;
-        let box_at = |y: f64| Rect::new(left - gap, left + w + gap, y - 6.5, y + 6.5);
-        let mut y = cy - r - 10.0;
-        while y > 8.0 && taken.iter().any(|t| t.meets(&box_at(y))) {
-            y -= 2.0;
+        let rect = Rect::new(left - gap, left + w + gap, y - 6.5, y + 6.5);
+        if y < 8.0 || taken.iter().any(|t| t.meets(&rect)) {
+            return None;
         }
-        let y = y.max(8.0);
-        taken.push(box_at(y));
+        taken.push(rect);
         labels.push(Label {
-            node: i,
-            text,
+            node: *i,
+            text: text.clone(),
             x,
             y,
             align,
+            upright: false,
         });
     }
-    labels
+    Some(labels)
+}
+
+/// Every label upright on its node's own column: over the node, or under it (and under its
+/// name) for the node a raised node hangs over. Labels of neighbouring columns never meet while
+/// the columns are at least 12 px apart (`GraphLayout::least_width`).
+fn upright_labels(
+    graph: &AdeGraph,
+    layout: &GraphLayout,
+    texts: &[(usize, String)],
+    width: f64,
+    height: f64,
+) -> Vec<Label> {
+    let r = layout.radius;
+    // The names: a raised node's lies across the next column; a name under the path may be
+    // wider than its column.
+    let names: Vec<Rect> = node_names(graph, width, height)
+        .iter()
+        .map(|name| {
+            let w = super::text_width(&name.text, NAME_SIZE);
+            let left = match name.align {
+                Align::Left => name.x,
+                _ => name.x - w / 2.0,
+            };
+            Rect::new(left, left + w, name.y - 7.0, name.y + 7.0)
+        })
+        .collect();
+    texts
+        .iter()
+        .map(|(i, text)| {
+            let long = super::text_width(text, LABEL_SIZE);
+            let (cx, cy) = layout.centres[*i];
+            let under_raised = !graph.is_raised(*i)
+                && (0..graph.node_count())
+                    .any(|j| graph.is_raised(j) && graph.column(j) == graph.column(*i));
+            let (left, right) = (cx - UPRIGHT_HALF, cx + UPRIGHT_HALF);
+            let y = if under_raised {
+                // Under the node, and under any name in its way.
+                let mut top = cy + r + 4.0;
+                for name in &names {
+                    if name.meets(&Rect::new(left, right, top, top + long)) {
+                        top = name.bottom + 2.0;
+                    }
+                }
+                (top + long).min(height - 2.0)
+            } else {
+                let mut y = cy - r - 4.0;
+                for name in &names {
+                    if name.meets(&Rect::new(left, right, y - long, y)) {
+                        y = name.top - 2.0;
+                    }
+                }
+                y.max(long + 2.0)
+            };
+            Label {
+                node: *i,
+                text: text.clone(),
+                x: cx,
+                y,
+                align: Align::Left,
+                upright: true,
+            }
+        })
+        .collect()
 }
 
 /// A rectangle a label or node covers.
@@ -376,7 +474,11 @@ pub fn draw_graph(
         p.text(name.x, name.y, &name.text, NAME_SIZE, name.align, INK);
     }
     for label in value_labels(graph, values, width, height) {
-        p.text(label.x, label.y, &label.text, LABEL_SIZE, label.align, INK);
+        if label.upright {
+            p.text_upright(label.x, label.y, &label.text, LABEL_SIZE, INK);
+        } else {
+            p.text(label.x, label.y, &label.text, LABEL_SIZE, label.align, INK);
+        }
     }
 }
 

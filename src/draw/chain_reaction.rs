@@ -22,16 +22,23 @@ impl Layout {
     /// Cells never smaller than a fingertip, nor so big that a small board fills a wall.
     pub const MIN_CELL: f64 = 30.0;
     pub const MAX_CELL: f64 = 96.0;
+    /// The automaton view's cells are bigger: their states (`S''21`) must be read, not guessed.
+    pub const MIN_STATE_CELL: f64 = 46.0;
 
     /// The biggest board that fits `width` × `height` pixels (whole pixels a cell), within the
-    /// cell limits: a board too big for the room keeps the smallest cells and scrolls.
-    pub fn fit(settings: Settings, width: f64, height: f64) -> Layout {
+    /// cell limits for its labels: a board too big for the room keeps the smallest cells and
+    /// scrolls.
+    pub fn fit(settings: Settings, width: f64, height: f64, labels: Labels) -> Layout {
         let by_width = width / settings.cols.max(1) as f64;
         let by_height = height / settings.rows.max(1) as f64;
+        let smallest = match labels {
+            Labels::Orbs => Self::MIN_CELL,
+            Labels::States => Self::MIN_STATE_CELL,
+        };
         let cell = by_width
             .min(by_height)
             .floor()
-            .clamp(Self::MIN_CELL, Self::MAX_CELL);
+            .clamp(smallest, Self::MAX_CELL);
         Layout {
             rows: settings.rows,
             cols: settings.cols,
@@ -266,8 +273,7 @@ fn draw_cell(
         (Labels::Orbs, None) => String::new(),
     };
     if !label.is_empty() {
-        // Shrunk to fit the cell: about 0.55 em a character.
-        let size = (cell * 0.22).min(cell * 0.9 / (0.55 * label.chars().count() as f64));
+        let size = label_size(cell, &label);
         p.text(
             cx,
             y + cell * 0.84,
@@ -277,6 +283,16 @@ fn draw_cell(
             palette::INK,
         );
     }
+}
+
+/// The smallest label a cell is given, in pixels: a phone's small print, still read at arm's length.
+pub const MIN_LABEL: f64 = 10.0;
+
+/// A cell label's size: a fifth of the cell, at least `MIN_LABEL`, shrunk only when it would not
+/// fit the cell's width (about 0.55 em a character).
+pub fn label_size(cell: f64, label: &str) -> f64 {
+    let fitting = cell * 0.9 / (0.55 * label.chars().count().max(1) as f64);
+    (cell * 0.22).max(MIN_LABEL).min(fitting)
 }
 
 /// A dashed frame round the cell a panel describes.
@@ -552,6 +568,29 @@ mod tests {
             count(Some(&taken)) > ringed,
             "and the transition taken with it"
         );
+    }
+
+    /// Every state label on the automaton view's smallest cells is at least `MIN_LABEL` pixels:
+    /// a 20 × 20 board on a phone drew its states at 6 px.
+    #[test]
+    fn the_automaton_views_labels_are_readable_on_a_phone() {
+        let settings = Settings::new(20, 20, 8).unwrap();
+        let layout = Layout::fit(settings, 348.0, 600.0, Labels::States);
+        assert_eq!(layout.cell, Layout::MIN_STATE_CELL);
+        // The longest states: an eighth player's, on a middle cell holding three orbs.
+        for content in [None, Some((0, 1)), Some((3, 2)), Some((7, 3))] {
+            let label = state_of(4, content);
+            let size = label_size(layout.cell, &label);
+            assert!(size >= MIN_LABEL, "{label} drawn at {size:.1} px");
+            assert!(
+                crate::draw::text_width(&label, size) <= layout.cell,
+                "{label} overflows"
+            );
+        }
+        // The orbs' view keeps its fingertip cells, and its labels are as big.
+        let orbs = Layout::fit(settings, 348.0, 600.0, Labels::Orbs);
+        assert_eq!(orbs.cell, Layout::MIN_CELL);
+        assert!(label_size(orbs.cell, "H3") >= MIN_LABEL);
     }
 
     #[test]

@@ -49,6 +49,8 @@ pub trait Painter {
     fn ring(&mut self, cx: f64, cy: f64, r: f64, width: f64, color: Rgb);
     /// Text whose vertical middle is at `y`; `size` is the glyph height in pixels.
     fn text(&mut self, x: f64, y: f64, text: &str, size: f64, align: Align, color: Rgb);
+    /// Text read upwards (turned a quarter left): it starts at `y` and runs up, centred on `x`.
+    fn text_upright(&mut self, x: f64, y: f64, text: &str, size: f64, color: Rgb);
 
     /// A line in `dashes` dashes (each half of its share): Dots and Boxes' player B, outlines.
     #[allow(clippy::too_many_arguments)]

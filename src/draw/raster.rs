@@ -127,6 +127,29 @@ impl Painter for Raster {
         );
     }
 
+    fn text_upright(&mut self, x: f64, y: f64, text: &str, size: f64, color: Rgb) {
+        let scale = (size / font::HEIGHT as f64).round().max(1.0) as i64;
+        // Along the text u runs upwards from y; across it v runs rightwards, centred on x.
+        let (bottom, left) = (y as i64, x as i64 - (font::HEIGHT as i64 * scale) / 2);
+        for (k, c) in text.chars().enumerate() {
+            let along = k as i64 * font::ADVANCE as i64 * scale;
+            for (row, bits) in font::glyph(c).iter().enumerate() {
+                for col in 0..font::WIDTH {
+                    if bits & (1 << (font::WIDTH - 1 - col)) == 0 {
+                        continue;
+                    }
+                    for su in 0..scale {
+                        for sv in 0..scale {
+                            let u = along + col as i64 * scale + su;
+                            let v = row as i64 * scale + sv;
+                            self.set(left + v, bottom - u, color);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     fn text(&mut self, x: f64, y: f64, text: &str, size: f64, align: Align, color: Rgb) {
         let scale = (size / font::HEIGHT as f64).round().max(1.0) as i64;
         let width = font::text_width(text) as i64 * scale;

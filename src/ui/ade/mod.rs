@@ -49,7 +49,7 @@ use crate::ui::widgets::{download, form};
 /// their size on a phone), and its least height (a raised node and its labels fit).
 const CANVAS_WIDTH: u32 = 640;
 const CANVAS_HEIGHT: u32 = 260;
-const LEAST_HEIGHT: f64 = 170.0;
+const LEAST_HEIGHT: f64 = 250.0;
 /// The default cap of one Exhaust-fire request.
 /// Exhaust's layers a press by default: the registry's (`games`).
 fn default_layer_cap() -> usize {

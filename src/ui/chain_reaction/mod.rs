@@ -187,7 +187,7 @@ impl BoardGame for ChainReaction {
                 return;
             }
         }
-        let layout = Layout::fit(settings, 150.0, 150.0);
+        let layout = Layout::fit(settings, 150.0, 150.0, Labels::Orbs);
         let size = (layout.width(), layout.height());
         let draw = |game: &Game, last: Option<usize>| {
             let board: Vec<Content> = (0..settings.cells()).map(|c| game.cell(c)).collect();
@@ -257,14 +257,14 @@ impl BoardGame for ChainReaction {
     }
 
     fn size(&self, game: &Game, room: (f64, f64)) -> (f64, f64) {
-        let layout = Layout::fit(game.settings(), room.0, room.1);
+        let layout = Layout::fit(game.settings(), room.0, room.1, self.labels());
         (layout.width(), layout.height())
     }
 
     fn draw(&self, painter: &mut CanvasPainter, record: &Record<Game>, view: &View) {
         let game = record.game();
         let settings = game.settings();
-        let layout = Layout::fit(settings, view.room.0, view.room.1);
+        let layout = Layout::fit(settings, view.room.0, view.room.1, self.labels());
         let current: Vec<Content> = (0..settings.cells()).map(|c| game.cell(c)).collect();
         let mut flight: Option<Flight> = None;
         let board: Vec<Content> = match &self.animation {
@@ -302,7 +302,7 @@ impl BoardGame for ChainReaction {
     }
 
     fn move_at(&self, game: &Game, room: (f64, f64), x: f64, y: f64) -> Option<usize> {
-        Layout::fit(game.settings(), room.0, room.1).cell_at(x, y)
+        Layout::fit(game.settings(), room.0, room.1, self.labels()).cell_at(x, y)
     }
 
     fn step(&self, game: &Game, cursor: usize, key: &str) -> usize {
@@ -452,14 +452,20 @@ impl BoardGame for ChainReaction {
             }
             orbs
         });
+        // Every player keeps a place on the line, those out named so: with eight players a line
+        // of the three left said nothing of the other five.
+        let out = self.out(game);
         let orbs: Vec<String> = (0..game.settings().players)
-            .filter_map(|p| {
+            .map(|p| {
                 let count = match &shown {
                     Some(orbs) => orbs[p],
                     None => game.orbs_of(p) as usize,
                 };
-                let out = game.is_eliminated(p) && (shown.is_none() || count == 0);
-                (!out).then(|| format!("{} {count}", seat_letter(p)))
+                if out.contains(&p) && (shown.is_none() || count == 0) {
+                    format!("{} out", seat_letter(p))
+                } else {
+                    format!("{} {count}", seat_letter(p))
+                }
             })
             .collect();
         format!("Orbs: {}", orbs.join(" · "))

@@ -115,6 +115,14 @@ impl Painter for CanvasPainter {
         });
         dom::best_effort(self.ctx.fill_text(text, x, y));
     }
+
+    fn text_upright(&mut self, x: f64, y: f64, text: &str, size: f64, color: Rgb) {
+        self.ctx.save();
+        dom::best_effort(self.ctx.translate(x, y));
+        dom::best_effort(self.ctx.rotate(-TAU / 4.0));
+        self.text(0.0, 0.0, text, size, Align::Left, color);
+        self.ctx.restore();
+    }
 }
 
 /// A pointer event's place on a picture, in the picture's CSS pixels.
