@@ -45,6 +45,7 @@ fn every_equation_side_and_card_is_found_under_its_centre_at_any_width() {
             seats: &seats,
             active: Some(0),
             banner: (seed % 2 == 0).then(|| "Game over: Player0 wins".to_string()),
+            offers: Default::default(),
         };
         for width in [320.0, 400.0, 599.0, 600.0, 760.0, 1200.0] {
             let plan = Plan::new(&picture, width);
@@ -113,6 +114,7 @@ fn long_labels_are_cut_to_their_room_and_bought_cards_get_room() {
         seats: &seats,
         active: None,
         banner: None,
+        offers: Default::default(),
     };
     let before = Plan::new(&bare, 400.0);
     // Player 1 bought 12 cards: its row grows by the lines of small cards it needs.
@@ -124,6 +126,7 @@ fn long_labels_are_cut_to_their_room_and_bought_cards_get_room() {
         seats: &seats,
         active: None,
         banner: None,
+        offers: Default::default(),
     };
     let after = Plan::new(&rich, 400.0);
     assert!(after.rows[1].1 > before.rows[1].1);
@@ -149,6 +152,7 @@ fn the_drawing_shows_the_pebbles_and_the_banner() {
         seats: &seats,
         active: Some(1),
         banner: Some("Game over: Player1 wins".into()),
+        offers: Default::default(),
     };
     for width in [380.0, 760.0] {
         let plan = Plan::new(&picture, width);
@@ -174,5 +178,42 @@ fn the_drawing_shows_the_pebbles_and_the_banner() {
             raster.pixel(6, (top + 2.0) as u32),
             Some(palette::HIGHLIGHT)
         );
+    }
+}
+
+/// The cards a person can pay for are framed in green on the table, the others not, in both
+/// arrangements; with no person asked nothing is.
+#[test]
+fn the_cards_a_person_can_pay_for_are_framed() {
+    let (equations, state) = random_game(2, &mut Rng::new(3));
+    let seats = seats(2, false);
+    let mut payable = vec![false; state.visibles.len()];
+    payable[1] = true;
+    for width in [400.0, 760.0] {
+        let framed = |offers: table::Offers| {
+            let picture = table::Table {
+                equations: &equations,
+                state: &state,
+                seats: &seats,
+                active: Some(0),
+                banner: None,
+                offers,
+            };
+            let plan = Plan::new(&picture, width);
+            let mut raster = Raster::new(plan.width as u32, plan.height as u32);
+            table::draw(&mut raster, &picture, &plan);
+            plan.cards
+                .iter()
+                .map(|r| {
+                    raster.pixel((r.x - 2.0) as u32, r.centre().1 as u32) == Some(palette::WIN)
+                })
+                .collect::<Vec<bool>>()
+        };
+        let marked = framed(table::Offers {
+            sides: Vec::new(),
+            cards: payable.clone(),
+        });
+        assert_eq!(marked, payable, "{width}");
+        assert!(!framed(table::Offers::default()).contains(&true), "{width}");
     }
 }

@@ -437,6 +437,7 @@ async fn a_human_picks_equation_sides_and_cards_on_the_table() {
         seats: &seats,
         active: Some(0),
         banner: None,
+        offers: Default::default(),
     };
     let plan = Plan::new(&table, width);
     // Equation 2's right side: used right to left, which an empty wallet cannot pay.
@@ -464,4 +465,108 @@ async fn a_human_picks_equation_sides_and_cards_on_the_table() {
     assert_ne!(state(&root), "human");
     let canvas_picks = canvas.get_attribute("data-picks");
     assert_eq!(canvas_picks.as_deref(), Some("no"));
+}
+
+/// The table marks what a person can pay for where they click: each equation side the panel's
+/// buttons offer is underlined in green on the table, and no other (the marks were only in a
+/// panel far below the table on a phone). "Take a pebble" says beforehand which colour it gives
+/// (the course's draw gave red every time, unexplained).
+#[wasm_bindgen_test]
+async fn the_table_marks_what_a_person_can_pay_for() {
+    use gamelab::draw::bazaar::{Plan, Seat, Table};
+    use gamelab::engine::bazaar::setup::random_game;
+    let root = web::mount(
+        "bazaar",
+        &[("data-seats", "human,purchase-points"), ("data-seed", "1")],
+    );
+    set(&root, "[data-field='speed']", "0");
+    click(&root, "play");
+    let (equations, game) = random_game(2, &mut gamelab::engine::rng::Rng::new(1));
+    let seats: Vec<Seat> = (0..2)
+        .map(|i| Seat {
+            name: String::new(),
+            kind: String::new(),
+            show_wallet: false,
+            place: Some(i),
+        })
+        .collect();
+    let canvas: web_sys::HtmlCanvasElement = find(&root, "canvas").unchecked_into();
+    let context: web_sys::CanvasRenderingContext2d =
+        canvas.get_context("2d").unwrap().unwrap().unchecked_into();
+    let ratio = canvas.width() as f64
+        / canvas
+            .style()
+            .get_property_value("width")
+            .unwrap()
+            .trim_end_matches("px")
+            .parse::<f64>()
+            .unwrap();
+    let green = |(x, y): (f64, f64)| {
+        let pixel = context
+            .get_image_data((x * ratio).round(), (y * ratio).round(), 1.0, 1.0)
+            .unwrap()
+            .data();
+        let (r, g, b) = (pixel[0] as i32, pixel[1] as i32, pixel[2] as i32);
+        (r - 20).abs() + (g - 130).abs() + (b - 40).abs() < 60
+    };
+    let mut marked = 0;
+    for turn in 0..12 {
+        wait_for(&root, "the human's turn", |r| {
+            state(r) == "human" && text(r, ".gl-bazaar-human").contains("Take a pebble")
+        })
+        .await;
+        let panel = text(&root, ".gl-bazaar-human");
+        if turn == 0 {
+            assert!(
+                panel.contains("Take a pebble gives red: the bank gives its first colour"),
+                "{panel}"
+            );
+        }
+        let width: f64 = canvas
+            .style()
+            .get_property_value("width")
+            .unwrap()
+            .trim_end_matches("px")
+            .parse()
+            .unwrap();
+        let plan = Plan::new(
+            &Table {
+                equations: &equations,
+                state: &game,
+                seats: &seats,
+                active: Some(0),
+                banner: None,
+                offers: Default::default(),
+            },
+            width,
+        );
+        let buttons = root
+            .query_selector_all(".gl-bazaar-human [data-action^='use-']")
+            .unwrap();
+        assert_eq!(buttons.length() as usize, 2 * equations.len());
+        for k in 0..buttons.length() {
+            let button: web_sys::Element = buttons.item(k).unwrap().unchecked_into();
+            let offered = button.class_list().contains("gl-payable");
+            let (left, right) = plan.equations[k as usize / 2];
+            let side = if k % 2 == 0 { left } else { right };
+            let underline = (side.x + side.w / 2.0, side.y + side.h - 2.0);
+            assert_eq!(
+                green(underline),
+                offered,
+                "turn {turn}, side {k}: the table and the panel disagree"
+            );
+            marked += usize::from(offered);
+        }
+        if marked > 0 {
+            break;
+        }
+        click(&root, "pebble");
+        wait_for(&root, "the purchase question", |r| {
+            text(r, ".gl-bazaar-human").contains("Cards chosen")
+        })
+        .await;
+        click(&root, "buy");
+    }
+    assert!(marked > 0, "no side ever became payable");
+    root.remove();
 }

@@ -44,6 +44,16 @@ pub struct Table<'a> {
     pub active: Option<usize>,
     /// A line across the top: the end of the game, or which past state is shown.
     pub banner: Option<String>,
+    /// What the person being asked can pay for now (empty when no person is asked).
+    pub offers: Offers,
+}
+
+/// What a person choosing can pay for now, marked on the table where they click: for each
+/// equation its two sides (left given, then right given), and for each visible card.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Offers {
+    pub sides: Vec<bool>,
+    pub cards: Vec<bool>,
 }
 
 /// What a click on the table picks.
@@ -316,6 +326,18 @@ fn card(p: &mut impl Painter, r: Rect, c: &Card, label: &str, scale: f64) {
     );
 }
 
+/// An equation's side that can be given now: a pale ground and a green rule under it.
+fn offer_mark(p: &mut impl Painter, side: Rect) {
+    p.fill_rect(
+        side.x,
+        side.y + 1.0,
+        side.w,
+        side.h - 2.0,
+        palette::LAST_MOVE_FILL,
+    );
+    p.fill_rect(side.x, side.y + side.h - 3.0, side.w, 2.0, palette::WIN);
+}
+
 /// A bought card in small: its five pebbles in a frame, "☺" after it if it has a face.
 fn mini_card(p: &mut impl Painter, x: f64, y: f64, c: &Card) {
     p.fill_rect(x, y - 7.0, MINI_W, 14.0, palette::CARD_EDGE);
@@ -352,16 +374,27 @@ pub fn draw(p: &mut impl Painter, table: &Table, plan: &Plan) -> f64 {
             palette::INK,
         );
     }
+    let offers = &table.offers;
+    let title = if offers.sides.contains(&true) {
+        "Equations (usable both ways; underlined: a side you can give now)"
+    } else {
+        "Equations (usable both ways)"
+    };
     p.text(
         10.0,
         plan.equations_title,
-        "Equations (usable both ways)",
+        &fit(title, 13.0, width - 20.0),
         13.0,
         Align::Left,
         palette::INK,
     );
     for (i, (e, (left, right))) in table.equations.iter().zip(&plan.equations).enumerate() {
         let y = left.y + EQUATION_ROW / 2.0;
+        for (k, side) in [left, right].into_iter().enumerate() {
+            if offers.sides.get(2 * i + k) == Some(&true) {
+                offer_mark(p, *side);
+            }
+        }
         p.text(
             left.x,
             y,
@@ -374,16 +407,26 @@ pub fn draw(p: &mut impl Painter, table: &Table, plan: &Plan) -> f64 {
         p.text(right.x, y, "=", 16.0, Align::Center, palette::INK);
         pebbles(p, right.x + 8.0, y, &Bag::of(&e.right).pebbles());
     }
+    let title = if offers.cards.contains(&true) {
+        "Visible cards (✓ you can pay for it now)"
+    } else {
+        "Visible cards"
+    };
     p.text(
         10.0,
         plan.cards_title,
-        "Visible cards",
+        &fit(title, 13.0, width - 20.0),
         13.0,
         Align::Left,
         palette::INK,
     );
     for (i, (c, r)) in state.visibles.iter().zip(&plan.cards).enumerate() {
-        card(p, *r, c, &format!("card {}", i + 1), plan.card_scale);
+        if offers.cards.get(i) == Some(&true) {
+            p.fill_rect(r.x - 3.0, r.y - 3.0, r.w + 6.0, r.h + 6.0, palette::WIN);
+            card(p, *r, c, &format!("✓ card {}", i + 1), plan.card_scale);
+        } else {
+            card(p, *r, c, &format!("card {}", i + 1), plan.card_scale);
+        }
     }
     if state.visibles.is_empty() {
         p.text(

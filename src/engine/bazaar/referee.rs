@@ -257,6 +257,11 @@ impl Referee {
         self.random_draw = Some(crate::engine::rng::Rng::new(seed));
     }
 
+    /// Whether pebbles are drawn at random (else the first colour the bank has).
+    pub fn draws_at_random(&self) -> bool {
+        self.random_draw.is_some()
+    }
+
     pub fn names(&self) -> &[String] {
         &self.names
     }

@@ -94,6 +94,24 @@ fn mark_offer(b: &web_sys::HtmlButtonElement, payable: bool, strict: bool) {
     b.set_disabled(!strict);
 }
 
+/// What "Take a pebble" will give, said before it is pressed: the course's referee takes the
+/// first colour the bank has (always red while there is red), which looks like a fault to a
+/// first-time player unless it is said.
+fn pebble_rule(random: bool, bank: &crate::engine::bazaar::pebbles::Bag) -> String {
+    if random {
+        return "Take a pebble: one of the bank's pebbles at random, each as likely.".into();
+    }
+    match rules::draw_pebble(bank) {
+        Some(next) => format!(
+            "Take a pebble gives {}: the bank gives its first colour in the order red, white, \
+             blue, green, yellow, as the course's referee does (\"Random pebble draw\" in the \
+             settings makes it chance).",
+            next.name()
+        ),
+        None => "The bank is empty: there is no pebble to take.".into(),
+    }
+}
+
 /// An exchange button: the equation's number as the table shows it, what is given, what comes.
 pub(super) fn exchange_label(
     b: &web_sys::HtmlButtonElement,
@@ -118,6 +136,42 @@ impl Bazaar {
         let (seat, call) = self.game.referee.as_ref()?.next_call()?;
         let human = matches!(self.game.brains.get(seat), Some(Brain::Human));
         (human && matches!(call, Call::PebbleOrTrades(_) | Call::Cards(_))).then_some(call)
+    }
+
+    /// What the person being asked can pay for now, as the table marks it: the equation sides
+    /// they can give next, and the cards their wallet buys (after the exchanges chosen so far,
+    /// or alongside the cards already chosen).
+    pub(super) fn offers(&self) -> table::Offers {
+        let (Some(referee), Some(call)) = (self.game.referee.as_ref(), self.human_question())
+        else {
+            return table::Offers::default();
+        };
+        let choices = &self.game.choices;
+        match call {
+            Call::PebbleOrTrades(turn) => {
+                let wallet = rules::exchange(
+                    referee.equations(),
+                    &choices.exchanges,
+                    &turn.active.wallet,
+                    &turn.bank,
+                )
+                .map_or(turn.active.wallet, |(wallet, _)| wallet);
+                table::Offers {
+                    sides: rules::next_exchanges(
+                        referee.equations(),
+                        &choices.exchanges,
+                        &turn.active.wallet,
+                        &turn.bank,
+                    ),
+                    cards: rules::next_cards(&wallet, &turn.visibles, &[]),
+                }
+            }
+            Call::Cards(turn) => table::Offers {
+                sides: Vec::new(),
+                cards: rules::next_cards(&turn.active.wallet, &turn.visibles, &choices.cards),
+            },
+            _ => table::Offers::default(),
+        }
     }
 
     /// The human's pick at a point of the table, when a human seat is choosing and the table
@@ -281,6 +335,9 @@ impl Bazaar {
                 }
                 let bar = child(panel, "div", "gl-buttonbar");
                 button(&bar, "Take a pebble", &Action::Pebble);
+                child(panel, "p", "gl-hint")
+                    .set_text_content(Some(&pebble_rule(referee.draws_at_random(), &turn.bank)));
+                let bar = child(panel, "div", "gl-buttonbar");
                 // The price of trading, as it is now: the pile's bottom card, or, once the pile
                 // is empty, every visible card, which ends the game.
                 let price = if referee.state().hidden.is_empty() {

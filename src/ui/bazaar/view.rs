@@ -287,8 +287,14 @@ impl Bazaar {
         // The table takes the element's width, so its text keeps its size on a phone.
         let width =
             (self.dom.root.client_width() as f64 - 20.0).clamp(table::MIN_WIDTH, table::MAX_WIDTH);
-        let inputs =
-            format!("{state:?} {seats:?} {active:?} {banner:?} {observed} {width} {human_picks}");
+        let offers = if human_picks {
+            self.offers()
+        } else {
+            table::Offers::default()
+        };
+        let inputs = format!(
+            "{state:?} {seats:?} {active:?} {banner:?} {observed} {width} {human_picks} {offers:?}"
+        );
         if !self.game.drawn_table.changed(inputs) {
             return;
         }
@@ -298,6 +304,7 @@ impl Bazaar {
             seats: &seats,
             active,
             banner,
+            offers,
         };
         let plan = Plan::new(&picture, width);
         if let Some(mut p) = CanvasPainter::sharp(&self.dom.canvas, plan.width, plan.height) {
