@@ -14,6 +14,15 @@ mod web;
 
 use web::{click, document, find, sleep};
 
+/// The page address's fragment, decoded.
+fn address_hash() -> String {
+    let hash = web_sys::window().unwrap().location().hash().unwrap();
+    js_sys::decode_uri_component(&hash)
+        .unwrap()
+        .as_string()
+        .unwrap()
+}
+
 fn is_disabled(root: &HtmlElement, action: &str) -> bool {
     find(root, &format!("button[data-action='{action}']")).has_attribute("disabled")
 }
@@ -509,8 +518,8 @@ async fn url_state_restores_a_position_and_share_writes_it() {
     assert_eq!(trace(&broken), vec!["0: [1, 0, 0]"]);
     click(&root, "fire");
     click(&root, "share");
-    let hash = window.location().hash().unwrap();
-    assert!(hash.contains("ade-shared=E8/0,0,0,1,0,0,0,0/6"), "{hash}");
+    let hash = address_hash();
+    assert!(hash.contains("|E8/0,0,0,1,0,0,0,0/6"), "{hash}");
     assert!(
         hash.contains("ade-broken=E8/1,2"),
         "other entries are kept: {hash}"
@@ -713,18 +722,14 @@ async fn the_share_link_follows_later_fires_and_help_opens_in_front_of_the_graph
     ]);
     settled(&root).await;
     click(&root, "share");
-    assert!(window
-        .location()
-        .hash()
-        .unwrap()
-        .contains("ade-follow=E8/0,0,0,1,0,0,0,0/2"));
+    assert!(address_hash().contains("ade-follow=max-rings=3;layer-cap=10000|E8/0,0,0,1,0,0,0,0/2"));
     click(&root, "fire");
     click(&root, "fire");
-    let hash = window.location().hash().unwrap();
-    assert!(hash.contains("ade-follow=E8/0,0,0,1,0,0,0,0/4"), "{hash}");
+    let hash = address_hash();
+    assert!(hash.contains("|E8/0,0,0,1,0,0,0,0/4"), "{hash}");
     click(&root, "undo");
-    let hash = window.location().hash().unwrap();
-    assert!(hash.contains("ade-follow=E8/0,0,0,1,0,0,0,0/3"), "{hash}");
+    let hash = address_hash();
+    assert!(hash.contains("|E8/0,0,0,1,0,0,0,0/3"), "{hash}");
     // Help from the graph window is in front of it.
     click(&root, "show-graph");
     click(&root, "graph-help");
@@ -961,4 +966,62 @@ async fn redo_fires_again_and_a_reload_finds_the_play_as_it_was_left() {
         trace(&other)
     );
     other.remove();
+}
+
+/// A share link is the whole play: max rings and the layer cap travel with the position, and a
+/// reload or the link itself brings them back (the link kept only the graph, start and layers).
+#[wasm_bindgen_test]
+async fn the_share_link_keeps_max_rings_and_the_layer_cap() {
+    let window = web_sys::window().unwrap();
+    window.location().set_hash("").unwrap();
+    let root = mount(&[
+        ("id", "settings"),
+        ("data-graph", "D5"),
+        ("data-values", "1,0,0,0,0"),
+        ("data-layers", "1"),
+    ]);
+    settled(&root).await;
+    let rings: web_sys::HtmlSelectElement =
+        find(&root, "[data-field='max-rings']").unchecked_into();
+    rings.set_value("6");
+    changed(&rings);
+    let cap: HtmlInputElement = find(&root, "[data-field='layer-cap']").unchecked_into();
+    cap.set_value("77");
+    changed(&cap);
+    click(&root, "share");
+    let hash = address_hash();
+    assert!(
+        hash.contains("ade-settings=max-rings=6;layer-cap=77|D5/1,0,0,0,0/1"),
+        "{hash}"
+    );
+    root.remove();
+    // The link alone, on an element that asks for other settings: the link's win.
+    let again = mount(&[
+        ("id", "settings"),
+        ("data-graph", "A3"),
+        ("data-max-rings", "2"),
+    ]);
+    settled(&again).await;
+    let rings: web_sys::HtmlSelectElement =
+        find(&again, "[data-field='max-rings']").unchecked_into();
+    let cap: HtmlInputElement = find(&again, "[data-field='layer-cap']").unchecked_into();
+    assert_eq!(
+        (rings.value(), cap.value()),
+        ("6".to_string(), "77".to_string())
+    );
+    assert!(status(&again).contains("D5"), "{}", status(&again));
+    assert_eq!(trace(&again).len(), 2);
+    again.remove();
+    // A refused setting is named and the element's own kept.
+    window
+        .location()
+        .set_hash("ade-bad=max-rings=zillion;layer-cap=77|D5/1,0,0,0,0/1")
+        .unwrap();
+    let bad = mount(&[("id", "bad")]);
+    settled(&bad).await;
+    assert!(note(&bad).contains("The link's settings"), "{}", note(&bad));
+    let cap: HtmlInputElement = find(&bad, "[data-field='layer-cap']").unchecked_into();
+    assert_eq!(cap.value(), "77");
+    bad.remove();
+    window.location().set_hash("").unwrap();
 }

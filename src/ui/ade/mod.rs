@@ -127,6 +127,8 @@ pub struct Ade {
     editing_node: Option<usize>,
     max_rings: u32,
     layer_cap: usize,
+    /// Changes when max rings or the layer cap does: the link and the kept play carry them.
+    settings_generation: u64,
     /// The run going on in time slices, if any (Stop ends it).
     exhaust: Option<Run>,
     message: String,
@@ -170,6 +172,7 @@ impl GamePage for Ade {
             editing_node: None,
             max_rings: default_max_rings(),
             layer_cap: default_layer_cap(),
+            settings_generation: 0,
             exhaust: None,
             message: String::new(),
             trace_from: 0,
@@ -318,11 +321,16 @@ fn act(app: &Shared, action: Action) {
         Action::Escape => a.close_everything(),
         Action::Node(index) => a.open_value_dialog(index),
         Action::SingleOneAt => a.single_one_at_selected(),
-        Action::MaxRings => a.max_rings = a.dom.max_rings.value().parse().unwrap_or(0),
+        Action::MaxRings => {
+            a.max_rings = a.dom.max_rings.value().parse().unwrap_or(0);
+            a.settings_generation = crate::engine::generation::next();
+        }
         // Drawn again at the new size.
         Action::GraphZoom => a.graph_drawn = None,
         Action::LayerCap => {
-            a.read_layer_cap();
+            if a.read_layer_cap() {
+                a.settings_generation = crate::engine::generation::next();
+            }
         }
         // Handled above, before the state was borrowed.
         Action::Exhaust => {}
@@ -372,8 +380,12 @@ impl Ade {
         self.dom.layer_cap.set_value(&self.layer_cap.to_string());
         self.dom.max_rings.set_value(&self.max_rings.to_string());
         if let Some(text) = self.session.shared() {
-            match SharedPosition::parse(&text) {
-                Ok(position) => return self.apply_position(position, ""),
+            let (setup, position) = split_setup(&text);
+            match SharedPosition::parse(position) {
+                Ok(position) => {
+                    self.apply_setup(setup, "The link's settings");
+                    return self.apply_position(position, "");
+                }
                 Err(e) => self
                     .message
                     .push_str(&format!("The link's ADE state was not used: {e}. ")),
@@ -779,40 +791,105 @@ impl Ade {
     /// Puts this position in the page URL (fragment), so the address can be shared; the
     /// address follows the play from then on (`Session::follow`).
     fn share(&mut self) {
-        let Some(play) = self.play.as_ref() else {
+        let Some((position, session)) = self.position_and_session() else {
             return;
         };
-        let position = Position {
-            play,
-            playing: self.mode == Mode::Playing,
-        };
-        let href = self.session.share(&position);
+        let href = session.share(&position);
         self.message = format!("Link to this position (it follows the play from now on): {href}");
     }
 
-    /// What the session shares and keeps, if a graph is loaded.
+    /// What the session shares and keeps, if a graph is loaded: the play and the settings
+    /// that shape how it is shown and run.
     fn position(&self) -> Option<Position<'_>> {
-        let playing = self.mode == Mode::Playing;
-        self.play.as_ref().map(|play| Position { play, playing })
+        self.play.as_ref().map(|play| Position {
+            play,
+            playing: self.mode == Mode::Playing,
+            max_rings: self.max_rings,
+            layer_cap: self.layer_cap,
+            settings_generation: self.settings_generation,
+        })
     }
 
     /// The address follows the play once shared; the play is kept once the reader acted.
     fn save(&mut self) {
-        let Some(play) = self.play.as_ref() else {
+        let Some((position, session)) = self.position_and_session() else {
             return;
         };
-        let position = Position {
+        session.follow(&position);
+        session.keep(&position);
+    }
+
+    /// The position beside the session that shares and keeps it (borrowed apart).
+    fn position_and_session(&mut self) -> Option<(Position<'_>, &mut Session)> {
+        let Ade {
             play,
-            playing: self.mode == Mode::Playing,
+            mode,
+            max_rings,
+            layer_cap,
+            settings_generation,
+            session,
+            ..
+        } = self;
+        let position = Position {
+            play: play.as_ref()?,
+            playing: *mode == Mode::Playing,
+            max_rings: *max_rings,
+            layer_cap: *layer_cap,
+            settings_generation: *settings_generation,
         };
-        self.session.follow(&position);
-        self.session.keep(&position);
+        Some((position, session))
+    }
+
+    /// A link's or a kept play's settings (`max-rings=3;layer-cap=10000`), each read as the
+    /// element's attribute would be: a refused one is named, and the one in use kept.
+    fn apply_setup(&mut self, setup: &str, whose: &str) {
+        if setup.is_empty() {
+            return;
+        }
+        let pairs: Vec<(&str, &str)> = setup
+            .split(';')
+            .filter_map(|pair| pair.split_once('='))
+            .collect();
+        let Some(game) = crate::games::game("ade") else {
+            return;
+        };
+        let mut said = String::new();
+        let options = Options::read(
+            game.options.iter(),
+            "",
+            |name| {
+                pairs
+                    .iter()
+                    .find(|(n, _)| *n == name)
+                    .map(|(_, v)| v.to_string())
+            },
+            &mut said,
+        );
+        if !said.is_empty() {
+            self.message.push_str(&format!("{whose}: {said}"));
+        }
+        if let Some(rings) = options
+            .number("max-rings")
+            .filter(|_| options.given("max-rings"))
+        {
+            self.max_rings = rings as u32;
+        }
+        if let Some(cap) = options
+            .number("layer-cap")
+            .filter(|_| options.given("layer-cap"))
+        {
+            self.layer_cap = usize::try_from(cap).unwrap_or(usize::MAX);
+        }
+        self.dom.layer_cap.set_value(&self.layer_cap.to_string());
+        self.dom.max_rings.set_value(&self.max_rings.to_string());
+        self.settings_generation = crate::engine::generation::next();
     }
 
     /// Brings back the play a reader left on this graph (`text`, kept by the browser), unless
     /// they have begun another; its layers are fired again in slices.
     fn restore(&mut self, text: &str) -> bool {
-        let Ok(kept) = SharedPosition::parse(text) else {
+        let (setup, position) = split_setup(text);
+        let Ok(kept) = SharedPosition::parse(position) else {
             return false;
         };
         let same_graph = self
@@ -823,6 +900,7 @@ impl Ade {
         if self.session.touched() || !same_graph || fresh.as_deref() == Some(text) {
             return false;
         }
+        self.apply_setup(setup, "The kept play's settings");
         self.apply_position(
             kept,
             "The play you left here is back (Game ▸ New game starts another).",
@@ -910,20 +988,35 @@ impl Ade {
 struct Position<'a> {
     play: &'a Game,
     playing: bool,
+    max_rings: u32,
+    layer_cap: usize,
+    settings_generation: u64,
 }
 
+/// `max-rings=3;layer-cap=10000|E8/1,0,0,0,0,0,0,0/12`: the settings, then the position (a
+/// link written before the settings were carried is the position alone).
 impl Saved for Position<'_> {
     fn text(&self) -> String {
         let mut shared = self.play.shared();
         if !self.playing {
             shared.fired = None;
         }
-        shared.to_text()
+        format!(
+            "max-rings={};layer-cap={}|{}",
+            self.max_rings,
+            self.layer_cap,
+            shared.to_text()
+        )
     }
 
     fn generation(&self) -> u64 {
-        self.play.generation() * 2 + u64::from(self.playing)
+        self.play.generation().max(self.settings_generation) * 2 + u64::from(self.playing)
     }
+}
+
+/// A saved text's settings and its position.
+fn split_setup(text: &str) -> (&str, &str) {
+    text.split_once('|').unwrap_or(("", text))
 }
 
 /// The start values as typed in Editing mode (always 64-bit: the node dialog accepts no more).
