@@ -558,3 +558,56 @@ fn the_referee_keeps_every_state_of_the_game_for_the_observer() {
     }
     assert!(history[1..].iter().all(|s| !s.caption.is_empty()));
 }
+
+/// A game's answers, given again to a referee with the same setup, make the same game: its
+/// log, its states and its outcome, a kick for a failure included (a share link is the setup
+/// and these answers). A transcript that does not fit its calls is refused at the first answer
+/// that does not, naming it.
+#[test]
+fn a_games_answers_replay_it_exactly() {
+    use gamelab::engine::bazaar::referee::{run_direct, Failure, Reply};
+    let names = vec!["Adam".to_string(), "Eve".to_string(), "Cain".to_string()];
+    let fresh = || {
+        let mut referee = Referee::new(equations(), game(3), names.clone(), None).unwrap();
+        referee.draw_at_random(11);
+        referee
+    };
+    let mut played = fresh();
+    // Cain fails at its first call (the setup): the failure is an answer too.
+    played.answer(0, Ok(Reply::Void)).unwrap();
+    played.answer(1, Ok(Reply::Void)).unwrap();
+    played
+        .answer(2, Err(Failure::Error("no such file".into())))
+        .unwrap();
+    let mut players: Vec<Box<dyn Player>> = vec![
+        Box::new(good("Adam")),
+        Box::new(Actor::new("Eve", Policy::Size, Misbehaviour::None)),
+        Box::new(good("Cain")),
+    ];
+    run_direct(&mut played, &mut players);
+    assert!(played.outcome().is_some());
+    let answers = played.answers().to_vec();
+    assert!(answers.len() > 10, "{} answers", answers.len());
+    assert_eq!(answers[2], serde_json::json!({ "failed": "no such file" }));
+    // Through text, as a link carries them.
+    let text = serde_json::to_string(&answers).unwrap();
+    let read: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
+    let mut again = fresh();
+    again.replay(&read, |_, _| {}).unwrap();
+    assert_eq!(again.log(), played.log());
+    assert_eq!(again.history(), played.history());
+    assert_eq!(again.answers(), played.answers());
+    // Half of it stops half-way, where a game goes on.
+    let mut half = fresh();
+    half.replay(&read[..answers.len() / 2], |_, _| {}).unwrap();
+    assert!(half.next_call().is_some());
+    // One answer too many, or an answer to the wrong call, is named by its place.
+    let mut extra = read.clone();
+    extra.push(serde_json::json!("void"));
+    let err = fresh().replay(&extra, |_, _| {}).unwrap_err();
+    assert!(err.contains(&format!("answer {}", extra.len())), "{err}");
+    let mut wrong = read.clone();
+    wrong[0] = serde_json::json!(false);
+    let err = fresh().replay(&wrong, |_, _| {}).unwrap_err();
+    assert!(err.starts_with("answer 1 does not fit its call"), "{err}");
+}

@@ -570,3 +570,114 @@ async fn the_table_marks_what_a_person_can_pay_for() {
     assert!(marked > 0, "no side ever became payable");
     root.remove();
 }
+
+/// A share link is the whole game: the seats, the seed and every answer so far, a person's and
+/// the strategies'. Reopened from the link alone, on an element set up otherwise, the same
+/// game is on the table at the same question, and goes on (Bazaar had no share link).
+#[wasm_bindgen_test]
+async fn a_share_link_reopens_the_game_at_the_same_question() {
+    let window = web_sys::window().unwrap();
+    window.location().set_hash("").unwrap();
+    let root = web::mount(
+        "bazaar",
+        &[
+            ("id", "shared"),
+            ("data-seats", "purchase-size,human,purchase-points"),
+            ("data-seed", "7"),
+        ],
+    );
+    set(&root, "[data-field='speed']", "0");
+    click(&root, "play");
+    for _ in 0..3 {
+        wait_for(&root, "the human's turn", |r| {
+            state(r) == "human" && text(r, ".gl-bazaar-human").contains("Take a pebble")
+        })
+        .await;
+        click(&root, "pebble");
+        wait_for(&root, "the purchase question", |r| {
+            text(r, ".gl-bazaar-human").contains("Cards chosen")
+        })
+        .await;
+        click(&root, "buy");
+    }
+    wait_for(&root, "the human's turn", |r| {
+        state(r) == "human" && text(r, ".gl-bazaar-human").contains("Take a pebble")
+    })
+    .await;
+    let before = (log(&root), text(&root, ".gl-bazaar-human"));
+    click(&root, "share");
+    let hash = js_sys::decode_uri_component(&window.location().hash().unwrap())
+        .unwrap()
+        .as_string()
+        .unwrap();
+    assert!(
+        hash.contains("bazaar-shared=seats=purchase-size,human,purchase-points;seed=7|["),
+        "{hash}"
+    );
+    root.remove();
+    let again = web::mount("bazaar", &[("id", "shared"), ("data-seats", "human,human")]);
+    wait_for(&again, "the replayed game", |r| state(r) == "human").await;
+    let after = (log(&again), text(&again, ".gl-bazaar-human"));
+    assert_eq!(after, before);
+    assert!(
+        text(&again, ".gl-status").contains("The game is back as it was"),
+        "{}",
+        text(&again, ".gl-status")
+    );
+    // It goes on: the person's pebble, then the strategies answer as they would have.
+    click(&again, "pebble");
+    wait_for(&again, "the purchase question", |r| {
+        text(r, ".gl-bazaar-human").contains("Cards chosen")
+    })
+    .await;
+    again.remove();
+    // A link whose answers do not fit is named, and the game stops where they stopped.
+    window
+        .location()
+        .set_hash("bazaar-broken=seats=human,purchase-points;seed=7|[\"void\",\"void\",[[\"x\"]]]")
+        .unwrap();
+    let broken = web::mount("bazaar", &[("id", "broken")]);
+    wait_for(&broken, "the replay's message", |r| {
+        text(r, ".gl-status").contains("replayed")
+    })
+    .await;
+    assert!(
+        text(&broken, ".gl-status").contains("as far as it could be replayed: answer 3"),
+        "{}",
+        text(&broken, ".gl-status")
+    );
+    broken.remove();
+    window.location().set_hash("").unwrap();
+}
+
+/// A reload finds the game a person was playing: the browser keeps the whole game (setup and
+/// answers) once they took part, and the page makes it again.
+#[wasm_bindgen_test]
+async fn a_reload_finds_the_game_as_it_was_left() {
+    web_sys::window().unwrap().location().set_hash("").unwrap();
+    let attributes = [
+        ("id", "kept"),
+        ("data-seats", "human,purchase-size"),
+        ("data-seed", "12"),
+    ];
+    let root = web::mount("bazaar", &attributes);
+    set(&root, "[data-field='speed']", "0");
+    click(&root, "play");
+    wait_for(&root, "the human's turn", |r| state(r) == "human").await;
+    click(&root, "pebble");
+    wait_for(&root, "the purchase question", |r| {
+        text(r, ".gl-bazaar-human").contains("Cards chosen")
+    })
+    .await;
+    let before = log(&root);
+    sleep(300).await; // the browser's store answers in its own time
+    root.remove();
+    let again = web::mount("bazaar", &attributes);
+    wait_for(&again, "the kept game", |r| log(r) == before).await;
+    assert!(
+        text(&again, ".gl-status").contains("The game you left here is back"),
+        "{}",
+        text(&again, ".gl-status")
+    );
+    again.remove();
+}

@@ -164,6 +164,29 @@ pub struct Referee {
     history: Vec<Snapshot>,
     /// The rules' random pebble draw (browser play); None draws deterministically.
     random_draw: Option<crate::engine::rng::Rng>,
+    /// Every answer taken, in order, as on the wire (a failure as `{"failed": why}` or
+    /// `{"timed-out": ms}`): with the game's setup, the whole game (`replay` plays it again).
+    answers: Vec<serde_json::Value>,
+}
+
+/// The most answers a game takes (every turn two, and the setup and result calls): a
+/// transcript longer than this is not one of a game.
+pub const ANSWER_LIMIT: usize = 2 * TURN_CAP as usize + 4 * 6;
+
+/// An answer as `Referee::answers` writes it, read back for a call of `method`.
+pub fn read_answer(
+    method: Method,
+    value: &serde_json::Value,
+) -> Result<Result<Reply, Failure>, String> {
+    if let Some(why) = value.get("failed") {
+        let why = why.as_str().ok_or("a failure's reason is text")?;
+        return Ok(Err(Failure::Error(why.to_string())));
+    }
+    if let Some(limit) = value.get("timed-out") {
+        let limit_ms = limit.as_u64().ok_or("a time limit is a whole number")?;
+        return Ok(Err(Failure::TimedOut { limit_ms }));
+    }
+    super::json::reply_in(method, value).map(Ok)
 }
 
 /// A state of the game as it stood after an answer changed it: the table, the turn order, and
@@ -209,6 +232,7 @@ impl Referee {
             log: Vec::new(),
             history: Vec::new(),
             random_draw: None,
+            answers: Vec::new(),
         };
         if referee.setup_order.is_empty() {
             referee.start_turn(); // nobody to set up: the game is over at once
@@ -350,9 +374,50 @@ impl Referee {
     /// Takes the answer to the call `next_call` named (an answer from another seat is refused);
     /// the state it leads to joins the history.
     pub fn answer(&mut self, seat: usize, answer: Result<Reply, Failure>) -> Result<(), String> {
+        let wire = match &answer {
+            Ok(reply) => super::json::reply_out(reply),
+            Err(Failure::Error(why)) => serde_json::json!({ "failed": why }),
+            Err(Failure::TimedOut { limit_ms }) => serde_json::json!({ "timed-out": limit_ms }),
+        };
         let answered = self.take_answer(seat, answer);
+        if answered.is_ok() {
+            self.answers.push(wire);
+        }
         self.remember();
         answered
+    }
+
+    /// Every answer the game took, in order (see `replay`).
+    pub fn answers(&self) -> &[serde_json::Value] {
+        &self.answers
+    }
+
+    /// Gives the answers of a transcript (`answers` of a game with the same setup) to the calls
+    /// as they come, each read as the call's answer; the first that cannot be is named, with
+    /// its place, and the game is left where it got to. `told` hears each call first (the seat
+    /// asked and the call), so that players who keep something between calls keep in step.
+    pub fn replay(
+        &mut self,
+        answers: &[serde_json::Value],
+        mut told: impl FnMut(usize, &Call),
+    ) -> Result<(), String> {
+        if answers.len() > ANSWER_LIMIT {
+            return Err(format!(
+                "{} answers: a game takes at most {ANSWER_LIMIT}",
+                answers.len()
+            ));
+        }
+        for (k, value) in answers.iter().enumerate() {
+            let Some((seat, call)) = self.next_call() else {
+                return Err(format!("answer {} comes after the game ended", k + 1));
+            };
+            let answer = read_answer(call.method(), value)
+                .map_err(|why| format!("answer {} does not fit its call: {why}", k + 1))?;
+            told(seat, &call);
+            self.answer(seat, answer)
+                .map_err(|why| format!("answer {}: {why}", k + 1))?;
+        }
+        Ok(())
     }
 
     fn take_answer(&mut self, seat: usize, answer: Result<Reply, Failure>) -> Result<(), String> {

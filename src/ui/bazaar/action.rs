@@ -28,6 +28,8 @@ pub enum Action {
     Observe(Observe),
     SaveJson,
     SavePng,
+    /// The whole game into the page address.
+    Share,
     /// Seat i's code becomes the example player again.
     Example(usize),
     /// The human adds oriented equation i (equation i / 2, flipped if odd) to the exchanges.
@@ -53,6 +55,7 @@ crate::named_actions!(Action {
     "observe-latest" => [Action::Observe(Observe::Latest)],
     "save-json" => [Action::SaveJson],
     "save-png" => [Action::SavePng],
+    "share" => [Action::Share],
     "example-" (seat) => [Action::Example(seat)],
     "use-" (equation) => [Action::UseEquation(equation)],
     "card-" (card) => [Action::Card(card)],

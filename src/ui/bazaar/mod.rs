@@ -23,6 +23,7 @@ mod log;
 mod observer;
 mod seats;
 mod view;
+mod whole;
 
 use std::rc::Rc;
 
@@ -47,6 +48,7 @@ use crate::options::Options;
 use crate::ui::dom::{self, button, child, on};
 use crate::ui::page::{self, GamePage, Handle};
 use crate::ui::widgets::canvas::{self, CanvasPainter};
+use crate::ui::widgets::session::Session as LinkSession;
 use crate::ui::widgets::slices::{Next, Pump};
 use crate::ui::widgets::worker::{self, WorkerPlayer};
 use crate::ui::widgets::{download, form, keep};
@@ -154,6 +156,12 @@ pub struct Bazaar {
     autoplay: bool,
     /// This element's part of the keys its seats' JavaScript is kept under.
     code_key: String,
+    /// The share link and what the browser keeps of the game (`whole`).
+    link: LinkSession,
+    /// Changes with each game made (the link and the keeping tell games apart by it).
+    game_generation: u64,
+    /// Answers from a link or the browser, given to the next game made.
+    pending_answers: Option<Vec<serde_json::Value>>,
 }
 
 type Shared = Handle<Bazaar>;
@@ -229,6 +237,9 @@ impl GamePage for Bazaar {
             show_wire: false,
             autoplay,
             code_key: keep::element_key(root, "bazaar", "bazaar-javascript"),
+            link: LinkSession::new(root, "bazaar", "bazaar", "gamelab-bazaar-game"),
+            game_generation: 0,
+            pending_answers: None,
         };
         app.rebuild_seats();
         app
@@ -261,7 +272,32 @@ impl GamePage for Bazaar {
             }
         });
         restore_codes(app);
+        // A link's game is made from its setup and replayed; else the game a reader left here
+        // comes back (unless they have begun another by then).
+        let shared = app.borrow().link.shared();
+        let reader = match shared {
+            Some(text) => {
+                app.borrow_mut().take_whole(&text, "The link's game");
+                None
+            }
+            None => Some(app.borrow().link.kept_reader()),
+        };
         new_game(app);
+        if let Some(reader) = reader {
+            let handle = app.clone();
+            reader.read(move |kept| {
+                let Some(text) = kept else { return };
+                let take = page::update(&handle, |a| {
+                    !a.link.touched() && a.same_table(&text) && a.take_whole(&text, "The kept game")
+                });
+                if take {
+                    new_game(&handle);
+                    page::update(&handle, |a| {
+                        a.message = format!("The game you left here is back. {}", a.message);
+                    });
+                }
+            });
+        }
         if app.borrow().autoplay {
             act(app, Action::Play);
         }
@@ -413,6 +449,13 @@ fn field_changed(handle: &Shared, target: &web_sys::Element) {
 }
 
 fn act(app: &Shared, action: Action) {
+    // The reader takes part in this game: from now on it is kept.
+    if matches!(
+        action,
+        Action::Step | Action::Play | Action::Pebble | Action::Trade | Action::Buy
+    ) {
+        app.borrow_mut().link.touch();
+    }
     match action {
         Action::NewGame => new_game(app),
         Action::Step => {
@@ -430,6 +473,7 @@ fn act(app: &Shared, action: Action) {
             (a.running, a.game.resume_after_human) = (false, false);
         }
         Action::Tournament => start_tournament(app),
+        Action::Share => app.borrow_mut().share(),
         Action::RunTest => run_test(app),
         Action::Pebble => human_answer(app, Reply::Pebble),
         Action::Trade => {
@@ -476,6 +520,7 @@ fn new_game(app: &Shared) {
         if let Some(why) = why {
             a.message = why;
         }
+        a.replay_pending();
     }
     spawn_workers(app);
 }
@@ -639,7 +684,14 @@ impl Bazaar {
             })
             .collect();
         self.begin(Session::new(names, self.kinds.clone(), referee, brains));
-        self.message = format!("A new game from seed {seed}.");
+        self.game_generation = crate::engine::generation::next();
+        // What a link or the browser's setup said stays in front of the game it made.
+        let said = std::mem::take(&mut self.message);
+        self.message = if self.pending_answers.is_some() {
+            said
+        } else {
+            format!("A new game from seed {seed}.")
+        };
         self.settings_pending = false;
     }
 

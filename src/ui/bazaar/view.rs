@@ -88,6 +88,7 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
     button(&bar, "Step", &Action::Step);
     button(&bar, "Play", &Action::Play);
     button(&bar, "Pause", &Action::Pause);
+    button(&bar, "Share link", &Action::Share);
     let speed = form::select(
         &bar,
         "Speed",
@@ -192,6 +193,7 @@ impl Bazaar {
     /// Draws every panel from the state: the table, the status line, the log, the human's
     /// question, a tournament's tally.
     pub(super) fn refresh(&mut self) {
+        self.save();
         let seats: Vec<String> = self.kinds.iter().map(|kind| kind.text()).collect();
         let summary = format!("seed {}; {}", self.seed(), seats.join(", "));
         dom::best_effort(
