@@ -85,7 +85,16 @@ async fn misere_outcomes_levels_zapping_stop_and_resume() {
     );
     let banner = compute(&root, "5").await;
     assert!(banner.starts_with("Win"), "{banner}");
-    let replies = text(&root, ".gl-replies");
+    // The winning moves are settled in the page's slices after the answer (at once, they
+    // stalled the page for up to 0.2 s on ten spots).
+    let mut replies = String::new();
+    for _ in 0..400 {
+        replies = text(&root, ".gl-replies");
+        if !replies.contains("settling") {
+            break;
+        }
+        sleep(25).await;
+    }
     assert!(replies.starts_with("Winning move"), "{replies}");
     assert!(text(&root, ".gl-base-info").contains("misère base:"));
     // Eleven spots takes a while: its levels show, a zap moves the top one, Stop and Compute

@@ -17,8 +17,10 @@ pub(super) struct MisereReading {
     reader: BaseReader,
     /// Where it comes from, in words ("this browser", a file's name).
     from: String,
-    /// From a file: kept in the browser once it has been read.
-    from_file: bool,
+    /// From a file (or the workers): kept in the browser once it has been read, as this
+    /// text (writing the base out again would take as long as a page can stall, and say the
+    /// same).
+    from_file: Option<String>,
     /// Text this page sealed itself: its lost states are not answered again.
     trusted: bool,
 }
@@ -69,7 +71,7 @@ pub(super) fn read_misere(app: &Shared, text: &str, from: String, trusted: bool,
                 a.misere_reading = Some(MisereReading {
                     reader,
                     from,
-                    from_file,
+                    from_file: from_file.then(|| text.to_string()),
                     trusted,
                 });
             }
@@ -115,8 +117,8 @@ fn misere_read_step(a: &mut Glop) -> bool {
                     ", every one checked"
                 }
             );
-            if reading.from_file {
-                a.store_misere();
+            if let Some(text) = reading.from_file {
+                a.keep_misere_text(&text);
             }
         }
         Err(e) => {
@@ -149,23 +151,35 @@ impl Glop {
     }
 
     /// Keeps the misère base in the browser (sealed), saying so if the browser refuses.
+    /// Keeps the misère base in the browser: written out now, sealed and handed to the
+    /// browser on the page's next turn (a large base takes a good part of what a page can
+    /// stall for each).
     pub(super) fn store_misere(&mut self) {
         self.last_kept = dom::now();
+        let text = self.misere.write_base();
         let handle = self.me.clone();
-        keep::save(
-            &self.misere_key(),
-            seal(&self.misere.write_base()),
-            move |result| {
-                let (Err(e), Some(app)) = (result, handle.upgrade()) else {
-                    return;
-                };
-                page::try_update(&app, |a| {
-                    a.db_message = format!(
-                        "The misère base could not be kept in this browser ({e}); save it to a file."
-                    )
-                });
-            },
-        );
+        slices::run(&self.dom.root, 0, move |_| {
+            if let Some(app) = handle.upgrade() {
+                page::try_update(&app, |a| a.keep_misere_text(&text));
+            }
+            Next::Done
+        });
+    }
+
+    /// Keeps `text`, the misère base as written, in the browser.
+    pub(super) fn keep_misere_text(&mut self, text: &str) {
+        self.last_kept = dom::now();
+        let handle = self.me.clone();
+        keep::save(&self.misere_key(), seal(text), move |result| {
+            let (Err(e), Some(app)) = (result, handle.upgrade()) else {
+                return;
+            };
+            page::try_update(&app, |a| {
+                a.db_message = format!(
+                    "The misère base could not be kept in this browser ({e}); save it to a file."
+                )
+            });
+        });
     }
 
     pub(super) fn save_misere(&mut self) {

@@ -133,6 +133,8 @@ pub struct Glop {
     /// Once a computation has its answer: the moves to a losing position (the winning moves),
     /// or why they could not be listed; for the position and base size they were listed for.
     replies: Option<(Position, usize, Result<Vec<Position>, String>)>,
+    /// A misère answer's winning moves being found, in slices.
+    misere_listing: Option<view::MisereListing>,
     children: Vec<(Position, Option<u8>)>,
     notation: Notation,
     message: String,
@@ -204,6 +206,7 @@ impl GamePage for Glop {
             complete: None,
             listing: None,
             replies: None,
+            misere_listing: None,
             children: Vec::new(),
             notation: Notation::Glop10,
             message: String::new(),

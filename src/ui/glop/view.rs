@@ -15,7 +15,9 @@ use crate::engine::stop::Stop;
 use crate::ui::action::Named;
 use crate::ui::dom;
 use crate::ui::dom::{button, child};
+use crate::ui::page;
 use crate::ui::widgets::canvas::CanvasPainter;
+use crate::ui::widgets::slices::{self, Next};
 
 /// One cell of the level table: its text, and for a zappable level the button's action and
 /// label.
@@ -312,12 +314,12 @@ fn answer_panel(app: &mut Glop) {
     // (A misère list is made once per answer: the misère base only grows.)
     let size = if misere { 0 } else { app.db.len() };
     let listed_for_this = matches!(&app.replies, Some((p, n, _)) if *p == position && *n == size);
-    if !listed_for_this {
-        let moves = if misere {
-            misere_winning_moves(&position, &mut app.misere)
-        } else {
-            winning_moves(&position, &app.db)
-        };
+    if !listed_for_this && misere {
+        // Settling each move takes searching: it is done in the page's slices, and said once
+        // it is done (it took up to 0.2 s at once after an answer).
+        start_misere_listing(app, &position);
+    } else if !listed_for_this {
+        let moves = winning_moves(&position, &app.db);
         app.replies = Some((position, size, moves));
     }
     let text = match (wins, app.replies.as_ref().map(|(_, _, moves)| moves)) {
@@ -339,6 +341,9 @@ fn answer_panel(app: &mut Glop) {
             )
         }
         (true, Some(Err(why))) => format!("Winning moves: {why}."),
+        (true, None) if app.misere_listing.is_some() => {
+            "Winning moves: settling each move in turn…".to_string()
+        }
         (true, _) => "Winning moves: the main base does not hold the losing child (the Children tab computes it).".to_string(),
     };
     app.dom.replies.set_text_content(Some(&text));
@@ -391,30 +396,97 @@ fn show_untrusted(app: &mut Glop, banner: &str, trust: &str) {
     app.dom.replies.set_hidden(true);
 }
 
-/// The work a misère answer's list of winning moves may take (a few tens of milliseconds):
-/// the move the computation found is settled already, others may be quick to settle too.
+/// The work a misère answer's list of winning moves may take in all (some tenths of a second,
+/// in slices): the move the computation found is settled already, others may be quick to
+/// settle too.
 const MISERE_LIST_WORK: u64 = 3_000;
 
-/// The children of `position` lost for their mover in misère play (winning moves), as far as
-/// the misère base and a little work tell.
-fn misere_winning_moves(
-    position: &Position,
-    misere: &mut misere::Solver,
-) -> Result<Vec<Position>, String> {
-    let kids = crate::engine::sprouts::children(position)
-        .map_err(|_| "too many to list here".to_string())?;
-    let start = misere.work();
-    let mut moves = Vec::new();
-    for kid in kids {
-        let left = MISERE_LIST_WORK.saturating_sub(misere.work() - start);
-        if let Ok(false) = misere.wins(&kid, left.max(1)) {
-            moves.push(kid);
+/// The work one look at a move may do before the page has its turn again.
+const MISERE_LIST_STEP: u64 = 100;
+
+/// A misère answer's winning moves being found: the children of `position`, settled one after
+/// another in the page's slices within `MISERE_LIST_WORK`.
+pub(super) struct MisereListing {
+    position: Position,
+    kids: Vec<Position>,
+    next: usize,
+    found: Vec<Position>,
+    work: u64,
+}
+
+/// Begins listing the winning moves of `position` (a misère answer), unless it is listed or
+/// being listed already.
+fn start_misere_listing(app: &mut Glop, position: &Position) {
+    if app
+        .misere_listing
+        .as_ref()
+        .is_some_and(|l| l.position == *position)
+    {
+        return;
+    }
+    let kids = match crate::engine::sprouts::children(position) {
+        Ok(kids) => kids,
+        Err(_) => {
+            app.replies = Some((position.clone(), 0, Err("too many to list here".into())));
+            return;
         }
+    };
+    app.misere_listing = Some(MisereListing {
+        position: position.clone(),
+        kids,
+        next: 0,
+        found: Vec::new(),
+        work: 0,
+    });
+    if let Some(handle) = app.me.upgrade() {
+        slices::run(&app.dom.root, 0, move |slice| {
+            page::update(&handle, |a| {
+                let done = slice.work(|| misere_listing_step(a));
+                a.draw_now |= done;
+                if done {
+                    Next::Done
+                } else {
+                    Next::Again
+                }
+            })
+        });
     }
-    if moves.is_empty() {
-        return Err("none settled quickly enough to list".into());
+}
+
+/// One look at the next move: settled as a loss for its mover, a winning move; true once
+/// every move was looked at or the work is spent.
+fn misere_listing_step(a: &mut Glop) -> bool {
+    let Some(listing) = a.misere_listing.as_mut() else {
+        return true;
+    };
+    let finished = listing.next >= listing.kids.len() || listing.work >= MISERE_LIST_WORK;
+    if !finished {
+        let kid = &listing.kids[listing.next];
+        let before = a.misere.work();
+        let budget = MISERE_LIST_STEP.min(MISERE_LIST_WORK - listing.work).max(1);
+        let settled = a.misere.wins(kid, budget);
+        listing.work += a.misere.work().saturating_sub(before).max(1);
+        match settled {
+            Ok(false) => {
+                listing.found.push(kid.clone());
+                listing.next += 1;
+            }
+            Ok(true) => listing.next += 1,
+            // Not settled yet: the next look goes on from where this one stopped.
+            Err(_) => {}
+        }
+        return false;
     }
-    Ok(moves)
+    let Some(listing) = a.misere_listing.take() else {
+        return true;
+    };
+    let moves = if listing.found.is_empty() {
+        Err("none settled quickly enough to list".to_string())
+    } else {
+        Ok(listing.found)
+    };
+    a.replies = Some((listing.position, 0, moves));
+    true
 }
 
 /// The Computation tab's levels (Glop's zapping table): one row a level of the search.

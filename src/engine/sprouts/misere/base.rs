@@ -73,10 +73,8 @@ impl Solver {
     /// (trees before their users, lands by lives). Trees are numbered in the base's own order:
     /// the arena also holds trees made only on the way to simplifying others, never written.
     pub fn write_base(&self) -> String {
-        let mut lands: Vec<(&Land, &TreeId)> = self.land_trees().collect();
-        lands.sort_by_key(|(land, _)| (land.lives(), (*land).clone()));
-        let mut losses: Vec<&State> = self.losses().collect();
-        losses.sort_by_key(|s| (s.lands.lives(), s.lands.clone(), s.trees.clone()));
+        let lands: Vec<(&Land, &TreeId)> = self.land_trees().collect();
+        let losses: Vec<&State> = self.losses().collect();
         // The trees used, closed under options; an option is always older than its tree, so
         // the arena's order is an order a reader can follow.
         let mut used = vec![false; self.trees.len()];
@@ -104,16 +102,33 @@ impl Solver {
             }
             out.push('\n');
         }
-        for (land, tree) in lands {
-            let written = Position::from_lands(vec![land.clone()]).write(Notation::Glop2);
-            out.push_str(&format!("land {written} {}\n", number[tree.index()]));
-        }
-        for state in losses {
-            out.push_str(&format!("loss {} ;", state.lands.write(Notation::Glop2)));
-            for tree in &state.trees {
-                out.push_str(&format!(" {}", number[tree.index()]));
-            }
-            out.push('\n');
+        // Lands and lost states by lives, then by their lines: each written once and sorted
+        // as text (sorting the positions themselves was most of the writing's time).
+        let mut lines: Vec<(u32, String)> = lands
+            .into_iter()
+            .map(|(land, tree)| {
+                let written = Position::from_lands(vec![land.clone()]).write(Notation::Glop2);
+                (
+                    land.lives(),
+                    format!("land {written} {}\n", number[tree.index()]),
+                )
+            })
+            .collect();
+        lines.sort_unstable();
+        let mut lost: Vec<(u32, String)> = losses
+            .into_iter()
+            .map(|state| {
+                let mut line = format!("loss {} ;", state.lands.write(Notation::Glop2));
+                for tree in &state.trees {
+                    line.push_str(&format!(" {}", number[tree.index()]));
+                }
+                line.push('\n');
+                (state.lands.lives(), line)
+            })
+            .collect();
+        lost.sort_unstable();
+        for (_, line) in lines.iter().chain(&lost) {
+            out.push_str(line);
         }
         out
     }
