@@ -115,8 +115,11 @@ async fn a_pointer_stroke_against_the_perfect_player() {
     }
     fire("pointerup", at(450.0, 200.0));
     sleep(20).await;
+    // (Its bar is what hides: the button is shown when it has a place on the page.)
     assert!(
-        !find(&root, "button[data-action='confirm']").hidden(),
+        find(&root, "button[data-action='confirm']")
+            .offset_parent()
+            .is_some(),
         "{}",
         text(&root, ".gl-status")
     );
@@ -380,5 +383,64 @@ async fn the_hint_says_the_move_it_draws() {
         drawn.starts_with("spot ") || drawn.starts_with("a loop at spot "),
         "{hint}"
     );
+    root.remove();
+}
+
+/// A loop drawn too tight to be seen (its new spot would sit on the old one) is refused, with
+/// the reason; drawn wider, it is taken.
+#[wasm_bindgen_test]
+async fn a_loop_too_tight_to_see_is_refused() {
+    let root = mount(
+        "sprouts",
+        &[
+            ("style", "width: 400px"),
+            ("data-view", "play"),
+            ("data-spots", "2"),
+            ("data-seats", "human,human"),
+        ],
+    );
+    let canvas = find(&root, "canvas.gl-canvas");
+    // Where the board is now (a status line above it may have grown since).
+    let at = |x: f64, y: f64| {
+        let rect = canvas.get_bounding_client_rect();
+        let scale = rect.width() / 600.0;
+        (rect.left() + x * scale, rect.top() + y * scale)
+    };
+    let fire = |kind: &str, (x, y): (f64, f64)| {
+        let init = web_sys::PointerEventInit::new();
+        init.set_bubbles(true);
+        init.set_client_x(x.round() as i32);
+        init.set_client_y(y.round() as i32);
+        init.set_pointer_id(1);
+        let e = web_sys::PointerEvent::new_with_event_init_dict(kind, &init).unwrap();
+        canvas.dispatch_event(&e).unwrap();
+    };
+    // A circle through the spot at (150, 200), `r` screen pixels round.
+    let draw_loop = |r: f64| {
+        let (sx, sy) = at(150.0, 200.0);
+        fire("pointerdown", (sx, sy));
+        for k in 1..=36 {
+            let a = f64::from(k) / 36.0 * std::f64::consts::TAU;
+            fire("pointermove", (sx + r * a.sin(), sy - r + r * a.cos()));
+        }
+        fire("pointerup", (sx, sy));
+    };
+    draw_loop(9.0);
+    sleep(20).await;
+    assert!(
+        text(&root, ".gl-status").contains("a loop must go round more room"),
+        "{}",
+        text(&root, ".gl-status")
+    );
+    // (The button's bar is what is hidden: the button shows when it has a place on the page.)
+    let shown = |root: &HtmlElement| {
+        find(root, "button[data-action='confirm']")
+            .offset_parent()
+            .is_some()
+    };
+    assert!(!shown(&root), "a refused loop waits for no confirmation");
+    draw_loop(40.0);
+    sleep(20).await;
+    assert!(shown(&root), "{}", text(&root, ".gl-status"));
     root.remove();
 }

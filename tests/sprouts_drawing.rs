@@ -192,3 +192,30 @@ fn a_loop_from_a_spot_with_a_line() {
         );
     }
 }
+
+/// A person's loop must go round enough room to be seen: one reaching less than three reaches
+/// from its spot is refused (it was taken, then its new spot sat on the old one and the loop
+/// hid under the spots); a wider one is taken. A line read back (`stroke_move`) is taken as it
+/// was drawn, however tight.
+#[test]
+fn a_persons_loop_too_tight_to_see_is_refused() {
+    use gamelab::engine::sprouts::drawing::LOOP_REACHES;
+    let reach = 12.0;
+    let d = Drawing::new(vec![(0.0, 0.0), (200.0, 0.0)], reach);
+    // Circles through the spot: they reach their diameter from it.
+    for (radius, taken) in [(15.0, false), (17.0, false), (19.0, true), (30.0, true)] {
+        let stroke = circle((0.0, radius), (0.0, 0.0), false);
+        assert!(d.stroke_move(&stroke).is_ok(), "radius {radius}: read back");
+        let fresh = d.new_stroke_move(&stroke);
+        assert_eq!(fresh.is_ok(), taken, "radius {radius}: {fresh:?}");
+        if !taken {
+            assert_eq!(fresh.unwrap_err(), Refusal::TightLoop);
+        }
+        assert_eq!(2.0 * radius >= LOOP_REACHES * reach, taken);
+    }
+    // A line between two spots is never a loop, however short.
+    let near = Drawing::new(vec![(0.0, 0.0), (30.0, 0.0)], reach);
+    assert!(near
+        .new_stroke_move(&[(0.0, 0.0), (15.0, 2.0), (30.0, 0.0)])
+        .is_ok());
+}

@@ -29,6 +29,8 @@ pub enum Refusal {
     NoLives { spot: usize },
     /// Its ends open into different regions (it would have to cross a line).
     OtherRegion,
+    /// A person's loop too tight to be seen: its new spot would sit on its old one.
+    TightLoop,
 }
 
 impl Refusal {
@@ -42,9 +44,13 @@ impl Refusal {
             Refusal::ThroughSpot { .. } => "a line may not pass through a spot".into(),
             Refusal::NoLives { .. } => "a spot takes three lines at most".into(),
             Refusal::OtherRegion => "a line stays in one region".into(),
+            Refusal::TightLoop => "a loop must go round more room than that (draw it wider)".into(),
         }
     }
 }
+
+/// How far a person's loop reaches from its spot at least, in `reach`s.
+pub const LOOP_REACHES: f64 = 3.0;
 
 #[derive(Clone, Debug)]
 pub struct Drawing {
@@ -195,6 +201,22 @@ impl Drawing {
         };
         if part == to_part {
             m.inside = self.inside_parts(&m, part, &line);
+        }
+        Ok((m, line))
+    }
+
+    /// A person's new stroke read into its move: as `stroke_move`, and a loop must reach at
+    /// least `LOOP_REACHES` reaches from its spot, so that it and its new spot can be seen (a
+    /// tighter one was taken, then hid under the spots). Lines read back from a kept game go
+    /// through `stroke_move` and are taken as they were drawn.
+    pub fn new_stroke_move(&self, stroke: &[Point]) -> Result<(Move, Vec<Point>), Refusal> {
+        let (m, line) = self.stroke_move(stroke)?;
+        let (first, last) = (line[0], line[line.len() - 1]);
+        if distance(first, last) < 1e-9 {
+            let span = line.iter().map(|&p| distance(p, first)).fold(0.0, f64::max);
+            if span < LOOP_REACHES * self.reach {
+                return Err(Refusal::TightLoop);
+            }
         }
         Ok((m, line))
     }

@@ -535,7 +535,7 @@ impl Sprouts {
             stroke.push(drawing.spot(spot));
         }
         let line = smoothed_stroke(&stroke);
-        match drawing.stroke_move(&line) {
+        match drawing.new_stroke_move(&line) {
             Ok((_, kept)) => {
                 self.pending = Some(Pending {
                     line: kept,
