@@ -135,6 +135,12 @@ async fn a_computer_seat_answers_a_move() {
     assert_eq!(list.len(), 2, "{list:?}");
     assert!(list[1].starts_with("2. B ("), "{}", list[1]);
     assert!(status(&root).contains("Player A to move"));
+    // The computer's move is said in words, a quiet one too.
+    assert!(
+        status(&root).starts_with("B placed an orb at row "),
+        "{}",
+        status(&root)
+    );
     // Undo takes back the computer's move and the human's.
     click(&root, "undo");
     assert!(moves(&root).is_empty());

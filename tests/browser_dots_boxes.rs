@@ -112,6 +112,12 @@ async fn a_2x2_game_against_the_computer_with_undo_and_analysis() {
         before.len() >= 2 && before[1].starts_with("2. B: "),
         "{before:?}"
     );
+    // The computer's move is said in words (a screen reader hears the status).
+    let said = text(&root, ".gl-status");
+    assert!(
+        said.starts_with("Player B drew the ") && said.contains(" of the box in row "),
+        "{said}"
+    );
     click_line(&root, 2, 2, 0);
     assert!(
         text(&root, ".gl-status").contains("line 0 is already drawn"),

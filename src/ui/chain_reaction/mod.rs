@@ -366,7 +366,14 @@ impl BoardGame for ChainReaction {
             phase: 0,
             tick: 0,
         });
-        let mut words = Vec::new();
+        // Every move is said, a quiet one too: the line a screen reader hears after a
+        // computer's move (the status is a polite live region).
+        let cols = before.settings().cols;
+        let mut words = vec![format!(
+            "placed an orb at row {}, column {}",
+            m / cols + 1,
+            m % cols + 1
+        )];
         if report.explosions > 0 {
             words.push(format!(
                 "{} explosion{} in {} wave{}",
@@ -379,11 +386,7 @@ impl BoardGame for ChainReaction {
         for p in report.eliminated {
             words.push(format!("player {} is out", seat_letter(p)));
         }
-        if words.is_empty() {
-            String::new()
-        } else {
-            format!("{}: {}.", seat_letter(report.player), words.join(", "))
-        }
+        format!("{} {}.", seat_letter(report.player), words.join(", "))
     }
 
     fn reset(&mut self) {

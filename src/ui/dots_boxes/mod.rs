@@ -362,20 +362,16 @@ impl BoardGame for DotsAndBoxes {
         format!("{why}. Choose another line")
     }
 
-    fn played(&mut self, before: &Game, _: &usize, after: &Game) -> String {
-        let player = before.current();
+    /// Every move is said, the computer's too (the status is a polite live region).
+    fn played(&mut self, before: &Game, &line: &usize, after: &Game) -> String {
+        let player = seat_letter(before.current());
+        let drew = line_in_words(before, line);
         let [a0, b0] = before.scores();
         let [a1, b1] = after.scores();
         match (a1 + b1) - (a0 + b0) {
-            0 => String::new(),
-            1 => format!(
-                "Player {} completed a box and moves again.",
-                seat_letter(player)
-            ),
-            n => format!(
-                "Player {} completed {n} boxes and moves again.",
-                seat_letter(player)
-            ),
+            0 => format!("Player {player} drew {drew}."),
+            1 => format!("Player {player} drew {drew}, completed a box and moves again."),
+            n => format!("Player {player} drew {drew}, completed {n} boxes and moves again."),
         }
     }
 
@@ -528,6 +524,31 @@ impl BoardGame for DotsAndBoxes {
         } else {
             Vec::new()
         }
+    }
+}
+
+/// A line said as a person would point at it: the side of the box it is on.
+fn line_in_words(game: &Game, line: usize) -> String {
+    let board = game.board();
+    let (rows, cols) = (board.rows, board.cols);
+    let horizontal = (rows + 1) * cols;
+    if line < horizontal {
+        let (r, c) = (line / cols, line % cols);
+        let (side, row) = if r == rows {
+            ("bottom", r)
+        } else {
+            ("top", r + 1)
+        };
+        format!("the {side} of the box in row {row}, column {}", c + 1)
+    } else {
+        let v = line - horizontal;
+        let (r, c) = (v / (cols + 1), v % (cols + 1));
+        let (side, col) = if c == cols {
+            ("right", c)
+        } else {
+            ("left", c + 1)
+        };
+        format!("the {side} of the box in row {}, column {col}", r + 1)
     }
 }
 

@@ -5,7 +5,6 @@ use web_sys::{HtmlCanvasElement, HtmlElement};
 
 use super::{answer_words, Action, Glop, MisereCheckRun, Trust, DRAWN_GRAPH_LIMIT};
 use crate::draw::{palette, Align, Painter};
-use crate::engine::sprouts::misere;
 use crate::engine::sprouts::proof::{verify, Verified, VERIFY_EXPANSIONS};
 use crate::engine::sprouts::proof::{NodeKind, ProofGraph};
 use crate::engine::sprouts::search::{children_with_nimbers, Answer, Verdict};
