@@ -219,3 +219,56 @@ fn a_persons_loop_too_tight_to_see_is_refused() {
         .new_stroke_move(&[(0.0, 0.0), (15.0, 2.0), (30.0, 0.0)])
         .is_ok());
 }
+
+/// Spot numbers keep off other spots, lines and numbers where there is room: a spot just up
+/// and to the right of another, and a line through that corner, sent its number elsewhere
+/// (numbers always went up and to the right, and crowded once spots sat close).
+#[test]
+fn spot_numbers_keep_clear_of_spots_lines_and_each_other() {
+    use gamelab::draw::sprouts_board::number_places;
+    let size = 11.0;
+    let boxed = |k: usize, (x, y): Point| {
+        let hw = 0.3 * size * (k + 1).to_string().len() as f64 + 1.0;
+        (x - hw, x + hw, y - size / 2.0, y + size / 2.0)
+    };
+    let meets_spot = |b: (f64, f64, f64, f64), (sx, sy): Point| {
+        let dx = (sx - (b.0 + b.1) / 2.0).abs() - (b.1 - b.0) / 2.0;
+        let dy = (sy - (b.2 + b.3) / 2.0).abs() - (b.3 - b.2) / 2.0;
+        dx.max(0.0).hypot(dy.max(0.0)) < 5.5
+    };
+    // Spot 2 sits where spot 1's number used to go; a line runs up and right from spot 3.
+    let mut d = Drawing::new(
+        vec![
+            (100.0, 100.0),
+            (113.0, 88.0),
+            (300.0, 200.0),
+            (360.0, 140.0),
+        ],
+        12.0,
+    );
+    d.play_stroke(&[(300.0, 200.0), (330.0, 170.0), (360.0, 140.0)])
+        .unwrap();
+    let places = number_places(&d, size);
+    assert_eq!(places.len(), d.spots().len());
+    let boxes: Vec<_> = places
+        .iter()
+        .enumerate()
+        .map(|(k, &p)| boxed(k, p))
+        .collect();
+    for (k, b) in boxes.iter().enumerate() {
+        for (j, &spot) in d.spots().iter().enumerate() {
+            assert!(!meets_spot(*b, spot), "number {} on spot {}", k + 1, j + 1);
+        }
+        for other in &boxes[k + 1..] {
+            let apart = b.1 <= other.0 || other.1 <= b.0 || b.3 <= other.2 || other.3 <= b.2;
+            assert!(apart, "number {} on another", k + 1);
+        }
+    }
+    // Number 3 is not on the line leaving its spot up and to the right.
+    let (x, y) = places[2];
+    assert!(!(x > 300.0 && y < 200.0), "number 3 at {x}, {y}");
+    // With room all round, a number goes up and to the right, as it always did.
+    let lone = Drawing::new(vec![(300.0, 200.0)], 12.0);
+    let (x, y) = number_places(&lone, size)[0];
+    assert!(x > 300.0 && y < 200.0);
+}

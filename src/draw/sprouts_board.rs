@@ -97,15 +97,131 @@ pub fn paint(
         } else {
             p.disc(x, y, SPOT * scale, palette::INK);
         }
-        p.text(
-            x + 0.75 * label,
-            y - 0.8 * label,
-            &(k + 1).to_string(),
-            label,
-            Align::Left,
-            palette::MUTED,
-        );
     }
+    for (k, place) in number_places(drawing, label / scale)
+        .into_iter()
+        .enumerate()
+    {
+        let (x, y) = at(place);
+        let number = (k + 1).to_string();
+        p.text(x, y, &number, label, Align::Center, palette::MUTED);
+    }
+}
+
+/// A spot number's box (centre, half width, half height), in drawing units.
+type NumberBox = (Point, f64, f64);
+
+/// Left, right, top and bottom.
+type Extent = (f64, f64, f64, f64);
+
+/// Where each spot's number goes (its centre, in drawing units), for numbers `size` units
+/// high: of eight places round its spot, the first that meets no spot, no line, no number
+/// placed before it and no edge of the box, or the one that meets fewest. (Always up and to
+/// the right, numbers crowded each other and the lines once spots sat close.)
+pub fn number_places(drawing: &Drawing, size: f64) -> Vec<Point> {
+    let spots = drawing.spots();
+    // Each line with its bounding box, so most are passed over at a glance.
+    let lines: Vec<(&[Point], Extent)> = drawing
+        .lines()
+        .iter()
+        .map(|line| {
+            let bounds = line.iter().fold(
+                (f64::MAX, f64::MAX, f64::MIN, f64::MIN),
+                |(x0, y0, x1, y1), &(x, y)| (x0.min(x), y0.min(y), x1.max(x), y1.max(y)),
+            );
+            (line.as_slice(), bounds)
+        })
+        .collect();
+    let limits = crate::engine::sprouts::drawn::BOUNDS;
+    let mut placed: Vec<NumberBox> = Vec::with_capacity(spots.len());
+    for (k, &(x, y)) in spots.iter().enumerate() {
+        let digits = (k + 1).to_string().len() as f64;
+        let (hw, hh) = (0.3 * size * digits + 1.0, 0.5 * size);
+        // Up-right first (where numbers always went), then round the spot.
+        let places = [
+            (1.0, -1.0),
+            (1.0, 1.0),
+            (-1.0, -1.0),
+            (-1.0, 1.0),
+            (0.0, -1.0),
+            (1.0, 0.0),
+            (0.0, 1.0),
+            (-1.0, 0.0),
+        ]
+        .map(|(dx, dy): (f64, f64)| {
+            let gap = SPOT + 1.5;
+            ((x + dx * (gap + hw), y + dy * (gap + hh)), hw, hh)
+        });
+        let meets = |b: &NumberBox| -> usize {
+            let ((cx, cy), hw, hh) = *b;
+            let (left, right, top, bottom) = (cx - hw, cx + hw, cy - hh, cy + hh);
+            let outside = left < limits.min.0
+                || right > limits.max.0
+                || top < limits.min.1
+                || bottom > limits.max.1;
+            let near_spots = spots
+                .iter()
+                .filter(|&&(sx, sy)| {
+                    let dx = (sx - cx).abs() - hw;
+                    let dy = (sy - cy).abs() - hh;
+                    dx.max(0.0).hypot(dy.max(0.0)) < SPOT + 0.5
+                })
+                .count();
+            let crossing = lines
+                .iter()
+                .filter(|(line, (x0, y0, x1, y1))| {
+                    !(*x1 < left || *x0 > right || *y1 < top || *y0 > bottom)
+                        && line
+                            .windows(2)
+                            .any(|w| segment_meets_box(w[0], w[1], (left, right, top, bottom)))
+                })
+                .count();
+            let numbers = placed
+                .iter()
+                .filter(|((px, py), phw, phh)| {
+                    (px - cx).abs() < phw + hw && (py - cy).abs() < phh + hh
+                })
+                .count();
+            usize::from(outside) + near_spots + crossing + numbers
+        };
+        let best = places
+            .iter()
+            .min_by_key(|b| meets(b))
+            .copied()
+            .unwrap_or(places[0]);
+        placed.push(best);
+    }
+    placed.into_iter().map(|(centre, _, _)| centre).collect()
+}
+
+/// Whether the segment a–b runs through the box (left, right, top, bottom): clipped to it
+/// (Liang–Barsky), something is left.
+fn segment_meets_box(a: Point, b: Point, (left, right, top, bottom): Extent) -> bool {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    for (p, q) in [
+        (-dx, a.0 - left),
+        (dx, right - a.0),
+        (-dy, a.1 - top),
+        (dy, bottom - a.1),
+    ] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return false;
+            }
+        } else {
+            let t = q / p;
+            if p < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+            if t0 > t1 {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 fn hex(c: Rgb) -> String {
@@ -131,6 +247,7 @@ pub fn svg(drawing: &Drawing, size: (f64, f64)) -> String {
             points.join(" ")
         ));
     }
+    let places = number_places(drawing, LABEL);
     for (k, &(x, y)) in drawing.spots().iter().enumerate() {
         let look = if drawing.board().lives(k) == 0 {
             format!(
@@ -142,9 +259,9 @@ pub fn svg(drawing: &Drawing, size: (f64, f64)) -> String {
             format!("fill=\"{}\"", hex(palette::INK))
         };
         out.push_str(&format!(
-            "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{SPOT}\" {look}/>\n<text x=\"{:.1}\" y=\"{:.1}\" font-family=\"sans-serif\" font-size=\"{LABEL}\" fill=\"{}\">{}</text>\n",
-            x + 8.0,
-            y - 5.0,
+            "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{SPOT}\" {look}/>\n<text x=\"{:.1}\" y=\"{:.1}\" font-family=\"sans-serif\" font-size=\"{LABEL}\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"{}\">{}</text>\n",
+            places[k].0,
+            places[k].1,
             hex(palette::MUTED),
             k + 1
         ));
