@@ -58,6 +58,9 @@ async fn a_listed_move_and_the_computers_answer_are_drawn() {
     assert_eq!(listed.length(), 2);
     click(&root, "move-0");
     computer_done(&root).await;
+    computer_moved(&root).await;
+    let said = text(&root, ".gl-status");
+    assert!(said.contains("A move at random."), "{said}");
     // The person's move and the computer's: two moves, four spots, four drawn lines.
     let position = text(&root, ".gl-position");
     assert_ne!(position, "In Glop's notation: 0.0.}]!");
@@ -124,6 +127,14 @@ async fn a_pointer_stroke_against_the_perfect_player() {
         text(&root, ".gl-status")
     );
     click(&root, "confirm");
+    // The perfect player's answer is said with its reason (two spots: the second player wins).
+    computer_moved(&root).await;
+    computer_done(&root).await;
+    let said = text(&root, ".gl-status");
+    assert!(
+        said.contains("A winning move: the other player loses from here"),
+        "{said}"
+    );
     // Then the person plays the first listed move each turn, until the game ends.
     for _ in 0..6 {
         computer_done(&root).await;

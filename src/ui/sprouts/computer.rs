@@ -302,6 +302,20 @@ fn computer_finished(
     }
     match task.thinker.finish().cloned() {
         Some(Finish::Drawn { stroke, best, .. }) => {
+            // Why it played this: what the perfect player knows of the move.
+            let why = match (perfect, task.thinker.thought()) {
+                (true, Thought::Wins(_)) if best => {
+                    "A winning move: the other player loses from here against perfect play."
+                }
+                (true, Thought::Loses) => {
+                    "Every move loses against perfect play here; it played one of them."
+                }
+                (false, _) => "A move at random.",
+                _ => "",
+            };
+            if task.note.is_empty() {
+                task.note = why.to_string();
+            }
             let note = if !best && perfect {
                 "The computer's best move had no room to be drawn; it played another.".into()
             } else if task.thinker.tidied() {
