@@ -182,6 +182,11 @@ pub enum Value {
     Absent,
 }
 
+/// A setup's `name=value` pairs, in order.
+pub fn setup_pairs(setup: &str) -> impl Iterator<Item = (&str, &str)> {
+    setup.split(';').filter_map(|pair| pair.split_once('='))
+}
+
 /// A game's options as read: every declared one has a value (its default when not given or not
 /// usable).
 #[derive(Clone, Debug, Default)]
@@ -216,6 +221,31 @@ impl Options {
             values.push((spec.name, value, usable));
         }
         Options { values }
+    }
+
+    /// A setup (`name=value;…`: a share link's or a kept game's options, as Embed this writes
+    /// them) read as `read` reads attributes, each value checked; where the setup is silent,
+    /// `otherwise` (the element's own attribute, or nothing).
+    pub fn read_setup<'a>(
+        specs: impl IntoIterator<Item = &'a Spec>,
+        view: &str,
+        setup: &str,
+        otherwise: impl Fn(&str) -> Option<String>,
+        problems: &mut String,
+    ) -> Options {
+        let pairs: Vec<(&str, &str)> = setup_pairs(setup).collect();
+        let given = |name: &str| {
+            pairs
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| v.to_string())
+        };
+        Options::read(
+            specs,
+            view,
+            |name| given(name).or_else(|| otherwise(name)),
+            problems,
+        )
     }
 
     fn value(&self, name: &str) -> &Value {
@@ -335,6 +365,27 @@ mod tests {
             &mut problems,
         );
         (options, problems)
+    }
+
+    /// A setup's values win over the element's, each checked; the element's fill its silence.
+    #[test]
+    fn a_setup_is_read_over_the_elements_own_values() {
+        let mut problems = String::new();
+        let options = Options::read_setup(
+            &[SPOTS, GOAL, EMBED, WORKERS],
+            "",
+            "spots=7;goal=bogus;junk",
+            |name| (name == "workers" || name == "spots").then(|| "2".to_string()),
+            &mut problems,
+        );
+        assert_eq!(options.number("spots"), Some(7));
+        assert_eq!(options.number("workers"), Some(2));
+        assert!(
+            !options.given("goal") && problems.contains("bogus"),
+            "{problems}"
+        );
+        let pairs: Vec<_> = setup_pairs("a=1;b;c=2=3").collect();
+        assert_eq!(pairs, vec![("a", "1"), ("c", "2=3")]);
     }
 
     #[test]

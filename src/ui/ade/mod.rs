@@ -846,25 +846,11 @@ impl Ade {
         if setup.is_empty() {
             return;
         }
-        let pairs: Vec<(&str, &str)> = setup
-            .split(';')
-            .filter_map(|pair| pair.split_once('='))
-            .collect();
         let Some(game) = crate::games::game("ade") else {
             return;
         };
         let mut said = String::new();
-        let options = Options::read(
-            game.options.iter(),
-            "",
-            |name| {
-                pairs
-                    .iter()
-                    .find(|(n, _)| *n == name)
-                    .map(|(_, v)| v.to_string())
-            },
-            &mut said,
-        );
+        let options = Options::read_setup(game.options.iter(), "", setup, |_| None, &mut said);
         if !said.is_empty() {
             self.message.push_str(&format!("{whose}: {said}"));
         }

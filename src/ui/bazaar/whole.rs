@@ -85,25 +85,11 @@ impl Bazaar {
                 return false;
             }
         };
-        let pairs: Vec<(&str, &str)> = setup
-            .split(';')
-            .filter_map(|pair| pair.split_once('='))
-            .collect();
         let Some(game) = crate::games::game("bazaar") else {
             return false;
         };
         let mut said = String::new();
-        let options = Options::read(
-            game.options.iter(),
-            "",
-            |name| {
-                pairs
-                    .iter()
-                    .find(|(n, _)| *n == name)
-                    .map(|(_, v)| v.to_string())
-            },
-            &mut said,
-        );
+        let options = Options::read_setup(game.options.iter(), "", setup, |_| None, &mut said);
         let mut message = String::new();
         if !said.is_empty() {
             message.push_str(&format!("{whose}'s setup: {said}"));
@@ -147,10 +133,7 @@ impl Bazaar {
     /// now (a page that asks for another table does not get an old game back).
     pub(super) fn same_table(&self, text: &str) -> bool {
         let setup = text.split_once('|').map_or("", |(setup, _)| setup);
-        let kept: Vec<(&str, &str)> = setup
-            .split(';')
-            .filter_map(|pair| pair.split_once('='))
-            .collect();
+        let kept: Vec<(&str, &str)> = crate::options::setup_pairs(setup).collect();
         let now = self.embed_attributes();
         ["seats", "seed"].iter().all(|name| {
             let ours = now

@@ -942,7 +942,7 @@ impl<B: BoardGame> Shell<B> {
 
     /// The setup a kept game brings back: its seats and time per move.
     fn apply_setup(&mut self, setup: &str) {
-        for (name, value) in setup_pairs(setup) {
+        for (name, value) in crate::options::setup_pairs(setup) {
             if name == "seats" {
                 for (i, text) in value.split(',').enumerate().take(self.seats.len()) {
                     if let Ok(seat) = parse_seat::<B>(text) {
@@ -1048,29 +1048,16 @@ fn split_whole(text: &str) -> (String, String) {
     }
 }
 
-/// A setup's `name=value` pairs.
-fn setup_pairs(setup: &str) -> impl Iterator<Item = (&str, &str)> {
-    setup.split(';').filter_map(|pair| pair.split_once('='))
-}
-
 /// The element's options with a link's setup over them, read as the page reads its attributes
 /// (a value refused is named).
 fn setup_options<B: BoardGame>(root: &HtmlElement, setup: &str, problems: &mut String) -> Options {
-    let pairs: Vec<(String, String)> = setup_pairs(setup)
-        .map(|(n, v)| (n.to_string(), v.to_string()))
-        .collect();
     let game = crate::games::game(B::NAME).expect("every board game is in the registry");
     let mut said = String::new();
-    let options = Options::read(
+    let options = Options::read_setup(
         game.options.iter().chain(crate::games::COMMON_OPTIONS),
         B::VIEW,
-        |name| {
-            pairs
-                .iter()
-                .find(|(n, _)| n == name)
-                .map(|(_, v)| v.clone())
-                .or_else(|| root.get_attribute(&format!("data-{name}")))
-        },
+        setup,
+        |name| root.get_attribute(&format!("data-{name}")),
         &mut said,
     );
     if !said.is_empty() {
