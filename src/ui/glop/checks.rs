@@ -136,7 +136,7 @@ fn misere_check_step(a: &mut Glop) -> bool {
     run.solver = misere::Solver::new();
     run.base_says = a.misere.wins(&run.position, BASE_SAYS_WORK).ok();
     if run.base_says.is_some_and(|says| says != wins) {
-        a.misere = misere::Solver::new();
+        a.replace_misere(misere::Solver::new());
         a.store_misere();
         a.db_message =
             "The misère check refuted the misère base: it was emptied, and nothing in it is used."

@@ -9,6 +9,9 @@ pub(super) fn start_computation(app: &Shared) {
         if a.running {
             return;
         }
+        // A listing of the last answer's winning moves gives way: the computation uses the
+        // misère base now.
+        a.misere_listing = None;
         let start = match a.start() {
             Ok(p) => p,
             Err(e) => {

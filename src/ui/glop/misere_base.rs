@@ -105,7 +105,7 @@ fn misere_read_step(a: &mut Glop) -> bool {
     match step {
         Ok(_) => {
             let (misere, counts) = reading.reader.finish();
-            a.misere = misere;
+            a.replace_misere(misere);
             a.db_message = format!(
                 "The misère base was read from {from}: {} trees, {} lands and {} lost states{}.",
                 counts.trees,
@@ -208,8 +208,21 @@ impl Glop {
         );
     }
 
+    /// The misère base replaced (emptied, refuted, read): a listing of winning moves going on
+    /// stops, or it would go on filling the new base with the old one's work.
+    pub(super) fn replace_misere(&mut self, solver: misere::Solver) {
+        self.misere = solver;
+        if let Some(listing) = self.misere_listing.take() {
+            self.replies = Some((
+                listing.position().clone(),
+                0,
+                Err("not settled: the misère base changed meanwhile".into()),
+            ));
+        }
+    }
+
     pub(super) fn clear_misere_confirmed(&mut self) {
-        self.misere = misere::Solver::new();
+        self.replace_misere(misere::Solver::new());
         self.db_message = "The misère base is empty.".into();
         self.store_misere();
     }

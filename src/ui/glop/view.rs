@@ -413,6 +413,12 @@ pub(super) struct MisereListing {
     work: u64,
 }
 
+impl MisereListing {
+    pub(super) fn position(&self) -> &Position {
+        &self.position
+    }
+}
+
 /// Begins listing the winning moves of `position` (a misère answer), unless it is listed or
 /// being listed already.
 fn start_misere_listing(app: &mut Glop, position: &Position) {
