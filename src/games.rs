@@ -197,7 +197,7 @@ pub const GAMES: &[Game] = &[
             )
             .in_view("play"),
         ],
-        module_kb: 500,
+        module_kb: 510,
         docs: "glop.md",
     },
     Game {
