@@ -36,6 +36,45 @@ fn click_table(root: &HtmlElement, (x, y): (f64, f64)) {
     canvas.dispatch_event(&event).unwrap();
 }
 
+/// The plan of the table as the page draws it now, for a seeded game's start (the equations
+/// and the places of things do not change as it goes on), at the canvas's drawn width.
+fn drawn_plan(root: &HtmlElement, players: usize, seed: u64) -> gamelab::draw::bazaar::Plan {
+    use gamelab::draw::bazaar::{Plan, Seat, Table};
+    let (equations, game) = gamelab::engine::bazaar::setup::random_game(
+        players,
+        &mut gamelab::engine::rng::Rng::new(seed),
+    );
+    let seats: Vec<Seat> = (0..players)
+        .map(|i| Seat {
+            name: String::new(),
+            kind: String::new(),
+            show_wallet: false,
+            place: Some(i),
+        })
+        .collect();
+    let table = Table {
+        equations: &equations,
+        state: &game,
+        seats: &seats,
+        active: Some(0),
+        banner: None,
+        offers: Default::default(),
+    };
+    Plan::new(&table, drawn_width(root))
+}
+
+/// The canvas's drawn width (CSS pixels of the drawing).
+fn drawn_width(root: &HtmlElement) -> f64 {
+    let canvas: web_sys::HtmlCanvasElement = find(root, "canvas").unchecked_into();
+    canvas
+        .style()
+        .get_property_value("width")
+        .unwrap()
+        .trim_end_matches("px")
+        .parse()
+        .unwrap()
+}
+
 #[wasm_bindgen_test]
 async fn a_seeded_game_between_two_strategies_plays_to_the_end() {
     use gamelab::engine::bazaar::actors::{Actor, Misbehaviour, Player};
@@ -404,8 +443,6 @@ async fn the_log_follows_the_newest_line() {
 
 #[wasm_bindgen_test]
 async fn a_human_picks_equation_sides_and_cards_on_the_table() {
-    use gamelab::draw::bazaar::{Plan, Seat, Table};
-    use gamelab::engine::bazaar::setup::random_game;
     let root = web::mount(
         "bazaar",
         &[("data-seats", "human,purchase-points"), ("data-seed", "1")],
@@ -414,32 +451,10 @@ async fn a_human_picks_equation_sides_and_cards_on_the_table() {
     click(&root, "play");
     wait_for(&root, "the human's turn", |r| state(r) == "human").await;
     // The table as the page drew it: the game's start (setup changes nothing), at its width.
-    let (equations, game) = random_game(2, &mut gamelab::engine::rng::Rng::new(1));
-    let seats: Vec<Seat> = (0..2)
-        .map(|i| Seat {
-            name: String::new(),
-            kind: String::new(),
-            show_wallet: false,
-            place: Some(i),
-        })
-        .collect();
+    let (equations, _) =
+        gamelab::engine::bazaar::setup::random_game(2, &mut gamelab::engine::rng::Rng::new(1));
+    let plan = drawn_plan(&root, 2, 1);
     let canvas: web_sys::HtmlCanvasElement = find(&root, "canvas").unchecked_into();
-    let width: f64 = canvas
-        .style()
-        .get_property_value("width")
-        .unwrap()
-        .trim_end_matches("px")
-        .parse()
-        .unwrap();
-    let table = Table {
-        equations: &equations,
-        state: &game,
-        seats: &seats,
-        active: Some(0),
-        banner: None,
-        offers: Default::default(),
-    };
-    let plan = Plan::new(&table, width);
     // Equation 2's right side: used right to left, which an empty wallet cannot pay.
     click_table(&root, plan.equations[1].1.centre());
     let panel = text(&root, ".gl-bazaar-human");
@@ -473,35 +488,19 @@ async fn a_human_picks_equation_sides_and_cards_on_the_table() {
 /// (the course's draw gave red every time, unexplained).
 #[wasm_bindgen_test]
 async fn the_table_marks_what_a_person_can_pay_for() {
-    use gamelab::draw::bazaar::{Plan, Seat, Table};
-    use gamelab::engine::bazaar::setup::random_game;
     let root = web::mount(
         "bazaar",
         &[("data-seats", "human,purchase-points"), ("data-seed", "1")],
     );
     set(&root, "[data-field='speed']", "0");
     click(&root, "play");
-    let (equations, game) = random_game(2, &mut gamelab::engine::rng::Rng::new(1));
-    let seats: Vec<Seat> = (0..2)
-        .map(|i| Seat {
-            name: String::new(),
-            kind: String::new(),
-            show_wallet: false,
-            place: Some(i),
-        })
-        .collect();
+    let equations =
+        gamelab::engine::bazaar::setup::random_game(2, &mut gamelab::engine::rng::Rng::new(1)).0;
     let canvas: web_sys::HtmlCanvasElement = find(&root, "canvas").unchecked_into();
     let context: web_sys::CanvasRenderingContext2d =
         canvas.get_context("2d").unwrap().unwrap().unchecked_into();
-    let ratio = canvas.width() as f64
-        / canvas
-            .style()
-            .get_property_value("width")
-            .unwrap()
-            .trim_end_matches("px")
-            .parse::<f64>()
-            .unwrap();
     let green = |(x, y): (f64, f64)| {
+        let ratio = canvas.width() as f64 / drawn_width(&root);
         let pixel = context
             .get_image_data((x * ratio).round(), (y * ratio).round(), 1.0, 1.0)
             .unwrap()
@@ -522,24 +521,7 @@ async fn the_table_marks_what_a_person_can_pay_for() {
                 "{panel}"
             );
         }
-        let width: f64 = canvas
-            .style()
-            .get_property_value("width")
-            .unwrap()
-            .trim_end_matches("px")
-            .parse()
-            .unwrap();
-        let plan = Plan::new(
-            &Table {
-                equations: &equations,
-                state: &game,
-                seats: &seats,
-                active: Some(0),
-                banner: None,
-                offers: Default::default(),
-            },
-            width,
-        );
+        let plan = drawn_plan(&root, 2, 1);
         let buttons = root
             .query_selector_all(".gl-bazaar-human [data-action^='use-']")
             .unwrap();
