@@ -325,7 +325,7 @@ pub const GAMES: &[Game] = &[
                 "`on`: analysis mode is on at the start",
             ),
         ],
-        module_kb: 210,
+        module_kb: 215,
         docs: "dots-and-boxes.md",
     },
 ];

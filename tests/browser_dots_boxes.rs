@@ -118,6 +118,11 @@ async fn a_2x2_game_against_the_computer_with_undo_and_analysis() {
         said.starts_with("Player B drew the ") && said.contains(" of the box in row "),
         "{said}"
     );
+    // And why: on 2 × 2 the Strong player searches the game to its end.
+    assert!(
+        said.contains("It searched the game to its end: no line does better."),
+        "{said}"
+    );
     click_line(&root, 2, 2, 0);
     assert!(
         text(&root, ".gl-status").contains("line 0 is already drawn"),

@@ -359,3 +359,32 @@ fn strong_decides_now_with_a_legal_line_whatever_it_was_doing() {
         }
     }
 }
+
+/// The Strong player says why it chose its move: by a search to the end where it can finish
+/// one, a safe line on a board too big to search from the start; other levels say nothing.
+#[test]
+fn the_strong_player_says_why() {
+    let small = Board::new(2, 2).unwrap();
+    let mut strong = Player::new(
+        &small,
+        Level::Strong {
+            exact_nodes: 1_000_000,
+        },
+        1,
+    );
+    assert!(strong.choose(&vec![false; small.lines()]).is_some());
+    assert_eq!(
+        strong.reason(),
+        Some("It searched the game to its end: no line does better.")
+    );
+    let big = Board::new(6, 6).unwrap();
+    let mut strong = Player::new(&big, Level::Strong { exact_nodes: 1_000 }, 1);
+    assert!(strong.choose(&vec![false; big.lines()]).is_some());
+    assert_eq!(
+        strong.reason(),
+        Some("A safe line: it gives no box away (the one that did best in trial games).")
+    );
+    let mut easy = Player::new(&small, Level::Easy, 1);
+    assert!(easy.choose(&vec![false; small.lines()]).is_some());
+    assert_eq!(easy.reason(), None);
+}

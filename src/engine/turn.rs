@@ -194,6 +194,10 @@ impl<G: TurnGame> Record<G> {
 pub trait Thinker<G: TurnGame> {
     fn think(&mut self, game: &G, units: u32) -> Option<G::Move>;
     fn decide_now(&mut self, game: &G) -> Option<G::Move>;
+    /// Why it chose the move it last gave, in words, where it can say.
+    fn reason(&self) -> Option<String> {
+        None
+    }
 }
 
 /// What a page's session shares and keeps of a game: its text (what share links and the

@@ -104,7 +104,17 @@ pub struct Player {
     pending: Option<Pending>,
     /// The fewest undrawn lines at which an exact search gave up (retried RETRY_GAP lines later).
     failed_at: usize,
+    /// Why the Strong player chose its last move, in words.
+    reason: Option<&'static str>,
 }
+
+/// The Strong player's reasons, said after its move.
+const BY_SEARCH: &str = "It searched the game to its end: no line does better.";
+const SEARCH_CUT: &str =
+    "Its search to the end ran out of time: the best line it had found by then.";
+const CAPTURE: &str = "It takes the boxes the endgame calls for.";
+const SAFE: &str = "A safe line: it gives no box away (the one that did best in trial games).";
+const SACRIFICE: &str = "Every line gives boxes away: it gives the fewest it can.";
 
 impl Player {
     pub fn new(board: &Board, level: Level, seed: u64) -> Player {
@@ -121,6 +131,7 @@ impl Player {
             endgames: Endgames::default(),
             pending: None,
             failed_at: usize::MAX,
+            reason: None,
         }
     }
 
@@ -150,15 +161,24 @@ impl Player {
         let lines = Lines::new(&board, drawn.to_vec());
         let pending = self.pending.take().filter(|p| p.drawn == lines.drawn);
         if let Some(line) = strong::capture_move(&lines, &mut self.endgames) {
+            self.reason = Some(CAPTURE);
             return Some(line);
         }
         let safe = match pending.and_then(|p| p.safe) {
             Some(safe) => Some(safe),
             None => SafeChoice::new(&lines, &mut self.rng, PLAYOUTS),
         };
-        safe.and_then(|s| s.best_so_far())
-            .or_else(|| strong::sacrifice_move(&lines, &mut self.endgames))
-            .or_else(|| lines.undrawn().next())
+        if let Some(line) = safe.and_then(|s| s.best_so_far()) {
+            self.reason = Some(SAFE);
+            return Some(line);
+        }
+        self.reason = Some(SACRIFICE);
+        strong::sacrifice_move(&lines, &mut self.endgames).or_else(|| lines.undrawn().next())
+    }
+
+    /// Why the Strong player chose its last move (other levels say nothing).
+    pub fn reason(&self) -> Option<&'static str> {
+        self.reason
     }
 
     /// Thinks about the move for `drawn` for about `budget` units of work; the line once decided.
@@ -258,11 +278,13 @@ impl Player {
             match found {
                 Exact::Decided(line) => {
                     self.pending = None;
+                    self.reason = Some(BY_SEARCH);
                     return Some(line);
                 }
                 Exact::Unfinished(_) if pending.exact_spent < exact_nodes => return None, // more slices to come
                 Exact::Unfinished(Some(line)) => {
                     self.pending = None;
+                    self.reason = Some(SEARCH_CUT);
                     return Some(line);
                 }
                 Exact::Unfinished(None) => {}
@@ -272,14 +294,19 @@ impl Player {
         }
         if let Some(line) = strong::capture_move(lines, &mut self.endgames) {
             self.pending = None;
+            self.reason = Some(CAPTURE);
             return Some(line);
         }
         if pending.safe.is_none() {
             pending.safe = SafeChoice::new(lines, &mut self.rng, PLAYOUTS);
         }
         let decided = match pending.safe.as_mut() {
-            Some(safe) => safe.step(lines, &mut self.endgames, &mut self.rng, budget),
+            Some(safe) => {
+                self.reason = Some(SAFE);
+                safe.step(lines, &mut self.endgames, &mut self.rng, budget)
+            }
             None => {
+                self.reason = Some(SACRIFICE);
                 strong::sacrifice_move(lines, &mut self.endgames).or_else(|| lines.undrawn().next())
             }
         };
@@ -372,5 +399,9 @@ impl crate::engine::turn::Thinker<super::Game> for Player {
 
     fn decide_now(&mut self, game: &super::Game) -> Option<usize> {
         Player::decide_now(self, &game.drawn())
+    }
+
+    fn reason(&self) -> Option<String> {
+        Player::reason(self).map(str::to_string)
     }
 }

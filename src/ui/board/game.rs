@@ -101,6 +101,10 @@ pub trait Computer<P: Played> {
     fn progress(&self) -> Option<String> {
         None
     }
+    /// Why it chose the move it last gave, said after the move (None: nothing to add).
+    fn reason(&self) -> Option<String> {
+        None
+    }
 }
 
 /// An engine's `Thinker` as a computer seat of a `Record` game: `units` of its work a call, as
@@ -134,6 +138,10 @@ impl<G: TurnGame + 'static, T: Thinker<G>> Computer<Record<G>> for Plain<T> {
             });
         }
         decided.map_or(Thought::Thinking, Thought::Move)
+    }
+
+    fn reason(&self) -> Option<String> {
+        self.thinker.reason()
     }
 }
 

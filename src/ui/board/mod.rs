@@ -690,9 +690,14 @@ impl<B: BoardGame> Shell<B> {
                 Thought::Thinking => Next::Again,
                 Thought::Waiting(ms) => Next::After(ms),
                 Thought::Move(m) => {
+                    let why = computer.reason();
                     self.thinking_since = None;
                     self.hurried = false;
                     self.play(m);
+                    // What it did, then why (where the computer can say).
+                    if let Some(why) = why {
+                        self.message = format!("{} {why}", self.message).trim().to_string();
+                    }
                     Next::After(COMPUTER_PAUSE_MS)
                 }
                 Thought::Stuck(words) => {
