@@ -53,6 +53,58 @@ async fn a_kept_base_edited_outside_gamelab_is_unverified_until_checked() {
     root.remove();
 }
 
+/// The published outcome of `n` spots (Applegate, Jacobson and Sleator; Lemoine and Viennot):
+/// the first player loses when n mod 6 is 0, 1 or 2.
+fn loaded_outcome(n: usize) -> String {
+    format!("[Positions+Nimber]\n0*{n} {}\n", u8::from(n % 6 >= 3))
+}
+
+#[wasm_bindgen_test]
+async fn an_answer_from_loaded_couples_is_checked_in_slices_and_the_check_can_be_stopped() {
+    gamelab::ui::widgets::keep::forget(KEY);
+    sleep(60).await;
+    web::accept_confirmations();
+    let root = web::mount("sprouts", &[]);
+    let banner = || {
+        let b = find(&root, ".gl-banner");
+        (
+            b.get_attribute("data-trust").unwrap_or_default(),
+            b.text_content().unwrap_or_default(),
+        )
+    };
+    // 11 spots (a win), loaded: the base answers at once; a check from scratch (some 4,300 expansions,
+    // in the page's slices) proves it.
+    load_files(&root, &[("eleven.spr", &loaded_outcome(11))]).await;
+    compute(&root, "11").await;
+    let (trust, said) = banner();
+    assert_eq!(trust, "proved", "{said}");
+    assert!(said.starts_with("Win: the first player wins"), "{said}");
+    // 12 spots (a loss), loaded: the check needs more than its allowance of 20,000 expansions. While it
+    // runs the answer says so, and Stop ends it: the answer stays, unchecked.
+    load_files(&root, &[("twelve.spr", &loaded_outcome(12))]).await;
+    type_into(&root, "spots", "12");
+    click(&root, "compute");
+    for _ in 0..2400 {
+        if root.get_attribute("data-state").as_deref() == Some("checking") {
+            break;
+        }
+        sleep(5).await;
+    }
+    let (trust, said) = banner();
+    assert_eq!(trust, "checking", "{said}");
+    assert!(said.starts_with("Checking — Loss"), "{said}");
+    let status = text(&root, ".gl-tab-panel[data-tab='compute'] .gl-status");
+    assert!(status.contains("proving it again without them"), "{status}");
+    click(&root, "stop");
+    sleep(50).await;
+    let (trust, said) = banner();
+    assert_eq!(trust, "unchecked", "{said}");
+    assert!(said.starts_with("Unchecked — Loss"), "{said}");
+    assert_eq!(root.get_attribute("data-state").as_deref(), Some("done"));
+    gamelab::ui::widgets::keep::forget(KEY);
+    root.remove();
+}
+
 #[wasm_bindgen_test]
 async fn parameters_the_browser_refuses_to_keep_are_said_to_be_lost_on_reload() {
     let root = web::mount("sprouts", &[]);

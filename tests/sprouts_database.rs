@@ -4,10 +4,13 @@
 mod common;
 
 use gamelab::engine::sprouts::database::{MergeError, SPR_HEADER};
-use gamelab::engine::sprouts::proof::{check, CompleteCheck, DotOptions, NodeKind, ProofGraph};
+use gamelab::engine::sprouts::proof::{
+    check, verify, CompleteCheck, DotOptions, NodeKind, ProofGraph, Verified, Verifying,
+};
 use gamelab::engine::sprouts::{
     solve, Answer, Database, Filter, Goal, Notation, Position, Verdict,
 };
+use gamelab::engine::stop::Stop;
 
 fn base_of(texts: &[&str], goal: Goal) -> Database {
     let mut db = Database::new();
@@ -193,6 +196,52 @@ fn a_check_against_a_wrong_base_reports_the_contradiction() {
             .any(|f| f.position.write(Notation::Glop2) == "AB|AB" && f.stored == 0),
         "{:?}",
         complete.failures
+    );
+}
+
+/// A page checks an answer a few expansions at a time: each way gives what `verify` gives at once.
+#[test]
+fn an_answer_checked_in_steps_gets_the_verdict_of_one_check() {
+    let in_steps = |position: &Position, answer: Answer, db: &Database, allowance: u64| {
+        let mut run = Verifying::new(position, Goal::Nimber, answer, allowance);
+        // One expansion a step: the work is bounded by the allowance.
+        for _ in 0..=allowance {
+            if let Some(verdict) = run.step(db, 1) {
+                assert!(run.expansions() <= allowance);
+                return verdict;
+            }
+        }
+        panic!("no verdict within {allowance} steps");
+    };
+    let four = Position::spots(4);
+    let mut sound = Database::new();
+    let (answer, _) = solve(&four, Goal::Nimber, &mut sound).unwrap();
+    // 4 spots: a win for the first player (Applegate, Jacobson and Sleator), a nimber above 0.
+    assert!(matches!(answer, Answer::Nimber(n) if n > 0), "{answer:?}");
+    for allowance in [5_000, 3] {
+        let at_once = verify(
+            &four,
+            Goal::Nimber,
+            answer,
+            &sound,
+            allowance,
+            &Stop::never(),
+        );
+        assert_eq!(in_steps(&four, answer, &sound, allowance), at_once);
+    }
+    assert_eq!(in_steps(&four, answer, &sound, 5_000), Verified::Confirmed);
+    assert_eq!(in_steps(&four, answer, &sound, 3), Verified::Unfinished);
+    // A base that lies about a child of 4 spots is caught, whichever way the check runs.
+    let lie = sound.to_spr().replace("\nAB|AB 1\n", "\nAB|AB 0\n");
+    let lie = Database::from_spr(&lie).unwrap();
+    let found = in_steps(&four, answer, &lie, 5_000);
+    assert!(
+        matches!(found, Verified::Refuted(ref c) if !c.is_empty()),
+        "{found:?}"
+    );
+    assert_eq!(
+        verify(&four, Goal::Nimber, answer, &lie, 5_000, &Stop::never()),
+        found
     );
 }
 

@@ -97,28 +97,73 @@ pub fn verify(
 ) -> Verified {
     /// Expansions between looks at the stop and the allowance.
     const SLICE: u64 = 256;
-    let Ok(mut run) = Check::new(position.clone(), goal) else {
-        return Verified::Unfinished;
-    };
-    run.search.set_stop(stop.clone());
+    let mut run = Verifying::new(position, goal, answer, allowance);
+    run.set_stop(stop.clone());
     loop {
-        let used = run.search.stats().expansions;
-        if used >= allowance || stop.requested() {
+        if stop.requested() {
             return Verified::Unfinished;
         }
-        match run.step(db, SLICE.min(allowance - used)) {
+        if let Some(verdict) = run.step(db, SLICE) {
+            return verdict;
+        }
+    }
+}
+
+/// A check of an answer under way, a step at a time (a page runs it in its slices): what
+/// `verify` does at once.
+pub struct Verifying {
+    run: Option<Check>,
+    answer: Answer,
+    allowance: u64,
+}
+
+impl Verifying {
+    /// Starts re-proving `answer` for `position` within `allowance` expansions.
+    pub fn new(position: &Position, goal: Goal, answer: Answer, allowance: u64) -> Verifying {
+        Verifying {
+            run: Check::new(position.clone(), goal).ok(),
+            answer,
+            allowance,
+        }
+    }
+
+    /// What a costly expansion asks while it lists its children.
+    pub fn set_stop(&mut self, stop: Stop) {
+        if let Some(run) = self.run.as_mut() {
+            run.search.set_stop(stop);
+        }
+    }
+
+    /// Expansions spent so far.
+    pub fn expansions(&self) -> u64 {
+        self.run
+            .as_ref()
+            .map_or(0, |run| run.search.stats().expansions)
+    }
+
+    /// Goes on for up to `work` expansions (guided by `db`, never trusting it); the verdict once
+    /// there is one.
+    pub fn step(&mut self, db: &Database, work: u64) -> Option<Verified> {
+        let Some(run) = self.run.as_mut() else {
+            return Some(Verified::Unfinished);
+        };
+        let used = run.search.stats().expansions;
+        if used >= self.allowance {
+            return Some(Verified::Unfinished);
+        }
+        match run.step(db, work.clamp(1, self.allowance - used)) {
             Progress::Done(found) => {
                 let contradictions = run.search.contradictions().to_vec();
-                return if !contradictions.is_empty() {
+                Some(if !contradictions.is_empty() {
                     Verified::Refuted(contradictions)
-                } else if found == answer {
+                } else if found == self.answer {
                     Verified::Confirmed
                 } else {
                     Verified::Unfinished
-                };
+                })
             }
-            Progress::Failed(_) => return Verified::Unfinished,
-            Progress::Running => {}
+            Progress::Failed(_) => Some(Verified::Unfinished),
+            Progress::Running => None,
         }
     }
 }

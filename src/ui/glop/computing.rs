@@ -71,6 +71,7 @@ pub(super) fn start_computation(app: &Shared) {
                 clock: dom::now(),
                 result: None,
                 trust: None,
+                verifying: None,
             });
         }
         a.running = true;
@@ -192,6 +193,7 @@ fn heard_member(a: &mut Glop, index: usize, data: &wasm_bindgen::JsValue) {
             if a.running {
                 c.result = Some(answer);
                 c.trust = None;
+                c.verifying = None;
                 a.message.clear();
             }
             a.running = false;
@@ -359,6 +361,7 @@ pub(super) fn computation_step(a: &mut Glop) -> bool {
         Progress::Done(answer) => {
             c.result = Some(answer);
             c.trust = None;
+            c.verifying = None;
             a.message.clear();
             if misere {
                 a.store_misere();

@@ -8,7 +8,8 @@
 //!
 //! Here: the element's state (`Glop`), mounting, wiring and the actions. Beside it: `parameters`,
 //! `computing` (slices, or a team of workers: `runner`, `team`, `member`, `messages`), `checks`,
-//! `base` (the main base), `children_tab`, and `view` (the tabs drawn from the state).
+//! `trust` (an answer resting on unverified couples proved again), `base` (the main base),
+//! `children_tab`, and `view` (the tabs drawn from the state).
 
 pub(crate) mod action;
 mod base;
@@ -22,6 +23,7 @@ mod misere_base;
 mod parameters;
 mod runner;
 mod team;
+mod trust;
 mod view;
 
 pub use team::live_workers;
@@ -36,7 +38,7 @@ use web_sys::{Event, HtmlElement, HtmlInputElement};
 
 use crate::engine::sprouts::children::Cut;
 use crate::engine::sprouts::misere;
-use crate::engine::sprouts::proof::{Check, CompleteCheck, DotOptions, ProofGraph};
+use crate::engine::sprouts::proof::{Check, CompleteCheck, DotOptions, ProofGraph, Verifying};
 use crate::engine::sprouts::search::{store_proved, Answer, Goal, Progress, Verdict};
 use crate::engine::sprouts::symbols::MAX_SPOTS;
 use crate::engine::sprouts::{
@@ -86,6 +88,8 @@ struct Computation {
     result: Option<Answer>,
     /// How far the answer can be trusted, worked out once it is shown (normal play).
     trust: Option<Trust>,
+    /// The check of the answer under way (`Trust::Checking`), with its number.
+    verifying: Option<(u32, Verifying)>,
 }
 
 /// How far a normal-play answer can be trusted when the main base holds couples nobody proved.
@@ -94,7 +98,9 @@ enum Trust {
     /// Nothing unproved under it: no unverified couple, or a check from scratch that did not
     /// trust them gave the same answer.
     Proved,
-    /// It rests on this many unverified couples (a short check did not finish).
+    /// Being proved again without trusting the base (in the page's slices).
+    Checking,
+    /// It rests on this many unverified couples (the check did not finish, or was stopped).
     Unchecked(usize),
     /// The base is wrong: what a check from scratch found.
     Refuted(String),
@@ -135,6 +141,8 @@ pub struct Glop {
     replies: Option<(Position, usize, Result<Vec<Position>, String>)>,
     /// A misère answer's winning moves being found, in slices.
     misere_listing: Option<view::MisereListing>,
+    /// Checks of answers started so far (`trust`): a check's slices know it by its number.
+    trust_checks: u32,
     children: Vec<(Position, Option<u8>)>,
     notation: Notation,
     message: String,
@@ -207,6 +215,7 @@ impl GamePage for Glop {
             listing: None,
             replies: None,
             misere_listing: None,
+            trust_checks: 0,
             children: Vec::new(),
             notation: Notation::Glop10,
             message: String::new(),
@@ -520,11 +529,13 @@ impl Glop {
         if self.complete.as_ref().is_some_and(|c| !c.is_done()) {
             self.complete_stopped = true;
         }
+        trust::stop_trust_check(self);
     }
 
     /// Something is running in slices (the Stop button is live).
     fn busy(&self) -> bool {
         self.running
+            || trust::checking_expansions(self).is_some()
             || self.check.as_ref().is_some_and(|r| r.result.is_none())
             || self
                 .misere_check

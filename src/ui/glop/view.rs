@@ -3,9 +3,9 @@
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlElement};
 
+use super::trust::{answer_trust, checking_expansions};
 use super::{answer_words, Action, Glop, MisereCheckRun, Trust, DRAWN_GRAPH_LIMIT};
 use crate::draw::{palette, Align, Painter};
-use crate::engine::sprouts::proof::{verify, Verified, VERIFY_EXPANSIONS};
 use crate::engine::sprouts::proof::{NodeKind, ProofGraph};
 use crate::engine::sprouts::search::{children_with_nimbers, Answer, Verdict};
 use crate::engine::sprouts::search::{Goal, LevelColour};
@@ -188,6 +188,11 @@ fn status_line(app: &Glop) {
             };
             // An answer that rests on couples nobody proved says so.
             let rests_on = match (&c.trust, app.unverified.min(app.db.len())) {
+                (Some(Trust::Checking), n) => format!(
+                    " It rests on a main base with {n} unverified couple{}: proving it again without them, {} expansions so far (Stop ends the check).",
+                    if n == 1 { "" } else { "s" },
+                    checking_expansions(app).unwrap_or(0)
+                ),
                 (Some(Trust::Unchecked(_)), n) if n > 0 => format!(
                     " It rests on a main base with {n} unverified couple{} (loaded or changed outside gamelab): Complete check proves them.",
                     if n == 1 { "" } else { "s" }
@@ -223,6 +228,8 @@ fn status_line(app: &Glop) {
         "data-state",
         if app.running {
             "running"
+        } else if checking_expansions(app).is_some() {
+            "checking"
         } else if app.computation.as_ref().is_some_and(|c| c.result.is_some()) {
             "done"
         } else {
@@ -281,7 +288,7 @@ fn answer_panel(app: &mut Glop) {
             show_untrusted(app, &banner, "withdrawn");
             return;
         }
-        Trust::Proved | Trust::Unchecked(_) => {}
+        Trust::Proved | Trust::Unchecked(_) | Trust::Checking => {}
     }
     let (banner, wins) = match answer {
         Answer::Outcome(Verdict::Win) => {
@@ -293,22 +300,20 @@ fn answer_panel(app: &mut Glop) {
         ),
         Answer::Nimber(n) => (format!("Nimber {n}: {written}"), n > 0),
     };
-    let banner = match trust {
-        Trust::Unchecked(n) => format!(
+    let unverified = app.unverified.min(app.db.len());
+    let couples = if unverified == 1 { "" } else { "s" };
+    let (banner, said) = match trust {
+        Trust::Unchecked(n) => (format!(
             "Unchecked — {banner}, if the main base's {n} loaded couple{} nobody proved are right (Complete check proves them)",
             if n == 1 { "" } else { "s" }
-        ),
-        _ => banner,
+        ), "unchecked"),
+        Trust::Checking => (format!(
+            "Checking — {banner}, if the main base's {unverified} loaded couple{couples} nobody proved are right: proving it again without them…"
+        ), "checking"),
+        _ => (banner, "proved"),
     };
     app.dom.banner.set_text_content(Some(&banner));
-    dom::best_effort(app.dom.banner.set_attribute(
-        "data-trust",
-        if matches!(trust, Trust::Proved) {
-            "proved"
-        } else {
-            "unchecked"
-        },
-    ));
+    dom::best_effort(app.dom.banner.set_attribute("data-trust", said));
     app.dom.banner.set_hidden(false);
     // (A misère list is made once per answer: the misère base only grows.)
     let size = if misere { 0 } else { app.db.len() };
@@ -347,44 +352,6 @@ fn answer_panel(app: &mut Glop) {
     };
     app.dom.replies.set_text_content(Some(&text));
     app.dom.replies.set_hidden(false);
-}
-
-/// Time a check of an answer resting on unverified couples may take in the page.
-const TRUST_CHECK_MS: f64 = 250.0;
-
-/// How far the shown normal-play answer can be trusted, worked out once per answer: with
-/// unverified couples in the main base, a short check from scratch that does not trust them.
-fn answer_trust(app: &mut Glop) -> Trust {
-    let unverified = app.unverified.min(app.db.len());
-    let Some(c) = app.computation.as_mut() else {
-        return Trust::Proved;
-    };
-    if let Some(trust) = &c.trust {
-        return trust.clone();
-    }
-    let Some(answer) = c.result else {
-        return Trust::Proved;
-    };
-    let trust = if unverified == 0 {
-        Trust::Proved
-    } else {
-        let deadline = dom::now() + TRUST_CHECK_MS;
-        let stop = Stop::when(move || dom::now() >= deadline);
-        let allowance = VERIFY_EXPANSIONS + c.runner.expansions();
-        match verify(&c.position, c.goal, answer, &app.db, allowance, &stop) {
-            Verified::Confirmed => Trust::Proved,
-            Verified::Unfinished => Trust::Unchecked(unverified),
-            Verified::Refuted(found) => Trust::Refuted(
-                found
-                    .iter()
-                    .map(|f| f.describe(app.notation))
-                    .collect::<Vec<_>>()
-                    .join("; "),
-            ),
-        }
-    };
-    c.trust = Some(trust.clone());
-    trust
 }
 
 /// The banner for an answer that cannot be given as it is, with no winning moves under it.
