@@ -19,8 +19,9 @@ const cases = [
   [`misère ${spots} spots in workers`, `spots=${spots}&goal=misere`, null],
   ["a 10,666-spot start in workers", "", "0*10666"],
   ["12 spots from a loaded couple, checked", "spots=12", null, "[Positions+Nimber]\n0*12 0\n"],
+  ["a complete check of a 10,666-spot entry", "", null, "[Positions+Nimber]\n0*10666 0\n", "complete-check"],
 ];
-for (const [label, query, free, loaded] of cases.filter((c) => !only || c[0].includes(only))) {
+for (const [label, query, free, loaded, action = "compute"] of cases.filter((c) => !only || c[0].includes(only))) {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await watchLongTasks(page);
   await page.goto(`${origin}/play.html?game=sprouts&${query}`);
@@ -40,10 +41,11 @@ for (const [label, query, free, loaded] of cases.filter((c) => !only || c[0].inc
   }
   await page.evaluate(() => { window.longTasks = []; });
   const started = Date.now();
-  await page.$eval("[data-action='compute']", (b) => b.click());
+  await page.$eval(`[data-action='${action}']`, (b) => b.click());
   await page.waitForTimeout(200);
   await page.waitForFunction(() => document.querySelector("[data-gamelab-mounted]").getAttribute("data-state") !== "running"
     && document.querySelector("[data-gamelab-mounted]").getAttribute("data-state") !== "checking"
+    && document.querySelector("[data-action='stop']").disabled
     && !/settling/.test(document.querySelector(".gl-replies")?.textContent || ""), null, { timeout: 600000 });
   await page.waitForTimeout(500);
   const took = Date.now() - started;

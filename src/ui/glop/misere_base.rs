@@ -84,13 +84,17 @@ pub(super) fn read_misere(app: &Shared, text: &str, from: String, trusted: bool,
     in_slices(app, misere_read_step, |_, _| {});
 }
 
+/// Time one line of a misère base may take to read in the page (only a line far beyond any
+/// base gamelab writes comes near it).
+const LINE_MAX_MS: f64 = 1600.0;
+
 fn misere_read_step(a: &mut Glop) -> bool {
     let Some(reading) = a.misere_reading.as_mut() else {
         return true;
     };
     // One line (a land's tree, a lost state's answers) is read whole: past what a page can
     // bear at once, the reading stops and names the command-line check.
-    let deadline = dom::now() + super::checks::COMPLETE_ALLOWANCE_MAX_MS;
+    let deadline = dom::now() + LINE_MAX_MS;
     reading
         .reader
         .set_stop(Stop::when(move || dom::now() >= deadline));
