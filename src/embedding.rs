@@ -14,8 +14,14 @@ pub fn is_game(name: &str) -> bool {
 }
 
 /// A game's readable name, for a frame's title.
-pub fn title(game: &str) -> &'static str {
-    games::game(game).map_or("a game", |g| g.title)
+/// A game's readable name in the view its attributes choose (`data-view`), for a frame's
+/// title, the snippet's words and the play page's tab.
+pub fn title(game: &str, attributes: &[(String, String)]) -> &'static str {
+    let view = attributes
+        .iter()
+        .find(|(name, _)| name == "data-view")
+        .map_or("", |(_, value)| value.as_str());
+    games::game(game).map_or("a game", |g| g.title_in(view))
 }
 
 /// Escapes a value for an HTML attribute in double quotes.
@@ -44,7 +50,7 @@ pub fn snippet(game: &str, attributes: &[(String, String)]) -> String {
     // (a platform that strips it, a blocked module), the reader is told rather than shown nothing.
     let waiting = format!(
         "Loading {}… If this stays, the page did not run the game's script.",
-        title(game)
+        title(game, attributes)
     );
     format!(
         "<script type=\"module\">\n  import init from \"{module}\";\n  init();   // mounts every {game} element on the page, and any added later\n</script>\n<div data-gamelab=\"{game}\"{options}>{waiting}</div>\n"
@@ -101,12 +107,12 @@ pub fn play_url(site: &str, game: &str, attributes: &[(String, String)]) -> Stri
 }
 
 /// The iframe snippet: only attributes Canvas's allow-list keeps (no style, no data-*), a
-/// title for screen readers, and the size given.
-pub fn iframe(url: &str, game: &str, (width, height): (u32, u32)) -> String {
+/// title for screen readers, the full width of the course page's column (the play page centres
+/// the game at its best width in a wider frame) and the height given.
+pub fn iframe(url: &str, title: &str, height: u32) -> String {
     format!(
-        "<iframe src=\"{}\" title=\"{} (gamelab)\" width=\"{width}\" height=\"{height}\" frameborder=\"0\" allowfullscreen></iframe>\n",
+        "<iframe src=\"{}\" title=\"{title} (gamelab)\" width=\"100%\" height=\"{height}\" frameborder=\"0\" allowfullscreen></iframe>\n",
         escape(url),
-        title(game)
     )
 }
 
@@ -293,10 +299,14 @@ mod tests {
 
     #[test]
     fn the_frame_snippet_holds_nothing_a_sanitizer_strips() {
-        let snippet = iframe("https://h/play.html?game=ade&values=1,0", "ade", (640, 700));
+        let snippet = iframe(
+            "https://h/play.html?game=ade&values=1,0",
+            title("ade", &[]),
+            700,
+        );
         assert_eq!(
             snippet,
-            "<iframe src=\"https://h/play.html?game=ade&amp;values=1,0\" title=\"ADE Concurrent Game (gamelab)\" width=\"640\" height=\"700\" frameborder=\"0\" allowfullscreen></iframe>\n"
+            "<iframe src=\"https://h/play.html?game=ade&amp;values=1,0\" title=\"ADE Concurrent Game (gamelab)\" width=\"100%\" height=\"700\" frameborder=\"0\" allowfullscreen></iframe>\n"
         );
         assert!(!snippet.contains("style") && !snippet.contains("data-"));
     }
@@ -309,8 +319,13 @@ mod tests {
             // Until the game replaces it, the element says what is loading.
             assert!(text.contains(&format!(
                 "<div data-gamelab=\"{game}\">Loading {}… If this stays, the page did not run the game's script.</div>",
-                title(game)
+                title(game, &[])
             )));
         }
+        // A view with its own title is named by it: Sprouts to play is not Glop.
+        let play = [("data-view".to_string(), "play".to_string())];
+        assert_eq!(title("sprouts", &play), "Sprouts");
+        assert!(snippet("sprouts", &play).contains(">Loading Sprouts…"));
+        assert_eq!(title("sprouts", &[]), "Glop, Sprouts analysis");
     }
 }

@@ -23,6 +23,8 @@ pub struct Game {
     pub title: &'static str,
     /// Its views (`data-view`), the first the default; empty for a game with one.
     pub views: &'static [&'static str],
+    /// The views whose title is not the game's (tab, frame and snippet titles): (view, title).
+    pub view_titles: &'static [(&'static str, &'static str)],
     pub options: &'static [Spec],
     /// Its own module (wasm and JavaScript) after gzip -9, at most (KB): what a play page or a
     /// course page with this one game downloads.
@@ -76,6 +78,7 @@ pub const GAMES: &[Game] = &[
         name: "ade",
         title: "ADE Concurrent Game",
         views: &[],
+        view_titles: &[],
         options: &[
             Spec::new(
                 "graph",
@@ -128,6 +131,7 @@ pub const GAMES: &[Game] = &[
         name: "sprouts",
         title: "Glop, Sprouts analysis",
         views: &["analysis", "play"],
+        view_titles: &[("play", "Sprouts")],
         options: &[
             Spec::new(
                 "view",
@@ -204,6 +208,7 @@ pub const GAMES: &[Game] = &[
         name: "bazaar",
         title: "Bazaar",
         views: &[],
+        view_titles: &[],
         options: &[
             Spec::new(
                 "seats",
@@ -256,6 +261,7 @@ pub const GAMES: &[Game] = &[
         name: "chain-reaction",
         title: "Chain Reaction",
         views: &[],
+        view_titles: &[],
         options: &[
             Spec::new("rows", counted(MIN_SIDE, MAX_SIDE, "rows"), "9", "rows of the board"),
             Spec::new(
@@ -300,6 +306,7 @@ pub const GAMES: &[Game] = &[
         name: "dots-and-boxes",
         title: "Dots and Boxes",
         views: &[],
+        view_titles: &[],
         options: &[
             Spec::new("rows", counted(1, MAX_BOXES, "rows"), "3", "rows of boxes"),
             Spec::new("cols", counted(1, MAX_BOXES, "columns"), "3", "columns of boxes"),
@@ -382,6 +389,14 @@ impl Game {
     }
 
     /// Its options' names, each once, in order.
+    /// The title of the game in `view` ("" or an unknown view: the game's own).
+    pub fn title_in(&self, view: &str) -> &'static str {
+        self.view_titles
+            .iter()
+            .find(|(v, _)| *v == view)
+            .map_or(self.title, |(_, title)| title)
+    }
+
     pub fn option_names(&self) -> Vec<&'static str> {
         let mut names: Vec<&str> = Vec::new();
         for spec in self.options {
@@ -403,6 +418,7 @@ pub fn json() -> String {
                 "name": g.name,
                 "title": g.title,
                 "views": g.views,
+                "view_titles": g.view_titles.iter().map(|&(v, t)| (v, t)).collect::<std::collections::BTreeMap<_, _>>(),
                 "options": g.option_names(),
                 "module_kb": g.module_kb,
                 "docs": format!("docs/{}", g.docs),

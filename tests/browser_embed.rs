@@ -319,12 +319,11 @@ async fn embed_this_gives_a_snippet_that_opens_the_game_as_it_is() {
         iframe.get_attribute("title").unwrap(),
         "Dots and Boxes (gamelab)"
     );
-    let width: u32 = iframe.get_attribute("width").unwrap().parse().unwrap();
+    // It takes its column's width (the play page centres the game in a wide one) and the
+    // height the game needs at its best width.
+    assert_eq!(iframe.get_attribute("width").unwrap(), "100%");
     let height: u32 = iframe.get_attribute("height").unwrap().parse().unwrap();
-    assert!(
-        (320..=960).contains(&width) && height > 300,
-        "{width} × {height}"
-    );
+    assert!(height > 300, "{height}");
     let request = gamelab::embedding::read_query(&src[src.find('?').unwrap()..]);
     assert!(request.problems.is_empty(), "{:?}", request.problems);
     assert_eq!(

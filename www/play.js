@@ -14,17 +14,21 @@ try {
 } catch (error) {
   say(`The list of games could not be read (${error && error.message || error}).`);
 }
-const game = new URLSearchParams(location.search).get("game");
+// In a course page's frame the game keeps to its best width (play.html's styles).
+if (window.top !== window.self) document.body.setAttribute("data-framed", "");
+const query = new URLSearchParams(location.search);
+const game = query.get("game");
 const entry = games && games.find((g) => g.name === game);
 if (entry) {
-  document.title = `${entry.title} (gamelab)`;
+  const title = (entry.view_titles || {})[query.get("view")] || entry.title;
+  document.title = `${title} (gamelab)`;
   try {
     const { default: init } = await import(`./games/${entry.name}.js`);
     await init();
     stage.querySelector("[data-gamelab-loading]")?.remove();
   } catch (error) {
     // A game that cannot start says so, rather than leaving an empty frame.
-    say(`${entry.title} could not start here (${error && error.message || error}). `
+    say(`${title} could not start here (${error && error.message || error}). `
       + "It needs a browser with JavaScript modules and WebAssembly; if this page is inside "
       + "another one, opening it in a new tab may help.");
   }

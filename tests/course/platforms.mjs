@@ -51,7 +51,10 @@ try {
   const page = await context.newPage();
   page.on("console", (m) => {
     // A page without a favicon is no fault of the games.
-    if (m.type() === "error" && !m.location().url.endsWith("/favicon.ico")) problems.push(`${m.location().url}: ${m.text()}`);
+    // Nor is the frame made without scripts refusing them: that is what it is for.
+    const expected = m.location().url.endsWith("/favicon.ico") || /#no-scripts$/.test(m.location().url)
+      || /frame is sandboxed and the 'allow-scripts' permission is not set/.test(m.text());
+    if (m.type() === "error" && !expected) problems.push(`${m.location().url}: ${m.text()}`);
   });
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
   const requested = [];
@@ -85,20 +88,37 @@ try {
     return bad.length === 0 || `not a frame of the play page: ${bad.map((g) => snippets[g]).join(" | ")}`;
   });
 
-  await check("each frame's size fits its game as the gallery has it set up", async () => {
+  await check("the Sprouts game to play is called Sprouts, in its frame's title and its tab", async () => {
+    const title = (/ title="([^"]*)"/.exec(playSnippet) || [])[1];
+    if (title !== "Sprouts (gamelab)") return `frame title ${title}`;
+    const src = /src="([^"]*)"/.exec(playSnippet)[1].replaceAll("&amp;", "&");
+    const alone = await context.newPage();
+    await alone.goto(src);
+    await alone.locator("[data-gamelab-mounted]").waitFor({ timeout: 20000 });
+    const tab = await alone.title();
+    await alone.close();
+    return tab === "Sprouts (gamelab)" || `tab title ${tab}`;
+  });
+
+  // A frame takes its column's width: at the widest the play page lets a game be (720 px) the
+  // game fits the height Embed this gave, and at a phone's 360 px nothing scrolls sideways.
+  await check("each frame fits its game: the height at 720 px, no sideways scroll at 360 px", async () => {
     const misfits = [];
     for (const game of GAMES) {
-      const size = (name) => Number(new RegExp(` ${name}="(\\d+)"`).exec(snippets[game])[1]);
-      const [width, height] = [size("width"), size("height")];
+      const width = / width="([^"]*)"/.exec(snippets[game])[1];
+      if (width !== "100%") misfits.push(`${game}: width ${width}`);
+      const height = Number(/ height="(\d+)"/.exec(snippets[game])[1]);
       const src = /src="([^"]*)"/.exec(snippets[game])[1].replaceAll("&amp;", "&");
-      const alone = await context.newPage();
-      await alone.setViewportSize({ width, height });
-      await alone.goto(src);
-      await alone.locator(`[data-gamelab-mounted="${game}"]`).waitFor({ timeout: 20000 });
-      await alone.waitForTimeout(1000);
-      const [w, h] = await alone.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]);
-      if (w > width || h > height) misfits.push(`${game}: ${w} × ${h} in ${width} × ${height}`);
-      await alone.close();
+      for (const [w, h] of [[720, height], [360, height]]) {
+        const alone = await context.newPage();
+        await alone.setViewportSize({ width: w, height: h });
+        await alone.goto(src);
+        await alone.locator(`[data-gamelab-mounted="${game}"]`).waitFor({ timeout: 20000 });
+        await alone.waitForTimeout(1000);
+        const [sw, sh] = await alone.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]);
+        if (sw > w || (w === 720 && sh > h)) misfits.push(`${game}: ${sw} × ${sh} in ${w} × ${h}`);
+        await alone.close();
+      }
     }
     return misfits.length === 0 || misfits.join("; ");
   });
@@ -144,13 +164,15 @@ try {
   sandboxed.searchParams.set("rows", "4");
   const frames = GAMES.map((g) => `<h2>${g}</h2>\n${kept[g]}`).join("\n")
     + `\n<h2>bazaar with a JavaScript player</h2>\n<iframe src="${withPlayer.href.replaceAll("&", "&amp;")}" title="Bazaar (gamelab)" width="700" height="900"></iframe>`
-    + `\n<h2>chain reaction, sandboxed</h2>\n<iframe sandbox="allow-scripts allow-same-origin allow-downloads" src="${sandboxed.href.replaceAll("&", "&amp;")}" title="Chain Reaction (gamelab)" width="700" height="900"></iframe>`;
+    + `\n<h2>chain reaction, sandboxed</h2>\n<iframe sandbox="allow-scripts allow-same-origin allow-downloads" src="${sandboxed.href.replaceAll("&", "&amp;")}" title="Chain Reaction (gamelab)" width="700" height="900"></iframe>`
+    + `\n<h2>dots and boxes, sandboxed without scripts</h2>\n<iframe sandbox="" src="${attributes(kept["dots-and-boxes"]).src}#no-scripts" title="Dots and Boxes (gamelab)" width="100%" height="300"></iframe>`;
   coursePage = `<!doctype html><html><head><meta charset="utf-8"><title>Week 3</title><style>${HOSTILE_CSS}</style></head>`
     + `<body><main><h1>Week 3: games</h1><p>Play each game below.</p>\n${frames}\n</main></body></html>`;
   problems.length = 0;
   requested.length = 0;
   await page.goto(`${course.origin}/week-3.html`);
-  const frameOf = (game, extra = "") => page.frames().find((f) => f.url().includes(`play.html?game=${game}`) && f.url().includes(extra));
+  const frameOf = (game, extra = "") => page.frames().find((f) => f.url().includes(`play.html?game=${game}`)
+    && (extra ? f.url().includes(extra) : !f.url().includes("#no-scripts")));
   for (const game of GAMES) {
     await check(`${game} mounts in its frame`, async () => {
       const frame = frameOf(game);
@@ -199,6 +221,34 @@ try {
     await frame.locator(".gl-confirm button[data-confirm='yes']").click({ timeout: 5000 });
     const left = await frame.evaluate(() => document.querySelectorAll(".gl-history li").length);
     return left === 0 || `${left} moves left after Restart`;
+  });
+  await check("a frame that may not run scripts says so, and what to ask the platform for", async () => {
+    const frame = frameOf("dots-and-boxes", "#no-scripts");
+    if (!frame) return "no frame without scripts";
+    // (A frame out of sight is not painted, and its styles' clock waits: it is looked at.)
+    await (await frame.frameElement()).scrollIntoViewIfNeeded();
+    await page.waitForTimeout(4500);
+    const stuck = frame.locator(".gl-stuck");
+    const [seen, said] = [await stuck.isVisible(), await stuck.textContent()];
+    return (seen && said.includes("allow-scripts")) || `seen ${seen}: ${said}`;
+  });
+  await check("at a phone's 360 px the course page does not scroll sideways, and every board is on screen", async () => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.waitForTimeout(1500);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (wide > 360) return `the course page is ${wide} px wide`;
+    const off = [];
+    for (const game of GAMES) {
+      const frame = frameOf(game);
+      const [inner, right] = await frame.evaluate(() => {
+        const board = document.querySelector("canvas.gl-canvas, canvas");
+        return [innerWidth, board ? board.getBoundingClientRect().right : 0];
+      });
+      const side = await frame.evaluate(() => document.documentElement.scrollWidth);
+      if (right > inner + 0.5 || side > inner) off.push(`${game}: board to ${right} px, page ${side} px, in ${inner} px`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    return off.length === 0 || off.join("; ");
   });
   await check("ade: played and fired, and the firing-sequence picture downloads", async () => {
     const frame = frameOf("ade");

@@ -10,12 +10,12 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, HtmlTextAreaElement};
 
-use crate::embedding::{iframe, play_url, snippet};
+use crate::embedding::{iframe, play_url, snippet, title};
 use crate::ui::dom;
 
-/// The narrowest frame a game is made for, and the widest worth asking a course page for (a
-/// course page's column is rarely wider; the games reflow to any width from the narrowest).
-const FRAME_WIDTH: (f64, f64) = (320.0, 720.0);
+/// The narrowest frame a game is made for, and the widest the play page in a frame lets a game
+/// be (a course page's column is rarely wider; the games reflow to any width from the narrowest).
+pub const FRAME_WIDTH: (f64, f64) = (320.0, 720.0);
 /// The play page's padding on each side of the game, and its lines below it (the "Open in a
 /// new tab" link, with room for a status line that wraps once more).
 const PLAY_PAGE_PADDING: f64 = 8.0;
@@ -45,10 +45,11 @@ fn with_style(element: &HtmlElement, set: &[(&str, &str)], measure: impl FnOnce(
     measured
 }
 
-/// A frame size that fits `root`'s game: as wide as it is now within `FRAME_WIDTH`, and as tall
-/// as the game lays out at that width without the Embed this panel (both set for a moment,
-/// within this task: nothing is painted in between), plus the play page's own margins.
-fn frame_size(root: &HtmlElement, panel: &HtmlElement) -> (u32, u32) {
+/// A frame height that fits `root`'s game: as tall as the game lays out without the Embed this
+/// panel at its width now within `FRAME_WIDTH` (the widest the play page lets it be; both set
+/// for a moment, within this task: nothing is painted in between), plus the play page's own
+/// margins. The frame takes its column's width.
+fn frame_height(root: &HtmlElement, panel: &HtmlElement) -> u32 {
     let width = (root.get_bounding_client_rect().width() + 2.0 * PLAY_PAGE_PADDING)
         .clamp(FRAME_WIDTH.0, FRAME_WIDTH.1);
     let inner = format!("{}px", width - 2.0 * PLAY_PAGE_PADDING);
@@ -62,7 +63,7 @@ fn frame_size(root: &HtmlElement, panel: &HtmlElement) -> (u32, u32) {
         },
     );
     let height = game * GROWTH + 2.0 * PLAY_PAGE_PADDING + PLAY_PAGE_FOOTER;
-    (width.ceil() as u32, height.ceil() as u32)
+    height.ceil() as u32
 }
 
 /// The site's root: where `gamelab.js` (every game's module) is served, and the folder above a
@@ -150,7 +151,8 @@ pub fn offer(
             attributes.push(("data-theme".to_string(), theme));
         }
         let url = play_url(&site_root(), game, &attributes);
-        frame_box.set_value(&iframe(&url, game, frame_size(&root, &panel)));
+        let title = title(game, &attributes);
+        frame_box.set_value(&iframe(&url, title, frame_height(&root, &panel)));
         script_box.set_value(&snippet(game, &attributes));
         link_box.set_value(&url);
         frame_box.select();
