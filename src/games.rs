@@ -47,7 +47,48 @@ pub const COMMON_OPTIONS: &[Spec] = &[
         "auto",
         "`auto` follows the reader's system; `light` or `dark` fixes it, for a course page whose own colours are fixed",
     ),
+    Spec::new(
+        "scorm",
+        Kind::Choice(&["off", "1.2", "2004"]),
+        "off",
+        "in a SCORM package (`scripts/scorm.sh`, Embed this): the version of the platform's API the game reports to",
+    ),
 ];
+
+/// The most games a graded activity may ask for.
+pub const MOST_ACTIVITY_GAMES: usize = 20;
+
+const WIN_GOAL: [Spec; 3] = win_goal("");
+const WIN_GOAL_TO_PLAY: [Spec; 3] = win_goal("play");
+
+/// A graded activity's options for a game with a winner (in `view`, "" for every view): win
+/// `pass` of `games` games.
+const fn win_goal(view: &'static str) -> [Spec; 3] {
+    [
+        Spec::new(
+            "goal",
+            Kind::Choice(&["none", "win"]),
+            "none",
+            "for a graded activity: `win`, the one person's seat must win",
+        )
+        .in_view(view),
+        Spec::new(
+            "games",
+            counted(1, MOST_ACTIVITY_GAMES, "games"),
+            "1",
+            "games a graded activity has",
+        )
+        .in_view(view),
+        Spec::new(
+            "pass",
+            counted(1, MOST_ACTIVITY_GAMES, "games"),
+            "",
+            "games to win to pass a graded activity",
+        )
+        .default_in_words("all of them")
+        .in_view(view),
+    ]
+}
 
 /// A whole-number option (a usize on every target, wasm32's too).
 /// Text only people read, in the docs' tables: left out of the page's modules, which never show
@@ -122,6 +163,12 @@ pub const GAMES: &[Game] = &[
                 counted(1, 1_000_000_000, "layers"),
                 "10000",
                 "layers one press of Exhaust fire fires at most",
+            ),
+            Spec::new(
+                "goal",
+                Kind::Choice(&["none", "end"]),
+                "none",
+                "for a graded activity: `end`, the play must be run to its end",
             ),
         ],
         module_kb: 200,
@@ -200,6 +247,9 @@ pub const GAMES: &[Game] = &[
                 "the computer's time a move",
             )
             .in_view("play"),
+            WIN_GOAL_TO_PLAY[0],
+            WIN_GOAL_TO_PLAY[1],
+            WIN_GOAL_TO_PLAY[2],
         ],
         module_kb: 510,
         docs: "glop.md",
@@ -253,6 +303,9 @@ pub const GAMES: &[Game] = &[
                 "off",
                 "`on`: play starts at once (until a human seat's turn)",
             ),
+            WIN_GOAL[0],
+            WIN_GOAL[1],
+            WIN_GOAL[2],
         ],
         module_kb: 350,
         docs: "bazaar.md",
@@ -298,6 +351,9 @@ pub const GAMES: &[Game] = &[
                 "off",
                 "`on`: the automaton view is on at the start",
             ),
+            WIN_GOAL[0],
+            WIN_GOAL[1],
+            WIN_GOAL[2],
         ],
         module_kb: 200,
         docs: "chain-reaction.md",
@@ -331,6 +387,9 @@ pub const GAMES: &[Game] = &[
                 "off",
                 "`on`: analysis mode is on at the start",
             ),
+            WIN_GOAL[0],
+            WIN_GOAL[1],
+            WIN_GOAL[2],
         ],
         module_kb: 215,
         docs: "dots-and-boxes.md",

@@ -16,6 +16,7 @@ pub mod games;
 pub mod options;
 #[cfg(all(feature = "python", not(target_arch = "wasm32")))]
 pub mod python;
+pub mod scorm;
 pub mod seal;
 pub mod small_alloc;
 

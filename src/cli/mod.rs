@@ -12,6 +12,9 @@ pub mod sprouts;
 pub const USAGE: &str = "usage: gamelab <game> <command> < input
 
   games [--json]  the games: name and title (--json: the registry the scripts read)
+  scorm GAME QUERY [--site DIR]  a SCORM package of the game as QUERY sets it up (the play page's
+                  query: options, goal=win&games=N&pass=K or goal=end, scorm=2004 for SCORM 2004),
+                  made from the built site (dist/ by default): the zip on stdout
 
 games and commands:
   ade exhaust   JSON {\"graph\", \"values\", \"max_layers\"} -> {\"status\", \"layers\", \"sums\", \"final\"}
@@ -57,6 +60,7 @@ pub fn run(
         (Some("games"), Some("--json")) if args.len() == 2 => {
             Ok(Output::Text(crate::games::json()))
         }
+        (Some("scorm"), Some(_)) => scorm(&args[1..]),
         (Some("ade"), Some(command)) if args.len() == 2 => {
             ade::run(command, &read_stdin()?, &budget)
         }
@@ -70,6 +74,37 @@ pub fn run(
         }
         _ => Err(unknown()),
     }
+}
+
+/// `gamelab scorm GAME QUERY [--site DIR]`: the package's bytes.
+fn scorm(args: &[String]) -> Result<Output, Failure> {
+    let (site, args) = match args {
+        [game, query, flag, dir] if flag == "--site" => (dir.as_str(), [game, query]),
+        [game, query] => ("dist", [game, query]),
+        _ => return Err("usage: gamelab scorm GAME QUERY [--site DIR]".into()),
+    };
+    let plan = crate::scorm::plan(args[0], args[1])?;
+    let root = std::path::Path::new(site);
+    let bytes = plan.build(&mut |path| {
+        let file = root.join(path);
+        let size = std::fs::metadata(&file)
+            .map_err(|e| {
+                format!(
+                    "{} is missing ({e}): build the site first (scripts/build.sh)",
+                    file.display()
+                )
+            })?
+            .len();
+        if size > crate::scorm::MOST_FILE_BYTES as u64 {
+            return Err(format!(
+                "{} is over {} MB",
+                file.display(),
+                crate::scorm::MOST_FILE_BYTES >> 20
+            ));
+        }
+        std::fs::read(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))
+    })?;
+    Ok(Output::Bytes(bytes))
 }
 
 /// What a harness gives back on success.

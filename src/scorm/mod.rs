@@ -1,0 +1,251 @@
+//! Graded activities in a learning platform: a game as set up, with a goal, packaged as SCORM
+//! (a zip with `imsmanifest.xml` at its root, launching the play page). The platform gives the
+//! page its API object; the page reports completion, pass or fail and a score, and keeps a game
+//! in progress in the platform's resume data. Plain Rust: the command line
+//! (`gamelab scorm`, `scripts/scorm.sh`) and Embed this make the same package from the same
+//! plan; `ui` talks to the platform.
+
+pub mod manifest;
+pub mod zip;
+
+use crate::draw::png::crc32;
+use crate::embedding::{play_url, read_query};
+use crate::games::{self, Game, COMMON_OPTIONS};
+use crate::options::Options;
+
+/// Which SCORM a package follows (the play page's `scorm` option).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Version {
+    /// SCORM 1.2: `window.API`, `cmi.core.*`; what Moodle, Blackboard and Canvas all import.
+    Scorm12,
+    /// SCORM 2004 4th Edition: `window.API_1484_11`, `cmi.*`.
+    Scorm2004,
+}
+
+impl Version {
+    /// The `scorm` option's value.
+    pub fn word(self) -> &'static str {
+        match self {
+            Version::Scorm12 => "1.2",
+            Version::Scorm2004 => "2004",
+        }
+    }
+
+    pub fn from_word(word: &str) -> Option<Version> {
+        match word {
+            "1.2" => Some(Version::Scorm12),
+            "2004" => Some(Version::Scorm2004),
+            _ => None,
+        }
+    }
+}
+
+/// What a graded activity asks of the student.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// Win `pass` of `games` games from the seat the one person has.
+    Win { games: u32, pass: u32 },
+    /// Run ADE's play to its end.
+    End,
+}
+
+/// A game's graded activity, from its options (None: `goal` is `none`).
+pub fn goal_of(options: &Options) -> Result<Option<Goal>, String> {
+    match options.word("goal") {
+        Some("win") => {
+            let games = options.number("games").unwrap_or(1) as u32;
+            let pass = options.number("pass").map_or(games, |p| p as u32);
+            if pass > games {
+                return Err(format!(
+                    "pass={pass} asks for more wins than the activity's {games} game{}",
+                    plural(games)
+                ));
+            }
+            Ok(Some(Goal::Win { games, pass }))
+        }
+        Some("end") => Ok(Some(Goal::End)),
+        _ => Ok(None),
+    }
+}
+
+fn plural(n: u32) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+impl Goal {
+    /// The activity in words, after the game's title.
+    pub fn words(self) -> String {
+        match self {
+            Goal::Win { games: 1, .. } => "win the game".into(),
+            Goal::Win { games, pass } if games == pass => format!("win all {games} games"),
+            Goal::Win { games, pass } => format!("win {pass} of {games} games"),
+            Goal::End => "play it to its end".into(),
+        }
+    }
+}
+
+/// A package to make: the game, its play page's query inside the package, and its title.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub game: &'static Game,
+    pub version: Version,
+    pub goal: Option<Goal>,
+    /// The SCO's address in the package: `play.html?game=…&scorm=…`.
+    pub launch: String,
+    pub title: String,
+}
+
+/// Reads a package's game and the play page's query (its options and goal, `scorm=2004` for
+/// SCORM 2004, 1.2 otherwise): every value checked as the page checks it. The error names each
+/// problem.
+pub fn plan(game: &str, query: &str) -> Result<Plan, String> {
+    let Some(entry) = games::game(game) else {
+        return Err(format!(
+            "\"{game}\" is no gamelab game (the games: {})",
+            games::GAMES
+                .iter()
+                .map(|g| g.name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    };
+    let query = query.trim().trim_start_matches('?');
+    if query.split('&').any(|p| p.starts_with("game=")) {
+        return Err("the query names the game: give it as GAME only".into());
+    }
+    let request = read_query(&format!("game={}&{query}", entry.name));
+    let mut problems = request.problems.join(" ");
+    let attribute = |name: &str| {
+        request
+            .attributes
+            .iter()
+            .find(|(a, _)| a.strip_prefix("data-") == Some(name))
+            .map(|(_, v)| v.clone())
+    };
+    // (A game with views starts in its first.)
+    let view = attribute("view")
+        .or_else(|| entry.views.first().map(|v| v.to_string()))
+        .unwrap_or_default();
+    let options = Options::read(
+        entry.options.iter().chain(COMMON_OPTIONS),
+        &view,
+        attribute,
+        &mut problems,
+    );
+    let version = match options.word("scorm") {
+        Some("2004") => Version::Scorm2004,
+        Some("off") if options.given("scorm") => {
+            problems.push_str("scorm=off makes no package (1.2 or 2004). ");
+            Version::Scorm12
+        }
+        _ => Version::Scorm12,
+    };
+    let goal = goal_of(&options).unwrap_or_else(|why| {
+        problems.push_str(&format!("{why}. "));
+        None
+    });
+    if !problems.trim().is_empty() {
+        return Err(problems.trim().to_string());
+    }
+    let mut attributes: Vec<(String, String)> = request
+        .attributes
+        .into_iter()
+        .filter(|(name, _)| name != "data-scorm")
+        .collect();
+    attributes.push(("data-scorm".into(), version.word().into()));
+    let title = crate::embedding::title(entry.name, &attributes);
+    let title = match goal {
+        Some(goal) => format!("{title}: {}", goal.words()),
+        None => title.to_string(),
+    };
+    Ok(Plan {
+        game: entry,
+        version,
+        goal,
+        launch: play_url("", entry.name, &attributes),
+        title,
+    })
+}
+
+/// Most bytes one file of the site may have in a package.
+pub const MOST_FILE_BYTES: usize = 64 << 20;
+
+impl Plan {
+    /// The site's files the package holds (paths in the built site, and in the package).
+    pub fn files(&self) -> Vec<String> {
+        let name = self.game.name;
+        vec![
+            "play.html".into(),
+            "play.js".into(),
+            "games.json".into(),
+            format!("games/{name}.js"),
+            format!("games/{name}_bg.wasm"),
+            "www/favicon.svg".into(),
+        ]
+    }
+
+    /// The package's manifest identifier: the game and a checksum of its launch address.
+    pub fn identifier(&self) -> String {
+        format!(
+            "gamelab-{}-{:08x}",
+            self.game.name,
+            crc32(self.launch.as_bytes())
+        )
+    }
+
+    /// The package: `read` gives a file of the built site by its path. The registry copy
+    /// (`games.json`) keeps only this game, so the play page offers no game the package lacks.
+    pub fn build(
+        &self,
+        read: &mut dyn FnMut(&str) -> Result<Vec<u8>, String>,
+    ) -> Result<Vec<u8>, String> {
+        let files = self.files();
+        let mut zip = zip::Zip::new();
+        zip.add(
+            "imsmanifest.xml",
+            manifest::manifest(
+                self.version,
+                &self.identifier(),
+                &self.title,
+                &self.launch,
+                &files,
+            )
+            .as_bytes(),
+        )?;
+        for path in &files {
+            let data = read(path)?;
+            if data.len() > MOST_FILE_BYTES {
+                return Err(format!(
+                    "{path} is over {} MB: not a file of gamelab's site",
+                    MOST_FILE_BYTES >> 20
+                ));
+            }
+            let data = if path == "games.json" {
+                self.own_entry(&data)?
+            } else {
+                data
+            };
+            zip.add(path, &data)?;
+        }
+        Ok(zip.finish())
+    }
+
+    fn own_entry(&self, registry: &[u8]) -> Result<Vec<u8>, String> {
+        let games: Vec<serde_json::Value> = serde_json::from_slice(registry)
+            .map_err(|e| format!("games.json is not the site's registry ({e})"))?;
+        let own: Vec<serde_json::Value> = games
+            .into_iter()
+            .filter(|g| g["name"] == self.game.name)
+            .collect();
+        if own.is_empty() {
+            return Err(format!("games.json does not hold {}", self.game.name));
+        }
+        let mut text = serde_json::to_string_pretty(&own).map_err(|e| e.to_string())?;
+        text.push('\n');
+        Ok(text.into_bytes())
+    }
+}
