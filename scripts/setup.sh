@@ -55,14 +55,18 @@ fi
 # prunes what an earlier --no-save put there): wasm-opt for release builds, binaryen 132
 # (Debian's 108 breaks the externref table that wasm-bindgen 0.2.130 emits); and
 # playwright-core, which drives Debian's chromium through course pages with games in frames
-# from another origin (scripts/course_platforms.sh; it downloads no browser).
+# from another origin (scripts/course_platforms.sh; it downloads no browser); and scorm-again,
+# a SCORM 1.2 and 2004 run-time without a platform, which tests/course/scorm.mjs puts around
+# the packages as a learning platform would.
 BINARYEN_VERSION=132
 PLAYWRIGHT_VERSION=1.65.1
+SCORM_AGAIN_VERSION=3.4.3
 if [ "$(.tools/node_modules/.bin/wasm-opt --version 2>/dev/null)" != "wasm-opt version $BINARYEN_VERSION (version_$BINARYEN_VERSION)" ] ||
-  [ "$(node -p 'require("./.tools/node_modules/playwright-core/package.json").version' 2>/dev/null)" != "$PLAYWRIGHT_VERSION" ]; then
+  [ "$(node -p 'require("./.tools/node_modules/playwright-core/package.json").version' 2>/dev/null)" != "$PLAYWRIGHT_VERSION" ] ||
+  [ "$(node -p 'require("./.tools/node_modules/scorm-again/package.json").version' 2>/dev/null)" != "$SCORM_AGAIN_VERSION" ]; then
   command -v npm >/dev/null 2>&1 || { say "installing nodejs and npm from Debian"; as_root apt-get update -qq; DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq nodejs npm >/dev/null; }
-  say "installing binaryen $BINARYEN_VERSION (wasm-opt) and playwright-core $PLAYWRIGHT_VERSION from the npm registry into .tools/"
-  npm install --prefix .tools --no-save --no-audit --no-fund "binaryen@$BINARYEN_VERSION" "playwright-core@$PLAYWRIGHT_VERSION" >/dev/null
+  say "installing binaryen $BINARYEN_VERSION (wasm-opt), playwright-core $PLAYWRIGHT_VERSION and scorm-again $SCORM_AGAIN_VERSION from the npm registry into .tools/"
+  npm install --prefix .tools --no-save --no-audit --no-fund "binaryen@$BINARYEN_VERSION" "playwright-core@$PLAYWRIGHT_VERSION" "scorm-again@$SCORM_AGAIN_VERSION" >/dev/null
 fi
 
 if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERSION" ]; then

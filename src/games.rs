@@ -251,7 +251,7 @@ pub const GAMES: &[Game] = &[
             WIN_GOAL_TO_PLAY[1],
             WIN_GOAL_TO_PLAY[2],
         ],
-        module_kb: 510,
+        module_kb: 520,
         docs: "glop.md",
     },
     Game {
@@ -391,7 +391,7 @@ pub const GAMES: &[Game] = &[
             WIN_GOAL[1],
             WIN_GOAL[2],
         ],
-        module_kb: 215,
+        module_kb: 225,
         docs: "dots-and-boxes.md",
     },
 ];

@@ -6,7 +6,8 @@
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{
-    HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement,
+    HtmlButtonElement, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement,
+    HtmlTextAreaElement,
 };
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -222,6 +223,84 @@ async fn hotseat_by_keyboard_on_1x1() {
     assert!(text(&root, ".gl-status").contains("Player B to move"));
     click(&root, "redo");
     assert_eq!(text(&root, ".gl-scores"), "A 0 – B 1");
+}
+
+/// A graded game (goal=win, no platform around the page): nothing is taken back, the analysis
+/// is refused, the end is counted for the one person, and New game starts the next game.
+#[wasm_bindgen_test]
+async fn a_graded_game_is_played_to_its_end_as_set() {
+    let root = web::mount(
+        "dots-and-boxes",
+        &[
+            ("data-rows", "1"),
+            ("data-cols", "1"),
+            ("data-seats", "easy,human"),
+            ("data-think-ms", "100"),
+            ("data-goal", "win"),
+            ("data-games", "2"),
+            ("data-pass", "1"),
+        ],
+    );
+    let status = || text(&root, ".gl-status");
+    assert!(
+        status().contains("Graded: 0 of 2 games played, 0 won; passing takes 1 win."),
+        "{}",
+        status()
+    );
+    assert!(status().contains("no result is recorded"), "{}", status());
+    let b_to_move = |r: &HtmlElement| text(r, ".gl-status").contains("Player B to move");
+    wait_for(&root, "the computer's first line", b_to_move).await;
+    let undo: HtmlButtonElement = find(&root, "button[data-action='undo']").unchecked_into();
+    assert!(undo.disabled());
+    let analysis: HtmlInputElement = find(&root, "[data-field='analysis']").unchecked_into();
+    analysis.set_checked(true);
+    fire(&analysis, "change");
+    assert!(
+        status().contains("without hints, analysis or imported games"),
+        "{}",
+        status()
+    );
+    assert!(!analysis.checked());
+    click(&root, "new-game");
+    assert!(status().contains("Finish this game first"), "{}", status());
+    // B (the person) draws lines 2 and 4 of the 1 × 1 board, the last one a box: a win. A line
+    // by the keyboard: Enter, and when the line under the cursor is drawn, the next.
+    for turn in 0..2 {
+        wait_for(&root, "the person's turn", b_to_move).await;
+        let before = moves(&root).len();
+        for k in [
+            "ArrowDown",
+            "ArrowRight",
+            "ArrowDown",
+            "ArrowLeft",
+            "ArrowUp",
+        ]
+        .iter()
+        .cycle()
+        .take(20)
+        {
+            key(&root, "Enter");
+            if moves(&root).len() > before {
+                break;
+            }
+            key(&root, k);
+        }
+        assert!(moves(&root).len() > before, "turn {turn}: no line drawn");
+    }
+    wait_for(&root, "the end", |r| {
+        r.get_attribute("data-state").as_deref() == Some("over")
+    })
+    .await;
+    assert!(
+        status().contains("Graded: 1 of 2 games played, 1 won; passing takes 1 win. Passed."),
+        "{}",
+        status()
+    );
+    // New game: the activity's next, on the same board.
+    click(&root, "new-game");
+    assert!(moves(&root).is_empty());
+    assert!(status().contains("1 of 2 games played"), "{}", status());
+    root.remove();
 }
 
 #[wasm_bindgen_test]

@@ -10,8 +10,8 @@ pub mod zip;
 
 use crate::draw::png::crc32;
 use crate::embedding::{play_url, read_query};
-use crate::games::{self, Game, COMMON_OPTIONS};
-use crate::options::Options;
+use crate::games::{self, Game, COMMON_OPTIONS, MOST_ACTIVITY_GAMES};
+use crate::options::{Kind, Options};
 
 /// Which SCORM a package follows (the play page's `scorm` option).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,6 +130,23 @@ pub fn plan(game: &str, query: &str) -> Result<Plan, String> {
     let view = attribute("view")
         .or_else(|| entry.views.first().map(|v| v.to_string()))
         .unwrap_or_default();
+    // Only a view with a goal is an activity (Glop's analysis computes, and is not graded).
+    let gradable = entry.options.iter().any(|s| {
+        s.name == "goal"
+            && (s.view.is_empty() || s.view == view)
+            && matches!(s.kind, Kind::Choice(words) if words.contains(&"none"))
+    });
+    if !gradable {
+        problems.push_str(&format!(
+            "{} is no graded activity (a package needs a game to play{}). ",
+            crate::embedding::title(entry.name, &request.attributes),
+            if entry.views.is_empty() {
+                ""
+            } else {
+                ": view=play"
+            }
+        ));
+    }
     let options = Options::read(
         entry.options.iter().chain(COMMON_OPTIONS),
         &view,
@@ -247,5 +264,148 @@ impl Plan {
         let mut text = serde_json::to_string_pretty(&own).map_err(|e| e.to_string())?;
         text.push('\n');
         Ok(text.into_bytes())
+    }
+}
+
+/// A graded activity's games so far, and what is reported of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tally {
+    pub goal: Option<Goal>,
+    /// Games played to their end (at most the activity's).
+    pub played: u32,
+    /// Of them, won by the student (for `Goal::End`: plays run to their end).
+    pub won: u32,
+}
+
+/// What the platform is told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The activity is over (SCORM's completion).
+    pub completed: bool,
+    /// Passed or failed once that is decided (SCORM's success); None while it is not, and
+    /// for an activity without a goal.
+    pub passed: Option<bool>,
+    /// The score: games won of `max` (None without a goal).
+    pub score: Option<(u32, u32)>,
+}
+
+impl Tally {
+    pub fn new(goal: Option<Goal>) -> Tally {
+        Tally {
+            goal,
+            played: 0,
+            won: 0,
+        }
+    }
+
+    /// Games the activity has.
+    pub fn games(&self) -> u32 {
+        match self.goal {
+            Some(Goal::Win { games, .. }) => games,
+            Some(Goal::End) | None => 1,
+        }
+    }
+
+    /// Counts a game played to its end; false once the activity has all its games (then the
+    /// game is free play, not counted).
+    pub fn record(&mut self, won: bool) -> bool {
+        if self.played >= self.games() {
+            return false;
+        }
+        self.played += 1;
+        self.won += u32::from(won);
+        true
+    }
+
+    pub fn report(&self) -> Report {
+        let games = self.games();
+        let (passed, decided) = match self.goal {
+            Some(Goal::Win { pass, .. }) => {
+                let left = games - self.played;
+                if self.won >= pass {
+                    (Some(true), true)
+                } else if self.won + left < pass {
+                    (Some(false), true)
+                } else {
+                    (None, false)
+                }
+            }
+            Some(Goal::End) => ((self.played > 0).then_some(self.won > 0), self.played > 0),
+            None => (None, self.played > 0),
+        };
+        Report {
+            completed: decided || self.played >= games,
+            passed,
+            score: self.goal.map(|_| (self.won, games)),
+        }
+    }
+
+    /// The activity so far, in words (the page says it under the game).
+    pub fn words(&self) -> String {
+        let report = self.report();
+        let verdict = match report.passed {
+            Some(true) => " Passed.",
+            Some(false) => " Not passed.",
+            None => "",
+        };
+        match self.goal {
+            Some(Goal::Win { games, pass }) => format!(
+                "Graded: {} of {games} game{} played, {} won; passing takes {pass} win{}.{verdict}",
+                self.played,
+                plural(games),
+                self.won,
+                plural(pass)
+            ),
+            Some(Goal::End) => format!(
+                "Graded: run the play to its end.{}",
+                if report.completed { " Done." } else { "" }
+            ),
+            None => "The platform records when a game is played to its end.".into(),
+        }
+    }
+}
+
+/// What the platform keeps between visits: the tally, and the game on the page as the page
+/// keeps it, over (counted already: a return starts the next) or in progress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resume {
+    pub played: u32,
+    pub won: u32,
+    pub over: bool,
+    pub game: String,
+}
+
+impl Resume {
+    /// `gamelab1;played;won;over\n<game>` (over: 0 or 1).
+    pub fn text(&self) -> String {
+        format!(
+            "gamelab1;{};{};{}\n{}",
+            self.played,
+            self.won,
+            u8::from(self.over),
+            self.game
+        )
+    }
+
+    /// Resume data read back; None for data this page did not write, which is left alone.
+    pub fn read(text: &str) -> Option<Resume> {
+        let (head, game) = text.split_once('\n').unwrap_or((text, ""));
+        let mut parts = head.strip_prefix("gamelab1;")?.split(';');
+        let played = parts.next()?.parse().ok()?;
+        let won: u32 = parts.next()?.parse().ok()?;
+        let over = match parts.next()? {
+            "0" => false,
+            "1" => true,
+            _ => return None,
+        };
+        if parts.next().is_some() || won > played || played > MOST_ACTIVITY_GAMES as u32 {
+            return None;
+        }
+        Some(Resume {
+            played,
+            won,
+            over,
+            game: game.to_string(),
+        })
     }
 }

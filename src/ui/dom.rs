@@ -187,3 +187,12 @@ pub fn now() -> f64 {
         .map(|p| p.now())
         .unwrap_or(0.0)
 }
+
+/// What a thrown JavaScript value says: an Error's message, or the value as text.
+pub fn error_text(thrown: &wasm_bindgen::JsValue) -> String {
+    thrown
+        .dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| thrown.as_string())
+        .unwrap_or_else(|| "an error".into())
+}

@@ -54,10 +54,12 @@ fn exhaust_turn(a: &mut Ade, slice: &Slice) -> Next {
         a.trace_window = (a.trace_window + TRACE_WIDENING).min(TRACE_LINES);
         return Next::Again;
     };
+    let mut loop_found = false;
     let finished = loop {
         let step = match run {
             // A few layers at a time: with huge values one layer can take a while.
             Run::Exhaust(run) => play.exhaust_step(run, 4).map(|reason| {
+                loop_found = matches!(reason, StopReason::Loop { .. });
                 let more = if let StopReason::Cap { .. } = reason {
                     " Press Exhaust fire again to continue."
                 } else {
@@ -88,6 +90,7 @@ fn exhaust_turn(a: &mut Ade, slice: &Slice) -> Next {
         (Some(message), _) => {
             a.message = message;
             a.exhaust = None;
+            a.looped = loop_found;
         }
         (None, Some(Run::Exhaust(run))) => {
             a.message = format!(

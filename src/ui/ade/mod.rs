@@ -41,6 +41,7 @@ use crate::ui::dom::{self, button, child, on};
 use crate::ui::page::{self, GamePage, Handle};
 use crate::ui::widgets::canvas::CanvasPainter;
 use crate::ui::widgets::dialog::Dialog;
+use crate::ui::widgets::lms;
 use crate::ui::widgets::session::Session;
 use crate::ui::widgets::slices::{self, Next, Slice};
 use crate::ui::widgets::{download, form};
@@ -153,6 +154,10 @@ pub struct Ade {
     session: Session,
     /// The size (CSS pixels) the picture was last drawn at: clicks are read against it.
     drawn_size: std::cell::Cell<(f64, f64)>,
+    /// The last Exhaust fire of this play found it loops: the play has run to its end.
+    looped: bool,
+    /// A graded activity (`goal=end`, a SCORM package): whether a play ran to its end yet.
+    graded: Option<bool>,
 }
 
 type Shared = Handle<Ade>;
@@ -186,9 +191,15 @@ impl GamePage for Ade {
             graph_drawn_at: 0.0,
             session: Session::new(root, "ade", "ade", "gamelab-ade-play"),
             drawn_size: std::cell::Cell::new((CANVAS_WIDTH as f64, CANVAS_HEIGHT as f64)),
+            looped: false,
+            graded: None,
         };
         app.start_from_options(options);
         problems.push_str(&std::mem::take(&mut app.message));
+        if let Some(asked) = lms::asked(options, problems) {
+            asked.begin();
+            app.graded = Some(false);
+        }
         app
     }
 
@@ -197,6 +208,7 @@ impl GamePage for Ade {
     }
 
     fn view(&mut self) {
+        self.count_the_end();
         Ade::refresh(self)
     }
 
@@ -485,6 +497,22 @@ impl Ade {
     fn replace_play(&mut self, play: Option<Game>) {
         self.play = play;
         self.play_version += 1;
+        self.looped = false;
+    }
+
+    /// A graded play's end, counted once: in Playing mode, no node positive after firing, or a
+    /// loop found by Exhaust fire.
+    fn count_the_end(&mut self) {
+        let ended = self.mode == Mode::Playing
+            && self.exhaust.is_none()
+            && self
+                .play
+                .as_ref()
+                .is_some_and(|p| self.looped || (p.is_terminal() && p.layer_count() > 0));
+        if ended && self.graded == Some(false) {
+            self.graded = Some(true);
+            lms::game_ended(true);
+        }
     }
 
     fn toggle_menu(&mut self, game: bool) {

@@ -2,6 +2,7 @@
 //! status line and the firing-sequence graph window.
 
 use super::*;
+use crate::ui::widgets::lms;
 
 impl Ade {
     // --- drawing the page from the state ------------------------------------------------------
@@ -262,6 +263,9 @@ impl Ade {
         let mut text = parts.join(" · ");
         if !self.message.is_empty() {
             text = format!("{text}\n{}", self.message.trim());
+        }
+        if let Some(activity) = self.graded.and(lms::words()) {
+            text = format!("{text}\n{activity}");
         }
         self.dom.status.set_text_content(Some(&text));
     }

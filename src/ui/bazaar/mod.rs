@@ -45,13 +45,14 @@ use crate::engine::bazaar::setup::random_game;
 use crate::engine::bazaar::strategy::Policy;
 use crate::engine::rng::Rng;
 use crate::options::Options;
+use crate::scorm::Goal;
 use crate::ui::dom::{self, button, child, on};
 use crate::ui::page::{self, GamePage, Handle};
 use crate::ui::widgets::canvas::{self, CanvasPainter};
 use crate::ui::widgets::session::Session as LinkSession;
 use crate::ui::widgets::slices::{Next, Pump};
 use crate::ui::widgets::worker::{self, WorkerPlayer};
-use crate::ui::widgets::{download, form, keep};
+use crate::ui::widgets::{download, form, keep, lms};
 
 use crate::ui::action::Named;
 use crate::ui::widgets::drawn::Drawn;
@@ -162,9 +163,34 @@ pub struct Bazaar {
     game_generation: u64,
     /// Answers from a link or the browser, given to the next game made.
     pending_answers: Option<Vec<serde_json::Value>>,
+    /// A graded activity (`goal=win`, a SCORM package): the game (by `game_generation`) whose
+    /// end was counted last.
+    graded: Option<Option<u64>>,
 }
 
 type Shared = Handle<Bazaar>;
+
+impl Bazaar {
+    /// A graded game's end, counted once: won when the student's seat (the one human or
+    /// JavaScript seat) is among the winners.
+    fn count_the_end(&mut self) {
+        let Some(outcome) = self.game.referee.as_ref().and_then(|r| r.outcome()) else {
+            return;
+        };
+        let generation = self.game_generation;
+        let Some(counted) = self.graded.as_mut().filter(|c| **c != Some(generation)) else {
+            return;
+        };
+        *counted = Some(generation);
+        let student = self
+            .game
+            .seat_kinds
+            .iter()
+            .position(|k| matches!(k, SeatKind::Human | SeatKind::JavaScript));
+        let won = student.is_some_and(|s| outcome.winners.contains(&self.game.seat_names[s]));
+        lms::game_ended(won);
+    }
+}
 
 /// What `data-seats` may list.
 const SEAT_CHOICES: &str = "2 to 6 seats of purchase-points, purchase-size, human, javascript, \
@@ -240,8 +266,24 @@ impl GamePage for Bazaar {
             link: LinkSession::new(root, "bazaar", "bazaar", "gamelab-bazaar-game"),
             game_generation: 0,
             pending_answers: None,
+            graded: None,
         };
         app.rebuild_seats();
+        if let Some(asked) = lms::asked(options, message) {
+            let students = app
+                .kinds
+                .iter()
+                .filter(|k| matches!(k, SeatKind::Human | SeatKind::JavaScript))
+                .count();
+            if matches!(asked.goal, Some(Goal::Win { .. })) && students != 1 {
+                message.push_str(&format!(
+                    "goal=win needs exactly one seat for the student (human or javascript), not {students}: this game is not graded. "
+                ));
+            } else {
+                asked.begin();
+                app.graded = Some(None);
+            }
+        }
         app
     }
 
@@ -250,6 +292,7 @@ impl GamePage for Bazaar {
     }
 
     fn view(&mut self) {
+        self.count_the_end();
         Bazaar::refresh(self)
     }
 
@@ -685,6 +728,7 @@ impl Bazaar {
             .collect();
         self.begin(Session::new(names, self.kinds.clone(), referee, brains));
         self.game_generation = crate::engine::generation::next();
+        lms::next_game();
         // What a link or the browser's setup said stays in front of the game it made.
         let said = std::mem::take(&mut self.message);
         self.message = if self.pending_answers.is_some() {

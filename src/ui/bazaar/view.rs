@@ -369,6 +369,9 @@ impl Bazaar {
         if !self.message.is_empty() {
             status = format!("{}\n{status}", self.message);
         }
+        if let Some(activity) = self.graded.and(lms::words()) {
+            status = format!("{status}\n{activity}");
+        }
         self.dom.status.set_text_content(Some(&status));
         self.dom.exchange.set_text_content(Some(&format!(
             "{}\n{}",

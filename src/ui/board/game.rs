@@ -469,6 +469,13 @@ pub trait BoardGame: Sized + 'static {
     }
     /// The end of the game in words: "Player B wins after 12 moves."
     fn result_line(&self, game: &Self::Game) -> String;
+    /// The player who won the game (None: not over, or a tie).
+    fn winner(&self, game: &Self::Game) -> Option<usize>;
+    /// The game's actions a graded activity refuses: hints, analysis, a game imported.
+    fn graded_refuses(action: &Self::Action) -> bool {
+        let _ = action;
+        false
+    }
     /// The seats out of the game (Chain Reaction's eliminated players).
     fn out(&self, game: &Self::Game) -> Vec<usize> {
         let _ = game;

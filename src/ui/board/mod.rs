@@ -28,11 +28,13 @@ use crate::draw::palette;
 use crate::engine::generation;
 use crate::engine::turn::{History, Played, Record, Replaying, Saved, Thinker, TurnGame};
 use crate::options::Options;
+use crate::scorm::Goal;
 use crate::ui::action::Named;
 use crate::ui::dom::{self, button, child, on};
 use crate::ui::page::{self, GamePage, Handle};
 use crate::ui::widgets::canvas::{self, CanvasPainter};
 use crate::ui::widgets::confirm::Confirm;
+use crate::ui::widgets::lms;
 use crate::ui::widgets::session::Session;
 use crate::ui::widgets::slices::{self, Next, Pump, Slice};
 use crate::ui::widgets::{form, rules};
@@ -101,6 +103,17 @@ pub struct Shell<B: BoardGame> {
     pump: Pump,
     /// What the view last drew, so it draws again only what changed.
     drawn: view::Drawn,
+    /// A graded activity (a SCORM package, or a goal on the page): see `graded`.
+    graded: Option<Graded<Settings<B>>>,
+}
+
+/// A graded activity on the board: the one person's seat, the settings each of its games
+/// starts from, and whether this game's end was counted. Its games are played to their end as
+/// set: nothing is taken back, the players and the board stay, hints and imports are refused.
+struct Graded<S> {
+    person: Option<usize>,
+    settings: S,
+    counted: bool,
 }
 
 type Shared<B> = Handle<Shell<B>>;
@@ -195,7 +208,9 @@ impl<B: BoardGame> GamePage for Shell<B> {
             setup_generation: generation::next(),
             pump: Pump::default(),
             drawn: view::Drawn::default(),
+            graded: None,
         };
+        shell.graded = graded_activity::<B>(options, &shell.seats, &shell.record, problems);
         if shell.reading.is_some() {
             shell.message = "Reading the link's game…".into();
         }
@@ -210,6 +225,7 @@ impl<B: BoardGame> GamePage for Shell<B> {
 
     /// The board drawn again where it changed; the game, once played in, kept as it is shown.
     fn view(&mut self) {
+        self.count_the_end();
         let (setup, generation) = self.whole_setup();
         self.session.keep(&WholeGame {
             setup,
@@ -251,6 +267,34 @@ impl<B: BoardGame> GamePage for Shell<B> {
         }
         go_on(shell, 0);
     }
+}
+
+/// The graded activity the options ask for (`goal`, `scorm`), once the platform around the
+/// page, if any, is found (`widgets::lms`); None for free play.
+fn graded_activity<B: BoardGame>(
+    options: &Options,
+    seats: &[Seat<B::Level>],
+    record: &B::Record,
+    problems: &mut String,
+) -> Option<Graded<Settings<B>>> {
+    let asked = lms::asked(options, problems)?;
+    let people: Vec<usize> = (0..seats.len())
+        .filter(|&i| seats[i] == Seat::Human)
+        .collect();
+    if matches!(asked.goal, Some(Goal::Win { .. })) && people.len() != 1 {
+        problems.push_str(&format!(
+            "goal=win needs exactly one person's seat among the players (data-seats), not {}: this game is not graded. ",
+            people.len()
+        ));
+        return None;
+    }
+    asked.begin();
+    Some(Graded {
+        person: people.first().copied(),
+        settings: record.settings(),
+        // A game read back already over was counted when it ended.
+        counted: record.player_to_move().is_none(),
+    })
 }
 
 /// Where a game's text came from.
@@ -554,6 +598,10 @@ impl<B: BoardGame> Shell<B> {
             return Next::Done;
         }
         self.record = record;
+        if let Some(graded) = self.graded.as_mut() {
+            // A game read back over was counted when it ended.
+            graded.counted = self.record.player_to_move().is_none();
+        }
         self.after_new_record();
         self.message = match source {
             Source::Link => "The game of the link.".into(),
@@ -575,6 +623,9 @@ impl<B: BoardGame> Shell<B> {
     /// Does `action`, which came from `target` (the field that changed, or the page).
     fn apply(&mut self, action: BoardAction<B::Action>, target: &Element) {
         self.session.touch();
+        if self.graded.is_some() && self.graded_refuses(&action) {
+            return;
+        }
         match action {
             BoardAction::NewGame => self.ask_new_game(),
             BoardAction::NewGameConfirmed => self.new_game(),
@@ -919,6 +970,64 @@ impl<B: BoardGame> Shell<B> {
                 self.after_new_record();
             }
             Err(e) => self.message = format!("{e}. The game goes on unchanged."),
+        }
+    }
+
+    /// In a graded activity: what is refused (said in the status line), and New game, which
+    /// starts the activity's next game once this one is over. True when `action` was handled.
+    fn graded_refuses(&mut self, action: &BoardAction<B::Action>) -> bool {
+        let refusal = match action {
+            BoardAction::Undo
+            | BoardAction::Redo
+            | BoardAction::Restart
+            | BoardAction::RestartConfirmed => {
+                "In a graded game moves are not taken back: play it to its end."
+            }
+            BoardAction::Players | BoardAction::Seat(_) | BoardAction::ThinkMs => {
+                "In a graded game the players stay as the activity set them."
+            }
+            BoardAction::Game(a) if B::graded_refuses(a) => {
+                "A graded game is played without hints, analysis or imported games."
+            }
+            BoardAction::NewGame | BoardAction::NewGameConfirmed => {
+                if self.record.moves() > 0 && self.record.player_to_move().is_some() {
+                    "Finish this game first: in a graded activity every game is played to its end."
+                } else {
+                    let Some(graded) = self.graded.as_mut() else {
+                        return false;
+                    };
+                    self.record = <B::Record as Played>::new(graded.settings.clone());
+                    graded.counted = false;
+                    lms::next_game();
+                    self.cursor = 0;
+                    self.message.clear();
+                    self.after_new_record();
+                    return true;
+                }
+            }
+            _ => return false,
+        };
+        self.message = refusal.into();
+        // Fields and menus the reader changed show the game's own values again.
+        self.rebuild_seats();
+        self.after_new_record();
+        true
+    }
+
+    /// Counts the end of a graded game once, for the one person's seat: a win or not.
+    fn count_the_end(&mut self) {
+        let over = self.reading.is_none()
+            && self.record.player_to_move().is_none()
+            && !self.board.animating();
+        let Some(graded) = self.graded.as_mut().filter(|g| over && !g.counted) else {
+            return;
+        };
+        graded.counted = true;
+        let won = graded
+            .person
+            .is_some_and(|p| self.board.winner(self.record.game()) == Some(p));
+        if !lms::game_ended(won) {
+            self.message = "The activity has had all its games: this one is not counted.".into();
         }
     }
 

@@ -3,6 +3,7 @@
 //! board's picture, the history) is left as it is.
 
 use super::*;
+use crate::ui::widgets::lms;
 
 /// What the view last drew.
 #[derive(Default)]
@@ -135,8 +136,14 @@ impl<B: BoardGame> Shell<B> {
         self.write_status();
         let view = self.board_view();
         self.board.refresh(&self.record, &view);
-        self.dom.undo.set_disabled(self.record.moves() == 0);
-        self.dom.redo.set_disabled(!self.record.can_redo());
+        // (A graded game is not taken back.)
+        let graded = self.graded.is_some();
+        self.dom
+            .undo
+            .set_disabled(graded || self.record.moves() == 0);
+        self.dom
+            .redo
+            .set_disabled(graded || !self.record.can_redo());
         let thinking = self.computer_to_move().is_some() || self.board.working().is_some();
         self.dom
             .move_now
@@ -199,6 +206,9 @@ impl<B: BoardGame> Shell<B> {
         self.dom.scores.set_text_content(Some(&score));
         if !self.message.is_empty() {
             status = format!("{}\n{status}", self.message);
+        }
+        if let Some(activity) = self.graded.as_ref().and(lms::words()) {
+            status = format!("{status}\n{activity}");
         }
         self.dom.status.set_text_content(Some(&status));
         let over = to_move.is_none() && !showing;

@@ -474,6 +474,10 @@ impl BoardGame for ChainReaction {
         format!("Orbs: {}", orbs.join(" · "))
     }
 
+    fn winner(&self, game: &Game) -> Option<usize> {
+        game.winner()
+    }
+
     fn result_line(&self, game: &Game) -> String {
         match game.winner() {
             Some(w) => format!(

@@ -441,6 +441,20 @@ impl BoardGame for DotsAndBoxes {
         format!("A {a} – B {b}")
     }
 
+    fn winner(&self, game: &Game) -> Option<usize> {
+        let [a, b] = game.scores();
+        match (crate::engine::turn::TurnGame::to_move(game), a.cmp(&b)) {
+            (Some(_), _) | (None, std::cmp::Ordering::Equal) => None,
+            (None, std::cmp::Ordering::Greater) => Some(0),
+            (None, std::cmp::Ordering::Less) => Some(1),
+        }
+    }
+
+    /// The analysis shows the best lines, and an import could bring a game already won.
+    fn graded_refuses(action: &DotsAction) -> bool {
+        matches!(action, DotsAction::Analysis | DotsAction::Import)
+    }
+
     fn result_line(&self, game: &Game) -> String {
         let [a, b] = game.scores();
         match a.cmp(&b) {
@@ -453,6 +467,8 @@ impl BoardGame for DotsAndBoxes {
     fn refresh(&mut self, record: &Record<Game>, _view: &View) {
         let game = record.game();
         let board = game.board();
+        // (A switch the shell refused, in a graded game, shows its state again.)
+        self.analysis_on.set_checked(self.analysing);
         // The preset menu names the board being played when it is one of its sizes.
         self.preset
             .set_value(&format!("{}x{}", board.rows, board.cols));

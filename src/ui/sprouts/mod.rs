@@ -455,6 +455,15 @@ impl BoardGame for Sprouts {
         }
     }
 
+    fn winner(&self, game: &DrawnGame) -> Option<usize> {
+        game.winner()
+    }
+
+    /// Hints tell who wins and the winning move.
+    fn graded_refuses(action: &Action) -> bool {
+        matches!(action, Action::HintWho | Action::HintMove)
+    }
+
     fn result_line(&self, game: &DrawnGame) -> String {
         let Some(winner) = game.winner() else {
             return String::new();

@@ -10,6 +10,7 @@ pub mod embed;
 pub mod form;
 pub mod keep;
 pub mod link;
+pub mod lms;
 pub mod rules;
 pub mod session;
 pub mod slices;

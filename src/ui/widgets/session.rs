@@ -8,7 +8,7 @@
 
 use web_sys::HtmlElement;
 
-use super::{keep, link};
+use super::{keep, link, lms};
 use crate::engine::turn::Saved;
 
 pub struct Session {
@@ -74,7 +74,13 @@ impl Session {
             return;
         }
         self.kept = Some(generation);
-        keep::save(&self.keep_key, history.text(), |_| {});
+        // In a graded activity the platform keeps the game (its resume data), not the browser:
+        // a return, from any computer, finds it there.
+        if lms::connected() {
+            lms::keep_game(&history.text());
+        } else {
+            keep::save(&self.keep_key, history.text(), |_| {});
+        }
     }
 
     /// Notes `history` as kept already (a game just read back from the browser).
@@ -99,6 +105,9 @@ impl KeptReader {
     /// `then` gets the kept game's text (None: nothing, or nothing readable). A page replaces
     /// its game with it unless the session is `touched` by then.
     pub fn read(self, then: impl FnOnce(Option<String>) + 'static) {
+        if lms::connected() {
+            return then(lms::kept_game());
+        }
         keep::load(&self.key, move |kept| {
             then(match kept {
                 keep::Kept::Text(text) => Some(text),

@@ -1,13 +1,15 @@
-//! SCORM packages made natively (`gamelab scorm`, scripts/scorm.sh): the plan read from a game
-//! and a play page's query, and the zip read back by an independent reader (Python's zipfile)
-//! with its manifest parsed by an XML parser (Python's ElementTree).
+//! Graded activities: SCORM packages made natively (`gamelab scorm`, scripts/scorm.sh), the plan
+//! read from a game and a play page's query, and the zip read back by an independent reader
+//! (Python's zipfile) with its manifest parsed by an XML parser (Python's ElementTree); the
+//! tally of games and what is reported of it; the resume data. (tests/course/scorm.mjs runs the
+//! packages under a SCORM run-time.)
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use gamelab::scorm::{plan, Goal, Version};
+use gamelab::scorm::{plan, Goal, Report, Resume, Tally, Version};
 
 #[test]
 fn a_plan_checks_the_game_the_query_and_the_goal() {
@@ -42,6 +44,11 @@ fn a_plan_checks_the_game_the_query_and_the_goal() {
         ("dots-and-boxes", "game=ade", "names the game"),
         // The goal to win is Sprouts to play's, not Glop's analysis.
         ("sprouts", "goal=win", "goal=\"win\""),
+        (
+            "sprouts",
+            "spots=7",
+            "Glop, Sprouts analysis is no graded activity",
+        ),
     ] {
         let why = plan(game, query).unwrap_err();
         assert!(why.contains(said), "{game} {query}: {why}");
@@ -220,4 +227,87 @@ fn the_command_names_bad_input_with_exit_status_2() {
     let (status, said, _) = run(&["ade"]);
     assert_eq!(status, Some(2), "{said}");
     assert!(said.contains("usage: gamelab scorm GAME QUERY"), "{said}");
+}
+
+#[test]
+fn a_tally_decides_pass_or_fail_as_soon_as_it_can() {
+    let mut tally = Tally::new(Some(Goal::Win { games: 3, pass: 2 }));
+    let report = |t: &Tally| t.report();
+    assert_eq!(
+        report(&tally),
+        Report {
+            completed: false,
+            passed: None,
+            score: Some((0, 3))
+        }
+    );
+    assert!(tally.record(false));
+    assert!(tally.record(true));
+    assert_eq!(report(&tally).passed, None);
+    assert!(tally.record(true));
+    assert_eq!(
+        report(&tally),
+        Report {
+            completed: true,
+            passed: Some(true),
+            score: Some((2, 3))
+        }
+    );
+    // The activity's games are all played: a fourth is not counted.
+    assert!(!tally.record(true));
+    assert_eq!(report(&tally).score, Some((2, 3)));
+    // Two losses of three, with two wins to pass: failed at once.
+    let mut lost = Tally::new(Some(Goal::Win { games: 3, pass: 2 }));
+    lost.record(false);
+    lost.record(false);
+    assert_eq!(
+        report(&lost),
+        Report {
+            completed: true,
+            passed: Some(false),
+            score: Some((0, 3))
+        }
+    );
+    assert!(lost.words().contains("Not passed"), "{}", lost.words());
+    // Won early: passed before the last game.
+    let mut early = Tally::new(Some(Goal::Win { games: 3, pass: 1 }));
+    early.record(true);
+    assert_eq!(report(&early).passed, Some(true));
+    // No goal: completed once a game ends, never passed or failed, no score.
+    let mut free = Tally::new(None);
+    assert!(!report(&free).completed);
+    free.record(false);
+    assert_eq!(
+        report(&free),
+        Report {
+            completed: true,
+            passed: None,
+            score: None
+        }
+    );
+    let mut end = Tally::new(Some(Goal::End));
+    end.record(true);
+    assert_eq!(report(&end).passed, Some(true));
+}
+
+#[test]
+fn resume_data_reads_back_and_foreign_data_is_left_alone() {
+    let resume = Resume {
+        played: 2,
+        won: 1,
+        over: false,
+        game: "seats=human,easy|2x2/0,5\nmore".into(),
+    };
+    assert_eq!(Resume::read(&resume.text()), Some(resume.clone()));
+    for foreign in [
+        "",
+        "some other tool's data",
+        "gamelab1;1;2;0\n",
+        "gamelab1;1;1;2\n",
+        "gamelab1;99;1;0\n",
+        "gamelab1;1;x;0\n",
+        "gamelab1;1;1;0;7\n",
+    ] {
+        assert_eq!(Resume::read(foreign), None, "{foreign:?}");
+    }
 }
