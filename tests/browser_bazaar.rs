@@ -375,6 +375,39 @@ async fn settings_changed_during_a_game_are_flagged_until_new_game() {
     assert!(text(&root, ".gl-status").contains("seed 8"));
 }
 
+/// A graded game (goal=win) is played by the activity's seats: a seat changed in the menu makes
+/// the game again with the activity's own (a game with other seats, a course test's, would not
+/// be counted).
+#[wasm_bindgen_test]
+async fn a_graded_game_counts_only_with_the_activity_s_seats() {
+    let root = web::mount(
+        "bazaar",
+        &[
+            ("data-seats", "human,purchase-points"),
+            ("data-goal", "win"),
+            ("data-games", "2"),
+        ],
+    );
+    let status = || text(&root, ".gl-status");
+    wait_for(&root, "the table", |r| {
+        text(r, ".gl-status").contains("Graded: 0 of 2 games played")
+    })
+    .await;
+    // A seat changed before the first call makes the game at once: the activity's seats.
+    set(&root, "[data-field='seat-0']", "purchase-size");
+    let seat: web_sys::HtmlSelectElement = find(&root, "[data-field='seat-0']").unchecked_into();
+    assert_eq!(seat.value(), "human");
+    // The game on the table is the activity's: the referee asks the person (Adam) first.
+    click(&root, "step");
+    wait_for(&root, "the person's turn", |r| {
+        r.text_content()
+            .unwrap_or_default()
+            .contains("The referee asks Adam")
+    })
+    .await;
+    root.remove();
+}
+
 /// Before the first call the table has nothing to lose: a setting changed then makes the game
 /// at once, so what is shown is what is played (seed 5 and a purchase-size seat once played
 /// seed 1 with the old seats, New game unflagged).

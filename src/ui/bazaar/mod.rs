@@ -163,9 +163,16 @@ pub struct Bazaar {
     game_generation: u64,
     /// Answers from a link or the browser, given to the next game made.
     pending_answers: Option<Vec<serde_json::Value>>,
-    /// A graded activity (`goal=win`, a SCORM package): the game (by `game_generation`) whose
-    /// end was counted last.
-    graded: Option<Option<u64>>,
+    /// A graded activity (`goal=win`, a SCORM package).
+    graded: Option<Graded>,
+}
+
+/// A graded activity's games: only a game with the activity's seats counts (not one whose
+/// players were changed, nor a course test), once.
+struct Graded {
+    seats: Vec<SeatKind>,
+    /// The game (by `game_generation`) whose end was counted last.
+    counted: Option<u64>,
 }
 
 type Shared = Handle<Bazaar>;
@@ -178,10 +185,20 @@ impl Bazaar {
             return;
         };
         let generation = self.game_generation;
-        let Some(counted) = self.graded.as_mut().filter(|c| **c != Some(generation)) else {
+        let Some(graded) = self
+            .graded
+            .as_mut()
+            .filter(|g| g.counted != Some(generation))
+        else {
             return;
         };
-        *counted = Some(generation);
+        graded.counted = Some(generation);
+        if self.game.seat_kinds != graded.seats {
+            self.message =
+                "This game's players are not the activity's (a course test?): it is not counted."
+                    .into();
+            return;
+        }
         let student = self
             .game
             .seat_kinds
@@ -281,7 +298,10 @@ impl GamePage for Bazaar {
                 ));
             } else {
                 asked.begin();
-                app.graded = Some(None);
+                app.graded = Some(Graded {
+                    seats: app.kinds.clone(),
+                    counted: None,
+                });
             }
         }
         app
@@ -558,6 +578,13 @@ fn new_game(app: &Shared) {
         a.check = None;
         a.dom.tally.set_text_content(None);
         a.running = false;
+        // A graded activity's games are played by its own seats, whatever the menus say.
+        if let Some(seats) = a.graded.as_ref().map(|g| g.seats.clone()) {
+            if a.kinds != seats {
+                a.kinds = seats;
+                a.rebuild_seats();
+            }
+        }
         let (seed, why) = a.read_seed();
         a.start(seed);
         if let Some(why) = why {

@@ -369,7 +369,7 @@ impl Bazaar {
         if !self.message.is_empty() {
             status = format!("{}\n{status}", self.message);
         }
-        if let Some(activity) = self.graded.and(lms::words()) {
+        if let Some(activity) = self.graded.as_ref().and(lms::words()) {
             status = format!("{status}\n{activity}");
         }
         self.dom.status.set_text_content(Some(&status));
