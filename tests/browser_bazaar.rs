@@ -388,7 +388,6 @@ async fn a_graded_game_counts_only_with_the_activity_s_seats() {
             ("data-games", "2"),
         ],
     );
-    let status = || text(&root, ".gl-status");
     wait_for(&root, "the table", |r| {
         text(r, ".gl-status").contains("Graded: 0 of 2 games played")
     })
