@@ -252,6 +252,8 @@ async fn a_graded_game_is_played_to_its_end_as_set() {
     wait_for(&root, "the computer's first line", b_to_move).await;
     let undo: HtmlButtonElement = find(&root, "button[data-action='undo']").unchecked_into();
     assert!(undo.disabled());
+    let restart: HtmlButtonElement = find(&root, "button[data-action='restart']").unchecked_into();
+    assert!(restart.disabled());
     let analysis: HtmlInputElement = find(&root, "[data-field='analysis']").unchecked_into();
     analysis.set_checked(true);
     fire(&analysis, "change");

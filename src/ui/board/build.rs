@@ -126,7 +126,7 @@ pub(super) fn build<B: BoardGame>(
     let bar = child(root, "div", "gl-buttonbar");
     let undo = button(&bar, "Undo", &BoardAction::<B::Action>::Undo);
     let redo = button(&bar, "Redo", &BoardAction::<B::Action>::Redo);
-    button(&bar, "Restart", &BoardAction::<B::Action>::Restart);
+    let restart = button(&bar, "Restart", &BoardAction::<B::Action>::Restart);
     button(&bar, "Share link", &BoardAction::<B::Action>::Share);
     // (Shown while a computer thinks, or the game's own work runs.)
     let move_now = button(&bar, "Move now", &BoardAction::<B::Action>::MoveNow);
@@ -186,6 +186,7 @@ pub(super) fn build<B: BoardGame>(
         history,
         undo,
         redo,
+        restart,
         confirm,
     };
     let parts = Parts {

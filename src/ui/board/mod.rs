@@ -65,6 +65,7 @@ struct Dom {
     history: HtmlElement,
     undo: web_sys::HtmlButtonElement,
     redo: web_sys::HtmlButtonElement,
+    restart: web_sys::HtmlButtonElement,
     confirm: Confirm,
 }
 

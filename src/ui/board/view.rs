@@ -144,6 +144,7 @@ impl<B: BoardGame> Shell<B> {
         self.dom
             .redo
             .set_disabled(graded || !self.record.can_redo());
+        self.dom.restart.set_disabled(graded);
         let thinking = self.computer_to_move().is_some() || self.board.working().is_some();
         self.dom
             .move_now
