@@ -237,7 +237,7 @@ impl Asked {
 pub fn connect(version: Version, goal: Option<Goal>) -> bool {
     let names = names(version);
     let Some(api) = find_api(names.api) else {
-        ALONE.with(|a| *a.borrow_mut() = Some(Tally::new(goal)));
+        alone(goal);
         return false;
     };
     let mut platform = Platform {
