@@ -1009,9 +1009,13 @@ impl<B: BoardGame> Shell<B> {
             _ => return false,
         };
         self.message = refusal.into();
-        // Fields and menus the reader changed show the game's own values again.
+        // Fields and menus the reader changed show the game's own values again; the game and
+        // the computers' thinking go on untouched.
         self.rebuild_seats();
-        self.after_new_record();
+        self.show_fields();
+        self.dom
+            .think
+            .set_value(&(self.think_ms / B::THINK.unit_ms).to_string());
         true
     }
 
@@ -1038,11 +1042,16 @@ impl<B: BoardGame> Shell<B> {
         self.stuck = None;
         self.board.reset();
         self.reset_computers();
+        self.show_fields();
+        self.resize_seats(B::players(&self.record.settings()));
+    }
+
+    /// The settings' fields show the game's values.
+    fn show_fields(&self) {
         let values = B::values_of(&self.record.settings());
         for ((control, field), value) in self.dom.fields.iter().zip(B::FIELDS).zip(values) {
             control.show(field, value);
         }
-        self.resize_seats(B::players(&self.record.settings()));
     }
 
     fn share(&mut self) {
