@@ -106,6 +106,15 @@ pub fn play_url(site: &str, game: &str, attributes: &[(String, String)]) -> Stri
     url
 }
 
+/// The play page's query for `attributes` without the game (`rows=3&cols=3`), as
+/// `scripts/scorm.sh` takes it.
+pub fn query(attributes: &[(String, String)]) -> String {
+    let url = play_url("", "", attributes);
+    url.strip_prefix("play.html?game=&")
+        .unwrap_or_default()
+        .to_string()
+}
+
 /// The iframe snippet: only attributes Canvas's allow-list keeps (no style, no data-*), a
 /// title for screen readers, the full width of the course page's column (the play page centres
 /// the game at its best width in a wider frame) and the height given.

@@ -251,7 +251,7 @@ pub const GAMES: &[Game] = &[
             WIN_GOAL_TO_PLAY[1],
             WIN_GOAL_TO_PLAY[2],
         ],
-        module_kb: 520,
+        module_kb: 535,
         docs: "glop.md",
     },
     Game {
@@ -391,7 +391,7 @@ pub const GAMES: &[Game] = &[
             WIN_GOAL[1],
             WIN_GOAL[2],
         ],
-        module_kb: 225,
+        module_kb: 245,
         docs: "dots-and-boxes.md",
     },
 ];
@@ -447,7 +447,6 @@ impl Game {
             .any(|s| s.name == name)
     }
 
-    /// Its options' names, each once, in order.
     /// The title of the game in `view` ("" or an unknown view: the game's own).
     pub fn title_in(&self, view: &str) -> &'static str {
         self.view_titles
@@ -456,6 +455,16 @@ impl Game {
             .map_or(self.title, |(_, title)| title)
     }
 
+    /// The goals a graded activity of `view` may have (`none` first), or None when the view
+    /// is no activity (Glop's analysis computes, and is not graded).
+    pub fn goals(&self, view: &str) -> Option<&'static [&'static str]> {
+        match self.option("goal", view)?.kind {
+            Kind::Choice(words) if words.contains(&"none") => Some(words),
+            _ => None,
+        }
+    }
+
+    /// Its options' names, each once, in order.
     pub fn option_names(&self) -> Vec<&'static str> {
         let mut names: Vec<&str> = Vec::new();
         for spec in self.options {

@@ -517,3 +517,112 @@ async fn the_play_page_sets_up_its_game_from_the_address() {
     );
     stage.remove();
 }
+
+/// Embed this's SCORM form: the goals of the game's view (none for Glop's analysis), wins to
+/// pass kept within the games, a goal the settings cannot grade said in words, Stop, and site
+/// files that cannot be fetched (the test server has no site) said, with nothing offered.
+/// tests/course/scorm.mjs makes packages here from the built site and compares them, byte for
+/// byte, with scripts/scorm.sh's.
+#[wasm_bindgen_test]
+async fn embed_this_makes_a_scorm_package_of_a_game_to_play() {
+    use gamelab::ui::widgets::download;
+    use web_sys::{HtmlInputElement, HtmlSelectElement};
+    let open = |root: &HtmlElement| {
+        let details = one(root, "details.gl-embed");
+        details.set_attribute("open", "").unwrap();
+        details
+            .dispatch_event(&web_sys::Event::new("toggle").unwrap())
+            .unwrap();
+    };
+    let field = |root: &HtmlElement, name: &str| one(root, &format!("[data-field='{name}']"));
+    let status = |root: &HtmlElement| {
+        let status = field(root, "package-status");
+        (
+            status.get_attribute("data-state").unwrap_or_default(),
+            status.text_content().unwrap_or_default(),
+        )
+    };
+    let hidden = |element: Element| element.unchecked_into::<HtmlElement>().hidden();
+
+    // Glop's analysis computes: no activity, and the form says why.
+    let glop = web::mount("sprouts", &[("data-offer-embed", "on")]);
+    open(&glop);
+    assert!(hidden(one(&glop, ".gl-package-fields")));
+    let note = one(&glop, ".gl-package-note").text_content().unwrap();
+    assert!(note.contains("no graded activity"), "{note}");
+    glop.remove();
+
+    // Sprouts to play: no goal or a win; the goal first offered is the win.
+    let sprouts = web::mount(
+        "sprouts",
+        &[("data-offer-embed", "on"), ("data-view", "play")],
+    );
+    open(&sprouts);
+    assert!(!hidden(one(&sprouts, ".gl-package-fields")));
+    let goal: HtmlSelectElement = field(&sprouts, "package-goal").unchecked_into();
+    let goals: Vec<String> = (0..goal.length())
+        .map(|i| goal.item(i).unwrap().get_attribute("value").unwrap())
+        .collect();
+    assert_eq!(goals, ["none", "win"]);
+    assert_eq!(goal.value(), "win");
+    let games: HtmlInputElement = field(&sprouts, "package-games").unchecked_into();
+    let pass: HtmlInputElement = field(&sprouts, "package-pass").unchecked_into();
+    games.set_value("5");
+    web::fire(&games, "input");
+    assert_eq!((pass.max(), pass.value()), ("5".into(), "5".into()));
+    games.set_value("3");
+    web::fire(&games, "input");
+    assert_eq!((pass.max(), pass.value()), ("3".into(), "3".into()));
+    // Without a goal to win there are no games to count.
+    goal.set_value("none");
+    web::fire(&goal, "change");
+    assert!(hidden(games.parent_element().unwrap()));
+    sprouts.remove();
+
+    // Two people at one board: a win is no one student's, and the package is refused.
+    let hotseat = web::mount(
+        "dots-and-boxes",
+        &[("data-offer-embed", "on"), ("data-seats", "human,human")],
+    );
+    open(&hotseat);
+    field(&hotseat, "package-download")
+        .unchecked_into::<HtmlElement>()
+        .click();
+    let (state, words) = status(&hotseat);
+    assert_eq!(state, "refused", "{words}");
+    assert!(words.contains("exactly one student's seat"), "{words}");
+    hotseat.remove();
+
+    // One person against the computer: the package is planned and its files fetched. Stopped
+    // at once, it stays stopped; let run, the test server has no site, and it says so.
+    let dots = web::mount(
+        "dots-and-boxes",
+        &[("data-offer-embed", "on"), ("data-seats", "human,easy")],
+    );
+    open(&dots);
+    let before = download::last_offered();
+    let button: HtmlElement = field(&dots, "package-download").unchecked_into();
+    button.click();
+    assert_eq!(status(&dots).0, "fetching");
+    assert_eq!(button.text_content().unwrap(), "Stop making the package");
+    button.click();
+    assert_eq!(status(&dots).0, "stopped");
+    sleep(300).await;
+    assert_eq!(status(&dots).0, "stopped", "the stopped run said more");
+    button.click();
+    for _ in 0..100 {
+        if status(&dots).0 != "fetching" {
+            break;
+        }
+        sleep(50).await;
+    }
+    let (state, words) = status(&dots);
+    assert_eq!(state, "stopped", "{words}");
+    assert!(
+        words.starts_with("No package: ") && words.contains("play.html"),
+        "{words}"
+    );
+    assert_eq!(button.text_content().unwrap(), "Download the package");
+    assert_eq!(download::last_offered(), before, "a package was offered");
+    dots.remove();
+}

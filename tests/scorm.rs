@@ -42,6 +42,18 @@ fn a_plan_checks_the_game_the_query_and_the_goal() {
         ("dots-and-boxes", "goal=end", "goal=\"end\""),
         ("dots-and-boxes", "scorm=off", "makes no package"),
         ("dots-and-boxes", "game=ade", "names the game"),
+        // One student's seat is graded: not two, not none.
+        (
+            "dots-and-boxes",
+            "seats=human,human&goal=win",
+            "exactly one student's seat",
+        ),
+        ("chain-reaction", "seats=greedy,random&goal=win", "not 0"),
+        (
+            "bazaar",
+            "seats=javascript,human&goal=win",
+            "human or javascript",
+        ),
         // The goal to win is Sprouts to play's, not Glop's analysis.
         ("sprouts", "goal=win", "goal=\"win\""),
         (
@@ -147,9 +159,16 @@ fn a_package_is_a_zip_with_its_manifest_and_every_file_it_names() {
             let inside = &files[&path];
             if path == "games.json" {
                 // Only this game is offered by the package's play page.
-                let text = String::from_utf8(inside.clone()).unwrap();
-                assert_eq!(text.matches("\"name\"").count(), 1, "{text}");
-                assert!(text.contains(&format!("\"name\": \"{game}\"")));
+                let own: serde_json::Value = serde_json::from_slice(inside).unwrap();
+                let registry: serde_json::Value =
+                    serde_json::from_str(&gamelab::games::json()).unwrap();
+                let entry = registry
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|g| g["name"] == game)
+                    .unwrap();
+                assert_eq!(own, serde_json::json!([entry]), "{game}");
             } else {
                 assert_eq!(inside, &site(&path).unwrap(), "{path}");
             }
@@ -188,6 +207,34 @@ for f in r.findall(f"{{{ns}}}file"):
     }
 }
 
+/// The page has the browser deflate each file (CompressionStream): an archive of files deflated
+/// elsewhere, here by Python's zlib, is read back whole by Python's zipfile, and a file that
+/// deflating would not shrink is stored.
+#[test]
+fn a_package_takes_files_deflated_elsewhere() {
+    let plan = plan("sprouts", "view=play&goal=win&games=2&scorm=2004").unwrap();
+    let contents = plan.contents(&mut |p| site(p)).unwrap();
+    let mut zip = gamelab::scorm::zip::Zip::new();
+    for (path, data) in &contents {
+        let deflated = python(
+            "import sys, zlib, base64\nc = zlib.compressobj(6, zlib.DEFLATED, -15)\nprint(base64.b64encode(c.compress(sys.stdin.buffer.read()) + c.flush()).decode())",
+            data,
+        );
+        zip.put_deflated(path, data, &base64(deflated.trim()))
+            .unwrap();
+    }
+    let mut tiny = gamelab::scorm::zip::Zip::new();
+    // Deflate makes one byte larger, so it is stored.
+    tiny.put_deflated("one.txt", b"x", &[0x03, 0x00, 0x01, 0x02])
+        .unwrap();
+    assert_eq!(unzip(&tiny.finish())["one.txt"], b"x");
+    let files = unzip(&zip.finish());
+    assert_eq!(files.len(), contents.len());
+    for (path, data) in &contents {
+        assert_eq!(&files[path], data, "{path}");
+    }
+}
+
 #[test]
 fn a_missing_site_file_is_named_and_no_package_is_made() {
     let plan = plan("ade", "").unwrap();
@@ -201,6 +248,25 @@ fn a_missing_site_file_is_named_and_no_package_is_made() {
         })
         .unwrap_err();
     assert!(why.contains("games/ade_bg.wasm is missing"), "{why}");
+    // A registry that is no array of games, or lacks this one, is named too.
+    for (registry, said) in [
+        ("[{\"name\": \"ade\"", "not the site's registry"),
+        ("{\"name\": \"ade\"}", "not the site's registry"),
+        ("[{\"name\": \"ade\"}] trailing", "not the site's registry"),
+        ("[{\"x\": {\"name\": \"ade\"}}]", "does not hold ade"),
+        (
+            "[{\"name\": \"chess\", \"s\": \"}{\\\"\"}]",
+            "does not hold ade",
+        ),
+    ] {
+        let why = plan
+            .build(&mut |path| match path {
+                "games.json" => Ok(registry.as_bytes().to_vec()),
+                _ => site(path),
+            })
+            .unwrap_err();
+        assert!(why.contains(said), "{registry}: {why}");
+    }
 }
 
 #[test]

@@ -11,7 +11,7 @@ pub mod zip;
 use crate::draw::png::crc32;
 use crate::embedding::{play_url, read_query};
 use crate::games::{self, Game, COMMON_OPTIONS, MOST_ACTIVITY_GAMES};
-use crate::options::{Kind, Options};
+use crate::options::Options;
 
 /// Which SCORM a package follows (the play page's `scorm` option).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,6 +76,15 @@ fn plural(n: u32) -> &'static str {
     }
 }
 
+/// A goal's word as a teacher reads it in the page's form.
+pub fn goal_label(word: &str) -> &'static str {
+    match word {
+        "win" => "Win: the student's seat must win",
+        "end" => "Run the play to its end",
+        _ => "None: completed once a game ends",
+    }
+}
+
 impl Goal {
     /// The activity in words, after the game's title.
     pub fn words(self) -> String {
@@ -131,12 +140,7 @@ pub fn plan(game: &str, query: &str) -> Result<Plan, String> {
         .or_else(|| entry.views.first().map(|v| v.to_string()))
         .unwrap_or_default();
     // Only a view with a goal is an activity (Glop's analysis computes, and is not graded).
-    let gradable = entry.options.iter().any(|s| {
-        s.name == "goal"
-            && (s.view.is_empty() || s.view == view)
-            && matches!(s.kind, Kind::Choice(words) if words.contains(&"none"))
-    });
-    if !gradable {
+    if entry.goals(&view).is_none() {
         problems.push_str(&format!(
             "{} is no graded activity (a package needs a game to play{}). ",
             crate::embedding::title(entry.name, &request.attributes),
@@ -165,6 +169,24 @@ pub fn plan(game: &str, query: &str) -> Result<Plan, String> {
         problems.push_str(&format!("{why}. "));
         None
     });
+    // The page grades one student's seat (a person, or Bazaar's JavaScript player).
+    if let (Some(Goal::Win { .. }), Some(seats)) = (goal, options.text("seats")) {
+        let students = seats
+            .split(',')
+            .filter(|s| {
+                matches!(
+                    s.trim().to_ascii_lowercase().as_str(),
+                    "human" | "javascript"
+                )
+            })
+            .count();
+        if students != 1 {
+            problems.push_str(&format!(
+                "goal=win needs exactly one student's seat (human{}) among seats={seats}, not {students}. ",
+                if entry.name == "bazaar" { " or javascript" } else { "" }
+            ));
+        }
+    }
     if !problems.trim().is_empty() {
         return Err(problems.trim().to_string());
     }
@@ -214,27 +236,36 @@ impl Plan {
         )
     }
 
-    /// The package: `read` gives a file of the built site by its path. The registry copy
-    /// (`games.json`) keeps only this game, so the play page offers no game the package lacks.
+    /// The package: `read` gives a file of the built site by its path.
     pub fn build(
         &self,
         read: &mut dyn FnMut(&str) -> Result<Vec<u8>, String>,
     ) -> Result<Vec<u8>, String> {
-        let files = self.files();
         let mut zip = zip::Zip::new();
-        zip.add(
-            "imsmanifest.xml",
-            manifest::manifest(
-                self.version,
-                &self.identifier(),
-                &self.title,
-                &self.launch,
-                &files,
-            )
-            .as_bytes(),
-        )?;
-        for path in &files {
-            let data = read(path)?;
+        for (path, data) in self.contents(read)? {
+            zip.add(&path, &data)?;
+        }
+        Ok(zip.finish())
+    }
+
+    /// The package's files in order, the manifest first: `read` gives a file of the built site
+    /// by its path. The registry copy (`games.json`) keeps only this game, so the play page
+    /// offers no game the package lacks.
+    pub fn contents(
+        &self,
+        read: &mut dyn FnMut(&str) -> Result<Vec<u8>, String>,
+    ) -> Result<Vec<(String, Vec<u8>)>, String> {
+        let files = self.files();
+        let manifest = manifest::manifest(
+            self.version,
+            &self.identifier(),
+            &self.title,
+            &self.launch,
+            &files,
+        );
+        let mut contents = vec![("imsmanifest.xml".to_string(), manifest.into_bytes())];
+        for path in files {
+            let data = read(&path)?;
             if data.len() > MOST_FILE_BYTES {
                 return Err(format!(
                     "{path} is over {} MB: not a file of gamelab's site",
@@ -246,25 +277,72 @@ impl Plan {
             } else {
                 data
             };
-            zip.add(path, &data)?;
+            contents.push((path, data));
         }
-        Ok(zip.finish())
+        Ok(contents)
     }
 
+    /// The registry with this game's entry only, as the site's copy writes it.
     fn own_entry(&self, registry: &[u8]) -> Result<Vec<u8>, String> {
-        let games: Vec<serde_json::Value> = serde_json::from_slice(registry)
-            .map_err(|e| format!("games.json is not the site's registry ({e})"))?;
-        let own: Vec<serde_json::Value> = games
+        let not_it = || "games.json is not the site's registry".to_string();
+        let text = std::str::from_utf8(registry).map_err(|_| not_it())?;
+        let (entry, _) = registry_entries(text)
+            .ok_or_else(not_it)?
             .into_iter()
-            .filter(|g| g["name"] == self.game.name)
-            .collect();
-        if own.is_empty() {
-            return Err(format!("games.json does not hold {}", self.game.name));
-        }
-        let mut text = serde_json::to_string_pretty(&own).map_err(|e| e.to_string())?;
-        text.push('\n');
-        Ok(text.into_bytes())
+            .find(|&(_, name)| name == self.game.name)
+            .ok_or_else(|| format!("games.json does not hold {}", self.game.name))?;
+        Ok(format!("[\n  {entry}\n]\n").into_bytes())
     }
+}
+
+/// The objects of a JSON array (the registry's games), as written, each with its own `"name"`:
+/// None unless the text is an array of objects. (The page reads the registry without a JSON
+/// library: a few KB less in every game's module.)
+fn registry_entries(text: &str) -> Option<Vec<(&str, &str)>> {
+    const NAME: &str = "\"name\": \"";
+    let body = text.trim().strip_prefix('[')?.strip_suffix(']')?;
+    let mut entries = Vec::new();
+    let (mut depth, mut start, mut name) = (0usize, 0, "");
+    let (mut in_string, mut escaped) = (false, false);
+    for (i, c) in body.char_indices() {
+        if in_string {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' if depth > 0 => {
+                in_string = true;
+                // A key of the object itself, not of one inside it (options have names too).
+                if depth == 1 && body[i..].starts_with(NAME) {
+                    let value = &body[i + NAME.len()..];
+                    name = &value[..value.find('"')?];
+                }
+            }
+            '{' | '[' => {
+                if depth == 0 {
+                    if c != '{' {
+                        return None;
+                    }
+                    (start, name) = (i, "");
+                }
+                depth += 1;
+            }
+            '}' | ']' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    entries.push((&body[start..=i], name));
+                }
+            }
+            c if depth == 0 && c != ',' && !c.is_whitespace() => return None,
+            _ => {}
+        }
+    }
+    (depth == 0 && !in_string).then_some(entries)
 }
 
 /// A graded activity's games so far, and what is reported of them.

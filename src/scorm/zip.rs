@@ -1,7 +1,8 @@
 //! A zip archive written in one go (PKWARE's APPNOTE, the parts every reader takes): each file
-//! deflated (raw DEFLATE from miniz_oxide, already here for PNG), or stored when that is no
-//! smaller, with its CRC-32; then the central directory. No zip64: an archive stays far below
-//! 4 GiB and 65,535 files, and `add` refuses what would not.
+//! deflated (raw DEFLATE: miniz_oxide's for `add`; the page passes the browser's own to
+//! `put_deflated`), or stored when that is no smaller, with its CRC-32; then the central
+//! directory. No zip64: an archive stays far below 4 GiB and 65,535 files, and both refuse
+//! what would not.
 
 use crate::draw::png::crc32;
 
@@ -25,8 +26,14 @@ impl Zip {
         Zip::default()
     }
 
-    /// Adds a file under `path` (forward slashes, no leading `/` or `..`).
+    /// Adds a file under `path` (forward slashes, no leading `/` or `..`), deflated here.
     pub fn add(&mut self, path: &str, data: &[u8]) -> Result<(), String> {
+        let deflated = miniz_oxide::deflate::compress_to_vec(data, 9);
+        self.put_deflated(path, data, &deflated)
+    }
+
+    /// Adds a file under `path` whose raw DEFLATE form, `deflated`, was made elsewhere.
+    pub fn put_deflated(&mut self, path: &str, data: &[u8], deflated: &[u8]) -> Result<(), String> {
         if path.is_empty()
             || path.starts_with('/')
             || path.split('/').any(|part| part.is_empty() || part == "..")
@@ -38,9 +45,8 @@ impl Zip {
             return Err(format!("the archive would be over {} MB", MOST_BYTES >> 20));
         }
         let crc = crc32(data);
-        let deflated = miniz_oxide::deflate::compress_to_vec(data, 9);
         let (method, body): (u16, &[u8]) = if deflated.len() < data.len() {
-            (8, &deflated)
+            (8, deflated)
         } else {
             (0, data)
         };

@@ -196,3 +196,83 @@ pub fn error_text(thrown: &wasm_bindgen::JsValue) -> String {
         .or_else(|| thrown.as_string())
         .unwrap_or_else(|| "an error".into())
 }
+
+/// The bytes of the file at `url` (a file of the site), at most `most` of them, or why not.
+pub async fn fetch_bytes(url: &str, most: usize) -> Result<Vec<u8>, String> {
+    use wasm_bindgen_futures::JsFuture;
+    let window = window().ok_or("no window to fetch from")?;
+    let response: web_sys::Response = JsFuture::from(window.fetch_with_str(url))
+        .await
+        .and_then(|r| r.dyn_into())
+        .map_err(|e| format!("{url} could not be fetched ({})", error_text(&e)))?;
+    if !response.ok() {
+        return Err(format!("{url}: the server said {}", response.status()));
+    }
+    let said_length = response
+        .headers()
+        .get("content-length")
+        .ok()
+        .flatten()
+        .and_then(|l| l.parse::<usize>().ok());
+    if said_length.is_some_and(|l| l > most) {
+        return Err(format!("{url} is over {} MB", most >> 20));
+    }
+    let buffer = response
+        .array_buffer()
+        .map(JsFuture::from)
+        .map_err(|e| error_text(&e))?
+        .await
+        .map_err(|e| format!("{url} could not be read ({})", error_text(&e)))?;
+    let bytes = js_sys::Uint8Array::new(&buffer);
+    if bytes.length() as usize > most {
+        return Err(format!("{url} is over {} MB", most >> 20));
+    }
+    Ok(bytes.to_vec())
+}
+
+// The browser's compressor: web-sys has it only behind its unstable flag, so it is bound here.
+#[wasm_bindgen]
+extern "C" {
+    type CompressionStream;
+    #[wasm_bindgen(constructor, catch)]
+    fn new(format: &str) -> Result<CompressionStream, JsValue>;
+    #[wasm_bindgen(method, getter)]
+    fn readable(this: &CompressionStream) -> web_sys::ReadableStream;
+    #[wasm_bindgen(method, getter)]
+    fn writable(this: &CompressionStream) -> web_sys::WritableStream;
+}
+
+/// Bytes given to the browser's compressor at a time: it compresses on the page's thread, a
+/// piece per task, so a piece must take well under a frame on a slow phone.
+const DEFLATE_PIECE: usize = 64 << 10;
+
+/// `data` as raw DEFLATE (what zip stores), made by the browser's own compressor a piece per
+/// task, the page going on in between.
+pub async fn deflate_raw(data: &[u8]) -> Result<Vec<u8>, String> {
+    use wasm_bindgen_futures::JsFuture;
+    let failed = |e: JsValue| format!("the browser could not compress ({})", error_text(&e));
+    let compressor = CompressionStream::new("deflate-raw").map_err(failed)?;
+    // Read as it is written, or the writes would wait for room.
+    let reading = web_sys::Response::new_with_opt_readable_stream(Some(&compressor.readable()))
+        .and_then(|r| r.array_buffer())
+        .map(JsFuture::from)
+        .map_err(failed)?;
+    let writer = compressor.writable().get_writer().map_err(failed)?;
+    for piece in data.chunks(DEFLATE_PIECE) {
+        let written = writer.write_with_chunk(&js_sys::Uint8Array::from(piece));
+        JsFuture::from(written).await.map_err(failed)?;
+        next_task().await;
+    }
+    JsFuture::from(writer.close()).await.map_err(failed)?;
+    let buffer = reading.await.map_err(failed)?;
+    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
+}
+
+/// Resolves in a task of its own (`soon`), after what the page has waiting: a promise alone
+/// goes on in the same task.
+pub async fn next_task() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        soon(move || best_effort(resolve.call0(&JsValue::UNDEFINED)));
+    });
+    best_effort(wasm_bindgen_futures::JsFuture::from(promise).await);
+}

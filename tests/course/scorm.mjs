@@ -4,17 +4,18 @@
 // without a platform). The run-time's data is read after play: a game won reports passed and
 // completed with its score, a game lost reports failed, a reload mid-game resumes the game from
 // the resume data, and a package opened alone plays and says no result is recorded. A package
-// for each of the five games, in both versions, launches and starts its session.
+// for each of the five games, in both versions, launches and starts its session. Embed this's
+// package, made in the page, holds the command line's files, byte for byte.
 //
 //   node tests/course/scorm.mjs DIST
 //
 // Prints `scorm: ok   …` / `scorm: FAIL …` a check and closes with `scorm: N passed, M failed`.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, normalize, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { serve, launch, checks } from "./run.mjs";
+import { serve, launch, checks, watchLongTasks, longTasks } from "./run.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "../..");
@@ -71,6 +72,7 @@ const site = await serve((path) => {
   if (rest.startsWith("..")) return null;
   if (rest.startsWith("scorm-again/")) return join(root, ".tools/node_modules/scorm-again/dist", rest.slice(12));
   if (rest.startsWith("pkg/")) return join(work, rest.slice(4));
+  if (rest.startsWith("site/")) return join(dist, rest.slice(5));
   return null;
 });
 
@@ -229,6 +231,46 @@ try {
     const data = await cmi();
     return (data.completion_status === "completed" && data.success_status === "unknown")
       || `${data.completion_status} / ${data.success_status}`;
+  });
+  await check("Embed this makes the package in the page, scripts/scorm.sh's files byte for byte; Stop makes none", async () => {
+    const page = await context.newPage();
+    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    let downloads = [];
+    page.on("download", (d) => downloads.push(d));
+    await watchLongTasks(page);
+    await page.goto(`${site.origin}/site/play.html?game=sprouts&view=play&spots=2&seats=human,perfect&offer-embed=on`);
+    await page.locator("[data-gamelab-mounted]").waitFor({ timeout: 30000 });
+    await page.locator(".gl-embed summary").click();
+    await page.selectOption("[data-field=package-goal]", "win");
+    await page.fill("[data-field=package-games]", "3");
+    await page.fill("[data-field=package-pass]", "2");
+    await page.selectOption("[data-field=package-version]", "2004");
+    const status = () => page.locator("[data-field=package-status]").getAttribute("data-state");
+    // Started and stopped within one task: it stays stopped and nothing is offered.
+    await page.evaluate(() => { const b = document.querySelector("[data-field=package-download]"); b.click(); b.click(); });
+    if ((await status()) !== "stopped") return `Stop left "${await status()}"`;
+    const offered = page.waitForEvent("download", { timeout: 120000 });
+    const before = (await longTasks(page)).length;
+    await page.click("[data-field=package-download]");
+    const made = readFileSync(await (await offered).path());
+    await page.waitForFunction(() => document.querySelector("[data-field=package-status]").getAttribute("data-state") === "saved");
+    const tasks = (await longTasks(page)).slice(before);
+    await page.close();
+    if (downloads.length !== 1) return `${downloads.length} downloads`;
+    writeFileSync(join(work, "page.zip"), made);
+    execFileSync("python3", ["-m", "zipfile", "-e", join(work, "page.zip"), join(work, "page")]);
+    const manifest = readFileSync(join(work, "page", "imsmanifest.xml"), "utf8");
+    const launch = /adlcp:scorm[tT]ype="sco" href="play\.html\?game=sprouts&amp;([^"]*)"/.exec(manifest)[1].replaceAll("&amp;", "&");
+    if (!/goal=win&games=3&pass=2&scorm=2004$/.test(launch)) return `launch ${launch}`;
+    execFileSync(join(root, "scripts/scorm.sh"), ["sprouts", launch, join(work, "cli.zip")], { stdio: ["ignore", "ignore", "pipe"] });
+    console.log(`scorm: (packing ${made.length} bytes in the page: long tasks ${JSON.stringify(tasks)} ms)`);
+    // Each file, in order, byte for byte (the two deflaters differ, so the zips' bytes may).
+    const listing = (zip) => execFileSync("python3", ["-c", `import sys, zipfile, hashlib
+z = zipfile.ZipFile(sys.argv[1])
+assert z.testzip() is None
+for i in z.infolist(): print(i.filename, hashlib.sha256(z.read(i)).hexdigest())`, zip]).toString();
+    const [inPage, cli] = [listing(join(work, "page.zip")), listing(join(work, "cli.zip"))];
+    return (inPage === cli && inPage.split("\n").length > 6) || `the page's package:\n${inPage}the command line's:\n${cli}`;
   });
   await check("no script error in the platform's page or its packages", () => problems.length === 0 || problems.slice(0, 5).join(" | "));
 } catch (error) {

@@ -1,8 +1,8 @@
-//! "Embed this": what puts a game, as it is set up now, in a course page, in three forms. First
+//! "Embed this": what puts a game, as it is set up now, in a course page, in four forms. First
 //! an iframe of the play page (the only thing Canvas's sanitizer and most Moodle text fields
 //! keep), then the script module and its element (for pages that keep scripts, with `dist/`
-//! beside them), then a plain link. Shown by an element with `data-offer-embed="on"` (the
-//! gallery's games and the play page).
+//! beside them), then a plain link, and last a SCORM package to download (`package`). Shown by
+//! an element with `data-offer-embed="on"` (the gallery's games and the play page).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -12,6 +12,7 @@ use web_sys::{Element, HtmlElement, HtmlTextAreaElement};
 
 use crate::embedding::{iframe, play_url, snippet, title};
 use crate::ui::dom;
+use crate::ui::widgets::package;
 
 /// The narrowest frame a game is made for, and the widest the play page in a frame lets a game
 /// be (a course page's column is rarely wider; the games reflow to any width from the narrowest).
@@ -137,6 +138,8 @@ pub fn offer(
     let (Some(frame_box), Some(script_box), Some(link_box)) = boxes else {
         return;
     };
+    let current: package::Current = Rc::new(current);
+    let package = package::offer(&details, game, Rc::clone(&current));
     let Ok(panel) = details.clone().dyn_into::<HtmlElement>() else {
         return;
     };
@@ -155,6 +158,7 @@ pub fn offer(
         frame_box.set_value(&iframe(&url, title, frame_height(&root, &panel)));
         script_box.set_value(&snippet(game, &attributes));
         link_box.set_value(&url);
+        package.refresh();
         frame_box.select();
     });
 }

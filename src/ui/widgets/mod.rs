@@ -11,6 +11,7 @@ pub mod form;
 pub mod keep;
 pub mod link;
 pub mod lms;
+pub mod package;
 pub mod rules;
 pub mod session;
 pub mod slices;
