@@ -32,3 +32,12 @@ for game in "${games[@]}"; do
   fi
 done
 cp www/play.html www/play.js www/games.json "$out/"
+
+# The service worker that keeps the site offline (www/sw.js) goes to DIR, where its scope is
+# the whole site, its VERSION a digest of every other file: a build that changes any file is a
+# new worker with a cache of its own, and open pages move to it together (the worker's own code
+# counts too).
+rm -f "$out/www/sw.js"
+version=$({ (cd "$out" && find . -type f ! -name sw.js -print0 | LC_ALL=C sort -z | xargs -0 sha256sum); sha256sum www/sw.js; } | sha256sum | cut -c1-16)
+sed "s/^const VERSION = \"unbuilt\";\$/const VERSION = \"$version\";/" www/sw.js > "$out/sw.js"
+grep -q "^const VERSION = \"$version\";" "$out/sw.js" || { echo "$0: www/sw.js lost its VERSION line" >&2; exit 1; }

@@ -171,7 +171,7 @@ pub const GAMES: &[Game] = &[
                 "for a graded activity: `end`, the play must be run to its end",
             ),
         ],
-        module_kb: 200,
+        module_kb: 210,
         docs: "ade.md",
     },
     Game {

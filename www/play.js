@@ -8,6 +8,22 @@ const say = (text, list = []) => {
   note.textContent = text;
   stage.replaceChildren(note, ...list);
 };
+// The game's own module; where the site is kept offline (ui/offline.rs) and only the gallery's
+// module (every game) was kept, that one.
+async function start(name) {
+  let module;
+  try {
+    module = await import(`./games/${name}.js`);
+  } catch (error) {
+    if (!navigator.serviceWorker?.controller) throw error;
+    try {
+      module = await import("./gamelab.js");
+    } catch {
+      throw error;
+    }
+  }
+  await module.default();
+}
 let games = null;
 try {
   games = await (await fetch("./games.json")).json();
@@ -23,8 +39,7 @@ if (entry) {
   const title = (entry.view_titles || {})[query.get("view")] || entry.title;
   document.title = `${title} (gamelab)`;
   try {
-    const { default: init } = await import(`./games/${entry.name}.js`);
-    await init();
+    await start(entry.name);
     stage.querySelector("[data-gamelab-loading]")?.remove();
   } catch (error) {
     // A game that cannot start says so, rather than leaving an empty frame.

@@ -24,6 +24,7 @@ pub mod dom;
 pub mod dots_boxes;
 #[cfg(feature = "sprouts")]
 pub mod glop;
+pub mod offline;
 pub mod page;
 pub mod play;
 #[cfg(feature = "sprouts")]
@@ -67,6 +68,7 @@ pub fn start() {
     play::set_up();
     mount_all();
     watch_for_new_games();
+    offline::keep_the_site();
 }
 
 thread_local! {

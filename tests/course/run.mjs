@@ -12,19 +12,26 @@ export const { chromium } = require("playwright-core");
 
 const TYPES = {
   ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".wasm": "application/wasm",
-  ".css": "text/css", ".png": "image/png", ".json": "application/json",
+  ".css": "text/css", ".png": "image/png", ".json": "application/json", ".svg": "image/svg+xml",
+  ".webmanifest": "application/manifest+json",
 };
 
 // A server on a free loopback port: `files(path)` gives a file's path, a page's text as
-// `{ html }`, or null.
+// `{ html }`, any text as `{ body, type }`, `{ drop: true }` to answer nothing (a network
+// down), or null.
 export async function serve(files) {
   const server = createServer(async (request, response) => {
     const path = decodeURIComponent(new URL(request.url, "http://x").pathname);
     const file = files(path);
     try {
+      if (file && file.drop) return request.socket.destroy();
       if (file && file.html !== undefined) {
         response.writeHead(200, { "content-type": TYPES[".html"] });
         return response.end(file.html);
+      }
+      if (file && file.body !== undefined) {
+        response.writeHead(200, { "content-type": file.type || "application/octet-stream" });
+        return response.end(file.body);
       }
       if (!file || !(await stat(file)).isFile()) throw new Error("none");
       response.writeHead(200, { "content-type": TYPES[extname(file)] || "application/octet-stream" });
