@@ -455,3 +455,42 @@ async fn a_loop_too_tight_to_see_is_refused() {
     assert!(shown(&root), "{}", text(&root, ".gl-status"));
     root.remove();
 }
+
+/// A graded game (`goal=win`) gives no hints: the hint buttons are greyed out, as Undo is, and
+/// the rest of the bar (saving the drawing) stays.
+#[wasm_bindgen_test]
+async fn a_graded_game_greys_out_the_hints() {
+    let button = |root: &HtmlElement, action: &str| {
+        find(root, &format!("button[data-action='{action}']"))
+            .unchecked_into::<web_sys::HtmlButtonElement>()
+            .disabled()
+    };
+    let root = mount(
+        "sprouts",
+        &[
+            ("data-view", "play"),
+            ("data-spots", "2"),
+            ("data-seats", "human,perfect"),
+            ("data-goal", "win"),
+        ],
+    );
+    sleep(50).await;
+    assert!(text(&root, ".gl-status").contains("Graded"));
+    for refused in ["hint-who", "hint-move", "undo", "restart"] {
+        assert!(button(&root, refused), "{refused} is not greyed out");
+    }
+    assert!(!button(&root, "save-svg"));
+    root.remove();
+    // Free play keeps them.
+    let free = mount(
+        "sprouts",
+        &[
+            ("data-view", "play"),
+            ("data-spots", "2"),
+            ("data-seats", "human,perfect"),
+        ],
+    );
+    sleep(50).await;
+    assert!(!button(&free, "hint-who") && !button(&free, "hint-move"));
+    free.remove();
+}

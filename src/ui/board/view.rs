@@ -145,6 +145,9 @@ impl<B: BoardGame> Shell<B> {
             .redo
             .set_disabled(graded || !self.record.can_redo());
         self.dom.restart.set_disabled(graded);
+        if graded {
+            self.grey_the_refused();
+        }
         let thinking = self.computer_to_move().is_some() || self.board.working().is_some();
         self.dom
             .move_now
@@ -152,6 +155,31 @@ impl<B: BoardGame> Shell<B> {
         if let Some((confirm, _)) = &self.dom.confirm_move {
             if let Some(bar) = confirm.parent_element() {
                 dom::set_hidden(&bar.unchecked_into(), !self.board.pending());
+            }
+        }
+    }
+
+    /// Greys out the game's own buttons a graded game refuses (Sprouts' hints), as Undo is.
+    fn grey_the_refused(&self) {
+        let Ok(buttons) = self
+            .dom
+            .root
+            .query_selector_all(".gl-buttonbar > button[data-action]")
+        else {
+            return;
+        };
+        for i in 0..buttons.length() {
+            let Some(button) = buttons
+                .item(i)
+                .and_then(|b| b.dyn_into::<web_sys::HtmlButtonElement>().ok())
+            else {
+                continue;
+            };
+            let action = button
+                .get_attribute("data-action")
+                .and_then(|name| BoardAction::<B::Action>::parse(&name));
+            if matches!(&action, Some(BoardAction::Game(a)) if B::graded_refuses(a)) {
+                button.set_disabled(true);
             }
         }
     }
