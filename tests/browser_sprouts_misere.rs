@@ -101,7 +101,13 @@ async fn misere_outcomes_levels_zapping_stop_and_resume() {
     // go on.
     compute_with_levels(&root, "11").await;
     click(&root, "stop");
-    sleep(50).await;
+    // (Taken at the search's next slice: on a busy machine, later than at once.)
+    for _ in 0..2400 {
+        if text(&root, STATUS).starts_with("Stopped") {
+            break;
+        }
+        sleep(5).await;
+    }
     let stopped = text(&root, STATUS);
     assert!(
         stopped.starts_with("Stopped: the misère outcome of"),
