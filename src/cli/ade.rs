@@ -1,8 +1,9 @@
-//! `gamelab ade exhaust | fire | tga | png`: one JSON request on stdin.
+//! `gamelab ade exhaust | fire | tga | png | verdict | roots`: one JSON request on stdin.
 //!
 //! Request: `{"graph": "E8", "values": [1, 0, ...], "max_layers": 10000, "layers": 5,
 //! "max_rings": 0}`; values are integers or decimal strings of any length, in canonical node
-//! order (V1..Vn for A_n, V0..V(n−1) for D_n and E_n).
+//! order (V1..Vn for A_n, V0..V(n−1) for D_n and E_n). `verdict` and `roots` read
+//! `{"graph": "E8"}` or `{"cartan": [[2, -1, …], …]}`, any generalized Cartan matrix.
 
 use num_bigint::BigInt;
 use num_traits::ToPrimitive;
@@ -13,6 +14,7 @@ use super::{Budget, CliError, Failure, Output};
 use crate::draw::ade::render_firing_graph;
 use crate::draw::raster::Raster;
 use crate::draw::{png, tga};
+use crate::engine::ade::cartan::{self, Cartan, MOST_NODES};
 use crate::engine::ade::{
     parse_integer, trace_line, AdeGraph, ExhaustRun, Game, StopReason, Values,
 };
@@ -24,17 +26,204 @@ pub const LAYER_LIMIT: u64 = 10_000_000;
 /// The longest trace `fire` prints; past it the command stops (exit status 3) and says so.
 pub const TRACE_BYTES_LIMIT: usize = 64 << 20;
 
-/// Runs one command; `--max-nodes` counts layers fired.
-pub fn run(command: &str, input: &str, budget: &Budget) -> Result<Output, Failure> {
-    match command {
-        "exhaust" => exhaust(input, budget).map(Output::Text),
-        "fire" => fire(input, budget).map(Output::Text),
-        "tga" => picture(input, budget).map(|image| Output::Bytes(tga::encode(&image))),
-        "png" => picture(input, budget).map(|image| Output::Bytes(png::encode(&image))),
-        other => {
-            Err(format!("unknown ade command '{other}': expected exhaust, fire, tga or png").into())
+/// Runs one command (`args`: the command and its flags); `--max-nodes` counts layers fired,
+/// or roots listed.
+pub fn run(
+    args: &[String],
+    read_stdin: &mut dyn FnMut() -> Result<String, CliError>,
+    budget: &Budget,
+) -> Result<Output, Failure> {
+    let (command, flags) = args.split_first().ok_or("usage: gamelab ade COMMAND")?;
+    let max_height = match flags {
+        [] => None,
+        [flag, height] if command == "roots" && flag == "--max-height" => Some(
+            height
+                .parse::<i64>()
+                .ok()
+                .filter(|h| (1..=MOST_ROOT_HEIGHT).contains(h))
+                .ok_or(format!(
+                    "--max-height takes a whole number from 1 to {MOST_ROOT_HEIGHT}, not {height}"
+                ))?,
+        ),
+        _ => {
+            return Err(format!(
+                "unknown ade arguments '{}': only roots takes --max-height H",
+                flags.join(" ")
+            )
+            .into())
+        }
+    };
+    let input = read_stdin()?;
+    match command.as_str() {
+        "exhaust" => exhaust(&input, budget).map(Output::Text),
+        "fire" => fire(&input, budget).map(Output::Text),
+        "tga" => picture(&input, budget).map(|image| Output::Bytes(tga::encode(&image))),
+        "png" => picture(&input, budget).map(|image| Output::Bytes(png::encode(&image))),
+        "verdict" => verdict(&input).map(Output::Text),
+        "roots" => roots(&input, max_height, budget).map(Output::Text),
+        other => Err(format!(
+            "unknown ade command '{other}': expected exhaust, fire, tga, png, verdict or roots"
+        )
+        .into()),
+    }
+}
+
+/// The highest roots `--max-height` may ask for.
+pub const MOST_ROOT_HEIGHT: i64 = 100_000;
+/// The most roots `roots` lists without `--max-nodes`.
+pub const DEFAULT_MOST_ROOTS: u64 = 200_000;
+/// The most coefficients the roots being listed may hold (about 130 MB while they are found).
+pub const MOST_ROOT_ENTRIES: usize = 8 << 20;
+
+/// A graph's matrix from `{"graph": "E8"}` or `{"cartan": [[...], ...]}`.
+fn read_cartan(input: &str) -> Result<Cartan, CliError> {
+    let json: Value =
+        serde_json::from_str(input).map_err(|e| format!("the input is not valid JSON: {e}"))?;
+    let object = json
+        .as_object()
+        .ok_or("the input must be one JSON object: {\"graph\": \"E8\"} or {\"cartan\": [[2, -1], [-1, 2]]}")?;
+    for key in object.keys() {
+        if key != "graph" && key != "cartan" {
+            return Err(format!("unknown field '{key}': expected graph or cartan"));
         }
     }
+    match (object.get("graph"), object.get("cartan")) {
+        (Some(name), None) => {
+            let name = name
+                .as_str()
+                .ok_or("\"graph\" must be a string such as \"E8\"")?;
+            Ok(Cartan::of_graph(
+                &AdeGraph::parse(name).map_err(|e| e.to_string())?,
+            ))
+        }
+        (None, Some(rows)) => {
+            let rows = rows
+                .as_array()
+                .ok_or("\"cartan\" must be an array of rows")?;
+            if rows.len() > MOST_NODES {
+                return Err(format!("a Cartan matrix has at most {MOST_NODES} rows"));
+            }
+            let rows = rows
+                .iter()
+                .enumerate()
+                .map(|(i, row)| {
+                    let row = row
+                        .as_array()
+                        .filter(|r| r.len() <= MOST_NODES)
+                        .ok_or(format!(
+                            "row {i} must be an array of at most {MOST_NODES} integers"
+                        ))?;
+                    row.iter()
+                        .enumerate()
+                        .map(|(j, a)| {
+                            a.as_i64()
+                                .ok_or(format!("a[{i}][{j}] is {a}: entries are integers"))
+                        })
+                        .collect::<Result<Vec<i64>, String>>()
+                })
+                .collect::<Result<Vec<Vec<i64>>, String>>()?;
+            Cartan::new(rows)
+        }
+        _ => Err("give exactly one of \"graph\" and \"cartan\"".into()),
+    }
+}
+
+#[derive(Serialize)]
+struct VerdictReport {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    components: Vec<ComponentReport>,
+}
+
+#[derive(Serialize)]
+struct ComponentReport {
+    nodes: Vec<usize>,
+    #[serde(rename = "type")]
+    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    coxeter_number: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    positive_roots: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    null_vector: Option<Vec<i64>>,
+}
+
+/// The contract: `{"type": "finite" | "affine" | "indefinite", "components": [...]}`, each
+/// component with its nodes, type, name where it has one, Coxeter number and positive roots
+/// (finite) or null vector (affine).
+pub fn verdict(input: &str) -> Result<String, Failure> {
+    let cartan = read_cartan(input)?;
+    let components = cartan::verdict(&cartan);
+    let report = VerdictReport {
+        kind: cartan::overall(&components).word(),
+        components: components
+            .into_iter()
+            .map(|c| ComponentReport {
+                nodes: c.nodes,
+                kind: c.kind.word(),
+                name: c.name,
+                coxeter_number: c.coxeter_number,
+                positive_roots: c.positive_roots,
+                null_vector: c.null_vector,
+            })
+            .collect(),
+    };
+    Ok(serde_json::to_string(&report).map_err(|e| e.to_string())?)
+}
+
+#[derive(Serialize)]
+struct RootsReport {
+    count: usize,
+    highest: Option<Vec<i64>>,
+    roots: Vec<Vec<i64>>,
+}
+
+/// The contract: `{"count": N, "highest": [...], "roots": [[...], ...]}`: the positive roots
+/// on the simple roots, by height (real roots only, up to `--max-height` for a type that is not
+/// finite; `highest` is the highest root of a connected finite type, else null).
+pub fn roots(input: &str, max_height: Option<i64>, budget: &Budget) -> Result<String, Failure> {
+    let cartan = read_cartan(input)?;
+    let components = cartan::verdict(&cartan);
+    let kind = cartan::overall(&components);
+    let max_height = match (kind, max_height) {
+        (_, Some(h)) => h,
+        (cartan::Kind::Finite, None) => i64::MAX,
+        (kind, None) => {
+            return Err(format!(
+                "the graph is of {} type, with infinitely many roots: give --max-height H",
+                kind.word()
+            )
+            .into())
+        }
+    };
+    // (--max-nodes, when given, counts roots; else a bound on the output's size. Either way
+    // the roots' coefficients stay within MOST_ROOT_ENTRIES numbers held at once.)
+    let most = match budget.max_nodes {
+        u64::MAX => DEFAULT_MOST_ROOTS,
+        given => given,
+    }
+    .min((MOST_ROOT_ENTRIES / cartan.size()) as u64) as usize;
+    let roots = cartan.positive_roots(max_height, most).ok_or_else(|| {
+        Failure::BudgetSpent(format!(
+            "more than {most} roots{}: give a lower --max-height, or a larger --max-nodes",
+            if kind == cartan::Kind::Finite {
+                ""
+            } else {
+                " up to that height"
+            }
+        ))
+    })?;
+    let highest = (kind == cartan::Kind::Finite && components.len() == 1)
+        .then(|| roots.last().cloned())
+        .flatten();
+    let report = RootsReport {
+        count: roots.len(),
+        highest,
+        roots,
+    };
+    Ok(serde_json::to_string(&report).map_err(|e| e.to_string())?)
 }
 
 /// A parsed request.

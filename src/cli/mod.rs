@@ -21,6 +21,8 @@ games and commands:
   ade fire      the same JSON (+ \"layers\": N) -> the tracing area, one line per layer
   ade tga       the same JSON (+ \"layers\", \"max_rings\") -> the firing-sequence graph as TGA bytes
   ade png       the same, as PNG bytes
+  ade verdict   JSON {\"graph\"} or {\"cartan\": [[2, -1], [-1, 2]]} -> {\"type\", \"components\"}
+  ade roots [--max-height H]  the same JSON -> {\"count\", \"highest\", \"roots\"}
   bazaar xeq|xturn|xstrategy|xrules|xgames|xgames-blogic|xgames-resources  the course harnesses: JSON values in, out
   bazaar xserver CLIENTS-FILE  the milestone-10 server test (stdin) with its clients' input, in one process
   bazaar xserver PORT          the milestone-10 server over TCP: the server test on stdin, clients sign up
@@ -61,9 +63,7 @@ pub fn run(
             Ok(Output::Text(crate::games::json()))
         }
         (Some("scorm"), Some(_)) => scorm(&args[1..]),
-        (Some("ade"), Some(command)) if args.len() == 2 => {
-            ade::run(command, &read_stdin()?, &budget)
-        }
+        (Some("ade"), Some(_)) => ade::run(&args[1..], read_stdin, &budget),
         (Some("sprouts"), Some(_)) => sprouts::run(&args[1..], read_stdin, &budget),
         (Some("bazaar"), Some(_)) => Ok(bazaar::run(&args[1..], read_stdin)?),
         (Some("dots-and-boxes"), Some(command)) if args.len() == 2 => {

@@ -1,6 +1,8 @@
 //! The ADE Concurrent Game: integers on the nodes of an A, D or E graph; every positive node
-//! fires at once (`v' = v − C·v⁺`). The rules in the project's words: docs/ade.md.
+//! fires at once (`v' = v − C·v⁺`); and any graph's type and roots (`cartan`). The rules in
+//! the project's words: docs/ade.md.
 
+pub mod cartan;
 mod graph;
 mod play;
 mod share;
