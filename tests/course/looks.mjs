@@ -199,7 +199,9 @@ try {
     await context.close();
   }
   {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: "dark" });
+    // (No service worker: it would answer the module refused below from what it keeps, as it
+    // should offline, and a route never sees what a worker answers.)
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: "dark", serviceWorkers: "block" });
     const page = await context.newPage();
     await page.goto(`${origin}/play.html?game=dots-and-boxes&theme=light`);
     await page.waitForSelector("[data-gamelab-mounted][data-ready-ms]");
