@@ -6,8 +6,7 @@
 //! exactly |Φ⁺| firings on a finite type: the longest element's length), and through the
 //! command line's contract (`gamelab ade verdict | roots`).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 use gamelab::engine::ade::cartan::{overall, verdict, Cartan, Kind};
 use gamelab::engine::ade::AdeGraph;
@@ -309,22 +308,9 @@ fn a_matrix_that_is_no_cartan_matrix_is_refused_in_words() {
     }
 }
 
+/// The command's exit status, stdout and stderr.
 fn gamelab(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gamelab"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        // (A command refused for its arguments exits without reading: the pipe may be shut.)
-        .ok();
-    let out = child.wait_with_output().unwrap();
+    let out = common::gamelab(args, input);
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8(out.stdout).unwrap(),
