@@ -23,7 +23,15 @@ function sitePath(url) {
   if (u.origin !== scope.origin || !u.pathname.startsWith(scope.pathname)) return null;
   return u.pathname.slice(scope.pathname.length);
 }
-const fresh = (path) => fetch(new Request(new URL(path, scope), { cache: "reload" }));
+// Fetches `url` and keeps it in `cache`; offline, it is kept when it is next fetched.
+async function keep(cache, url) {
+  try {
+    const response = await fetch(new Request(url, { cache: "reload" }));
+    if (response.ok) await cache.put(url, response);
+  } catch {
+    // No network now.
+  }
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -39,14 +47,7 @@ self.addEventListener("install", (event) => {
         if (path !== null && MODULE.test(path) && earlier.size < MOST_MODULES) earlier.add(path);
       }
     }
-    for (const path of earlier) {
-      try {
-        const response = await fresh(path);
-        if (response.ok) await cache.put(new URL(path, scope), response);
-      } catch {
-        // Offline while updating: the game is fetched again when it is next opened.
-      }
-    }
+    for (const path of earlier) await keep(cache, new URL(path, scope).href);
     await self.skipWaiting();
   })());
 });
@@ -70,12 +71,7 @@ self.addEventListener("message", (event) => {
     for (const url of urls) {
       const path = typeof url === "string" ? sitePath(url) : null;
       if (path === null || !MODULE.test(path) || (await cache.match(url))) continue;
-      try {
-        const response = await fetch(url);
-        if (response.ok) await cache.put(url, response);
-      } catch {
-        // Offline now: kept when it is next fetched.
-      }
+      await keep(cache, url);
     }
   })());
 });

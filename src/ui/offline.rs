@@ -27,9 +27,11 @@ pub fn keep_the_site() {
         .flatten()
         .is_some();
     // A package's play page is the learning platform's, served from its own host.
-    let packaged = window.location().search().is_ok_and(|q| {
-        q.split(['?', '&'])
-            .any(|p| p.starts_with("scorm=") && p != "scorm=off")
+    let packaged = window.location().search().is_ok_and(|query| {
+        crate::embedding::read_query(&query)
+            .attributes
+            .iter()
+            .any(|(name, value)| name == "data-scorm" && !value.eq_ignore_ascii_case("off"))
     });
     if !ours || packaged || !window.is_secure_context() {
         return;
