@@ -1,7 +1,7 @@
 //! Benchmarks shared by the native harness (`cargo bench`) and the browser (tests/wasm_bench.rs), so
 //! both figures come from the same code. They measure; they never pass or fail.
 
-use crate::engine::ade::{AdeGraph, FireOutcome, Game, Values};
+use crate::engine::ade::{Diagram, FireOutcome, Game, Values};
 
 /// One measured figure: `count` layers fired in `seconds`.
 #[derive(Clone, Debug)]
@@ -40,7 +40,7 @@ pub fn ade_fire(clock: &dyn Fn() -> f64, e8_plays: u32) -> Vec<Figure> {
 /// E8 from every single 1 in turn, played to the end and started again (Game::fire: the
 /// concurrent rule, the history and the loop-detection hash).
 fn e8_single_ones(clock: &dyn Fn() -> f64, plays: u32) -> Figure {
-    let Ok(graph) = AdeGraph::parse("E8") else {
+    let Ok(graph) = Diagram::parse("E8") else {
         return empty("E8");
     };
     let started = clock();
@@ -66,7 +66,7 @@ fn e8_single_ones(clock: &dyn Fn() -> f64, plays: u32) -> Figure {
 
 /// E10 from V3 = 1: layers 1,000 to 11,000, where values grow from about 120 to 1,300 bits.
 fn e10_big(clock: &dyn Fn() -> f64) -> Figure {
-    let Ok(graph) = AdeGraph::parse("E10") else {
+    let Ok(graph) = Diagram::parse("E10") else {
         return empty("E10");
     };
     let mut start = vec![0i64; 10];

@@ -158,7 +158,7 @@ fn bad_input_gets_a_message_and_exit_status_2() {
             r#"{"graph": "D3", "values": [1, 0, 0]}"#,
             "D graphs have 4 to 30 nodes",
         ),
-        (r#"{"graph": "B4", "values": [1, 0, 0, 0]}"#, "A, D or E"),
+        (r#"{"graph": "Q4", "values": [1, 0, 0, 0]}"#, "not a graph"),
         (
             r#"{"graph": "A3", "values": [1, 0]}"#,
             "3 nodes but 2 values",

@@ -6,7 +6,7 @@
 mod common;
 
 use gamelab::engine::ade::{
-    e9_delta_dot, parse_integer, parse_node_value, verdict, AdeGraph, FireOutcome, Game, GraphKind,
+    e9_delta_dot, parse_integer, parse_node_value, verdict, Diagram, FireOutcome, Game, GraphKind,
     StopReason, Values, Verdict, MAX_N,
 };
 use num_bigint::BigInt;
@@ -15,7 +15,7 @@ use serde_json::Value;
 
 fn play(graph: &str, start: &[i64]) -> Game {
     Game::new(
-        AdeGraph::parse(graph).unwrap(),
+        Diagram::parse(graph).unwrap(),
         Values::from_i64(start.to_vec()),
     )
     .unwrap()
@@ -50,16 +50,16 @@ fn big_ints(json: &Value) -> Vec<BigInt> {
 
 #[test]
 fn graphs_have_the_spec_edges_and_labels() {
-    let a4 = AdeGraph::parse("A4").unwrap();
+    let a4 = Diagram::parse("A4").unwrap();
     assert_eq!(a4.edges(), vec![(0, 1), (1, 2), (2, 3)]);
     assert_eq!(
         (0..4).map(|i| a4.label(i)).collect::<Vec<_>>(),
         ["V1", "V2", "V3", "V4"]
     );
-    let d5 = AdeGraph::parse("D5").unwrap();
+    let d5 = Diagram::parse("D5").unwrap();
     assert_eq!(d5.edges(), vec![(0, 2), (1, 2), (2, 3), (3, 4)]);
     assert_eq!(d5.label(0), "V0");
-    let e8 = AdeGraph::parse("e8").unwrap();
+    let e8 = Diagram::parse("e8").unwrap();
     assert_eq!(
         e8.edges(),
         vec![(0, 3), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 7)]
@@ -72,13 +72,13 @@ fn graphs_have_the_spec_edges_and_labels() {
 #[test]
 fn graph_ranges_and_bad_names_are_rejected_with_the_range() {
     for bad in ["A0", "D3", "E5", "E31", "A31", "D31"] {
-        let err = AdeGraph::parse(bad).unwrap_err().to_string();
+        let err = Diagram::parse(bad).unwrap_err().to_string();
         assert!(
             err.contains("out of range") && err.contains("30"),
             "{bad}: {err}"
         );
     }
-    assert!(AdeGraph::parse("B4")
+    assert!(Diagram::parse("B4")
         .unwrap_err()
         .to_string()
         .contains("A, D or E"));
@@ -92,26 +92,23 @@ fn graph_ranges_and_bad_names_are_rejected_with_the_range() {
         "EE8",
         "E99999999999999999999",
     ] {
-        assert!(AdeGraph::parse(bad).is_err(), "{bad}");
+        assert!(Diagram::parse(bad).is_err(), "{bad}");
     }
     for good in ["A1", "A30", "D4", "D30", "E6", "E30"] {
-        assert!(AdeGraph::parse(good).is_ok(), "{good}");
+        assert!(Diagram::parse(good).is_ok(), "{good}");
     }
 }
 
 #[test]
 fn classification_and_coxeter_numbers() {
-    let h = |g: &str| AdeGraph::parse(g).unwrap().coxeter_number();
+    let h = |g: &str| Diagram::parse(g).unwrap().coxeter_number();
     assert_eq!(
         (h("A5"), h("D6"), h("E6"), h("E7"), h("E8"), h("E9")),
         (Some(6), Some(10), Some(12), Some(18), Some(30), None)
     );
-    assert_eq!(AdeGraph::parse("E8").unwrap().kind(), GraphKind::Finite);
-    assert_eq!(AdeGraph::parse("E9").unwrap().kind(), GraphKind::Affine);
-    assert_eq!(
-        AdeGraph::parse("E10").unwrap().kind(),
-        GraphKind::Indefinite
-    );
+    assert_eq!(Diagram::parse("E8").unwrap().kind(), GraphKind::Finite);
+    assert_eq!(Diagram::parse("E9").unwrap().kind(), GraphKind::Affine);
+    assert_eq!(Diagram::parse("E10").unwrap().kind(), GraphKind::Indefinite);
 }
 
 // --- the rule, by hand ------------------------------------------------------------------------
@@ -172,7 +169,7 @@ fn layers_and_sums_are_read_from_the_states() {
 // --- the vectors of testdata/ade --------------------------------------------------------------
 
 fn check_case(case: &Value) {
-    let graph = AdeGraph::parse(case["graph"].as_str().unwrap()).unwrap();
+    let graph = Diagram::parse(case["graph"].as_str().unwrap()).unwrap();
     let names: Vec<String> = (0..graph.node_count()).map(|i| graph.label(i)).collect();
     let expected_names: Vec<String> = case["nodes"]
         .as_array()
@@ -250,7 +247,7 @@ fn every_single_start_vector() {
     for case in cases {
         check_case(case);
         // A single 1 plays exactly h − 1 layers.
-        let graph = AdeGraph::parse(case["graph"].as_str().unwrap()).unwrap();
+        let graph = Diagram::parse(case["graph"].as_str().unwrap()).unwrap();
         assert_eq!(
             case["num_layers"].as_u64().unwrap(),
             graph.coxeter_number().unwrap() as u64 - 1
@@ -273,7 +270,7 @@ fn every_arbitrary_start_vector() {
 fn survey_rows_of_the_spec() {
     let data = common::read_json("ade/arbitrary_start_vectors.json");
     for survey in data["surveys"].as_array().unwrap() {
-        let graph = AdeGraph::parse(survey["graph"].as_str().unwrap()).unwrap();
+        let graph = Diagram::parse(survey["graph"].as_str().unwrap()).unwrap();
         let range = ints(&survey["value_range"]);
         let (lo, hi) = (range[0], range[1]);
         let n = graph.node_count();
@@ -394,7 +391,7 @@ fn growth_vectors_are_exact() {
 fn first_int64_overflow_switches_to_big_integers() {
     let data = common::read_json("ade/divergence_vectors.json");
     for case in data["first_int64_overflow"].as_array().unwrap() {
-        let graph = AdeGraph::parse(case["graph"].as_str().unwrap()).unwrap();
+        let graph = Diagram::parse(case["graph"].as_str().unwrap()).unwrap();
         let node = graph
             .index_of(case["single_1_start_overflowing_first"].as_str().unwrap())
             .unwrap();
@@ -429,7 +426,7 @@ fn first_int64_overflow_switches_to_big_integers() {
 
 #[test]
 fn e9_delta_is_invariant_and_positive_delta_never_terminates() {
-    let e9 = AdeGraph::parse("E9").unwrap();
+    let e9 = Diagram::parse("E9").unwrap();
     let mut p = play("E9", &[1, 0, 0, 0, 0, 0, 0, 0, 0]);
     let d0 = e9_delta_dot(p.current());
     assert_eq!(d0, BigInt::from(3));
@@ -442,10 +439,10 @@ fn e9_delta_is_invariant_and_positive_delta_never_terminates() {
         assert_eq!(e9_delta_dot(p.current()), d0);
     }
     assert!(matches!(
-        verdict(&AdeGraph::parse("E8").unwrap(), &Values::zeros(8)),
+        verdict(&Diagram::parse("E8").unwrap(), &Values::zeros(8)),
         Verdict::WillTerminate
     ));
-    let e10 = AdeGraph::parse("E10").unwrap();
+    let e10 = Diagram::parse("E10").unwrap();
     let mut single = vec![0; 10];
     single[3] = 1;
     assert!(matches!(
@@ -557,14 +554,14 @@ fn node_values_parse_as_64_bit_integers_with_clear_messages() {
 
 #[test]
 fn play_rejects_a_wrong_number_of_values() {
-    let err = Game::new(AdeGraph::parse("E8").unwrap(), Values::zeros(7)).unwrap_err();
+    let err = Game::new(Diagram::parse("E8").unwrap(), Values::zeros(7)).unwrap_err();
     assert!(err.contains("8 nodes") && err.contains("7 values"), "{err}");
 }
 
 // --- invariants on random starts --------------------------------------------------------------
 
 /// 2r (twice the coefficients of ρ) for the height invariant H(v) = Σ r_i v_i.
-fn two_rho(graph: &AdeGraph) -> Option<Vec<i64>> {
+fn two_rho(graph: &Diagram) -> Option<Vec<i64>> {
     let n = graph.node_count() as i64;
     match graph.name().as_str() {
         "D4" => Some(vec![6, 6, 10, 6]),
@@ -577,11 +574,11 @@ fn two_rho(graph: &AdeGraph) -> Option<Vec<i64>> {
     }
 }
 
-fn finite_graph() -> impl Strategy<Value = AdeGraph> {
+fn finite_graph() -> impl Strategy<Value = Diagram> {
     prop_oneof![
-        (1usize..=MAX_N).prop_map(|n| AdeGraph::parse(&format!("A{n}")).unwrap()),
-        (4usize..=MAX_N).prop_map(|n| AdeGraph::parse(&format!("D{n}")).unwrap()),
-        (6usize..=8).prop_map(|n| AdeGraph::parse(&format!("E{n}")).unwrap()),
+        (1usize..=MAX_N).prop_map(|n| Diagram::parse(&format!("A{n}")).unwrap()),
+        (4usize..=MAX_N).prop_map(|n| Diagram::parse(&format!("D{n}")).unwrap()),
+        (6usize..=8).prop_map(|n| Diagram::parse(&format!("E{n}")).unwrap()),
     ]
 }
 
@@ -610,13 +607,13 @@ proptest! {
     /// Huge starts stay exact: firing in big integers agrees with firing in i128 where it fits.
     #[test]
     fn big_values_agree_with_wide_arithmetic(start in proptest::collection::vec(any::<i64>(), 8)) {
-        let graph = AdeGraph::parse("E8").unwrap();
+        let graph = Diagram::parse("E8").unwrap();
         let mut p = Game::new(graph.clone(), Values::from_i64(start.clone())).unwrap();
         p.fire();
         let expected: Vec<BigInt> = (0..8).map(|i| {
             let own = start[i] as i128;
             let mut x = if own > 0 { -own } else { own };
-            for &j in graph.neighbours(i) {
+            for j in graph.neighbours(i) {
                 if start[j] > 0 { x += start[j] as i128; }
             }
             BigInt::from(x)
@@ -626,13 +623,13 @@ proptest! {
 
     #[test]
     fn graph_names_never_panic(text in "\\PC{0,12}") {
-        let _ = AdeGraph::parse(&text);
+        let _ = Diagram::parse(&text);
     }
 
     #[test]
     fn graph_names_round_trip(letter in prop::sample::select(vec!['A', 'D', 'E']), n in 0usize..40) {
         let name = format!("{letter}{n}");
-        if let Ok(g) = AdeGraph::parse(&name) {
+        if let Ok(g) = Diagram::parse(&name) {
             prop_assert_eq!(g.name(), name);
         }
     }
@@ -675,7 +672,7 @@ fn a_play_undoes_and_redoes_through_the_history_trait() {
     let after_five = game.current().clone();
     let text = game.text();
     assert_eq!(text, "E8/1,0,0,0,0,0,0,0/5");
-    assert_eq!(SharedPosition::parse(&text).unwrap().fired, Some(5));
+    assert_eq!(SharedPosition::parse(&text).unwrap().move_count(), 5);
     let generation = game.generation();
     assert!(History::undo(&mut game) && History::undo(&mut game));
     assert_ne!(game.generation(), generation);

@@ -12,7 +12,7 @@ use gamelab::draw::ade::{
 };
 use gamelab::draw::raster::Raster;
 use gamelab::draw::{palette, png, tga, Align, Painter, Rgb};
-use gamelab::engine::ade::{AdeGraph, Game, Values};
+use gamelab::engine::ade::{Diagram, Game, Values};
 use num_bigint::BigInt;
 
 fn worked_example() -> Raster {
@@ -102,7 +102,7 @@ fn firing_graphs_of_long_plays_with_big_values_fit_the_pixel_limit() {
     // default cap), 400 rows drawn with thinner and fewer rings, under the pixel limits.
     let mut start = vec![0; 9];
     start[1] = 1;
-    let mut play = Game::new(AdeGraph::parse("E9").unwrap(), Values::from_i64(start)).unwrap();
+    let mut play = Game::new(Diagram::parse("E9").unwrap(), Values::from_i64(start)).unwrap();
     play.exhaust(10_000);
     let layers = play.layers();
     let natural = layers[..ROW_LIMIT]
@@ -139,7 +139,7 @@ fn the_tracing_area_writes_values_whole_up_to_its_digit_limit() {
     let start: Vec<i64> = (0..30)
         .map(|i| if i == 0 { 1 } else { -620659705586 })
         .collect();
-    let mut play = Game::new(AdeGraph::parse("D30").unwrap(), Values::from_i64(start)).unwrap();
+    let mut play = Game::new(Diagram::parse("D30").unwrap(), Values::from_i64(start)).unwrap();
     let first = trace_text(&play, 0);
     assert!(first.len() > 400);
     assert_eq!(first.matches("-620659705586").count(), 29, "{first}");
@@ -166,7 +166,7 @@ fn the_tracing_area_writes_values_whole_up_to_its_digit_limit() {
 #[test]
 fn node_names_never_run_together() {
     for name in ["A3", "D4", "E8", "D30", "E10", "A30"] {
-        let graph = AdeGraph::parse(name).unwrap();
+        let graph = Diagram::parse(name).unwrap();
         for (width, height) in [
             (820.0, 333.0),
             (640.0, 260.0),
@@ -229,7 +229,7 @@ fn value_labels_neither_overlap_nor_leave_the_picture() {
         ("E7", 123456789012),
         ("E8", -123456),
     ] {
-        let graph = AdeGraph::parse(name).unwrap();
+        let graph = Diagram::parse(name).unwrap();
         let values = Values::from_i64(vec![value; graph.node_count()]);
         for (width, height) in [
             (640.0, 260.0),
@@ -288,7 +288,7 @@ fn value_labels_neither_overlap_nor_leave_the_picture() {
         }
     }
     // Where twelve-digit values are wider than D30's nodes are apart, they stand upright.
-    let graph = AdeGraph::parse("D30").unwrap();
+    let graph = Diagram::parse("D30").unwrap();
     let values = Values::from_i64(vec![-620659705586; 30]);
     assert!(value_labels(&graph, &values, 640.0, 260.0)
         .iter()
@@ -298,7 +298,7 @@ fn value_labels_neither_overlap_nor_leave_the_picture() {
 /// An upright label is drawn where its rectangle says, reading upwards.
 #[test]
 fn upright_values_are_drawn_on_their_column() {
-    let graph = AdeGraph::parse("D30").unwrap();
+    let graph = Diagram::parse("D30").unwrap();
     let values = Values::from_i64(vec![-620659705586; 30]);
     let (w, h) = (640u32, 260u32);
     let mut image = Raster::new(w, h);
@@ -330,7 +330,7 @@ fn upright_values_are_drawn_on_their_column() {
 fn e8_single(node: usize) -> Game {
     let mut start = vec![0; 8];
     start[node] = 1;
-    let mut play = Game::new(AdeGraph::parse("E8").unwrap(), Values::from_i64(start)).unwrap();
+    let mut play = Game::new(Diagram::parse("E8").unwrap(), Values::from_i64(start)).unwrap();
     play.exhaust(1000);
     play
 }
@@ -386,7 +386,7 @@ fn firing_graph_draws_one_row_per_layer_with_rings_for_the_value() {
 
 #[test]
 fn firing_graph_without_layers_says_so_and_stays_small() {
-    let graph = AdeGraph::parse("A3").unwrap();
+    let graph = Diagram::parse("A3").unwrap();
     let image = render_firing_graph(&graph, &[], 0).unwrap();
     assert!(image.width() > 100 && image.height() < 200);
     // Some dark text pixels are there (the "no layers yet" line and the labels).
@@ -395,7 +395,7 @@ fn firing_graph_without_layers_says_so_and_stays_small() {
 
 #[test]
 fn graph_picture_colours_nodes_by_sign_and_hit_tests_them() {
-    let graph = AdeGraph::parse("D5").unwrap();
+    let graph = Diagram::parse("D5").unwrap();
     let values = Values::from_i64(vec![1, 0, -2, 0, 7]);
     let mut image = Raster::new(600, 300);
     draw_graph(&mut image, &graph, &values, 600.0, 300.0, None);
@@ -439,7 +439,7 @@ fn long_plays_are_drawn_a_page_at_a_time_with_labels_that_keep_apart() {
     // E9 from V1 = 1 for 1,000 layers: three pages of at most 400 layers each.
     let mut start = vec![0; 9];
     start[1] = 1;
-    let mut play = Game::new(AdeGraph::parse("E9").unwrap(), Values::from_i64(start)).unwrap();
+    let mut play = Game::new(Diagram::parse("E9").unwrap(), Values::from_i64(start)).unwrap();
     play.exhaust(1_000);
     let layers = play.layers();
     assert_eq!(layers.len(), 1_000);
@@ -456,7 +456,7 @@ fn long_plays_are_drawn_a_page_at_a_time_with_labels_that_keep_apart() {
     // E30 after 60 layers asked for 9,634 × 18,194 pixels before; now it fits.
     let mut start = vec![0; 30];
     start[1] = 1;
-    let mut play = Game::new(AdeGraph::parse("E30").unwrap(), Values::from_i64(start)).unwrap();
+    let mut play = Game::new(Diagram::parse("E30").unwrap(), Values::from_i64(start)).unwrap();
     play.exhaust(60);
     let layers = play.layers();
     let image = render_firing_graph(play.graph(), &layers, 0).unwrap();
@@ -474,7 +474,7 @@ fn long_plays_are_drawn_a_page_at_a_time_with_labels_that_keep_apart() {
         0,
         0,
     ];
-    let mut play = Game::new(AdeGraph::parse("E8").unwrap(), Values::from_i64(start)).unwrap();
+    let mut play = Game::new(Diagram::parse("E8").unwrap(), Values::from_i64(start)).unwrap();
     play.exhaust(20);
     let layers = play.layers();
     let layout = FiringGraphLayout::new(play.graph(), &layers, 0).unwrap();

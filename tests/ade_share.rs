@@ -3,7 +3,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use gamelab::engine::ade::{
-    default_start, parse_values, AdeGraph, SharedPosition, MAX_SHARED_LAYERS,
+    default_start, parse_values, Diagram, Move, SharedPosition, MAX_SHARED_LAYERS,
 };
 use proptest::prelude::*;
 
@@ -11,16 +11,24 @@ use proptest::prelude::*;
 fn positions_parse_with_and_without_layers() {
     let p = SharedPosition::parse("E8/0,0,0,1,0,0,0,0/12").unwrap();
     assert_eq!(
-        (p.graph.name(), p.start.clone(), p.fired),
-        ("E8".to_string(), vec![0, 0, 0, 1, 0, 0, 0, 0], Some(12))
+        (p.graph.name(), p.start.clone(), p.moves.clone()),
+        (
+            "E8".to_string(),
+            vec![0, 0, 0, 1, 0, 0, 0, 0],
+            Some(vec![Move::Layer; 12])
+        )
     );
     assert_eq!(p.to_text(), "E8/0,0,0,1,0,0,0,0/12");
     let q = SharedPosition::parse("D5").unwrap();
-    assert_eq!((q.start.clone(), q.fired), (vec![0, 1, 0, 0, 0], None));
+    assert_eq!((q.start.clone(), q.moves), (vec![0, 1, 0, 0, 0], None));
+    // Single fires travel by their node's name, layers as their count.
+    let r = SharedPosition::parse("D5/1,0,0,0,0/V0,2,V3").unwrap();
     assert_eq!(
-        default_start(&AdeGraph::parse("A3").unwrap()),
-        vec![1, 0, 0]
+        r.moves,
+        Some(vec![Move::Node(0), Move::Layer, Move::Layer, Move::Node(3)])
     );
+    assert_eq!(r.to_text(), "D5/1,0,0,0,0/V0,2,V3");
+    assert_eq!(default_start(&Diagram::parse("A3").unwrap()), vec![1, 0, 0]);
 }
 
 #[test]
@@ -32,8 +40,10 @@ fn bad_positions_name_what_was_wrong() {
     assert!(err("A2/1,0/-1").contains("not a number of layers"));
     assert!(err(&format!("A2/1,0/{}", MAX_SHARED_LAYERS + 1)).contains("not a number of layers"));
     assert!(err("A2/1,0/3/4").contains("expected graph/values/layers"));
+    assert!(err("A2/1,0/V3").contains("not a node of A2"));
+    assert!(err(&format!("A2/1,0/{},V1", MAX_SHARED_LAYERS)).contains("at most"));
     assert!(
-        parse_values(&AdeGraph::parse("A2").unwrap(), "1,99999999999999999999")
+        parse_values(&Diagram::parse("A2").unwrap(), "1,99999999999999999999")
             .unwrap_err()
             .contains("out of range")
     );
@@ -58,9 +68,11 @@ proptest! {
     }
 
     #[test]
-    fn position_text_round_trips(n in 6usize..=12, values in proptest::collection::vec(any::<i64>(), 12), fired in proptest::option::of(0usize..1000)) {
-        let graph = AdeGraph::parse(&format!("E{n}")).unwrap();
-        let position = SharedPosition { graph: graph.clone(), start: values[..n].to_vec(), fired };
+    fn position_text_round_trips(n in 6usize..=12, values in proptest::collection::vec(any::<i64>(), 12), moves in proptest::option::of(proptest::collection::vec(proptest::option::of(0usize..6), 0..20))) {
+        let graph = Diagram::parse(&format!("E{n}")).unwrap();
+        // None is a layer, Some(i) node i fired alone.
+        let moves = moves.map(|m| m.into_iter().map(|i| i.map_or(Move::Layer, Move::Node)).collect());
+        let position = SharedPosition { graph: graph.clone(), start: values[..n].to_vec(), moves };
         prop_assert_eq!(SharedPosition::parse(&position.to_text()).unwrap(), position);
     }
 }

@@ -9,7 +9,7 @@
 mod common;
 
 use gamelab::engine::ade::cartan::{overall, verdict, Cartan, Kind};
-use gamelab::engine::ade::AdeGraph;
+use gamelab::engine::ade::Diagram;
 
 /// Kac's matrices, nodes in Kac's order: a chain 1–2–…–n with `weights` (i, j, a_ij, a_ji) on
 /// some of its edges and `extra` edges (i, j) of −1 both ways; nodes from 0.
@@ -185,6 +185,7 @@ fn affine_types() -> Vec<(Cartan, &'static str, Vec<i64>)> {
     let b3 = matrix(4, false, &[(2, 3, -1, -2)], &[(0, 2), (1, 2)]);
     // C̃_3: 0 ⇒ 1 – 2 ⇐ 3, α_1, α_2 short.
     let c3 = matrix(4, true, &[(0, 1, -1, -2), (2, 3, -2, -1)], &[]);
+    let c2 = matrix(3, true, &[(0, 1, -1, -2), (1, 2, -2, -1)], &[]);
     // D̃_5: 0, 1 on 2; 2 – 3; 4, 5 on 3.
     let d5 = matrix(6, false, &[], &[(0, 2), (1, 2), (2, 3), (3, 4), (3, 5)]);
     // Ẽ_6, Ẽ_7, Ẽ_8: a chain and one node more on it.
@@ -213,6 +214,9 @@ fn affine_types() -> Vec<(Cartan, &'static str, Vec<i64>)> {
         // The twisted ones: transposes of B̃, C̃, F̃4, G̃2 (Kac's Aff 2 and 3), and A_2^(2).
         (b3.transpose(), "affine A5^(2)", vec![1, 1, 2, 1]),
         (c3.transpose(), "affine D4^(2)", vec![1, 1, 1, 1]),
+        // C̃_2: 0 ⇒ 1 ⇐ 2, α_1 short; its transpose is D_3^(2).
+        (c2.clone(), "affine C2", vec![1, 2, 1]),
+        (c2.transpose(), "affine D3^(2)", vec![1, 1, 1]),
         (f4.transpose(), "affine E6^(2)", vec![1, 2, 3, 2, 1]),
         (g2.transpose(), "affine D4^(3)", vec![1, 2, 1]),
         (
@@ -275,8 +279,8 @@ fn the_seeds_graphs_have_the_verdict_the_seed_knows() {
         ("E8", "E8"),
         ("E9", "affine E8"),
     ] {
-        let graph = AdeGraph::parse(name).unwrap();
-        let parts = verdict(&Cartan::of_graph(&graph));
+        let graph = Diagram::parse(name).unwrap();
+        let parts = verdict(&graph.cartan().clone());
         assert_eq!(parts[0].name.as_deref(), Some(expected), "{name}");
         assert_eq!(
             parts[0].coxeter_number,
@@ -284,12 +288,12 @@ fn the_seeds_graphs_have_the_verdict_the_seed_knows() {
         );
     }
     // E9's δ is the one the seed's verdict uses (docs/ade.md, §4.4 of the spec).
-    let e9 = verdict(&Cartan::of_graph(&AdeGraph::parse("E9").unwrap()));
+    let e9 = verdict(&Diagram::parse("E9").unwrap().cartan().clone());
     assert_eq!(
         e9[0].null_vector.as_deref(),
         Some(&gamelab::engine::ade::E9_DELTA[..])
     );
-    let e11 = verdict(&Cartan::of_graph(&AdeGraph::parse("E11").unwrap()));
+    let e11 = verdict(&Diagram::parse("E11").unwrap().cartan().clone());
     assert_eq!(e11[0].kind, Kind::Indefinite);
 }
 

@@ -3,7 +3,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use gamelab::draw::ade::{FiringGraphLayout, GraphLayout};
-use gamelab::engine::ade::{AdeGraph, Game, Values};
+use gamelab::engine::ade::{Diagram, Game, Values};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
@@ -57,7 +57,7 @@ fn load(root: &HtmlElement, family: &str, degree: &str) {
 }
 
 /// Clicks the canvas at the centre of `node` with a real mouse event.
-fn click_node(root: &HtmlElement, graph: &AdeGraph, node: usize) {
+fn click_node(root: &HtmlElement, graph: &Diagram, node: usize) {
     let canvas: HtmlCanvasElement = find(root, ".gl-canvas").unchecked_into();
     let rect = canvas.get_bounding_client_rect();
     // The picture is drawn at the size it is shown (CSS pixels).
@@ -124,7 +124,7 @@ fn load_dialog_set_values_by_clicking_then_play() {
     assert!(!dialog_open(&root, "load"));
     assert!(status(&root).contains("E8") && status(&root).contains("Coxeter number h = 30"));
     assert_eq!(trace(&root), vec!["0: [0, 1, 0, 0, 0, 0, 0, 0]"]);
-    let e8 = AdeGraph::parse("E8").unwrap();
+    let e8 = Diagram::parse("E8").unwrap();
     // Click V3 (index 3) and give it 2; click V1 and give it a negative value.
     click_node(&root, &e8, 3);
     assert!(dialog_open(&root, "value"));
@@ -156,7 +156,7 @@ fn load_dialog_set_values_by_clicking_then_play() {
 #[wasm_bindgen_test]
 fn bad_values_and_bad_degrees_are_explained_and_change_nothing() {
     let root = mount(&[("data-graph", "D4"), ("data-values", "0,0,1,0")]);
-    let d4 = AdeGraph::parse("D4").unwrap();
+    let d4 = Diagram::parse("D4").unwrap();
     for bad in ["1.5", "abc", "", "99999999999999999999"] {
         click_node(&root, &d4, 2);
         set_value(&root, bad);
@@ -214,7 +214,7 @@ async fn exhaust_fire_then_show_graph_draws_every_layer() {
     assert!(caption.starts_with("29 layers"), "{caption}");
     // The canvas is the layout of the engine's play, and each fired node's centre is drawn.
     let mut play = Game::new(
-        AdeGraph::parse("E8").unwrap(),
+        Diagram::parse("E8").unwrap(),
         Values::from_i64(vec![0, 0, 0, 1, 0, 0, 0, 0]),
     )
     .unwrap();
@@ -585,7 +585,7 @@ async fn a_long_share_link_opens_in_slices_and_huge_values_never_freeze_the_page
     window.location().set_hash("").unwrap();
     sleep(400).await;
     assert!(
-        status(&root).contains("layers asked for"),
+        status(&root).contains("moves asked for"),
         "{}",
         status(&root)
     );
@@ -694,7 +694,7 @@ fn the_bars_controls_do_what_they_show() {
     );
     assert!(!status(&root).contains("'5000000000'"), "{}", status(&root));
     // Keys after a click on the picture: the applet has the focus, F fires.
-    let graph = AdeGraph::parse("D4").unwrap();
+    let graph = Diagram::parse("D4").unwrap();
     click_node(&root, &graph, 0);
     click(&root, "value-cancel");
     let focused = document().active_element().unwrap();

@@ -308,7 +308,7 @@ fn adversarial_sizes_are_refused_or_bounded() {
 /// Every engine parser on random text: an answer or a message, never a panic.
 mod parsers {
     use super::*;
-    use gamelab::engine::ade::{parse_integer, AdeGraph, SharedPosition};
+    use gamelab::engine::ade::{parse_integer, Diagram, SharedPosition};
     use gamelab::engine::dots_boxes::board::parse_dbn;
     use gamelab::engine::dots_boxes::notation::import;
     use gamelab::engine::dots_boxes::Board;
@@ -322,7 +322,7 @@ mod parsers {
         #[test]
         fn engine_parsers_answer_or_explain(text in "\\PC{0,200}") {
             let _ = SharedPosition::parse(&text);
-            let _ = AdeGraph::parse(&text);
+            let _ = Diagram::parse(&text);
             let _ = parse_integer(&text);
             let _ = import(&text);
             if let Ok(board) = Board::new(3, 3) {

@@ -16,7 +16,7 @@ use crate::draw::raster::Raster;
 use crate::draw::{png, tga};
 use crate::engine::ade::cartan::{self, Cartan, MOST_NODES};
 use crate::engine::ade::{
-    parse_integer, trace_line, AdeGraph, ExhaustRun, Game, StopReason, Values,
+    diagram_text, parse_integer, trace_line, Diagram, ExhaustRun, Game, StopReason, Style, Values,
 };
 
 /// Exhaust fire's default cap.
@@ -75,57 +75,101 @@ pub const DEFAULT_MOST_ROOTS: u64 = 200_000;
 /// The most coefficients the roots being listed may hold (about 130 MB while they are found).
 pub const MOST_ROOT_ENTRIES: usize = 8 << 20;
 
-/// A graph's matrix from `{"graph": "E8"}` or `{"cartan": [[...], ...]}`.
-fn read_cartan(input: &str) -> Result<Cartan, CliError> {
+/// The JSON object a request is.
+fn read_object(input: &str) -> Result<serde_json::Map<String, Value>, CliError> {
     let json: Value =
         serde_json::from_str(input).map_err(|e| format!("the input is not valid JSON: {e}"))?;
-    let object = json
-        .as_object()
-        .ok_or("the input must be one JSON object: {\"graph\": \"E8\"} or {\"cartan\": [[2, -1], [-1, 2]]}")?;
-    for key in object.keys() {
-        if key != "graph" && key != "cartan" {
-            return Err(format!("unknown field '{key}': expected graph or cartan"));
-        }
+    match json {
+        Value::Object(object) => Ok(object),
+        _ => Err("the input must be one JSON object such as {\"graph\": \"E8\", \"values\": [1,0,0,0,0,0,0,0]}".into()),
     }
-    match (object.get("graph"), object.get("cartan")) {
+}
+
+/// Fails on a field not in `known`.
+fn only_fields(object: &serde_json::Map<String, Value>, known: &[&str]) -> Result<(), CliError> {
+    match object.keys().find(|key| !known.contains(&key.as_str())) {
+        Some(key) => Err(format!(
+            "unknown field '{key}': expected {}",
+            known.join(", ")
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The graph of a request: `"graph"` (a preset's name such as "E8", "B3", "~A4", or a graph's
+/// text such as "3:1-2,2-3.1.2") or `"cartan"` (a generalized Cartan matrix), with `"places"`
+/// ([[x, y], ...], one per node) where it is to be drawn.
+fn read_diagram(object: &serde_json::Map<String, Value>) -> Result<Diagram, CliError> {
+    let diagram = match (object.get("graph"), object.get("cartan")) {
         (Some(name), None) => {
             let name = name
                 .as_str()
                 .ok_or("\"graph\" must be a string such as \"E8\"")?;
-            Ok(Cartan::of_graph(
-                &AdeGraph::parse(name).map_err(|e| e.to_string())?,
-            ))
+            diagram_text::parse(name)?
         }
-        (None, Some(rows)) => {
-            let rows = rows
+        (None, Some(rows)) => Diagram::of_cartan(read_matrix(rows)?, None)?,
+        _ => return Err("give exactly one of \"graph\" and \"cartan\"".into()),
+    };
+    match object.get("places") {
+        None | Some(Value::Null) => Ok(diagram),
+        Some(places) => {
+            let bad = || {
+                format!(
+                    "\"places\" must be {} pairs [x, y] of numbers, one per node",
+                    diagram.node_count()
+                )
+            };
+            let list = places
                 .as_array()
-                .ok_or("\"cartan\" must be an array of rows")?;
-            if rows.len() > MOST_NODES {
-                return Err(format!("a Cartan matrix has at most {MOST_NODES} rows"));
-            }
-            let rows = rows
+                .filter(|list| list.len() == diagram.node_count())
+                .ok_or_else(bad)?;
+            let places = list
                 .iter()
-                .enumerate()
-                .map(|(i, row)| {
-                    let row = row
-                        .as_array()
-                        .filter(|r| r.len() <= MOST_NODES)
-                        .ok_or(format!(
-                            "row {i} must be an array of at most {MOST_NODES} integers"
-                        ))?;
-                    row.iter()
-                        .enumerate()
-                        .map(|(j, a)| {
-                            a.as_i64()
-                                .ok_or(format!("a[{i}][{j}] is {a}: entries are integers"))
-                        })
-                        .collect::<Result<Vec<i64>, String>>()
+                .map(|pair| match pair.as_array().map(Vec::as_slice) {
+                    Some([x, y]) => Some((x.as_f64()?, y.as_f64()?)),
+                    _ => None,
                 })
-                .collect::<Result<Vec<Vec<i64>>, String>>()?;
-            Cartan::new(rows)
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(bad)?;
+            Ok(diagram.with_places(places)?)
         }
-        _ => Err("give exactly one of \"graph\" and \"cartan\"".into()),
     }
+}
+
+fn read_matrix(rows: &Value) -> Result<Cartan, CliError> {
+    let rows = rows
+        .as_array()
+        .ok_or("\"cartan\" must be an array of rows")?;
+    if rows.len() > MOST_NODES {
+        return Err(format!("a Cartan matrix has at most {MOST_NODES} rows"));
+    }
+    let rows = rows
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let row = row
+                .as_array()
+                .filter(|r| r.len() <= MOST_NODES)
+                .ok_or(format!(
+                    "row {i} must be an array of at most {MOST_NODES} integers"
+                ))?;
+            row.iter()
+                .enumerate()
+                .map(|(j, a)| {
+                    a.as_i64()
+                        .ok_or(format!("a[{i}][{j}] is {a}: entries are integers"))
+                })
+                .collect::<Result<Vec<i64>, String>>()
+        })
+        .collect::<Result<Vec<Vec<i64>>, String>>()?;
+    Cartan::new(rows)
+}
+
+/// A graph's matrix from `{"graph": "E8"}` or `{"cartan": [[...], ...]}`.
+fn read_cartan(input: &str) -> Result<Cartan, CliError> {
+    let object = read_object(input)?;
+    only_fields(&object, &["graph", "cartan"])?;
+    Ok(read_diagram(&object)?.cartan().clone())
 }
 
 #[derive(Serialize)]
@@ -230,6 +274,8 @@ pub fn roots(input: &str, max_height: Option<i64>, budget: &Budget) -> Result<St
 #[derive(Debug)]
 pub struct Request {
     pub play: Game,
+    /// How moves are chosen: every positive node at once, or one node a move.
+    pub style: Style,
     pub max_layers: u64,
     /// `layers` (fire exactly this many, or until terminal), when given.
     pub layers: Option<u64>,
@@ -237,21 +283,32 @@ pub struct Request {
 }
 
 pub fn parse_request(input: &str) -> Result<Request, CliError> {
-    let json: Value =
-        serde_json::from_str(input).map_err(|e| format!("the input is not valid JSON: {e}"))?;
-    let object = json.as_object().ok_or("the input must be one JSON object such as {\"graph\": \"E8\", \"values\": [1,0,0,0,0,0,0,0]}")?;
-    for key in object.keys() {
-        if !["graph", "values", "max_layers", "layers", "max_rings"].contains(&key.as_str()) {
-            return Err(format!(
-                "unknown field '{key}': expected graph, values, max_layers, layers, max_rings"
-            ));
+    let object = read_object(input)?;
+    only_fields(
+        &object,
+        &[
+            "graph",
+            "cartan",
+            "places",
+            "values",
+            "firing",
+            "max_layers",
+            "layers",
+            "max_rings",
+        ],
+    )?;
+    let graph = read_diagram(&object)?;
+    let style = match object.get("firing").map(|f| f.as_str()) {
+        None | Some(Some("concurrent")) => Style::Concurrent,
+        Some(Some("first-positive")) => Style::FirstPositive,
+        Some(Some("in-turn")) => Style::InTurn,
+        Some(_) => {
+            return Err(
+                "\"firing\" is \"concurrent\" (every positive node at once), \"first-positive\" or \"in-turn\" (one node a move)"
+                    .into(),
+            )
         }
-    }
-    let name = object
-        .get("graph")
-        .and_then(Value::as_str)
-        .ok_or("\"graph\" must be a string such as \"E8\"")?;
-    let graph = AdeGraph::parse(name).map_err(|e| e.to_string())?;
+    };
     let raw = object
         .get("values")
         .and_then(Value::as_array)
@@ -285,6 +342,7 @@ pub fn parse_request(input: &str) -> Result<Request, CliError> {
     };
     Ok(Request {
         play,
+        style,
         max_layers,
         layers,
         max_rings,
@@ -339,10 +397,11 @@ struct ExhaustReport {
 pub fn exhaust(input: &str, budget: &Budget) -> Result<String, Failure> {
     let Request {
         mut play,
+        style,
         max_layers,
         ..
     } = parse_request(input)?;
-    let (reason, fired) = fire_up_to(&mut play, max_layers, budget)?;
+    let (reason, fired) = fire_up_to(&mut play, style, max_layers, budget)?;
     let status = match reason {
         StopReason::Terminated => "terminated",
         StopReason::Loop { .. } => "loop",
@@ -376,11 +435,12 @@ pub fn exhaust(input: &str, budget: &Budget) -> Result<String, Failure> {
 pub fn fire(input: &str, budget: &Budget) -> Result<String, Failure> {
     let Request {
         mut play,
+        style,
         max_layers,
         layers,
         ..
     } = parse_request(input)?;
-    let reason = fire_requested(&mut play, layers, max_layers, budget)?;
+    let reason = fire_requested(&mut play, style, layers, max_layers, budget)?;
     let mut out = String::new();
     for t in 0..=play.layer_count() {
         budget.check(play.layer_count() as u64, "writing the trace")?;
@@ -400,8 +460,13 @@ pub fn fire(input: &str, budget: &Budget) -> Result<String, Failure> {
 
 /// Fires up to `cap` layers in slices, as Exhaust fire does: it stops at a terminal state, a
 /// loop, or the history's memory limit, and fails when the budget runs out.
-fn fire_up_to(play: &mut Game, cap: u64, budget: &Budget) -> Result<(StopReason, usize), Failure> {
-    let mut run = ExhaustRun::new(cap as usize);
+fn fire_up_to(
+    play: &mut Game,
+    style: Style,
+    cap: u64,
+    budget: &Budget,
+) -> Result<(StopReason, usize), Failure> {
+    let mut run = ExhaustRun::with_style(cap as usize, style);
     loop {
         let slice = budget.slice(run.fired() as u64, 1024) as usize;
         if let Some(reason) = play.exhaust_step(&mut run, slice) {
@@ -415,12 +480,13 @@ fn fire_up_to(play: &mut Game, cap: u64, budget: &Budget) -> Result<(StopReason,
 /// exhausts up to `max_layers`.
 fn fire_requested(
     play: &mut Game,
+    style: Style,
     layers: Option<u64>,
     max_layers: u64,
     budget: &Budget,
 ) -> Result<String, Failure> {
     Ok(
-        match fire_up_to(play, layers.unwrap_or(max_layers), budget)? {
+        match fire_up_to(play, style, layers.unwrap_or(max_layers), budget)? {
             (StopReason::Cap { layers: fired }, _) if layers.is_some() => {
                 format!("fired {fired} layers as asked")
             }
@@ -432,10 +498,11 @@ fn fire_requested(
 fn picture(input: &str, budget: &Budget) -> Result<Raster, Failure> {
     let Request {
         mut play,
+        style,
         max_layers,
         layers,
         max_rings,
     } = parse_request(input)?;
-    fire_requested(&mut play, layers, max_layers, budget)?;
+    fire_requested(&mut play, style, layers, max_layers, budget)?;
     Ok(render_firing_graph(play.graph(), &play.layers(), max_rings).map_err(|e| e.to_string())?)
 }

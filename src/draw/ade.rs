@@ -6,7 +6,7 @@ use num_traits::ToPrimitive;
 
 use super::raster::Raster;
 use super::{palette, Align, Painter, Rgb};
-use crate::engine::ade::{AdeGraph, Game, Values};
+use crate::engine::ade::{Diagram, Game, Values};
 
 pub const POSITIVE: Rgb = palette::VALUE_POSITIVE;
 pub const ZERO: Rgb = palette::VALUE_ZERO;
@@ -145,11 +145,19 @@ pub struct GraphLayout {
 impl GraphLayout {
     /// The narrowest picture whose nodes keep their least spacing (12 px): a narrower column
     /// scrolls the picture rather than squeezing D30's nodes into one another.
-    pub fn least_width(graph: &AdeGraph) -> f64 {
-        graph.columns() as f64 * 12.0 + 40.0
+    pub fn least_width(graph: &Diagram) -> f64 {
+        if graph.is_in_rows() {
+            graph.columns() as f64 * 12.0 + 40.0
+        } else {
+            let (x0, x1, _, _) = extent(graph);
+            (x1 - x0) * 16.0 + 60.0
+        }
     }
 
-    pub fn new(graph: &AdeGraph, width: f64, height: f64) -> GraphLayout {
+    pub fn new(graph: &Diagram, width: f64, height: f64) -> GraphLayout {
+        if !graph.is_in_rows() {
+            return GraphLayout::free(graph, width, height);
+        }
         let columns = graph.columns() as f64;
         let step = ((width - 40.0) / columns).clamp(12.0, 90.0);
         let radius = (step * 0.32).clamp(5.0, 24.0);
@@ -166,6 +174,53 @@ impl GraphLayout {
         GraphLayout { centres, radius }
     }
 
+    /// A graph drawn where its places say, scaled to fit with room for names and values: its
+    /// steps as long as both the width and the height allow, 16 to 90 px.
+    fn free(graph: &Diagram, width: f64, height: f64) -> GraphLayout {
+        let (x0, x1, y0, y1) = extent(graph);
+        let fit = |room: f64, span: f64| if span > 0.0 { room / span } else { 90.0 };
+        let step = fit(width - 60.0, x1 - x0)
+            .min(fit(height - 70.0, y1 - y0))
+            .clamp(16.0, 90.0);
+        let radius = (step * 0.3).clamp(6.0, 22.0);
+        let left = (width - step * (x1 - x0)) / 2.0;
+        // A little lower than the middle: values are written above the nodes.
+        let top = (height - step * (y1 - y0)) / 2.0 + 8.0;
+        let centres = graph
+            .places()
+            .iter()
+            .map(|&(x, y)| (left + (x - x0) * step, top + (y - y0) * step))
+            .collect();
+        GraphLayout { centres, radius }
+    }
+
+    /// The place in the graph's steps of a point of the picture (where a node dragged there
+    /// goes), rounded to a quarter step.
+    pub fn place_at(&self, graph: &Diagram, x: f64, y: f64) -> (f64, f64) {
+        let step = self.step(graph);
+        let (&(cx, cy), &(px, py)) = match self.centres.first().zip(graph.places().first()) {
+            Some(pair) => pair,
+            None => return (0.0, 0.0),
+        };
+        let quarter = |v: f64| (v * 4.0).round() / 4.0;
+        (quarter(px + (x - cx) / step), quarter(py + (y - cy) / step))
+    }
+
+    /// The picture's length of one step.
+    fn step(&self, graph: &Diagram) -> f64 {
+        let places = graph.places();
+        (0..places.len())
+            .flat_map(|i| (i + 1..places.len()).map(move |j| (i, j)))
+            .find_map(|(i, j)| {
+                let d = ((places[i].0 - places[j].0).powi(2) + (places[i].1 - places[j].1).powi(2))
+                    .sqrt();
+                let (a, b) = (self.centres[i], self.centres[j]);
+                let pixels = ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
+                (d > 0.01).then(|| pixels / d)
+            })
+            .unwrap_or(60.0)
+    }
+
     /// The node under a point, if any (a little slack around small nodes).
     pub fn node_at(&self, x: f64, y: f64) -> Option<usize> {
         let reach = (self.radius + 4.0).powi(2);
@@ -177,6 +232,19 @@ impl GraphLayout {
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(i, _)| i)
     }
+}
+
+/// The smallest and largest x and y of a graph's places.
+fn extent(graph: &Diagram) -> (f64, f64, f64, f64) {
+    graph.places().iter().fold(
+        (
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+        ),
+        |(x0, x1, y0, y1), &(x, y)| (x0.min(x), x1.max(x), y0.min(y), y1.max(y)),
+    )
 }
 
 /// Size of a value written above its node.
@@ -236,9 +304,25 @@ pub const NAME_SIZE: f64 = 12.0;
 /// path's nodes are closer than a name is wide (D30 or E10 on a phone), every k-th one is named,
 /// always the first and the last, so names never run together; the node buttons under the
 /// picture and its description name every node.
-pub fn node_names(graph: &AdeGraph, width: f64, height: f64) -> Vec<Label> {
+pub fn node_names(graph: &Diagram, width: f64, height: f64) -> Vec<Label> {
     let layout = GraphLayout::new(graph, width, height);
     let r = layout.radius;
+    if !graph.is_in_rows() {
+        // Free graphs: every name at its node's lower right, where edges run least often.
+        return (0..graph.node_count())
+            .map(|i| {
+                let (x, y) = free_name_anchor(layout.centres[i], r);
+                Label {
+                    node: i,
+                    text: graph.label(i),
+                    x,
+                    y,
+                    align: Align::Left,
+                    upright: false,
+                }
+            })
+            .collect();
+    }
     let step = if graph.columns() > 1 {
         (width - 40.0) / graph.columns() as f64
     } else {
@@ -280,12 +364,17 @@ pub fn node_names(graph: &AdeGraph, width: f64, height: f64) -> Vec<Label> {
         .collect()
 }
 
+/// Where a free graph's node name starts (its left end, its middle height).
+fn free_name_anchor((x, y): (f64, f64), r: f64) -> (f64, f64) {
+    (x + r * 0.7 + 1.0, y + r + 7.0)
+}
+
 /// The values too long to sit in their node, each written next to its own node so that it is
 /// read as that node's: level just above it where every label fits in one row, otherwise all
 /// upright (read upwards) straight over it, or under it for the node a raised node hangs over
 /// (V2 of D, V3 of E). Staggering level labels over three or four rows (D30, E9 and E10 with
 /// large values) kept them apart, but no one could tell which node a label belonged to.
-pub fn value_labels(graph: &AdeGraph, values: &Values, width: f64, height: f64) -> Vec<Label> {
+pub fn value_labels(graph: &Diagram, values: &Values, width: f64, height: f64) -> Vec<Label> {
     let layout = GraphLayout::new(graph, width, height);
     let r = layout.radius;
     let texts: Vec<(usize, String)> = (0..graph.node_count())
@@ -293,6 +382,17 @@ pub fn value_labels(graph: &AdeGraph, values: &Values, width: f64, height: f64) 
         // A short value is written inside its node.
         .filter(|(_, text)| !(text.len() <= 3 && r >= 10.0))
         .collect();
+    if !graph.is_in_rows() {
+        // Free graphs: level above each node, shorter where they would meet.
+        return level_labels(graph, &layout, &texts, width).unwrap_or_else(|| {
+            let short: Vec<(usize, String)> = texts
+                .iter()
+                .map(|(i, _)| (*i, compact_within(&values.get(*i), 5)))
+                .collect();
+            level_labels(graph, &layout, &short, width)
+                .unwrap_or_else(|| placed_level(&layout, &short, width))
+        });
+    }
     level_labels(graph, &layout, &texts, width)
         .unwrap_or_else(|| upright_labels(graph, &layout, &texts, width, height))
 }
@@ -300,7 +400,7 @@ pub fn value_labels(graph: &AdeGraph, values: &Values, width: f64, height: f64) 
 /// Every label level just above its node, kept inside the picture's width; `None` if two
 /// would meet, or one would cover a node or a raised node's name.
 fn level_labels(
-    graph: &AdeGraph,
+    graph: &Diagram,
     layout: &GraphLayout,
     texts: &[(usize, String)],
     width: f64,
@@ -311,10 +411,18 @@ fn level_labels(
         .iter()
         .map(|&(x, y)| Rect::new(x - r, x + r, y - r, y + r))
         .collect();
-    for (i, &(x, y)) in layout.centres.iter().enumerate() {
-        if graph.is_raised(i) {
+    if graph.is_in_rows() {
+        for (i, &(x, y)) in layout.centres.iter().enumerate() {
+            if graph.is_raised(i) {
+                let w = super::text_width(&graph.label(i), NAME_SIZE);
+                taken.push(Rect::new(x + r + 5.0, x + r + 5.0 + w, y - 8.0, y + 8.0));
+            }
+        }
+    } else {
+        for (i, &(x, y)) in layout.centres.iter().enumerate() {
             let w = super::text_width(&graph.label(i), NAME_SIZE);
-            taken.push(Rect::new(x + r + 5.0, x + r + 5.0 + w, y - 8.0, y + 8.0));
+            let (left, middle) = free_name_anchor((x, y), r);
+            taken.push(Rect::new(left, left + w, middle - 7.0, middle + 7.0));
         }
     }
     let mut labels = Vec::new();
@@ -348,11 +456,32 @@ fn level_labels(
     Some(labels)
 }
 
+/// Every label level above its node, wherever the others are (the last resort of a crowded
+/// free graph: its node buttons and description name every value).
+fn placed_level(layout: &GraphLayout, texts: &[(usize, String)], width: f64) -> Vec<Label> {
+    texts
+        .iter()
+        .map(|(i, text)| {
+            let (cx, cy) = layout.centres[*i];
+            let w = super::text_width(text, LABEL_SIZE);
+            let x = cx.clamp(2.0 + w / 2.0, (width - 2.0 - w / 2.0).max(2.0 + w / 2.0));
+            Label {
+                node: *i,
+                text: text.clone(),
+                x,
+                y: (cy - layout.radius - 10.0).max(8.0),
+                align: Align::Center,
+                upright: false,
+            }
+        })
+        .collect()
+}
+
 /// Every label upright on its node's own column: over the node, or under it (and under its
 /// name) for the node a raised node hangs over. Labels of neighbouring columns never meet while
 /// the columns are at least 12 px apart (`GraphLayout::least_width`).
 fn upright_labels(
-    graph: &AdeGraph,
+    graph: &Diagram,
     layout: &GraphLayout,
     texts: &[(usize, String)],
     width: f64,
@@ -441,7 +570,7 @@ impl Rect {
 /// Draws the graph with each node's value; `selected` is outlined.
 pub fn draw_graph(
     p: &mut dyn Painter,
-    graph: &AdeGraph,
+    graph: &Diagram,
     values: &Values,
     width: f64,
     height: f64,
@@ -451,8 +580,7 @@ pub fn draw_graph(
     let layout = GraphLayout::new(graph, width, height);
     let r = layout.radius;
     for (a, b) in graph.edges() {
-        let ((x0, y0), (x1, y1)) = (layout.centres[a], layout.centres[b]);
-        p.line(x0, y0, x1, y1, 2.0, EDGE);
+        draw_edge(p, layout.centres[a], layout.centres[b], graph.weights(a, b));
     }
     for (i, &(x, y)) in layout.centres.iter().enumerate() {
         if selected == Some(i) {
@@ -479,6 +607,67 @@ pub fn draw_graph(
         } else {
             p.text(label.x, label.y, &label.text, LABEL_SIZE, label.align, INK);
         }
+    }
+}
+
+/// An edge as Dynkin diagrams draw it: one line where a_ij = a_ji = −1; two or three lines
+/// where a_ij·a_ji is 2 or 3, with an arrowhead pointing to the node whose row holds the larger
+/// entry (the shorter root); otherwise one thick line with both weights written on it.
+fn draw_edge(p: &mut dyn Painter, a: (f64, f64), b: (f64, f64), (wa, wb): (i64, i64)) {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let length = (dx * dx + dy * dy).sqrt().max(1e-9);
+    let (ux, uy) = (dx / length, dy / length);
+    let (nx, ny) = (-uy, ux);
+    let lines = match (wa, wb) {
+        (1, 1) => 1,
+        _ if wa * wb == 2 || wa * wb == 3 => wa * wb,
+        _ => 0,
+    };
+    if lines == 0 {
+        p.line(a.0, a.1, b.0, b.1, 4.0, EDGE);
+        let text = format!("{wa},{wb}");
+        let (mx, my) = (
+            (a.0 + b.0) / 2.0 + nx * 10.0,
+            (a.1 + b.1) / 2.0 + ny * 10.0 - 2.0,
+        );
+        p.text(mx, my, &text, 11.0, Align::Center, INK);
+        return;
+    }
+    let gap = 3.5;
+    for k in 0..lines {
+        let offset = (k as f64 - (lines as f64 - 1.0) / 2.0) * gap;
+        p.line(
+            a.0 + nx * offset,
+            a.1 + ny * offset,
+            b.0 + nx * offset,
+            b.1 + ny * offset,
+            if lines == 1 { 2.0 } else { 1.5 },
+            EDGE,
+        );
+    }
+    if lines > 1 {
+        // The node whose row holds the larger entry is the shorter root: the arrow points to
+        // it (wa = −a_ab is node a's row).
+        let (ux, uy) = if wa > wb { (-ux, -uy) } else { (ux, uy) };
+        let (mx, my) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+        let (hx, hy) = (mx + ux * 6.0, my + uy * 6.0);
+        let spread = 7.0 + gap;
+        p.line(
+            hx,
+            hy,
+            hx - ux * 8.0 + nx * spread,
+            hy - uy * 8.0 + ny * spread,
+            1.5,
+            INK,
+        );
+        p.line(
+            hx,
+            hy,
+            hx - ux * 8.0 - nx * spread,
+            hy - uy * 8.0 - ny * spread,
+            1.5,
+            INK,
+        );
     }
 }
 
@@ -524,6 +713,8 @@ pub struct FiringGraphLayout {
     /// so that long numbers never run into the next column.
     pub label_width: f64,
     pub right: f64,
+    /// Each node's column (`firing_columns`).
+    pub columns: Vec<usize>,
 }
 
 /// The width of a label of 10-pixel text (6 pixels a character, as the raster font draws).
@@ -552,27 +743,35 @@ pub fn ring_count(value: &BigInt, max_rings: u32) -> u32 {
     value.min(cap)
 }
 
-/// The column of each node in the firing-sequence graph: the path in order, with V0 in its own
-/// column just right of the node it hangs from, so it never hides that node.
-pub fn firing_column(graph: &AdeGraph, index: usize) -> usize {
-    if graph.family() == crate::engine::ade::Family::A {
-        return index;
+/// The column of each node in the firing-sequence graph: the nodes from left to right as the
+/// graph is drawn, a node raised over another just right of it (V0 of D and E just right of the
+/// node it hangs from, so it never hides that node).
+pub fn firing_columns(graph: &Diagram) -> Vec<usize> {
+    let places = graph.places();
+    let mut order: Vec<usize> = (0..graph.node_count()).collect();
+    order.sort_by(|&i, &j| {
+        let key = |k: usize| (places[k].0, places[k].1.abs(), places[k].1, k as f64);
+        key(i)
+            .partial_cmp(&key(j))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    let mut columns = vec![0; graph.node_count()];
+    for (column, &node) in order.iter().enumerate() {
+        columns[node] = column;
     }
-    let attach_column = graph.column(0);
-    if index == 0 {
-        attach_column + 1
-    } else if graph.column(index) <= attach_column {
-        graph.column(index)
-    } else {
-        graph.column(index) + 1
-    }
+    columns
+}
+
+/// One node's column in the firing-sequence graph.
+pub fn firing_column(graph: &Diagram, index: usize) -> usize {
+    firing_columns(graph)[index]
 }
 
 impl FiringGraphLayout {
     /// The largest drawing that fits the limits: rings as the values ask, then thinner, then
     /// fewer (the numbers beside the discs always give the exact values).
     pub fn new(
-        graph: &AdeGraph,
+        graph: &Diagram,
         layers: &[Vec<(usize, BigInt)>],
         max_rings: u32,
     ) -> Result<FiringGraphLayout, TooLarge> {
@@ -582,7 +781,7 @@ impl FiringGraphLayout {
     /// The picture of the page of layers starting at layer `first` (0-based, clamped to the
     /// last page).
     pub fn for_page(
-        graph: &AdeGraph,
+        graph: &Diagram,
         layers: &[Vec<(usize, BigInt)>],
         first: usize,
         max_rings: u32,
@@ -630,7 +829,7 @@ impl FiringGraphLayout {
     }
 
     fn with_rings(
-        graph: &AdeGraph,
+        graph: &Diagram,
         first: usize,
         rows: usize,
         rings_drawn: u32,
@@ -644,12 +843,10 @@ impl FiringGraphLayout {
             .max(40.0)
             .max(outer * 0.72 + 1.0 + label_width + outer + 6.0);
         let row_height = (2.0 * outer + 14.0).max(30.0);
-        // Columns: the graph's nodes, plus one when V0 hangs in its own column (D and E).
-        let columns = (0..graph.node_count())
-            .map(|i| firing_column(graph, i) + 1)
-            .max()
-            .unwrap_or(1);
-        let width = LEFT + column_width * columns as f64 + right;
+        // A column per node.
+        let columns = firing_columns(graph);
+        let count = columns.len().max(1);
+        let width = LEFT + column_width * count as f64 + right;
         let height = TOP + row_height * rows.max(1) as f64 + BOTTOM;
         FiringGraphLayout {
             width,
@@ -662,6 +859,7 @@ impl FiringGraphLayout {
             ring_step,
             label_width,
             right,
+            columns,
         }
     }
 
@@ -670,8 +868,9 @@ impl FiringGraphLayout {
         w <= SIDE_LIMIT as f64 && h <= SIDE_LIMIT as f64 && w * h <= PIXEL_LIMIT as f64
     }
 
-    pub fn centre(&self, graph: &AdeGraph, node: usize, row: usize) -> (f64, f64) {
-        let x = LEFT + (firing_column(graph, node) as f64 + 0.5) * self.column_width;
+    pub fn centre(&self, _graph: &Diagram, node: usize, row: usize) -> (f64, f64) {
+        let column = self.columns.get(node).copied().unwrap_or(0);
+        let x = LEFT + (column as f64 + 0.5) * self.column_width;
         let y = TOP + (row as f64 + 0.5) * self.row_height;
         (x, y)
     }
@@ -682,7 +881,7 @@ impl FiringGraphLayout {
 /// count at the bottom.
 pub fn draw_firing_graph(
     p: &mut dyn Painter,
-    graph: &AdeGraph,
+    graph: &Diagram,
     layers: &[Vec<(usize, BigInt)>],
     max_rings: u32,
 ) -> Result<FiringGraphLayout, TooLarge> {
@@ -692,7 +891,7 @@ pub fn draw_firing_graph(
 /// Draws the page of layers from layer `first` (0-based), numbered as in the whole play.
 pub fn draw_firing_graph_page(
     p: &mut dyn Painter,
-    graph: &AdeGraph,
+    graph: &Diagram,
     layers: &[Vec<(usize, BigInt)>],
     first: usize,
     max_rings: u32,
@@ -773,7 +972,7 @@ pub fn draw_firing_graph_page(
 
 /// The firing-sequence graph as an image (for the TGA and PNG files).
 pub fn render_firing_graph(
-    graph: &AdeGraph,
+    graph: &Diagram,
     layers: &[Vec<(usize, BigInt)>],
     max_rings: u32,
 ) -> Result<Raster, TooLarge> {
@@ -782,7 +981,7 @@ pub fn render_firing_graph(
 
 /// One page of the firing-sequence graph as an image.
 pub fn render_firing_graph_page(
-    graph: &AdeGraph,
+    graph: &Diagram,
     layers: &[Vec<(usize, BigInt)>],
     first: usize,
     max_rings: u32,

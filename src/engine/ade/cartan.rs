@@ -19,8 +19,6 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{Signed, ToPrimitive, Zero};
 
-use super::graph::AdeGraph;
-
 /// The most nodes a graph may have.
 pub const MOST_NODES: usize = 64;
 /// The largest |a_ij| a matrix may hold (any entry below −4 already makes a type indefinite).
@@ -70,20 +68,6 @@ impl Cartan {
             }
         }
         Ok(Cartan { rows })
-    }
-
-    /// The seed's graphs: −1 both ways on each edge.
-    pub fn of_graph(graph: &AdeGraph) -> Cartan {
-        let n = graph.node_count();
-        let mut rows = vec![vec![0; n]; n];
-        for (i, row) in rows.iter_mut().enumerate() {
-            row[i] = 2;
-        }
-        for (a, b) in graph.edges() {
-            rows[a][b] = -1;
-            rows[b][a] = -1;
-        }
-        Cartan { rows }
     }
 
     pub fn size(&self) -> usize {
@@ -355,9 +339,11 @@ fn untwisted(part: &Cartan, delta: &[i64]) -> Option<String> {
             .positive_roots(i64::MAX, most_finite_roots(rest.len()))?
             .len();
         let coxeter = (2 * roots / rest.len()) as i64;
+        // B2 and C2 are one type; Kac names its affine diagram C̃2 (B̃ starts at 3).
         (coxeter == sum)
             .then(|| finite_name(&finite, roots))
             .flatten()
+            .map(|name| if name == "B2" { "C2".to_string() } else { name })
     })
 }
 

@@ -6,11 +6,32 @@ use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
-use super::graph::AdeGraph;
+use super::diagram::Diagram;
 use super::share::SharedPosition;
 use super::values::Values;
 use crate::engine::generation;
 use crate::engine::turn::{History, Saved};
+
+/// One move of a play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Every positive node fires at once (the seed's concurrent game).
+    Layer,
+    /// One positive node fires alone (the classic numbers game).
+    Node(usize),
+}
+
+/// How a run chooses its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Every positive node at once, layer after layer.
+    Concurrent,
+    /// One node at a time: the first positive node by number.
+    FirstPositive,
+    /// One node at a time, going round the nodes in order from the last one fired, firing
+    /// each that is positive ("fire every node in turn").
+    InTurn,
+}
 
 /// What one fire did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,11 +97,26 @@ impl StopReason {
 pub struct ExhaustRun {
     cap: usize,
     fired: usize,
+    style: Style,
 }
 
 impl ExhaustRun {
+    /// Up to `cap` concurrent layers.
     pub fn new(cap: usize) -> ExhaustRun {
-        ExhaustRun { cap, fired: 0 }
+        ExhaustRun::with_style(cap, Style::Concurrent)
+    }
+
+    /// Up to `cap` moves chosen as `style` says.
+    pub fn with_style(cap: usize, style: Style) -> ExhaustRun {
+        ExhaustRun {
+            cap,
+            fired: 0,
+            style,
+        }
+    }
+
+    pub fn style(&self) -> Style {
+        self.style
     }
 
     /// Layers fired by this run so far.
@@ -95,36 +131,39 @@ impl ExhaustRun {
 
 #[derive(Clone, Debug)]
 pub struct Game {
-    graph: AdeGraph,
-    /// `states[0]` is the start; `states[t]` the state after layer t.
+    graph: Diagram,
+    /// `states[0]` is the start; `states[t]` the state after move t.
     states: Vec<Values>,
+    /// `moves[t − 1]` made `states[t]`.
+    moves: Vec<Move>,
     /// Hash of a state → the indices of the states with that hash (for loop detection).
     seen: HashMap<u64, Vec<usize>>,
     /// Approximate memory of `states` and `seen`.
     bytes: usize,
-    /// Layers undone (a new fire forgets them): Redo fires them again.
-    undone: usize,
+    /// Moves undone, the last undone on top (a new move forgets them): Redo makes them again.
+    undone: Vec<Move>,
     /// Changes at every change of the play (`engine::generation`).
     generation: u64,
 }
 
 impl Game {
     /// A play from `start`, which must have one value per node.
-    pub fn new(graph: AdeGraph, start: Values) -> Result<Game, String> {
+    pub fn new(graph: Diagram, start: Values) -> Result<Game, String> {
         graph.check_value_count(start.len())?;
         let mut play = Game {
             graph,
             states: Vec::new(),
+            moves: Vec::new(),
             seen: HashMap::new(),
             bytes: 0,
-            undone: 0,
+            undone: Vec::new(),
             generation: generation::next(),
         };
         play.push(start);
         Ok(play)
     }
 
-    pub fn graph(&self) -> &AdeGraph {
+    pub fn graph(&self) -> &Diagram {
         &self.graph
     }
 
@@ -150,11 +189,21 @@ impl Game {
         !self.current().any_positive()
     }
 
-    /// Layer `t` (1-based): the nodes that fired in fire number t, with the values they fired.
+    /// Every move so far, the first first.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Layer `t` (1-based): the nodes that fired in move t, with the values they fired (one
+    /// node for a move of the numbers game).
     pub fn layer(&self, t: usize) -> Vec<(usize, BigInt)> {
-        self.state_before_layer(t)
-            .map(Values::positives)
-            .unwrap_or_default()
+        let Some(before) = self.state_before_layer(t) else {
+            return Vec::new();
+        };
+        match self.moves[t - 1] {
+            Move::Layer => before.positives(),
+            Move::Node(i) => vec![(i, before.get(i))],
+        }
     }
 
     /// Every layer so far, layer 1 first.
@@ -164,9 +213,13 @@ impl Game {
 
     /// The sum of the values fired in layer `t`.
     pub fn layer_sum(&self, t: usize) -> BigInt {
-        self.state_before_layer(t)
-            .map(Values::positive_sum)
-            .unwrap_or_default()
+        match self.moves.get(t.wrapping_sub(1)) {
+            Some(Move::Layer) => self
+                .state_before_layer(t)
+                .map(Values::positive_sum)
+                .unwrap_or_default(),
+            _ => self.layer(t).into_iter().map(|(_, v)| v).sum(),
+        }
     }
 
     /// The state that fire number `t` (1-based) fired from, when that fire happened.
@@ -181,20 +234,64 @@ impl Game {
         self.bytes
     }
 
-    /// Fires every positive node once (forgetting the layers undone).
+    /// Fires every positive node once (forgetting the moves undone).
     pub fn fire(&mut self) -> FireOutcome {
-        self.undone = 0;
-        self.fire_again()
+        self.undone.clear();
+        self.make(Move::Layer)
     }
 
-    /// Fires every positive node once, keeping the layers undone (Redo: firing is
-    /// deterministic, so the layer undone comes back as it was).
-    fn fire_again(&mut self) -> FireOutcome {
+    /// Fires node `i` alone, the numbers game's move (forgetting the moves undone); Err when
+    /// it is not a node or not positive.
+    pub fn fire_node(&mut self, i: usize) -> Result<FireOutcome, String> {
+        if i >= self.graph.node_count() {
+            return Err(format!("{} has no node {}", self.graph.name(), i + 1));
+        }
+        if !self.current().is_positive(i) {
+            return Err(format!(
+                "{} is not positive: only a positive node fires",
+                self.graph.label(i)
+            ));
+        }
+        self.undone.clear();
+        Ok(self.make(Move::Node(i)))
+    }
+
+    /// Makes one move, as a link or a replay names it (forgetting the moves undone).
+    pub fn make_move(&mut self, step: Move) -> Result<FireOutcome, String> {
+        match step {
+            Move::Layer => Ok(self.fire()),
+            Move::Node(i) => self.fire_node(i),
+        }
+    }
+
+    /// The node a one-at-a-time run fires next, if any is positive.
+    pub fn chosen_node(&self, style: Style) -> Option<usize> {
+        let n = self.graph.node_count();
+        let state = self.current();
+        let from = match (style, self.moves.last()) {
+            (Style::InTurn, Some(Move::Node(last))) => last + 1,
+            _ => 0,
+        };
+        (0..n)
+            .map(|k| (from + k) % n)
+            .find(|&i| state.is_positive(i))
+    }
+
+    /// Makes a move, keeping the moves undone (Redo: firing is deterministic, so a move undone
+    /// comes back as it was).
+    fn make(&mut self, step: Move) -> FireOutcome {
         if self.is_terminal() {
             return FireOutcome::Terminal;
         }
-        let next = self.current().fire(&self.graph);
+        let next = match step {
+            Move::Layer => self.current().fire(&self.graph),
+            Move::Node(i) if self.current().is_positive(i) => {
+                self.current().fire_node(&self.graph, i)
+            }
+            Move::Node(_) => return FireOutcome::Terminal,
+        };
         let first = self.find(&next);
+        self.moves.push(step);
         self.push(next);
         match first {
             Some(first) => FireOutcome::Repeated {
@@ -211,6 +308,9 @@ impl Game {
             return false;
         }
         let index = self.states.len() - 1;
+        if let Some(step) = self.moves.pop() {
+            self.undone.push(step);
+        }
         if let Some(last) = self.states.pop() {
             self.bytes = self.bytes.saturating_sub(stored_bytes(&last));
             let key = hash_of(&last);
@@ -221,23 +321,24 @@ impl Game {
                 }
             }
         }
-        self.undone += 1;
         self.generation = generation::next();
         true
     }
 
-    /// Fires the last layer undone again; false when none was.
+    /// Makes the last move undone again; false when none was.
     pub fn redo(&mut self) -> bool {
-        if self.undone == 0 || self.is_terminal() {
+        if self.is_terminal() {
             return false;
         }
-        self.undone -= 1;
-        self.fire_again();
+        let Some(step) = self.undone.pop() else {
+            return false;
+        };
+        self.make(step);
         true
     }
 
     pub fn can_redo(&self) -> bool {
-        self.undone > 0
+        !self.undone.is_empty()
     }
 
     /// A number that changes whenever the play does (a fire, an undo, a redo).
@@ -246,14 +347,14 @@ impl Game {
     }
 
     /// The play as a shared position: its graph, its start (whole numbers, as every start is
-    /// entered) and the layers fired.
+    /// entered) and the moves made.
     pub fn shared(&self) -> SharedPosition {
         SharedPosition {
             graph: self.graph.clone(),
             start: (0..self.graph.node_count())
                 .map(|i| self.start().get_i64(i).unwrap_or(0))
                 .collect(),
-            fired: Some(self.layer_count()),
+            moves: Some(self.moves.clone()),
         }
     }
 
@@ -275,7 +376,14 @@ impl Game {
                 return Some(full);
             }
             run.fired += 1;
-            if let FireOutcome::Repeated { first, again } = self.fire() {
+            let outcome = match run.style {
+                Style::Concurrent => self.fire(),
+                style => match self.chosen_node(style) {
+                    Some(i) => self.fire_node(i).unwrap_or(FireOutcome::Terminal),
+                    None => FireOutcome::Terminal,
+                },
+            };
+            if let FireOutcome::Repeated { first, again } = outcome {
                 return Some(StopReason::Loop { first, again });
             }
         }
@@ -302,7 +410,12 @@ impl Game {
 
     /// Runs a whole exhaust request at once (for the CLI and tests).
     pub fn exhaust(&mut self, cap: usize) -> (StopReason, usize) {
-        let mut run = ExhaustRun::new(cap);
+        self.exhaust_with(ExhaustRun::new(cap))
+    }
+
+    /// Runs a whole run at once, its moves chosen as its style says.
+    pub fn exhaust_with(&mut self, run: ExhaustRun) -> (StopReason, usize) {
+        let mut run = run;
         loop {
             if let Some(reason) = self.exhaust_step(&mut run, 4096) {
                 return (reason, run.fired);
@@ -368,7 +481,7 @@ mod tests {
 
     #[test]
     fn a_run_stops_when_a_value_passes_its_size_limit() {
-        let graph = AdeGraph::parse("A2").unwrap();
+        let graph = Diagram::parse("A2").unwrap();
         let huge = BigInt::from(1) << (MAX_VALUE_BITS as usize + 1);
         let mut play = Game::new(graph, Values::from_big(vec![huge, BigInt::from(-1)])).unwrap();
         let mut run = ExhaustRun::new(1000);

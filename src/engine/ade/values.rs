@@ -6,7 +6,7 @@ use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive, Zero};
 use std::fmt;
 
-use super::graph::AdeGraph;
+use super::diagram::Diagram;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Values {
@@ -131,8 +131,20 @@ impl Values {
         }
     }
 
-    /// One concurrent fire: `v'_i = (v_i > 0 ? −v_i : v_i) + Σ_{j ~ i, v_j > 0} v_j`.
-    pub fn fire(&self, graph: &AdeGraph) -> Values {
+    /// Node `i` fires alone (the numbers game's move); `i` must be positive.
+    pub fn fire_node(&self, graph: &Diagram, i: usize) -> Values {
+        match self {
+            Values::Small(v) => match fire_node_small(graph, v, i) {
+                Some(next) => Values::Small(next),
+                None => Values::from_big(fire_node_big(graph, &self.to_big_vec(), i)),
+            },
+            Values::Big(v) => Values::from_big(fire_node_big(graph, v, i)),
+        }
+    }
+
+    /// One concurrent fire: `v'_j = (v_j > 0 ? −v_j : v_j) + Σ_{i ~ j, v_i > 0} −a_ji·v_i`
+    /// (the seed's rule, `v' = v − A·v⁺`, where every edge is −1 both ways).
+    pub fn fire(&self, graph: &Diagram) -> Values {
         match self {
             Values::Small(v) => match fire_small(graph, v) {
                 Some(next) => Values::Small(next),
@@ -150,13 +162,14 @@ impl fmt::Display for Values {
 }
 
 /// The fire in 64 bits; `None` when any partial sum leaves the i64 range.
-fn fire_small(graph: &AdeGraph, v: &[i64]) -> Option<Vec<i64>> {
+/// v' = v − A·v⁺ in i64; None if a value would leave i64.
+fn fire_small(graph: &Diagram, v: &[i64]) -> Option<Vec<i64>> {
     let mut next = Vec::with_capacity(v.len());
-    for (i, &own) in v.iter().enumerate() {
+    for (j, &own) in v.iter().enumerate() {
         let mut x = if own > 0 { -own } else { own };
-        for &j in graph.neighbours(i) {
-            if v[j] > 0 {
-                x = x.checked_add(v[j])?;
+        for &(i, gain) in graph.gains(j) {
+            if v[i] > 0 {
+                x = x.checked_add(gain.checked_mul(v[i])?)?;
             }
         }
         next.push(x);
@@ -164,19 +177,40 @@ fn fire_small(graph: &AdeGraph, v: &[i64]) -> Option<Vec<i64>> {
     Some(next)
 }
 
-fn fire_big(graph: &AdeGraph, v: &[BigInt]) -> Vec<BigInt> {
+fn fire_big(graph: &Diagram, v: &[BigInt]) -> Vec<BigInt> {
     v.iter()
         .enumerate()
-        .map(|(i, own)| {
+        .map(|(j, own)| {
             let mut x = if own.is_positive() { -own } else { own.clone() };
-            for &j in graph.neighbours(i) {
-                if v[j].is_positive() {
-                    x += &v[j];
+            for &(i, gain) in graph.gains(j) {
+                if v[i].is_positive() {
+                    x += &v[i] * gain;
                 }
             }
             x
         })
         .collect()
+}
+
+/// One node fires alone: its value v becomes −v and each node j next to it gains −a_ji·v.
+fn fire_node_small(graph: &Diagram, v: &[i64], i: usize) -> Option<Vec<i64>> {
+    let mut next = v.to_vec();
+    let fired = v[i];
+    next[i] = fired.checked_neg()?;
+    for &(j, gain) in graph.gives(i) {
+        next[j] = next[j].checked_add(gain.checked_mul(fired)?)?;
+    }
+    Some(next)
+}
+
+fn fire_node_big(graph: &Diagram, v: &[BigInt], i: usize) -> Vec<BigInt> {
+    let mut next = v.to_vec();
+    let fired = v[i].clone();
+    next[i] = -&fired;
+    for &(j, gain) in graph.gives(i) {
+        next[j] += &fired * gain;
+    }
+    next
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,9 +1,22 @@
-//! What can be said before exhausting: finite types terminate; E9 with δ·v > 0 never does.
+//! What can be said of a play before it is run, part by part (each connected part of the graph
+//! plays on its own):
+//! - a finite type ends, whatever the start and the order of firing;
+//! - if c·v > 0 for the positive vector c with cᵀA = 0 (an affine part's null vector, of the
+//!   transposed matrix), the play never ends: c·v never changes, and a state with no positive
+//!   value has c·v ≤ 0; in the numbers game c·v = 0 never ends either (from a state other than
+//!   zero: each move is a reflection, and only zero reflects to zero), and c·v < 0 ends
+//!   (Eriksson's strong convergence: the affine group's Tits cone);
+//! - in the numbers game, a start with no negative value on a part that is not of finite type
+//!   never ends (from there a play ends exactly when the group is finite); concurrent firing
+//!   plays the same while the positive nodes are never neighbours, which a bipartite part keeps
+//!   from such a start when they lie on one side of it.
 
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 
-use super::graph::{AdeGraph, GraphKind};
+use super::cartan::{self, Kind};
+use super::diagram::Diagram;
+use super::play::Style;
 use super::values::Values;
 
 /// The null vector δ of E9 (affine Ẽ8) in canonical order V0..V8: C·δ = 0, so δ·v is invariant.
@@ -11,7 +24,7 @@ pub const E9_DELTA: [i64; 9] = [3, 2, 4, 6, 5, 4, 3, 2, 1];
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// Finite type: every play terminates.
+    /// Every play terminates (finite type, or what the null vector says of the numbers game).
     WillTerminate,
     /// Proven never to terminate, with the reason.
     NeverTerminates(String),
@@ -29,73 +42,124 @@ impl Verdict {
     }
 }
 
-/// δ·v for an E9 state.
+/// δ·v for E9 (the first nine values).
 pub fn e9_delta_dot(values: &Values) -> BigInt {
     (0..values.len().min(9))
         .map(|i| values.get(i) * BigInt::from(E9_DELTA[i]))
         .sum()
 }
 
-pub fn verdict(graph: &AdeGraph, values: &Values) -> Verdict {
-    match graph.kind() {
-        GraphKind::Finite => Verdict::WillTerminate,
-        GraphKind::Affine => {
-            let d = e9_delta_dot(values);
-            if d.is_positive() {
-                Verdict::NeverTerminates(format!(
-                    "δ·v = {d} > 0 is invariant and a terminal state has δ·v ≤ 0"
-                ))
-            } else if d.is_zero() {
-                Verdict::Unknown(
-                    "this graph is not of finite type: with δ·v = 0 the play may loop or reach zero".to_string(),
-                )
+/// The verdict of concurrent firing (the seed's game).
+pub fn verdict(graph: &Diagram, values: &Values) -> Verdict {
+    verdict_for(graph, values, Style::Concurrent)
+}
+
+/// The verdict of a play whose moves are chosen as `style` says.
+pub fn verdict_for(graph: &Diagram, values: &Values, style: Style) -> Verdict {
+    let parts = cartan::verdict(graph.cartan());
+    let several = parts.len() > 1;
+    let mut unknown: Option<String> = None;
+    for part in &parts {
+        let named = |why: String| {
+            if several {
+                format!("{why} (on the part with {})", graph.label(part.nodes[0]))
             } else {
-                Verdict::Unknown(
-                    "this graph is not of finite type: Exhaust fire may never finish".to_string(),
-                )
+                why
             }
-        }
-        GraphKind::Indefinite => {
-            let non_negative = (0..values.len()).all(|i| values.sign(i).is_ge());
-            if non_negative && values.any_positive() && single_colour(graph, values) {
-                Verdict::NeverTerminates(
-                    "a non-negative start on a graph that is not a Dynkin diagram plays as the numbers game, which never terminates there"
-                        .to_string(),
-                )
-            } else {
-                Verdict::Unknown(
-                    "this graph is not of finite type: Exhaust fire may never finish".to_string(),
-                )
+        };
+        match part_verdict(graph, values, style, part) {
+            Verdict::NeverTerminates(why) => return Verdict::NeverTerminates(named(why)),
+            Verdict::Unknown(why) => {
+                unknown.get_or_insert(why);
             }
+            Verdict::WillTerminate => {}
         }
+    }
+    match unknown {
+        Some(why) => Verdict::Unknown(why),
+        None => Verdict::WillTerminate,
     }
 }
 
-/// True when all positive nodes lie in one colour class of the bipartite tree: then no two
-/// positive nodes are ever adjacent and the play is a numbers-game play.
-fn single_colour(graph: &AdeGraph, values: &Values) -> bool {
-    let colours = two_colouring(graph);
-    let mut seen = [false, false];
-    for i in 0..values.len() {
-        if values.is_positive(i) {
-            seen[colours[i] as usize] = true;
-        }
+fn part_verdict(
+    graph: &Diagram,
+    values: &Values,
+    style: Style,
+    part: &cartan::Component,
+) -> Verdict {
+    let nodes = &part.nodes;
+    let positive = nodes.iter().any(|&i| values.is_positive(i));
+    if part.kind == Kind::Finite || !positive {
+        return Verdict::WillTerminate;
     }
-    !(seen[0] && seen[1])
+    let one_at_a_time = style != Style::Concurrent;
+    let may_not_finish = || {
+        Verdict::Unknown("this graph is not of finite type: Exhaust fire may never finish".into())
+    };
+    if part.kind == Kind::Affine {
+        let transposed = graph.cartan().restrict(nodes).transpose();
+        let Some(c) = cartan::positive_null_vector(&transposed) else {
+            return may_not_finish();
+        };
+        let d: BigInt = nodes
+            .iter()
+            .zip(&c)
+            .map(|(&i, &ci)| values.get(i) * BigInt::from(ci))
+            .sum();
+        let dot = if graph.family().is_some() {
+            "δ·v"
+        } else {
+            "c·v"
+        };
+        return if d.is_positive() {
+            Verdict::NeverTerminates(format!(
+                "{dot} = {d} > 0 is invariant and a terminal state has {dot} ≤ 0"
+            ))
+        } else if one_at_a_time && d.is_zero() {
+            Verdict::NeverTerminates(format!(
+                "{dot} = 0 is invariant: only the zero state ends such a play, and no move reaches it"
+            ))
+        } else if one_at_a_time {
+            Verdict::WillTerminate
+        } else if d.is_zero() {
+            Verdict::Unknown(format!(
+                "this graph is not of finite type: with {dot} = 0 the play may loop or reach zero"
+            ))
+        } else {
+            may_not_finish()
+        };
+    }
+    let non_negative = nodes.iter().all(|&i| values.sign(i).is_ge());
+    if non_negative && (one_at_a_time || single_colour(graph, nodes, values)) {
+        Verdict::NeverTerminates(
+            "a non-negative start on a graph that is not a Dynkin diagram plays as the numbers game, which never terminates there"
+                .to_string(),
+        )
+    } else {
+        may_not_finish()
+    }
 }
 
-fn two_colouring(graph: &AdeGraph) -> Vec<u8> {
-    let n = graph.node_count();
-    let mut colour = vec![u8::MAX; n];
-    let mut stack = vec![0usize];
-    colour[0] = 0;
+/// Whether the part is bipartite and its positive nodes lie on one side.
+fn single_colour(graph: &Diagram, nodes: &[usize], values: &Values) -> bool {
+    let mut colour = vec![u8::MAX; graph.node_count()];
+    let mut stack = vec![nodes[0]];
+    colour[nodes[0]] = 0;
     while let Some(a) = stack.pop() {
-        for &b in graph.neighbours(a) {
+        for b in graph.neighbours(a) {
             if colour[b] == u8::MAX {
                 colour[b] = 1 - colour[a];
                 stack.push(b);
+            } else if colour[b] == colour[a] {
+                return false;
             }
         }
     }
-    colour
+    let mut seen = [false, false];
+    for &i in nodes {
+        if values.is_positive(i) {
+            seen[colour[i] as usize] = true;
+        }
+    }
+    !(seen[0] && seen[1])
 }

@@ -6,11 +6,12 @@ use super::*;
 /// Work done in time slices: an Exhaust fire, or the layers a link or `data-layers` asks for.
 pub(super) enum Run {
     Exhaust(ExhaustRun),
-    /// Fires exactly `wanted` layers (fewer if the play terminates or its history is full).
-    /// `then`: what is said once they are fired ("The play you left here is back").
+    /// Makes exactly the `moves` asked for (fewer if the play terminates, a move cannot be made
+    /// or the history is full). `then`: what is said once they are made ("The play you left
+    /// here is back").
     Replay {
         fired: usize,
-        wanted: usize,
+        moves: Vec<Move>,
         then: String,
     },
 }
@@ -67,11 +68,7 @@ fn exhaust_turn(a: &mut Ade, slice: &Slice) -> Next {
                 };
                 format!("Exhaust fire: {}.{more}", reason.describe())
             }),
-            Run::Replay {
-                fired,
-                wanted,
-                then,
-            } => replay_step(play, fired, *wanted).map(|said| {
+            Run::Replay { fired, moves, then } => replay_step(play, fired, moves).map(|said| {
                 if said.is_empty() {
                     std::mem::take(then)
                 } else {
@@ -98,9 +95,11 @@ fn exhaust_turn(a: &mut Ade, slice: &Slice) -> Next {
                 run.fired()
             )
         }
-        (None, Some(Run::Replay { fired, wanted, .. })) => {
-            a.message =
-                format!("Firing the {wanted} layers asked for: {fired} so far… (Stop to interrupt)")
+        (None, Some(Run::Replay { fired, moves, .. })) => {
+            a.message = format!(
+                "Making the {} moves asked for: {fired} so far… (Stop to interrupt)",
+                moves.len()
+            )
         }
         (None, None) => {}
     }
@@ -112,21 +111,29 @@ fn exhaust_turn(a: &mut Ade, slice: &Slice) -> Next {
     }
 }
 
-/// Fires one layer of a replay; the closing message once it is over.
-fn replay_step(play: &mut Game, fired: &mut usize, wanted: usize) -> Option<String> {
-    if *fired >= wanted {
+/// Makes one move of a replay; the closing message once it is over.
+fn replay_step(play: &mut Game, fired: &mut usize, moves: &[Move]) -> Option<String> {
+    let wanted = moves.len();
+    let Some(&step) = moves.get(*fired) else {
         return Some(String::new());
-    }
+    };
     if let Some(full) = play.full(*fired) {
         return Some(format!(
-            "{} of the {wanted} layers asked for were fired: {}.",
+            "{} of the {wanted} moves asked for were made: {}.",
             *fired,
             full.describe()
         ));
     }
-    if play.fire() == FireOutcome::Terminal {
-        return Some(String::new());
+    match play.make_move(step) {
+        Ok(FireOutcome::Terminal) => return Some(String::new()),
+        Ok(_) => {}
+        Err(e) => {
+            return Some(format!(
+                "{} of the {wanted} moves asked for were made: the next could not be ({e}).",
+                *fired
+            ))
+        }
     }
     *fired += 1;
-    None
+    (*fired >= wanted).then(String::new)
 }

@@ -32,8 +32,8 @@ use crate::draw::ade::{
 };
 use crate::draw::{palette, png, tga};
 use crate::engine::ade::{
-    default_start, parse_node_value, parse_values, verdict, AdeGraph, ExhaustRun, Family,
-    FireOutcome, Game, SharedPosition, StopReason, Values, MAX_N,
+    default_start, parse_node_value, parse_values, verdict, Diagram, ExhaustRun, Family,
+    FireOutcome, Game, Move, SharedPosition, StopReason, Values, MAX_N,
 };
 use crate::engine::turn::Saved;
 use crate::options::Options;
@@ -411,7 +411,7 @@ impl Ade {
         let asked = options
             .text("graph")
             .filter(|_| options.given("graph"))
-            .and_then(|name| match AdeGraph::parse(name) {
+            .and_then(|name| match Diagram::parse(name) {
                 Ok(graph) => Some(graph),
                 Err(e) => {
                     self.message
@@ -419,7 +419,7 @@ impl Ade {
                     None
                 }
             });
-        let Some(graph) = asked.or_else(|| AdeGraph::new(Family::E, 8).ok()) else {
+        let Some(graph) = asked.or_else(|| Diagram::new(Family::E, 8).ok()) else {
             return;
         };
         let start = match options.text("values").filter(|_| options.given("values")) {
@@ -432,16 +432,16 @@ impl Ade {
                 default_start(&graph)
             }),
         };
-        let fired = options
+        let moves = options
             .number("layers")
             .filter(|_| options.given("layers"))
-            .map(|n| n as usize)
-            .or(playing.then_some(0));
+            .map(|n| vec![Move::Layer; n as usize])
+            .or(playing.then(Vec::new));
         self.apply_position(
             SharedPosition {
                 graph,
                 start,
-                fired,
+                moves,
             },
             "",
         );
@@ -454,21 +454,23 @@ impl Ade {
         if !then.is_empty() {
             self.message = then.to_string();
         }
-        if let Some(fired) = position.fired {
+        if let Some(moves) = position.moves {
             self.mode = Mode::Playing;
-            if fired > 0 {
+            if !moves.is_empty() {
                 self.trace_window = RUNNING_TRACE_LINES;
                 self.exhaust = Some(Run::Replay {
                     fired: 0,
-                    wanted: fired,
+                    moves,
                     then: then.to_string(),
                 });
             }
         }
     }
 
-    fn load(&mut self, graph: AdeGraph, start: Vec<i64>) {
-        self.last_loaded = (graph.family(), graph.n());
+    fn load(&mut self, graph: Diagram, start: Vec<i64>) {
+        if let Some(family) = graph.family() {
+            self.last_loaded = (family, graph.n());
+        }
         self.dom.single_at.set_inner_html("");
         // A placeholder first: whichever node is chosen is a change, even the one shown last.
         let choose = child(&self.dom.single_at, "option", "");
@@ -591,7 +593,7 @@ impl Ade {
             ));
             return;
         };
-        match AdeGraph::new(family, n) {
+        match Diagram::new(family, n) {
             Ok(graph) => {
                 let start = default_start(&graph);
                 self.load(graph, start);
@@ -645,7 +647,7 @@ impl Ade {
         }
     }
 
-    fn set_start(&mut self, make: impl Fn(&AdeGraph) -> Vec<i64>) {
+    fn set_start(&mut self, make: impl Fn(&Diagram) -> Vec<i64>) {
         if self.mode != Mode::Editing {
             return;
         }
@@ -745,8 +747,11 @@ impl Ade {
             Some(Run::Exhaust(run)) => {
                 format!("Exhaust fire: stopped by you after {} layers.", run.fired())
             }
-            Some(Run::Replay { fired, wanted, .. }) => {
-                format!("Stopped by you after {fired} of the {wanted} layers asked for.")
+            Some(Run::Replay { fired, moves, .. }) => {
+                format!(
+                    "Stopped by you after {fired} of the {} moves asked for.",
+                    moves.len()
+                )
             }
             None => return,
         };
@@ -1013,7 +1018,7 @@ impl Saved for Position<'_> {
     fn text(&self) -> String {
         let mut shared = self.play.shared();
         if !self.playing {
-            shared.fired = None;
+            shared.moves = None;
         }
         format!(
             "max-rings={};layer-cap={}|{}",
