@@ -124,8 +124,8 @@ pub const GAMES: &[Game] = &[
             Spec::new(
                 "graph",
                 Kind::Text {
-                    max: 16,
-                    what: for_docs!("`A1`…`A30`, `D4`…`D30`, `E6`…`E30`"),
+                    max: 40_000,
+                    what: for_docs!("a preset (`A1`…`A30`, `B2`…, `D4`…, `E6`…`E30`, `F4`, `G2`, `~A1`…`~G2`, `IMO1986`) or a graph's text (`5:1-2,2-3,3-4,4-5,5-1`; docs/ade.md)"),
                 },
                 "E8",
                 "the graph",
@@ -137,9 +137,24 @@ pub const GAMES: &[Game] = &[
                     what: for_docs!("64-bit integers, comma separated"),
                 },
                 "",
-                "the start values in canonical order (A_n: V1..Vn; D_n, E_n: V0..V(n−1))",
+                "the start values in node order (V1..Vn; D_n and E_n: V0..V(n−1))",
             )
-            .default_in_words("`V1 = 1`, others 0"),
+            .default_in_words("`V1 = 1`, others 0 (a preset with a start of its own: that one)"),
+            Spec::new(
+                "firing",
+                Kind::Choice(&["concurrent", "numbers"]),
+                "concurrent",
+                "every positive node fires at once (the applet's game), or one node a move (the numbers game)",
+            ),
+            Spec::new(
+                "moves",
+                Kind::Text {
+                    max: 65_536,
+                    what: for_docs!("layer counts and nodes, comma separated: `V3,V1,2`"),
+                },
+                "",
+                "make these moves at the start (and play): a node fired alone, or a number of layers",
+            ),
             Spec::new(
                 "mode",
                 Kind::Choice(&["editing", "playing"]),
@@ -171,7 +186,7 @@ pub const GAMES: &[Game] = &[
                 "for a graded activity: `end`, the play must be run to its end",
             ),
         ],
-        module_kb: 210,
+        module_kb: 260,
         docs: "ade.md",
     },
     Game {

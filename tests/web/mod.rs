@@ -2,6 +2,7 @@
 //! firing the events a user's typing or choosing fires, waiting in page time.
 #![allow(dead_code)]
 
+pub mod ade;
 pub mod bazaar;
 pub mod glop;
 

@@ -21,4 +21,6 @@ pub use share::{
 };
 pub use trace::trace_line;
 pub use values::{parse_integer, parse_node_value, ValueError, Values};
-pub use verdict::{e9_delta_dot, verdict, verdict_for, Verdict, E9_DELTA};
+pub use verdict::{
+    e9_delta_dot, numbers_game_length, type_sentence, verdict, verdict_for, Verdict, E9_DELTA,
+};

@@ -264,6 +264,28 @@ impl Game {
         }
     }
 
+    /// Goes once round the nodes from the one after the last fired, firing each that is
+    /// positive when its turn comes ("fire every node in turn"); how many fired, and whether a
+    /// state came back.
+    pub fn fire_round(&mut self) -> (usize, Option<FireOutcome>) {
+        let n = self.graph.node_count();
+        let from = match self.moves.last() {
+            Some(Move::Node(last)) => last + 1,
+            _ => 0,
+        };
+        let mut fired = 0;
+        for k in 0..n {
+            let i = (from + k) % n;
+            if self.current().is_positive(i) && self.full(0).is_none() {
+                fired += 1;
+                if let Ok(outcome @ FireOutcome::Repeated { .. }) = self.fire_node(i) {
+                    return (fired, Some(outcome));
+                }
+            }
+        }
+        (fired, None)
+    }
+
     /// The node a one-at-a-time run fires next, if any is positive.
     pub fn chosen_node(&self, style: Style) -> Option<usize> {
         let n = self.graph.node_count();

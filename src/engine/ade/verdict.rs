@@ -24,8 +24,10 @@ pub const E9_DELTA: [i64; 9] = [3, 2, 4, 6, 5, 4, 3, 2, 1];
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// Every play terminates (finite type, or what the null vector says of the numbers game).
+    /// Every play terminates (finite type).
     WillTerminate,
+    /// This play ends, for the reason given (an affine graph's numbers game with c·v < 0).
+    Ends(String),
     /// Proven never to terminate, with the reason.
     NeverTerminates(String),
     /// Nothing proven: Exhaust fire may never finish.
@@ -36,10 +38,70 @@ impl Verdict {
     pub fn describe(&self) -> String {
         match self {
             Verdict::WillTerminate => "Exhaust fire will terminate".to_string(),
+            Verdict::Ends(why) => format!("this play ends: {why}"),
             Verdict::NeverTerminates(why) => format!("will never terminate: {why}"),
             Verdict::Unknown(why) => why.clone(),
         }
     }
+}
+
+/// What the graph is, part by part: "E8 · finite type · Coxeter number h = 30" for the seed's
+/// graphs, as the applet always said; for the others each part's type with its reason: a
+/// finite one's name, Coxeter number and positive roots, an affine one's name and null vector.
+pub fn type_sentence(graph: &Diagram) -> String {
+    if graph.family().is_some() {
+        let mut about = format!("{} · {}", graph.name(), graph.kind().describe());
+        if let Some(h) = graph.coxeter_number() {
+            about.push_str(&format!(" · Coxeter number h = {h}"));
+        }
+        return about;
+    }
+    let parts = cartan::verdict(graph.cartan());
+    let words: Vec<String> = parts
+        .iter()
+        .map(|part| {
+            let nodes = if parts.len() > 1 {
+                let first = graph.label(part.nodes[0]);
+                format!("the part with {first}: ")
+            } else {
+                String::new()
+            };
+            let what = match (part.kind, &part.name) {
+                (Kind::Finite, Some(name)) => format!(
+                    "finite type {name}, Coxeter number h = {}, {} positive roots",
+                    part.coxeter_number.unwrap_or(0),
+                    part.positive_roots.unwrap_or(0)
+                ),
+                (Kind::Finite, None) => "finite type".to_string(),
+                (Kind::Affine, name) => format!(
+                    "{}, null vector δ = ({})",
+                    name.clone().unwrap_or_else(|| "affine type".into()),
+                    part.null_vector
+                        .as_ref()
+                        .map(|d| d.iter().map(i64::to_string).collect::<Vec<_>>().join(", "))
+                        .unwrap_or_default()
+                ),
+                (Kind::Indefinite, _) => {
+                    "indefinite type (neither finite nor affine: its plays may grow for ever)"
+                        .to_string()
+                }
+            };
+            format!("{nodes}{what}")
+        })
+        .collect();
+    format!("{} · {}", graph.name(), words.join("; "))
+}
+
+/// How many moves the numbers game takes from `values` on a graph of finite type (the same in
+/// every order); None on other graphs, or past `most` moves.
+pub fn numbers_game_length(graph: &Diagram, values: &Values, most: usize) -> Option<usize> {
+    if cartan::overall(&cartan::verdict(graph.cartan())) != Kind::Finite {
+        return None;
+    }
+    let mut play = super::Game::new(graph.clone(), values.clone()).ok()?;
+    let (reason, moves) =
+        play.exhaust_with(super::ExhaustRun::with_style(most, Style::FirstPositive));
+    (reason == super::StopReason::Terminated).then_some(moves)
 }
 
 /// δ·v for E9 (the first nine values).
@@ -59,6 +121,7 @@ pub fn verdict_for(graph: &Diagram, values: &Values, style: Style) -> Verdict {
     let parts = cartan::verdict(graph.cartan());
     let several = parts.len() > 1;
     let mut unknown: Option<String> = None;
+    let mut ends: Option<String> = None;
     for part in &parts {
         let named = |why: String| {
             if several {
@@ -72,12 +135,16 @@ pub fn verdict_for(graph: &Diagram, values: &Values, style: Style) -> Verdict {
             Verdict::Unknown(why) => {
                 unknown.get_or_insert(why);
             }
+            Verdict::Ends(why) => {
+                ends.get_or_insert(named(why));
+            }
             Verdict::WillTerminate => {}
         }
     }
-    match unknown {
-        Some(why) => Verdict::Unknown(why),
-        None => Verdict::WillTerminate,
+    match (unknown, ends) {
+        (Some(why), _) => Verdict::Unknown(why),
+        (None, Some(why)) => Verdict::Ends(why),
+        (None, None) => Verdict::WillTerminate,
     }
 }
 
@@ -106,21 +173,26 @@ fn part_verdict(
             .zip(&c)
             .map(|(&i, &ci)| values.get(i) * BigInt::from(ci))
             .sum();
-        let dot = if graph.family().is_some() {
-            "δ·v"
+        // The seed's E9 says δ·v, as it always did; other graphs name c, which differs from
+        // δ where the matrix is not symmetric.
+        let (dot, defined) = if graph.family().is_some() {
+            ("δ·v", String::new())
         } else {
-            "c·v"
+            let c: Vec<String> = c.iter().map(i64::to_string).collect();
+            ("c·v", format!(" (c = ({}), cᵀA = 0)", c.join(", ")))
         };
         return if d.is_positive() {
             Verdict::NeverTerminates(format!(
-                "{dot} = {d} > 0 is invariant and a terminal state has {dot} ≤ 0"
+                "{dot} = {d} > 0 is invariant{defined} and a terminal state has {dot} ≤ 0"
             ))
         } else if one_at_a_time && d.is_zero() {
             Verdict::NeverTerminates(format!(
-                "{dot} = 0 is invariant: only the zero state ends such a play, and no move reaches it"
+                "{dot} = 0 is invariant{defined}: only the zero state ends such a play, and no move reaches it"
             ))
         } else if one_at_a_time {
-            Verdict::WillTerminate
+            Verdict::Ends(format!(
+                "{dot} = {d} < 0{defined}, and on an affine graph the numbers game ends exactly from such a start"
+            ))
         } else if d.is_zero() {
             Verdict::Unknown(format!(
                 "this graph is not of finite type: with {dot} = 0 the play may loop or reach zero"

@@ -23,6 +23,10 @@ pub enum Action {
     EditingConfirmed,
     AllOnes,
     Fire,
+    /// The numbers game: once round the nodes, each positive one fired in its turn.
+    Round,
+    /// The way to play changed (concurrent firing, or one node a move).
+    Firing,
     Undo,
     /// Fires again the layer last undone.
     Redo,
@@ -84,6 +88,8 @@ crate::named_actions!(Action {
     "editing-confirmed" => [Action::EditingConfirmed],
     "all-ones" => [Action::AllOnes],
     "fire" => [Action::Fire],
+    "round" => [Action::Round],
+    "firing" => [Action::Firing],
     "undo" => [Action::Undo],
     "redo" => [Action::Redo],
     "graph-fire" => [Action::GraphFire],

@@ -12,6 +12,27 @@ fn inline<E: AsRef<web_sys::Element>>(control: E) -> E {
     control
 }
 
+/// The presets by group, each group an `<optgroup>`, after "none" (the type and degree above).
+fn preset_select(parent: &HtmlElement) -> HtmlSelectElement {
+    let select: HtmlSelectElement =
+        child(&dom::labelled(parent, "Or a preset"), "select", "").unchecked_into();
+    dom::best_effort(select.set_attribute("data-field", "preset"));
+    let none: web_sys::HtmlOptionElement = child(&select, "option", "").unchecked_into();
+    none.set_value("");
+    none.set_text_content(Some("none: the type and degree above"));
+    for group in presets::groups() {
+        let optgroup = child(&select, "optgroup", "");
+        dom::best_effort(optgroup.set_attribute("label", group.title));
+        for name in group.names {
+            let option: web_sys::HtmlOptionElement =
+                child(&optgroup, "option", "").unchecked_into();
+            option.set_value(&name);
+            option.set_text_content(Some(&presets::title(&name)));
+        }
+    }
+    select
+}
+
 pub(super) fn build(root: &HtmlElement) -> Dom {
     let menubar = child(root, "div", "gl-menubar");
     dom::best_effort(menubar.set_attribute("role", "menubar"));
@@ -61,6 +82,7 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
     let undo = button(&playing_bar, "Undo", &Action::Undo);
     let redo = button(&playing_bar, "Redo", &Action::Redo);
     let fire = button(&playing_bar, "Fire", &Action::Fire);
+    let round = button(&playing_bar, "Fire every node in turn", &Action::Round);
     let exhaust = button(&playing_bar, "Exhaust fire", &Action::Exhaust);
     let stop = button(&playing_bar, "Stop", &Action::Stop);
     let show_graph = button(&playing_bar, "Show graph", &Action::ShowGraph);
@@ -77,6 +99,17 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
     layer_cap.set_class_name("gl-number");
     layer_cap.set_min("1");
     dom::set_action(&layer_cap, &Action::LayerCap);
+    // The two ways to play: the seed's concurrent firing, or the numbers game.
+    let firing = inline(form::select(
+        &playing_bar,
+        "Firing",
+        "firing",
+        &[
+            ("concurrent", "every positive node at once"),
+            ("numbers", "one node a move (numbers game)"),
+        ],
+    ));
+    dom::set_action(&firing, &Action::Firing);
     button(&playing_bar, "Share link", &Action::Share);
     // Questions before a play is thrown away, asked here, under the bar that asks them.
     let confirm = Confirm::new(&child(root, "div", "gl-asking"));
@@ -98,6 +131,20 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
     range.set_text_content(Some(&format!(
         "A: 1 to {MAX_N} nodes · D: 4 to {MAX_N} · E: 6 to {MAX_N}"
     )));
+    let load_preset = preset_select(&load.body);
+    let load_text = form::input(
+        &load.body,
+        "Or any graph, as text",
+        "graph-text",
+        "text",
+        "",
+    );
+    dom::best_effort(load_text.set_attribute("placeholder", "5:1-2,2-3,3-4,4-5,5-1"));
+    dom::best_effort(load_text.set_attribute("spellcheck", "false"));
+    child(&load.body, "p", "gl-hint").set_text_content(Some(
+        "A graph as text: its number of nodes, a colon, then its edges (1-2 joins V1 and V2; \
+         2-3.1.2 sets a₂₃ = −1 and a₃₂ = −2). A preset or a text is loaded before the type above.",
+    ));
     button(&load.buttons, "OK", &Action::LoadOk);
     button(&load.buttons, "Cancel", &Action::LoadCancel);
 
@@ -187,6 +234,10 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
         stop,
         show_graph,
         to_editing,
+        round,
+        firing,
+        load_preset,
+        load_text,
         confirm,
         layer_cap,
         load,

@@ -30,7 +30,7 @@ pub(super) fn start_exhaust(app: &Shared) {
             return;
         }
         a.trace_window = RUNNING_TRACE_LINES;
-        a.exhaust = Some(Run::Exhaust(ExhaustRun::new(a.layer_cap)));
+        a.exhaust = Some(Run::Exhaust(ExhaustRun::with_style(a.layer_cap, a.style)));
         a.message = "Exhaust fire: running…".to_string();
     }
     run_exhaust(app);

@@ -32,8 +32,9 @@ use crate::draw::ade::{
 };
 use crate::draw::{palette, png, tga};
 use crate::engine::ade::{
-    default_start, parse_node_value, parse_values, verdict, Diagram, ExhaustRun, Family,
-    FireOutcome, Game, Move, SharedPosition, StopReason, Values, MAX_N,
+    default_start, diagram_text, moves_text, numbers_game_length, parse_moves, parse_node_value,
+    parse_values, presets, type_sentence, verdict_for, Diagram, ExhaustRun, Family, FireOutcome,
+    Game, Move, SharedPosition, StopReason, Style, Values, MAX_N,
 };
 use crate::engine::turn::Saved;
 use crate::options::Options;
@@ -116,6 +117,10 @@ struct Dom {
     max_rings: HtmlSelectElement,
     graph_fire: HtmlButtonElement,
     graph_undo: HtmlButtonElement,
+    round: HtmlButtonElement,
+    firing: HtmlSelectElement,
+    load_preset: HtmlSelectElement,
+    load_text: HtmlInputElement,
 }
 
 pub struct Ade {
@@ -128,6 +133,9 @@ pub struct Ade {
     editing_node: Option<usize>,
     max_rings: u32,
     layer_cap: usize,
+    /// How Fire, Exhaust fire and a click play: every positive node at once (the seed's game),
+    /// or one node a move (the numbers game, `Style::InTurn` for the helpers).
+    style: Style,
     /// Changes when max rings or the layer cap does: the link and the kept play carry them.
     settings_generation: u64,
     /// The run going on in time slices, if any (Stop ends it).
@@ -177,6 +185,7 @@ impl GamePage for Ade {
             editing_node: None,
             max_rings: default_max_rings(),
             layer_cap: default_layer_cap(),
+            style: Style::Concurrent,
             settings_generation: 0,
             exhaust: None,
             message: String::new(),
@@ -322,6 +331,11 @@ fn act(app: &Shared, action: Action) {
         Action::EditingConfirmed => a.enter_editing(),
         Action::AllOnes => a.all_ones(),
         Action::Fire | Action::GraphFire => a.fire(),
+        Action::Round => a.fire_round(),
+        Action::Firing => {
+            a.style = style_named(&a.dom.firing.value());
+            a.settings_generation = crate::engine::generation::next();
+        }
         Action::Undo | Action::GraphUndo => a.step(true),
         Action::Redo => a.step(false),
         Action::Stop => a.stop_exhaust(),
@@ -331,6 +345,7 @@ fn act(app: &Shared, action: Action) {
         Action::SavePicture { png } => a.save_picture(png),
         Action::Share => a.share(),
         Action::Escape => a.close_everything(),
+        Action::Node(index) if a.mode == Mode::Playing => a.fire_node(index),
         Action::Node(index) => a.open_value_dialog(index),
         Action::SingleOneAt => a.single_one_at_selected(),
         Action::MaxRings => {
@@ -357,7 +372,7 @@ impl Ade {
         };
         let pair = |n: &str, v: String| (n.to_string(), v);
         let mut out = vec![
-            pair("data-graph", play.graph().name()),
+            pair("data-graph", diagram_text::format(play.graph())),
             pair(
                 "data-values",
                 start_values(play)
@@ -367,9 +382,14 @@ impl Ade {
                     .join(","),
             ),
         ];
+        if self.style != Style::Concurrent {
+            out.push(pair("data-firing", "numbers".into()));
+        }
         if self.mode == Mode::Playing {
             out.push(pair("data-mode", "playing".into()));
-            if play.layer_count() > 0 {
+            if play.moves().iter().any(|m| *m != Move::Layer) {
+                out.push(pair("data-moves", moves_text(play.graph(), play.moves())));
+            } else if play.layer_count() > 0 {
                 out.push(pair("data-layers", play.layer_count().to_string()));
             }
         }
@@ -391,6 +411,8 @@ impl Ade {
             .map_or(default_layer_cap(), |cap| cap as usize);
         self.dom.layer_cap.set_value(&self.layer_cap.to_string());
         self.dom.max_rings.set_value(&self.max_rings.to_string());
+        self.style = style_named(options.word("firing").unwrap_or("concurrent"));
+        self.dom.firing.set_value(style_word(self.style));
         if let Some(text) = self.session.shared() {
             let (setup, position) = split_setup(&text);
             match SharedPosition::parse(position) {
@@ -411,7 +433,7 @@ impl Ade {
         let asked = options
             .text("graph")
             .filter(|_| options.given("graph"))
-            .and_then(|name| match Diagram::parse(name) {
+            .and_then(|name| match diagram_text::parse(name) {
                 Ok(graph) => Some(graph),
                 Err(e) => {
                     self.message
@@ -432,10 +454,24 @@ impl Ade {
                 default_start(&graph)
             }),
         };
-        let moves = options
-            .number("layers")
-            .filter(|_| options.given("layers"))
-            .map(|n| vec![Move::Layer; n as usize])
+        let listed = options
+            .text("moves")
+            .filter(|_| options.given("moves"))
+            .and_then(|text| match parse_moves(&graph, text) {
+                Ok(moves) => Some(moves),
+                Err(e) => {
+                    self.message
+                        .push_str(&format!("data-moves: {e}; none made. "));
+                    None
+                }
+            });
+        let moves = listed
+            .or_else(|| {
+                options
+                    .number("layers")
+                    .filter(|_| options.given("layers"))
+                    .map(|n| vec![Move::Layer; n as usize])
+            })
             .or(playing.then(Vec::new));
         self.apply_position(
             SharedPosition {
@@ -572,6 +608,30 @@ impl Ade {
     }
 
     fn load_from_dialog(&mut self) {
+        // A graph typed as text, then a preset, then the type and degree.
+        let typed = self.dom.load_text.value();
+        let chosen = self.dom.load_preset.value();
+        let asked = if !typed.trim().is_empty() {
+            Some(diagram_text::parse(&typed))
+        } else if !chosen.is_empty() {
+            Some(diagram_text::parse(&chosen))
+        } else {
+            None
+        };
+        match asked {
+            Some(Ok(graph)) => {
+                let start = default_start(&graph);
+                self.load(graph, start);
+                self.message = String::new();
+                self.dom.load.hide();
+                return;
+            }
+            Some(Err(e)) => {
+                self.dom.load.show_error(&format!("{e}."));
+                return;
+            }
+            None => {}
+        }
         let family = self
             .dom
             .load_family
@@ -718,12 +778,55 @@ impl Ade {
         let Some(play) = self.play.as_mut() else {
             return;
         };
-        self.message = match play.fire() {
+        let outcome = match self.style {
+            Style::Concurrent => play.fire(),
+            style => match play.chosen_node(style) {
+                Some(i) => play.fire_node(i).unwrap_or(FireOutcome::Terminal),
+                None => FireOutcome::Terminal,
+            },
+        };
+        self.message = match outcome {
             FireOutcome::Terminal => "No node is positive: nothing to fire.".to_string(),
             FireOutcome::Fired => String::new(),
             FireOutcome::Repeated { first, again } => {
                 format!("{}.", StopReason::Loop { first, again }.describe())
             }
+        };
+    }
+
+    /// The numbers game's move: node `index` fires alone, if it is positive.
+    fn fire_node(&mut self, index: usize) {
+        if self.mode != Mode::Playing || self.exhaust.is_some() {
+            return;
+        }
+        let Some(play) = self.play.as_mut() else {
+            return;
+        };
+        let label = play.graph().label(index);
+        self.message = match play.fire_node(index) {
+            Ok(FireOutcome::Repeated { first, again }) => {
+                format!("{}.", StopReason::Loop { first, again }.describe())
+            }
+            Ok(_) => format!("{label} fired."),
+            Err(e) => format!("{e}."),
+        };
+    }
+
+    /// Once round the nodes, each positive one fired in its turn.
+    fn fire_round(&mut self) {
+        if self.mode != Mode::Playing || self.exhaust.is_some() {
+            return;
+        }
+        let Some(play) = self.play.as_mut() else {
+            return;
+        };
+        self.message = match play.fire_round() {
+            (_, Some(FireOutcome::Repeated { first, again })) => {
+                format!("{}.", StopReason::Loop { first, again }.describe())
+            }
+            (0, _) => "No node is positive: nothing to fire.".to_string(),
+            (1, _) => "Once round the nodes: 1 node fired.".to_string(),
+            (fired, _) => format!("Once round the nodes: {fired} nodes fired."),
         };
     }
 
@@ -837,6 +940,7 @@ impl Ade {
         self.play.as_ref().map(|play| Position {
             play,
             playing: self.mode == Mode::Playing,
+            style: self.style,
             max_rings: self.max_rings,
             layer_cap: self.layer_cap,
             settings_generation: self.settings_generation,
@@ -859,6 +963,7 @@ impl Ade {
             mode,
             max_rings,
             layer_cap,
+            style,
             settings_generation,
             session,
             ..
@@ -866,6 +971,7 @@ impl Ade {
         let position = Position {
             play: play.as_ref()?,
             playing: *mode == Mode::Playing,
+            style: *style,
             max_rings: *max_rings,
             layer_cap: *layer_cap,
             settings_generation: *settings_generation,
@@ -899,8 +1005,12 @@ impl Ade {
         {
             self.layer_cap = usize::try_from(cap).unwrap_or(usize::MAX);
         }
+        if let Some(firing) = options.word("firing").filter(|_| options.given("firing")) {
+            self.style = style_named(firing);
+        }
         self.dom.layer_cap.set_value(&self.layer_cap.to_string());
         self.dom.max_rings.set_value(&self.max_rings.to_string());
+        self.dom.firing.set_value(style_word(self.style));
         self.settings_generation = crate::engine::generation::next();
     }
 
@@ -949,7 +1059,7 @@ impl Ade {
     }
 
     fn node_at_click(&self, event: &MouseEvent) -> Option<usize> {
-        if self.mode != Mode::Editing {
+        if self.mode != Mode::Editing && self.style == Style::Concurrent {
             return None;
         }
         let play = self.play.as_ref()?;
@@ -984,8 +1094,20 @@ impl Ade {
         {
             return None;
         }
-        match event.key().to_ascii_lowercase().as_str() {
+        let key = event.key();
+        if self.style != Style::Concurrent && key.len() == 1 {
+            // The numbers game: a digit fires the node of that number (V0 to V9).
+            if let Some(node) = self
+                .play
+                .as_ref()
+                .and_then(|play| play.graph().index_of(&key))
+            {
+                return Some(Action::Node(node));
+            }
+        }
+        match key.to_ascii_lowercase().as_str() {
             "f" => Some(Action::Fire),
+            "t" => Some(Action::Round),
             "u" => Some(Action::Undo),
             "r" => Some(Action::Redo),
             "e" => Some(Action::Exhaust),
@@ -1007,6 +1129,7 @@ impl Ade {
 struct Position<'a> {
     play: &'a Game,
     playing: bool,
+    style: Style,
     max_rings: u32,
     layer_cap: usize,
     settings_generation: u64,
@@ -1020,8 +1143,13 @@ impl Saved for Position<'_> {
         if !self.playing {
             shared.moves = None;
         }
+        let firing = if self.style == Style::Concurrent {
+            String::new()
+        } else {
+            ";firing=numbers".to_string()
+        };
         format!(
-            "max-rings={};layer-cap={}|{}",
+            "max-rings={};layer-cap={}{firing}|{}",
             self.max_rings,
             self.layer_cap,
             shared.to_text()
@@ -1030,6 +1158,23 @@ impl Saved for Position<'_> {
 
     fn generation(&self) -> u64 {
         self.play.generation().max(self.settings_generation) * 2 + u64::from(self.playing)
+    }
+}
+
+/// The way to play an option or the Firing field names.
+fn style_named(word: &str) -> Style {
+    if word == "numbers" {
+        Style::InTurn
+    } else {
+        Style::Concurrent
+    }
+}
+
+fn style_word(style: Style) -> &'static str {
+    if style == Style::Concurrent {
+        "concurrent"
+    } else {
+        "numbers"
     }
 }
 

@@ -4,6 +4,10 @@
 use super::*;
 use crate::ui::widgets::lms;
 
+/// The most moves the status line plays to say how long a numbers game is (a finite type ends
+/// within its number of positive roots, at most 64² here).
+const NUMBERS_GAME_MOST: usize = 1 << 13;
+
 impl Ade {
     // --- drawing the page from the state ------------------------------------------------------
 
@@ -32,7 +36,26 @@ impl Ade {
         self.dom.stop.set_hidden(!running);
         self.dom.show_graph.set_disabled(self.play.is_none());
         self.dom.to_editing.set_disabled(running);
-        self.dom.node_buttons.set_hidden(!editing);
+        let numbers = self.style != Style::Concurrent;
+        self.dom.node_buttons.set_hidden(!editing && !numbers);
+        self.label_node_buttons(editing, running);
+        self.dom.round.set_hidden(!numbers);
+        if let Ok(Some(hint)) = self.dom.playing_bar.query_selector(".gl-keys-hint") {
+            hint.set_text_content(Some(if numbers {
+                "Keys: a node's number fires it (1 for V1); F next, T round, U, E: click the picture first."
+            } else {
+                "Keys F, U, E: click the picture first."
+            }));
+        }
+        self.dom.round.set_disabled(terminal || running);
+        self.dom
+            .fire
+            .set_text_content(Some(if numbers { "Fire next" } else { "Fire" }));
+        self.dom.exhaust.set_text_content(Some(if numbers {
+            "Fire to the end"
+        } else {
+            "Exhaust fire"
+        }));
         // Busy until the tracing area has its lines back after a run, too (tests and tools wait
         // for "idle").
         let busy = running || self.trace_window < TRACE_LINES;
@@ -47,6 +70,43 @@ impl Ade {
         self.write_status();
         if self.dom.graph.is_open() {
             self.draw_firing_graph(running);
+        }
+    }
+
+    /// The buttons under the picture: set a node's value while editing; in the numbers game,
+    /// fire it (only a positive node can be).
+    fn label_node_buttons(&self, editing: bool, running: bool) {
+        let Some(play) = &self.play else { return };
+        let Ok(buttons) = self.dom.node_buttons.query_selector_all("button") else {
+            return;
+        };
+        if let Ok(Some(hint)) = self.dom.node_buttons.query_selector(".gl-hint") {
+            hint.set_text_content(Some(if editing {
+                "Set a value: "
+            } else {
+                "Fire a node: "
+            }));
+        }
+        for k in 0..buttons.length() {
+            let Some(b) = buttons
+                .item(k)
+                .and_then(|n| n.dyn_into::<HtmlButtonElement>().ok())
+            else {
+                continue;
+            };
+            let i = k as usize;
+            if i >= play.graph().node_count() {
+                break;
+            }
+            let label = play.graph().label(i);
+            let (aria, disabled) = if editing {
+                (format!("Set the value of {label}"), false)
+            } else {
+                let positive = play.current().is_positive(i);
+                (format!("Fire {label}"), !positive || running)
+            };
+            dom::best_effort(b.set_attribute("aria-label", &aria));
+            b.set_disabled(disabled);
         }
     }
 
@@ -239,14 +299,22 @@ impl Ade {
         let mut parts = Vec::new();
         if let Some(play) = &self.play {
             let graph = play.graph();
-            let mut about = format!("{} · {}", graph.name(), graph.kind().describe());
-            if let Some(h) = graph.coxeter_number() {
-                about.push_str(&format!(" · Coxeter number h = {h}"));
+            parts.push(type_sentence(graph));
+            let mut said = verdict_for(graph, play.start(), self.style).describe();
+            if self.style != Style::Concurrent {
+                // Every order ends alike on a finite type (strong convergence): say how long.
+                if let Some(moves) = numbers_game_length(graph, play.start(), NUMBERS_GAME_MOST) {
+                    said = format!("{said}, after {moves} moves in any order");
+                }
             }
-            parts.push(about);
-            parts.push(verdict(graph, play.start()).describe());
+            parts.push(said);
+            let unit = if self.style == Style::Concurrent {
+                "layer"
+            } else {
+                "move"
+            };
             parts.push(format!(
-                "{} mode · layer {}",
+                "{} mode · {unit} {}",
                 if self.mode == Mode::Editing {
                     "Editing"
                 } else {

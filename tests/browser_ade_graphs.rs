@@ -1,0 +1,171 @@
+//! The ADE applet on any graph (headless Chromium): presets and typed graphs from the Load
+//! dialog, the numbers game played by clicks, buttons and keys, its verdict in the status line,
+//! and links and attributes that carry the graph, the way of firing and single moves.
+#![cfg(target_arch = "wasm32")]
+
+use gamelab::engine::ade::diagram_text;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+mod web;
+
+use web::ade::*;
+use web::{click, find};
+
+fn load_graph(root: &web_sys::HtmlElement, preset: &str, text: &str) {
+    click(root, "load");
+    let select: HtmlSelectElement = find(root, "[data-field='preset']").unchecked_into();
+    select.set_value(preset);
+    let input: HtmlInputElement = find(root, "[data-field='graph-text']").unchecked_into();
+    input.set_value(text);
+    click(root, "load-ok");
+}
+
+#[wasm_bindgen_test]
+fn a_preset_or_a_typed_graph_loads_and_says_what_it_is() {
+    let root = mount(&[]);
+    load_graph(&root, "B3", "");
+    assert!(!dialog_open(&root, "load"));
+    assert!(
+        status(&root).contains("B3 · finite type B3, Coxeter number h = 6, 9 positive roots"),
+        "{}",
+        status(&root)
+    );
+    assert_eq!(trace(&root), vec!["0: [1, 0, 0]"]);
+    // A typed graph comes before the preset chosen.
+    load_graph(&root, "B3", "5:1-2,2-3,3-4,4-5,5-1");
+    assert!(
+        status(&root).contains("affine A4, null vector δ = (1, 1, 1, 1, 1)"),
+        "{}",
+        status(&root)
+    );
+    // A bad text is said in the dialog, and the graph stays.
+    load_graph(&root, "", "3:1-7");
+    assert!(dialog_open(&root, "load"));
+    let error = find(&root, "[data-dialog='load'] .gl-error")
+        .text_content()
+        .unwrap_or_default();
+    assert!(error.contains("numbered 1 to 3"), "{error}");
+    click(&root, "load-cancel");
+    assert!(status(&root).contains("affine A4"));
+    // Every preset offered loads.
+    let options = root
+        .query_selector_all("[data-field='preset'] option")
+        .unwrap();
+    assert!(options.length() > 50, "{} presets", options.length());
+}
+
+#[wasm_bindgen_test]
+async fn the_numbers_game_fires_the_node_clicked_pressed_or_keyed() {
+    let root = mount(&[
+        ("data-graph", "G2"),
+        ("data-values", "1,1"),
+        ("data-firing", "numbers"),
+        ("data-mode", "playing"),
+    ]);
+    // G2 is finite: every order ends after |Φ⁺| = 6 moves, and the status says so.
+    assert!(
+        status(&root).contains("after 6 moves in any order"),
+        "{}",
+        status(&root)
+    );
+    // G2: a₁₂ = −3, so V1 gains three times what V2 fires, and V2 what V1 fires.
+    let g2 = diagram_text::parse("G2").unwrap();
+    click_node(&root, &g2, 1);
+    assert_eq!(trace(&root)[1], "1: [4, -1]   fired V2(1)");
+    // V2 is negative now: its button is greyed, and a click on it says why nothing happened.
+    assert!(find(&root, "button[data-action='node-1']").has_attribute("disabled"));
+    click_node(&root, &g2, 1);
+    assert!(
+        status(&root).contains("V2 is not positive"),
+        "{}",
+        status(&root)
+    );
+    assert_eq!(trace(&root).len(), 2);
+    // A key fires the node of its number, a button the node it names.
+    key(&root, "1");
+    assert_eq!(trace(&root)[2], "2: [-4, 3]   fired V1(4)");
+    find(&root, "button[data-action='node-1']").click();
+    assert_eq!(trace(&root).len(), 4);
+    click(&root, "undo");
+    assert_eq!(trace(&root).len(), 3);
+    click(&root, "redo");
+    assert_eq!(trace(&root)[3], "3: [5, -3]   fired V2(3)");
+    // Round, then to the end: 6 moves in all, at minus all ones.
+    click(&root, "round");
+    click(&root, "exhaust");
+    settled(&root).await;
+    let lines = trace(&root);
+    assert_eq!(lines.len(), 7, "{lines:?}");
+    assert!(lines[6].starts_with("6: [-1, -1]"), "{lines:?}");
+    assert_eq!(
+        find(&root, "button[data-action='fire']")
+            .text_content()
+            .unwrap(),
+        "Fire next"
+    );
+}
+
+#[wasm_bindgen_test]
+fn concurrent_firing_on_a_weighted_graph_follows_the_matrix() {
+    let root = mount(&[
+        ("data-graph", "3:1-2,2-3.1.2"),
+        ("data-values", "0,0,1"),
+        ("data-mode", "playing"),
+    ]);
+    // V3 fires 1: V2 gains −a₂₃ = 1. Then V2 fires 1: V1 gains 1 and V3 gains −a₃₂ = 2.
+    click(&root, "fire");
+    click(&root, "fire");
+    assert_eq!(
+        trace(&root),
+        vec![
+            "0: [0, 0, 1]",
+            "1: [0, 1, -1]   fired V3(1)",
+            "2: [1, -1, 1]   fired V2(1)"
+        ]
+    );
+    assert!(
+        status(&root).contains("finite type B3"),
+        "{}",
+        status(&root)
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_link_and_embed_attributes_carry_the_graph_the_firing_and_the_moves() {
+    let root = mount(&[
+        ("id", "numbers"),
+        ("data-graph", "IMO1986"),
+        ("data-firing", "numbers"),
+        ("data-mode", "playing"),
+        ("data-moves", "V1,V3"),
+    ]);
+    settled(&root).await;
+    assert_eq!(trace(&root).len(), 3, "{:?}", trace(&root));
+    assert!(
+        status(&root).contains("this play ends: c·v"),
+        "{}",
+        status(&root)
+    );
+    click(&root, "share");
+    let hash = address_hash();
+    assert!(
+        hash.contains("firing=numbers|IMO1986/3,-4,2,-5,1/V1,V3"),
+        "{hash}"
+    );
+    let again = mount(&[("id", "numbers")]);
+    settled(&again).await;
+    assert_eq!(trace(&again), trace(&root));
+    web_sys::window().unwrap().location().set_hash("").unwrap();
+    // A bad list of moves is named, and the play starts without them.
+    let bad = mount(&[
+        ("data-graph", "A3"),
+        ("data-mode", "playing"),
+        ("data-moves", "V9"),
+    ]);
+    assert!(note(&bad).contains("data-moves"), "{}", note(&bad));
+    assert_eq!(trace(&bad).len(), 1);
+}
