@@ -302,7 +302,7 @@ fn upright_values_are_drawn_on_their_column() {
     let values = Values::from_i64(vec![-620659705586; 30]);
     let (w, h) = (640u32, 260u32);
     let mut image = Raster::new(w, h);
-    draw_graph(&mut image, &graph, &values, w as f64, h as f64, None);
+    draw_graph(&mut image, &graph, &values, w as f64, h as f64, &[]);
     let label = value_labels(&graph, &values, w as f64, h as f64)
         .into_iter()
         .find(|l| l.node == 10)
@@ -398,7 +398,7 @@ fn graph_picture_colours_nodes_by_sign_and_hit_tests_them() {
     let graph = Diagram::parse("D5").unwrap();
     let values = Values::from_i64(vec![1, 0, -2, 0, 7]);
     let mut image = Raster::new(600, 300);
-    draw_graph(&mut image, &graph, &values, 600.0, 300.0, None);
+    draw_graph(&mut image, &graph, &values, 600.0, 300.0, &[]);
     let layout = GraphLayout::new(&graph, 600.0, 300.0);
     // V0 sits above V2, the path is on one line.
     assert_eq!(layout.centres[0].0, layout.centres[2].0);

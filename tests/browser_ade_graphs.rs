@@ -169,3 +169,114 @@ async fn a_link_and_embed_attributes_carry_the_graph_the_firing_and_the_moves() 
     assert!(note(&bad).contains("data-moves"), "{}", note(&bad));
     assert_eq!(trace(&bad).len(), 1);
 }
+
+/// A pointer event of `kind` at (x, y) in the picture's CSS pixels.
+fn point(root: &web_sys::HtmlElement, kind: &str, (x, y): (f64, f64)) {
+    let canvas = find(root, ".gl-canvas");
+    let rect = canvas.get_bounding_client_rect();
+    let init = web_sys::PointerEventInit::new();
+    init.set_bubbles(true);
+    init.set_client_x((rect.left() + x).round() as i32);
+    init.set_client_y((rect.top() + y).round() as i32);
+    init.set_pointer_id(1);
+    let event = web_sys::PointerEvent::new_with_event_init_dict(kind, &init).unwrap();
+    canvas.dispatch_event(&event).unwrap();
+}
+
+/// The graph the page shows now, read back from its share text.
+fn shown_graph(root: &web_sys::HtmlElement) -> gamelab::engine::ade::Diagram {
+    click(root, "share");
+    let hash = address_hash();
+    let text = hash.split_once('|').unwrap().1;
+    let graph = text.split('/').next().unwrap();
+    web_sys::window().unwrap().location().set_hash("").unwrap();
+    diagram_text::parse(graph).unwrap()
+}
+
+#[wasm_bindgen_test]
+fn a_graph_is_shaped_by_buttons_keys_and_the_pointer() {
+    let root = mount(&[
+        ("id", "shaped"),
+        ("data-graph", "A2"),
+        ("data-values", "1,2"),
+    ]);
+    click(&root, "shape");
+    assert!(bar_visible(&root, "shaping"));
+    // A node by its button, joined to V2, then the edge's weights: B3.
+    click(&root, "add-node");
+    assert!(
+        status(&root).contains("a graph of 3 nodes"),
+        "{}",
+        status(&root)
+    );
+    assert!(
+        status(&root).contains("the part with V3: finite type A1"),
+        "{}",
+        status(&root)
+    );
+    // The node added is picked: picking V2 pairs them.
+    click(&root, "node-1");
+    click(&root, "join");
+    assert!(
+        status(&root).contains("finite type A3"),
+        "{}",
+        status(&root)
+    );
+    click(&root, "weights");
+    assert!(dialog_open(&root, "weights"));
+    let first: HtmlInputElement = find(&root, "[data-field='weight-ba']").unchecked_into();
+    // The node picked first (V3) is `a`, V2 is `b`: "V2 gains × what V3 fires".
+    first.set_value("1");
+    let second: HtmlInputElement = find(&root, "[data-field='weight-ab']").unchecked_into();
+    second.set_value("2");
+    click(&root, "weights-ok");
+    assert!(!dialog_open(&root, "weights"));
+    assert!(
+        status(&root).contains("finite type B3"),
+        "{}",
+        status(&root)
+    );
+    // The start values stayed with their nodes.
+    assert_eq!(trace(&root), vec!["0: [1, 2, 0]"]);
+    // A bad weight is said in the dialog and changes nothing.
+    click(&root, "weights");
+    first.set_value("0");
+    click(&root, "weights-ok");
+    assert!(dialog_open(&root, "weights"));
+    click(&root, "weights-cancel");
+    assert!(status(&root).contains("finite type B3"));
+    // The keyboard: N adds a node, Delete takes the one picked away.
+    key(&root, "n");
+    assert!(
+        status(&root).contains("a graph of 4 nodes"),
+        "{}",
+        status(&root)
+    );
+    key(&root, "Delete");
+    assert!(
+        status(&root).contains("finite type B3"),
+        "{}",
+        status(&root)
+    );
+    // The pointer: a tap on empty space adds a node there; a drag moves a node.
+    let canvas = find(&root, ".gl-canvas").get_bounding_client_rect();
+    let before = shown_graph(&root);
+    point(&root, "pointerdown", (20.0, canvas.height() - 20.0));
+    point(&root, "pointerup", (20.0, canvas.height() - 20.0));
+    let added = shown_graph(&root);
+    assert_eq!(added.node_count(), 4);
+    let layout = gamelab::draw::ade::GraphLayout::new(&added, canvas.width(), canvas.height());
+    let (x, y) = layout.centres[0];
+    point(&root, "pointerdown", (x, y));
+    point(&root, "pointermove", (x + 10.0, y));
+    point(&root, "pointermove", (x + 30.0, y + 40.0));
+    point(&root, "pointerup", (x + 30.0, y + 40.0));
+    assert!(status(&root).contains("V1 moved"), "{}", status(&root));
+    let moved = shown_graph(&root);
+    assert_ne!(moved.places()[0], added.places()[0]);
+    assert_eq!(moved.cartan(), added.cartan());
+    assert_ne!(before.node_count(), moved.node_count());
+    // Done: the value dialog is back on a click; the link carries the shaped graph.
+    click(&root, "shape");
+    assert!(!bar_visible(&root, "shaping"));
+}

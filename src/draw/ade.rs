@@ -567,14 +567,15 @@ impl Rect {
     }
 }
 
-/// Draws the graph with each node's value; `selected` is outlined.
+/// Draws the graph with each node's value; the `marked` nodes are ringed (the node whose value
+/// is being typed, the nodes picked while the graph is shaped).
 pub fn draw_graph(
     p: &mut dyn Painter,
     graph: &Diagram,
     values: &Values,
     width: f64,
     height: f64,
-    selected: Option<usize>,
+    marked: &[usize],
 ) {
     p.fill_rect(0.0, 0.0, width, height, Rgb::WHITE);
     let layout = GraphLayout::new(graph, width, height);
@@ -583,7 +584,7 @@ pub fn draw_graph(
         draw_edge(p, layout.centres[a], layout.centres[b], graph.weights(a, b));
     }
     for (i, &(x, y)) in layout.centres.iter().enumerate() {
-        if selected == Some(i) {
+        if marked.contains(&i) {
             p.disc(x, y, r + 4.0, HIGHLIGHT);
         }
         let (fill, ink) = match values.sign(i) {

@@ -67,11 +67,14 @@ pub fn type_sentence(graph: &Diagram) -> String {
                 String::new()
             };
             let what = match (part.kind, &part.name) {
-                (Kind::Finite, Some(name)) => format!(
-                    "finite type {name}, Coxeter number h = {}, {} positive roots",
-                    part.coxeter_number.unwrap_or(0),
-                    part.positive_roots.unwrap_or(0)
-                ),
+                (Kind::Finite, Some(name)) => {
+                    let roots = part.positive_roots.unwrap_or(0);
+                    format!(
+                        "finite type {name}, Coxeter number h = {}, {roots} positive root{}",
+                        part.coxeter_number.unwrap_or(0),
+                        if roots == 1 { "" } else { "s" }
+                    )
+                }
                 (Kind::Finite, None) => "finite type".to_string(),
                 (Kind::Affine, name) => format!(
                     "{}, null vector δ = ({})",

@@ -22,6 +22,18 @@ pub enum Action {
     /// Editing, as the reader confirmed (it clears the graph).
     EditingConfirmed,
     AllOnes,
+    /// Open or close the shaping of the graph (Editing mode).
+    Shape,
+    AddNode,
+    RemoveNode,
+    /// Join the two nodes picked, or part them.
+    Join,
+    /// The weights of the edge between the two nodes picked.
+    Weights,
+    WeightsOk,
+    WeightsCancel,
+    /// Move the node picked a quarter step.
+    Nudge(Towards),
     Fire,
     /// The numbers game: once round the nodes, each positive one fired in its turn.
     Round,
@@ -58,6 +70,27 @@ pub enum Action {
     LayerCap,
 }
 
+/// Where an arrow key moves the node picked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Towards {
+    Left,
+    Right,
+    Up,
+    Down,
+}
+
+impl Towards {
+    /// A quarter step that way, as (x, y) in steps (y grows downwards).
+    pub fn step(self) -> (f64, f64) {
+        match self {
+            Towards::Left => (-0.25, 0.0),
+            Towards::Right => (0.25, 0.0),
+            Towards::Up => (0.0, -0.25),
+            Towards::Down => (0.0, 0.25),
+        }
+    }
+}
+
 /// Which help the applet shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Help {
@@ -87,6 +120,17 @@ crate::named_actions!(Action {
     "editing" => [Action::Editing],
     "editing-confirmed" => [Action::EditingConfirmed],
     "all-ones" => [Action::AllOnes],
+    "shape" => [Action::Shape],
+    "add-node" => [Action::AddNode],
+    "remove-node" => [Action::RemoveNode],
+    "join" => [Action::Join],
+    "weights" => [Action::Weights],
+    "weights-ok" => [Action::WeightsOk],
+    "weights-cancel" => [Action::WeightsCancel],
+    "nudge-left" => [Action::Nudge(Towards::Left)],
+    "nudge-right" => [Action::Nudge(Towards::Right)],
+    "nudge-up" => [Action::Nudge(Towards::Up)],
+    "nudge-down" => [Action::Nudge(Towards::Down)],
     "fire" => [Action::Fire],
     "round" => [Action::Round],
     "firing" => [Action::Firing],

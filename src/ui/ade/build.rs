@@ -67,6 +67,7 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
     button(&editing_bar, "Load", &Action::Load);
     let to_playing = button(&editing_bar, "Playing", &Action::Playing);
     let all_ones = button(&editing_bar, "All ones", &Action::AllOnes);
+    let shape = button(&editing_bar, "Shape the graph", &Action::Shape);
     // The bars' controls act at once: they carry a data-action like the buttons beside them.
     let single_at = inline(form::select::<&str, &str>(
         &editing_bar,
@@ -75,6 +76,20 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
         &[],
     ));
     dom::set_action(&single_at, &Action::SingleOneAt);
+
+    // Shaping the graph: what the pointer does, for the keyboard too.
+    let shape_bar = child(root, "div", "gl-buttonbar");
+    dom::best_effort(shape_bar.set_attribute("data-mode", "shaping"));
+    dom::best_effort(shape_bar.set_attribute("aria-label", "Shape the graph"));
+    button(&shape_bar, "Add node", &Action::AddNode);
+    button(&shape_bar, "Remove node", &Action::RemoveNode);
+    button(&shape_bar, "Join or part", &Action::Join);
+    button(&shape_bar, "Weights", &Action::Weights);
+    button(&shape_bar, "Done", &Action::Shape);
+    child(&shape_bar, "span", "gl-hint").set_text_content(Some(
+        "Tap empty space: a node. Drag a node: move it. Tap two nodes, or their buttons: pick them. \
+         Keys: N add, Delete remove, J join or part, W weights, arrows move.",
+    ));
 
     let playing_bar = child(root, "div", "gl-buttonbar");
     dom::best_effort(playing_bar.set_attribute("data-mode", "playing"));
@@ -156,6 +171,28 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
     button(&value.buttons, "OK", &Action::ValueOk);
     button(&value.buttons, "Cancel", &Action::ValueCancel);
 
+    let weights = Dialog::new(root, "Edge weights", "weights");
+    let weight = |field: &str| {
+        let wrap = dom::labelled(&weights.body, "");
+        let label: HtmlElement = wrap
+            .first_element_child()
+            .map(|e| e.unchecked_into())
+            .unwrap_or_else(|| wrap.clone());
+        let input: HtmlInputElement = child(&wrap, "input", "gl-number").unchecked_into();
+        input.set_type("text");
+        dom::best_effort(input.set_attribute("inputmode", "numeric"));
+        dom::best_effort(input.set_attribute("data-field", field));
+        (label, input)
+    };
+    let (gain_b, weight_b) = weight("weight-ba");
+    let (gain_a, weight_a) = weight("weight-ab");
+    child(&weights.body, "p", "gl-hint").set_text_content(Some(
+        "1 and 1: a plain edge. 2 and 1 or 3 and 1: a double or triple edge (B, C, F4, G2), its \
+         arrow at the node that gains more. Weights are 1 to 100.",
+    ));
+    button(&weights.buttons, "OK", &Action::WeightsOk);
+    button(&weights.buttons, "Cancel", &Action::WeightsCancel);
+
     let help = Dialog::new(root, "Help", "help");
     let help_text = child(&help.body, "p", "gl-help-text");
     button(&help.buttons, "OK", &Action::HelpOk);
@@ -234,6 +271,11 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
         stop,
         show_graph,
         to_editing,
+        shape,
+        shape_bar,
+        weights,
+        weights_labels: (gain_b, gain_a),
+        weights_inputs: (weight_b, weight_a),
         round,
         firing,
         load_preset,

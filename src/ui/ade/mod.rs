@@ -10,6 +10,7 @@
 pub(crate) mod action;
 mod build;
 mod exhaust;
+mod shape;
 mod texts;
 mod view;
 
@@ -18,7 +19,7 @@ use exhaust::{run_exhaust, start_exhaust, Run};
 use view::last_page;
 
 use crate::ui::action::Named;
-use action::{Action, Help};
+use action::{Action, Help, Towards};
 
 use wasm_bindgen::JsCast;
 use web_sys::{
@@ -118,6 +119,12 @@ struct Dom {
     graph_fire: HtmlButtonElement,
     graph_undo: HtmlButtonElement,
     round: HtmlButtonElement,
+    shape: HtmlButtonElement,
+    shape_bar: HtmlElement,
+    /// The edge-weights dialog: what each end gains, and the two fields.
+    weights: Dialog,
+    weights_labels: (HtmlElement, HtmlElement),
+    weights_inputs: (HtmlInputElement, HtmlInputElement),
     firing: HtmlSelectElement,
     load_preset: HtmlSelectElement,
     load_text: HtmlInputElement,
@@ -131,6 +138,11 @@ pub struct Ade {
     last_loaded: (Family, usize),
     /// The node whose value dialog is open.
     editing_node: Option<usize>,
+    /// Shaping the graph (Editing mode): the nodes picked (the last two), and the pointer's
+    /// press on the picture, if one is going on.
+    shaping: bool,
+    picked: Vec<usize>,
+    press: Option<shape::Press>,
     max_rings: u32,
     layer_cap: usize,
     /// How Fire, Exhaust fire and a click play: every positive node at once (the seed's game),
@@ -183,6 +195,9 @@ impl GamePage for Ade {
             mode: Mode::Editing,
             last_loaded: (Family::E, 8),
             editing_node: None,
+            shaping: false,
+            picked: Vec::new(),
+            press: None,
             max_rings: default_max_rings(),
             layer_cap: default_layer_cap(),
             style: Style::Concurrent,
@@ -264,6 +279,7 @@ fn listen(app: &Shared) {
             }
         });
     }
+    shape::listen_pointer(app);
     let handle = app.clone();
     let canvas = app.borrow().dom.canvas.clone();
     on::<MouseEvent>(&canvas, "click", move |event| {
@@ -346,6 +362,18 @@ fn act(app: &Shared, action: Action) {
         Action::Share => a.share(),
         Action::Escape => a.close_everything(),
         Action::Node(index) if a.mode == Mode::Playing => a.fire_node(index),
+        Action::Node(index) if a.shaping() => a.pick(index),
+        Action::Shape => a.toggle_shaping(),
+        Action::AddNode => a.add_node(None),
+        Action::RemoveNode => a.remove_node(),
+        Action::Join => a.join_or_part(),
+        Action::Weights => a.open_weights(),
+        Action::WeightsOk => a.set_weights(),
+        Action::WeightsCancel => a.dom.weights.hide(),
+        Action::Nudge(towards) => {
+            let (dx, dy) = towards.step();
+            a.nudge(dx, dy)
+        }
         Action::Node(index) => a.open_value_dialog(index),
         Action::SingleOneAt => a.single_one_at_selected(),
         Action::MaxRings => {
@@ -1059,7 +1087,8 @@ impl Ade {
     }
 
     fn node_at_click(&self, event: &MouseEvent) -> Option<usize> {
-        if self.mode != Mode::Editing && self.style == Style::Concurrent {
+        // (While shaping, the pointer's press and release do the work: `shape`.)
+        if (self.mode != Mode::Editing && self.style == Style::Concurrent) || self.shaping() {
             return None;
         }
         let play = self.play.as_ref()?;
@@ -1084,7 +1113,21 @@ impl Ade {
             "Escape" => return Some(Action::Escape),
             "Enter" if in_field && self.dom.value.is_open() => return Some(Action::ValueOk),
             "Enter" if in_field && self.dom.load.is_open() => return Some(Action::LoadOk),
+            "Enter" if in_field && self.dom.weights.is_open() => return Some(Action::WeightsOk),
             _ => {}
+        }
+        if self.shaping() && !in_field && !event.ctrl_key() && !event.meta_key() {
+            return match event.key().as_str() {
+                "ArrowLeft" => Some(Action::Nudge(Towards::Left)),
+                "ArrowRight" => Some(Action::Nudge(Towards::Right)),
+                "ArrowUp" => Some(Action::Nudge(Towards::Up)),
+                "ArrowDown" => Some(Action::Nudge(Towards::Down)),
+                "Delete" | "Backspace" => Some(Action::RemoveNode),
+                "n" | "N" | "+" => Some(Action::AddNode),
+                "j" | "J" => Some(Action::Join),
+                "w" | "W" => Some(Action::Weights),
+                _ => None,
+            };
         }
         if in_field
             || event.ctrl_key()
@@ -1117,6 +1160,7 @@ impl Ade {
 
     fn close_everything(&mut self) {
         self.close_value_dialog();
+        self.dom.weights.hide();
         self.dom.load.hide();
         self.dom.help.hide();
         self.dom.graph.hide();

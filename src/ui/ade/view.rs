@@ -15,6 +15,14 @@ impl Ade {
         let editing = self.mode == Mode::Editing;
         let running = self.exhaust.is_some();
         self.dom.editing_bar.set_hidden(!editing);
+        let shaping = self.shaping();
+        self.dom.shape_bar.set_hidden(!shaping);
+        self.dom.shape.set_disabled(self.play.is_none());
+        dom::best_effort(
+            self.dom
+                .shape
+                .set_attribute("aria-pressed", if shaping { "true" } else { "false" }),
+        );
         self.dom.playing_bar.set_hidden(editing);
         dom::best_effort(
             self.dom
@@ -136,12 +144,14 @@ impl Ade {
         self.drawn_size.set((w, h));
         match &self.play {
             Some(play) => {
-                let selected = if self.dom.value.is_open() {
-                    self.editing_node
+                let marked: Vec<usize> = if self.shaping() {
+                    self.picked.clone()
+                } else if self.dom.value.is_open() {
+                    self.editing_node.into_iter().collect()
                 } else {
-                    None
+                    Vec::new()
                 };
-                draw_graph(&mut painter, play.graph(), play.current(), w, h, selected);
+                draw_graph(&mut painter, play.graph(), play.current(), w, h, &marked);
                 let values: Vec<String> = (0..play.graph().node_count())
                     .map(|i| {
                         format!(
