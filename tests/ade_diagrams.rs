@@ -275,7 +275,7 @@ fn every_order_of_firing_ends_at_the_same_state_after_as_many_moves() {
             assert_eq!(first, last, "{name} from {start:?}");
             assert_eq!(first, random, "{name} from {start:?}");
             // The engine's own runs agree.
-            for style in [Style::FirstPositive, Style::InTurn] {
+            for style in [Style::FirstPositive, Style::LastPositive, Style::InTurn] {
                 let mut play = Game::new(diagram.clone(), Values::from_i64(start.clone())).unwrap();
                 let (reason, moves) = play.exhaust_with(ExhaustRun::with_style(10_000, style));
                 assert_eq!(reason, StopReason::Terminated);

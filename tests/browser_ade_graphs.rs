@@ -280,3 +280,82 @@ fn a_graph_is_shaped_by_buttons_keys_and_the_pointer() {
     click(&root, "shape");
     assert!(!bar_visible(&root, "shaping"));
 }
+
+#[wasm_bindgen_test]
+fn the_roots_are_listed_counted_and_drawn() {
+    let root = mount(&[("data-graph", "F4")]);
+    click(&root, "roots");
+    assert!(dialog_open(&root, "roots"));
+    let summary = find(&root, ".gl-roots-summary").text_content().unwrap();
+    assert!(summary.contains("24 positive roots"), "{summary}");
+    assert!(
+        summary.contains("highest root is (2,3,4,2) (height 11)"),
+        "{summary}"
+    );
+    assert_eq!(
+        root.query_selector_all(".gl-roots-row button")
+            .unwrap()
+            .length(),
+        24
+    );
+    // The highest root, the last listed, drawn on the graph as the start.
+    click(&root, "root-23");
+    assert_eq!(trace(&root), vec!["0: [2, 3, 4, 2]"]);
+    assert!(
+        status(&root).contains("drawn on the graph"),
+        "{}",
+        status(&root)
+    );
+    click(&root, "roots-ok");
+    // A graph not of finite type lists its real roots up to the height asked: on the triangle
+    // (affine A2) δ = α0 + α1 + α2 is not real, so none has height 3.
+    let affine = mount(&[("data-graph", "~A2")]);
+    click(&affine, "roots");
+    let height: HtmlInputElement = find(&affine, "[data-field='roots-height']").unchecked_into();
+    height.set_value("3");
+    click(&affine, "roots-list");
+    let summary = find(&affine, ".gl-roots-summary").text_content().unwrap();
+    assert!(
+        summary.contains("6 real positive roots up to height 3"),
+        "{summary}"
+    );
+    height.set_value("x");
+    click(&affine, "roots-list");
+    assert!(dialog_open(&affine, "roots"));
+}
+
+#[wasm_bindgen_test]
+async fn two_orders_end_alike_and_each_replays() {
+    let root = mount(&[
+        ("data-graph", "E6"),
+        ("data-values", "1,1,1,1,1,1"),
+        ("data-firing", "numbers"),
+        ("data-mode", "playing"),
+    ]);
+    assert!(
+        status(&root).contains("36 positive roots"),
+        "{}",
+        status(&root)
+    );
+    click(&root, "orders");
+    let summary = find(&root, ".gl-orders-summary").text_content().unwrap();
+    assert!(
+        summary.contains("same state after the same number of moves"),
+        "{summary}"
+    );
+    click(&root, "replay-highest");
+    settled(&root).await;
+    let lines = trace(&root);
+    assert_eq!(lines.len(), 37);
+    assert!(lines[1].ends_with("fired V5(1)"), "{}", lines[1]);
+    click(&root, "orders");
+    click(&root, "replay-lowest");
+    settled(&root).await;
+    let again = trace(&root);
+    assert!(again[1].ends_with("fired V0(1)"), "{}", again[1]);
+    // The same end after the same number of moves, by another road.
+    let state = |line: &str| line.split("   fired").next().unwrap().to_string();
+    assert_eq!(again.len(), 37);
+    assert_eq!(state(&again[36]), state(&lines[36]));
+    assert_ne!(again[1], lines[1]);
+}

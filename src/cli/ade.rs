@@ -301,10 +301,11 @@ pub fn parse_request(input: &str) -> Result<Request, CliError> {
     let style = match object.get("firing").map(|f| f.as_str()) {
         None | Some(Some("concurrent")) => Style::Concurrent,
         Some(Some("first-positive")) => Style::FirstPositive,
+        Some(Some("last-positive")) => Style::LastPositive,
         Some(Some("in-turn")) => Style::InTurn,
         Some(_) => {
             return Err(
-                "\"firing\" is \"concurrent\" (every positive node at once), \"first-positive\" or \"in-turn\" (one node a move)"
+                "\"firing\" is \"concurrent\" (every positive node at once), \"first-positive\", \"last-positive\" or \"in-turn\" (one node a move)"
                     .into(),
             )
         }

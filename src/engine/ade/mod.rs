@@ -15,7 +15,9 @@ mod values;
 mod verdict;
 
 pub use diagram::{Diagram, Family, GraphError, GraphKind, Place, MAX_N};
-pub use play::{ExhaustRun, FireOutcome, Game, Move, StopReason, Style, HISTORY_BYTES_LIMIT};
+pub use play::{
+    two_orders, ExhaustRun, FireOutcome, Game, Move, StopReason, Style, HISTORY_BYTES_LIMIT,
+};
 pub use share::{
     default_start, moves_text, parse_moves, parse_values, SharedPosition, MAX_SHARED_LAYERS,
 };

@@ -28,6 +28,8 @@ pub enum Style {
     Concurrent,
     /// One node at a time: the first positive node by number.
     FirstPositive,
+    /// One node at a time: the last positive node by number.
+    LastPositive,
     /// One node at a time, going round the nodes in order from the last one fired, firing
     /// each that is positive ("fire every node in turn").
     InTurn,
@@ -290,6 +292,9 @@ impl Game {
     pub fn chosen_node(&self, style: Style) -> Option<usize> {
         let n = self.graph.node_count();
         let state = self.current();
+        if style == Style::LastPositive {
+            return (0..n).rev().find(|&i| state.is_positive(i));
+        }
         let from = match (style, self.moves.last()) {
             (Style::InTurn, Some(Move::Node(last))) => last + 1,
             _ => 0,
@@ -457,6 +462,18 @@ impl Game {
         self.states.push(state);
         self.generation = generation::next();
     }
+}
+
+/// Two plays of the numbers game from one start, the lowest-numbered positive node fired first
+/// in one and the highest in the other, each up to `most` moves: strong convergence says that if
+/// one ends, both end at the same state after the same number of moves.
+pub fn two_orders(graph: &Diagram, start: &Values, most: usize) -> Result<[Game; 2], String> {
+    let play = |style| -> Result<Game, String> {
+        let mut game = Game::new(graph.clone(), start.clone())?;
+        game.exhaust_with(ExhaustRun::with_style(most, style));
+        Ok(game)
+    };
+    Ok([play(Style::FirstPositive)?, play(Style::LastPositive)?])
 }
 
 /// A play's text is its shared position (`E8/1,0,…/12`): what share links and the browser keep.

@@ -52,7 +52,11 @@ pub fn type_sentence(graph: &Diagram) -> String {
     if graph.family().is_some() {
         let mut about = format!("{} · {}", graph.name(), graph.kind().describe());
         if let Some(h) = graph.coxeter_number() {
-            about.push_str(&format!(" · Coxeter number h = {h}"));
+            let roots = graph.n() as u32 * h / 2;
+            about.push_str(&format!(
+                " · Coxeter number h = {h} · {roots} positive root{}",
+                if roots == 1 { "" } else { "s" }
+            ));
         }
         return about;
     }

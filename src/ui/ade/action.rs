@@ -34,6 +34,18 @@ pub enum Action {
     WeightsCancel,
     /// Move the node picked a quarter step.
     Nudge(Towards),
+    /// The roots window: open it, list the roots up to the height typed, draw root i, close.
+    Roots,
+    RootsList,
+    Root(usize),
+    RootsOk,
+    /// Two orders of the numbers game from the start: compare them, replay one (the lowest- or
+    /// highest-numbered positive node first), close.
+    Orders,
+    ReplayOrder {
+        highest: bool,
+    },
+    OrdersOk,
     Fire,
     /// The numbers game: once round the nodes, each positive one fired in its turn.
     Round,
@@ -121,6 +133,14 @@ crate::named_actions!(Action {
     "editing-confirmed" => [Action::EditingConfirmed],
     "all-ones" => [Action::AllOnes],
     "shape" => [Action::Shape],
+    "roots" => [Action::Roots],
+    "roots-list" => [Action::RootsList],
+    "root-" (index) => [Action::Root(index)],
+    "roots-ok" => [Action::RootsOk],
+    "orders" => [Action::Orders],
+    "replay-lowest" => [Action::ReplayOrder { highest: false }],
+    "replay-highest" => [Action::ReplayOrder { highest: true }],
+    "orders-ok" => [Action::OrdersOk],
     "add-node" => [Action::AddNode],
     "remove-node" => [Action::RemoveNode],
     "join" => [Action::Join],

@@ -68,6 +68,7 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
     let to_playing = button(&editing_bar, "Playing", &Action::Playing);
     let all_ones = button(&editing_bar, "All ones", &Action::AllOnes);
     let shape = button(&editing_bar, "Shape the graph", &Action::Shape);
+    button(&editing_bar, "Roots", &Action::Roots);
     // The bars' controls act at once: they carry a data-action like the buttons beside them.
     let single_at = inline(form::select::<&str, &str>(
         &editing_bar,
@@ -98,6 +99,7 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
     let redo = button(&playing_bar, "Redo", &Action::Redo);
     let fire = button(&playing_bar, "Fire", &Action::Fire);
     let round = button(&playing_bar, "Fire every node in turn", &Action::Round);
+    let orders_button = button(&playing_bar, "Two orders", &Action::Orders);
     let exhaust = button(&playing_bar, "Exhaust fire", &Action::Exhaust);
     let stop = button(&playing_bar, "Stop", &Action::Stop);
     let show_graph = button(&playing_bar, "Show graph", &Action::ShowGraph);
@@ -193,6 +195,31 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
     button(&weights.buttons, "OK", &Action::WeightsOk);
     button(&weights.buttons, "Cancel", &Action::WeightsCancel);
 
+    let roots = Dialog::new(root, "Roots", "roots");
+    let roots_summary = child(&roots.body, "p", "gl-roots-summary");
+    let roots_height = form::input(&roots.body, "Up to height", "roots-height", "text", "6");
+    roots_height.set_class_name("gl-number");
+    dom::best_effort(roots_height.set_attribute("inputmode", "numeric"));
+    button(&roots.body, "List", &Action::RootsList);
+    let roots_list = child(&roots.body, "div", "gl-roots-list");
+    button(&roots.buttons, "OK", &Action::RootsOk);
+
+    let orders = Dialog::new(root, "Two orders of firing", "orders");
+    let orders_summary = child(&orders.body, "p", "gl-orders-summary");
+    let lowest = child(&orders.body, "p", "gl-orders-play");
+    let highest = child(&orders.body, "p", "gl-orders-play");
+    button(
+        &orders.buttons,
+        "Replay lowest first",
+        &Action::ReplayOrder { highest: false },
+    );
+    button(
+        &orders.buttons,
+        "Replay highest first",
+        &Action::ReplayOrder { highest: true },
+    );
+    button(&orders.buttons, "OK", &Action::OrdersOk);
+
     let help = Dialog::new(root, "Help", "help");
     let help_text = child(&help.body, "p", "gl-help-text");
     button(&help.buttons, "OK", &Action::HelpOk);
@@ -277,6 +304,14 @@ pub(super) fn build(root: &HtmlElement) -> Dom {
         weights_labels: (gain_b, gain_a),
         weights_inputs: (weight_b, weight_a),
         round,
+        orders_button,
+        roots,
+        roots_summary,
+        roots_height,
+        roots_list,
+        orders,
+        orders_summary,
+        orders_text: (lowest, highest),
         firing,
         load_preset,
         load_text,

@@ -10,6 +10,7 @@
 pub(crate) mod action;
 mod build;
 mod exhaust;
+mod lab;
 mod shape;
 mod texts;
 mod view;
@@ -119,6 +120,14 @@ struct Dom {
     graph_fire: HtmlButtonElement,
     graph_undo: HtmlButtonElement,
     round: HtmlButtonElement,
+    orders_button: HtmlButtonElement,
+    roots: Dialog,
+    roots_summary: HtmlElement,
+    roots_height: HtmlInputElement,
+    roots_list: HtmlElement,
+    orders: Dialog,
+    orders_summary: HtmlElement,
+    orders_text: (HtmlElement, HtmlElement),
     shape: HtmlButtonElement,
     shape_bar: HtmlElement,
     /// The edge-weights dialog: what each end gains, and the two fields.
@@ -143,6 +152,8 @@ pub struct Ade {
     shaping: bool,
     picked: Vec<usize>,
     press: Option<shape::Press>,
+    /// What the roots and two-orders windows show.
+    lab: lab::Lab,
     max_rings: u32,
     layer_cap: usize,
     /// How Fire, Exhaust fire and a click play: every positive node at once (the seed's game),
@@ -198,6 +209,7 @@ impl GamePage for Ade {
             shaping: false,
             picked: Vec::new(),
             press: None,
+            lab: lab::Lab::default(),
             max_rings: default_max_rings(),
             layer_cap: default_layer_cap(),
             style: Style::Concurrent,
@@ -321,6 +333,11 @@ fn act(app: &Shared, action: Action) {
         start_exhaust(app);
         return;
     }
+    if let Action::ReplayOrder { highest } = action {
+        app.borrow_mut().replay_order(usize::from(highest));
+        run_exhaust(app);
+        return;
+    }
     let mut a = app.borrow_mut();
     a.session.touch();
     if !matches!(action, Action::Menu { .. }) {
@@ -364,6 +381,14 @@ fn act(app: &Shared, action: Action) {
         Action::Node(index) if a.mode == Mode::Playing => a.fire_node(index),
         Action::Node(index) if a.shaping() => a.pick(index),
         Action::Shape => a.toggle_shaping(),
+        Action::Roots => a.open_roots(),
+        Action::RootsList => a.list_roots(),
+        Action::Root(index) => a.draw_root(index),
+        Action::RootsOk => a.dom.roots.hide(),
+        Action::Orders => a.compare_orders(),
+        Action::OrdersOk => a.dom.orders.hide(),
+        // Handled above, before the state was borrowed.
+        Action::ReplayOrder { .. } => {}
         Action::AddNode => a.add_node(None),
         Action::RemoveNode => a.remove_node(),
         Action::Join => a.join_or_part(),
@@ -1161,6 +1186,8 @@ impl Ade {
     fn close_everything(&mut self) {
         self.close_value_dialog();
         self.dom.weights.hide();
+        self.dom.roots.hide();
+        self.dom.orders.hide();
         self.dom.load.hide();
         self.dom.help.hide();
         self.dom.graph.hide();

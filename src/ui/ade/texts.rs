@@ -4,6 +4,8 @@ pub const EDITING_HELP: &str = "Editing mode. Load opens a dialog to choose a gr
 of the original applet, or a preset (every Dynkin diagram A to G, every affine one, a few hyperbolic ones, the pentagon \
 of IMO 1986), or any graph typed as text: its number of nodes, a colon, then its edges, such as 5:1-2,2-3,3-4,4-5,5-1 \
 (a pentagon). An edge 2-3.1.2 has weights: a₂₃ = −1 and a₃₂ = −2, so V3 gains twice what V2 fires. \
+Shape the graph adds, moves and removes nodes, joins and parts them and sets an edge's weights; Roots lists the \
+positive roots by height (press one to draw it on the graph). \
 Click a node (or use the node buttons under the graph) to give it any integer value, negative allowed. \
 'All ones' and 'Single 1 at' are quick starts. Playing switches to Playing mode: the current values become state 0 of the history.";
 
@@ -13,7 +15,8 @@ node's value v becomes −v, and every node gains what its positive neighbours f
 on its side). 'One node a move' is the numbers game: click a positive node, press its button under the picture or its \
 number key (1 for V1) to fire it alone; Fire next fires the next positive node in turn, Fire every node in turn goes \
 once round the nodes, Fire to the end plays until no node is positive. On a finite type every order ends at the same \
-state after the same number of moves (Eriksson's strong convergence). \
+state after the same number of moves (Eriksson's strong convergence): Two orders plays the lowest-numbered and the \
+highest-numbered positive node first, side by side, and replays either. \
 Signs: here positive nodes fire, as in the applet; in Mozes's numbers game and in IMO 1986 Problem 3 negative ones do. \
 Negating every number turns one into the other. \
 Undo steps back one move (back to the start, step by step); Redo makes it again. \

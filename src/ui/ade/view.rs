@@ -48,6 +48,8 @@ impl Ade {
         self.dom.node_buttons.set_hidden(!editing && !numbers);
         self.label_node_buttons(editing, running);
         self.dom.round.set_hidden(!numbers);
+        self.dom.orders_button.set_hidden(!numbers);
+        self.dom.orders_button.set_disabled(running);
         if let Ok(Some(hint)) = self.dom.playing_bar.query_selector(".gl-keys-hint") {
             hint.set_text_content(Some(if numbers {
                 "Keys: a node's number fires it (1 for V1); F next, T round, U, E: click the picture first."
