@@ -304,6 +304,41 @@ fn from_all_ones_the_game_lasts_as_many_moves_as_positive_roots() {
     }
 }
 
+/// The two sides of a tree, from node 0.
+fn sides(diagram: &Diagram) -> Vec<usize> {
+    let n = diagram.node_count();
+    let mut colour = vec![usize::MAX; n];
+    colour[0] = 0;
+    let mut stack = vec![0];
+    while let Some(a) = stack.pop() {
+        for b in diagram.neighbours(a) {
+            if colour[b] == usize::MAX {
+                colour[b] = 1 - colour[a];
+                stack.push(b);
+            }
+        }
+    }
+    colour
+}
+
+/// Concurrent firing from `start` (no negative value, positive nodes on one side of a tree)
+/// against the numbers game: the same end after as many single fires, or neither ends.
+fn concurrent_agrees_with_the_numbers_game(diagram: &Diagram, start: &[i64]) -> Result<(), String> {
+    let mut play = Game::new(diagram.clone(), Values::from_i64(start.to_vec())).unwrap();
+    let (reason, _) = play.exhaust(200);
+    let fires: usize = play.layers().iter().map(Vec::len).sum();
+    let single = numbers_game(diagram, start, fires + 1, |_| 0);
+    let expected = (reason == StopReason::Terminated).then(|| (as_i128(play.current()), fires));
+    if single == expected {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} from {start:?}: {single:?} against {expected:?}",
+            diagram_text::format(diagram)
+        ))
+    }
+}
+
 /// On a tree whose positive nodes lie on one side and no value is negative, firing them all at
 /// once is firing them one by one: the same end, the same fires.
 #[test]
@@ -311,46 +346,44 @@ fn concurrent_firing_is_the_numbers_game_from_one_side_of_a_tree() {
     let mut rng = Lcg(11);
     for name in ["A6", "B5", "C5", "D6", "E7", "F4", "G2", "~D5", "E10"] {
         let diagram = preset(name).unwrap();
-        let n = diagram.node_count();
-        // Two-colour the tree from node 0.
-        let mut colour = vec![usize::MAX; n];
-        colour[0] = 0;
-        let mut stack = vec![0];
-        while let Some(a) = stack.pop() {
-            for b in diagram.neighbours(a) {
-                if colour[b] == usize::MAX {
-                    colour[b] = 1 - colour[a];
-                    stack.push(b);
-                }
-            }
-        }
+        let colour = sides(&diagram);
         for side in 0..2 {
             for _ in 0..10 {
-                let start: Vec<i64> = (0..n)
-                    .map(|i| {
-                        if colour[i] == side {
-                            rng.below(4) as i64
-                        } else {
-                            0
-                        }
-                    })
+                let start: Vec<i64> = colour
+                    .iter()
+                    .map(|&c| if c == side { rng.below(4) as i64 } else { 0 })
                     .collect();
-                let mut play = Game::new(diagram.clone(), Values::from_i64(start.clone())).unwrap();
-                let (reason, _) = play.exhaust(200);
-                let fires: usize = play.layers().iter().map(Vec::len).sum();
-                let single = numbers_game(&diagram, &start, fires + 1, |_| 0);
-                if reason == StopReason::Terminated {
-                    assert_eq!(
-                        single,
-                        Some((as_i128(play.current()), fires)),
-                        "{name} {start:?}"
-                    );
-                } else {
-                    // Neither ends: the one-by-one play has not ended after as many fires.
-                    assert_eq!(single, None, "{name} {start:?}");
-                }
+                concurrent_agrees_with_the_numbers_game(&diagram, &start).unwrap();
             }
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The same on random trees with random weights (1 to 3 each way), of any type.
+    #[test]
+    fn concurrent_firing_is_the_numbers_game_on_random_trees(
+        parents in proptest::collection::vec((any::<u32>(), 1i64..=3, 1i64..=3), 1..9),
+        values in proptest::collection::vec(0i64..=3, 10),
+        side in 0usize..2,
+    ) {
+        let n = parents.len() + 1;
+        let mut rows = vec![vec![0i64; n]; n];
+        for (i, row) in rows.iter_mut().enumerate() {
+            row[i] = 2;
+        }
+        for (k, &(parent, p, q)) in parents.iter().enumerate() {
+            let child = k + 1;
+            let parent = parent as usize % child;
+            rows[parent][child] = -p;
+            rows[child][parent] = -q;
+        }
+        let diagram = Diagram::of_cartan(Cartan::new(rows).unwrap(), None).unwrap();
+        let colour = sides(&diagram);
+        let start: Vec<i64> = (0..n).map(|i| if colour[i] == side { values[i] } else { 0 }).collect();
+        prop_assert_eq!(concurrent_agrees_with_the_numbers_game(&diagram, &start), Ok(()));
     }
 }
 

@@ -77,18 +77,19 @@ fn with_edge(m: &Cartan, i: usize, j: usize) -> Cartan {
     Cartan::new(rows).unwrap()
 }
 
-/// (matrix, name, Coxeter number, positive roots) from Humphreys' table.
+/// (matrix, name, Coxeter number, positive roots) from Humphreys' table: every type to rank 8,
+/// and the four infinite families up to 30 nodes.
 fn finite_types() -> Vec<(Cartan, String, usize, usize)> {
     let mut types = Vec::new();
-    for n in 1..=9 {
+    for n in 1..=30 {
         types.push((a(n), format!("A{n}"), n + 1, n * (n + 1) / 2));
     }
-    for n in 3..=8 {
+    for n in 3..=30 {
         types.push((b(n), format!("B{n}"), 2 * n, n * n));
         types.push((c(n), format!("C{n}"), 2 * n, n * n));
     }
     types.push((b(2), "B2".into(), 4, 4));
-    for n in 4..=9 {
+    for n in 4..=30 {
         types.push((d(n), format!("D{n}"), 2 * n - 2, n * (n - 1)));
     }
     types.push((e(6), "E6".into(), 12, 36));
