@@ -202,6 +202,9 @@ fn a_graph_is_shaped_by_buttons_keys_and_the_pointer() {
     ]);
     click(&root, "shape");
     assert!(bar_visible(&root, "shaping"));
+    // A finger on the picture drags nodes now, rather than scrolling the page.
+    let style = find(&root, ".gl-canvas").style();
+    assert_eq!(style.get_property_value("touch-action").unwrap(), "none");
     // A node by its button, joined to V2, then the edge's weights: B3.
     click(&root, "add-node");
     assert!(
@@ -279,6 +282,10 @@ fn a_graph_is_shaped_by_buttons_keys_and_the_pointer() {
     // Done: the value dialog is back on a click; the link carries the shaped graph.
     click(&root, "shape");
     assert!(!bar_visible(&root, "shaping"));
+    assert_eq!(
+        style.get_property_value("touch-action").unwrap(),
+        "manipulation"
+    );
 }
 
 #[wasm_bindgen_test]

@@ -17,6 +17,11 @@ impl Ade {
         self.dom.editing_bar.set_hidden(!editing);
         let shaping = self.shaping();
         self.dom.shape_bar.set_hidden(!shaping);
+        // A finger drags a node while shaping, rather than scrolling the page.
+        dom::best_effort(self.dom.canvas.style().set_property(
+            "touch-action",
+            if shaping { "none" } else { "manipulation" },
+        ));
         self.dom.shape.set_disabled(self.play.is_none());
         dom::best_effort(
             self.dom
