@@ -186,7 +186,7 @@ pub const GAMES: &[Game] = &[
                 "for a graded activity: `end`, the play must be run to its end",
             ),
         ],
-        module_kb: 260,
+        module_kb: 280,
         docs: "ade.md",
     },
     Game {
