@@ -1,4 +1,10 @@
-//! `gamelab chain-reaction play | arena`.
+//! `gamelab chain-reaction play | arena | solve`.
+//!
+//! `solve` reads `{"rows": 3, "cols": 4, "moves": [[r, c], ...]}` (two players, the game not
+//! over) and prints `{"value": "win" | "loss", "plies": N, "best": [[r, c], ...]}`: whether the
+//! player to move wins with best play, the plies to the end (the winner's last move included)
+//! when the winner hurries and the loser delays, and every move that does as well.
+//! `--max-nodes` counts the positions searched.
 //!
 //! `arena` reads `{"rows": 9, "cols": 6, "levels": ["mcts-500", "greedy"], "games": 20,
 //! "seed": 1}` (levels: random, greedy, minimax[-depth], mcts[-playouts]; 2 to 8 of them, one per
@@ -22,9 +28,11 @@ pub fn run(command: &str, input: &str, budget: &Budget) -> Result<Output, Failur
     match command {
         "play" => Ok(play(input).map(Output::Text)?),
         "arena" => arena(input, budget).map(Output::Text),
-        other => {
-            Err(format!("unknown chain-reaction command '{other}': expected play or arena").into())
-        }
+        "solve" => solve(input, budget).map(Output::Text),
+        other => Err(format!(
+            "unknown chain-reaction command '{other}': expected play, arena or solve"
+        )
+        .into()),
     }
 }
 
@@ -55,6 +63,12 @@ fn play(input: &str) -> Result<String, CliError> {
         json_count(&request, "players")?,
     )
     .map_err(|e| e.0)?;
+    let (game, boards) = replay(settings, &request)?;
+    Ok(json!({"boards": boards, "winner": game.winner()}).to_string())
+}
+
+/// The game after the request's `"moves"`, and the board after each.
+fn replay(settings: Settings, request: &Value) -> Result<(Game, Vec<Value>), CliError> {
     let moves = request
         .get("moves")
         .and_then(Value::as_array)
@@ -76,7 +90,37 @@ fn play(input: &str) -> Result<String, CliError> {
             .map_err(|e| format!("move {} ({r}, {c}) is illegal: {e}", i + 1))?;
         boards.push(board_json(&game));
     }
-    Ok(json!({"boards": boards, "winner": game.winner()}).to_string())
+    Ok((game, boards))
+}
+
+/// The exact value of a two-player position (`engine::chain_reaction::solve`).
+fn solve(input: &str, budget: &Budget) -> Result<String, Failure> {
+    use crate::engine::chain_reaction::solve::{solve, Unsolved, Value as Solved};
+    let request = json_object(input, "{\"rows\", \"cols\", \"moves\"}")?;
+    let settings = Settings::new(
+        json_count(&request, "rows")?,
+        json_count(&request, "cols")?,
+        2,
+    )
+    .map_err(|e| e.0)?;
+    let (game, _) = replay(settings, &request)?;
+    let solution = solve(&game, budget.max_nodes, &budget.stop()).map_err(|e| match e {
+        Unsolved::NotSolvable(why) => Failure::from(why),
+        Unsolved::Budget { positions } => Failure::BudgetSpent(format!(
+            "the solve stopped after {positions} positions: give a larger --max-nodes or --time-limit-ms"
+        )),
+    })?;
+    let cols = settings.cols;
+    let best: Vec<Value> = solution
+        .best
+        .iter()
+        .map(|&cell| json!([cell / cols, cell % cols]))
+        .collect();
+    let value = match solution.value {
+        Solved::Win { .. } => "win",
+        Solved::Loss { .. } => "loss",
+    };
+    Ok(json!({"value": value, "plies": solution.value.plies(), "best": best}).to_string())
 }
 
 fn arena(input: &str, budget: &Budget) -> Result<String, Failure> {

@@ -33,9 +33,10 @@ games and commands:
   dots-and-boxes arena  JSON {\"rows\", \"cols\", \"levels\": [a, b], \"games\", \"seed\"} -> wins, draws, rates
   chain-reaction arena  JSON {\"rows\", \"cols\", \"levels\": [\"mcts-500\", \"greedy\"], \"games\", \"seed\"} -> win rates
   chain-reaction play   JSON {\"rows\", \"cols\", \"players\", \"moves\": [[r, c], ...]} -> {\"boards\", \"winner\"}
+  chain-reaction solve  JSON {\"rows\", \"cols\", \"moves\": [[r, c], ...]} -> {\"value\", \"plies\", \"best\"}
 
 budgets (every search: sprouts outcome|nimber|check|dot, dots-and-boxes solve|arena,
-chain-reaction arena, ade exhaust|fire|tga|png):
+chain-reaction arena|solve, ade exhaust|fire|tga|png):
   --max-nodes N       stop after N nodes (expansions, solver nodes, moves or layers)
   --time-limit-ms N   stop after N ms (default 600000)
   a budget that runs out: a message on stderr, exit status 3 (bad input: exit status 2)
