@@ -8,6 +8,8 @@
 
 mod common;
 
+use common::Lcg;
+
 use gamelab::engine::ade::cartan::{overall, verdict as type_verdict, Cartan, Kind};
 use gamelab::engine::ade::presets::{groups, preset, preset_start};
 use gamelab::engine::ade::{
@@ -224,18 +226,6 @@ proptest! {
     #[test]
     fn graph_text_never_panics(text in "\\PC{0,60}") {
         let _ = diagram_text::parse(&text);
-    }
-}
-
-/// A tiny deterministic generator (no dependency on the engine's own).
-struct Lcg(u64);
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % n as u64) as usize
     }
 }
 

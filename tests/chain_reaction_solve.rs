@@ -5,33 +5,35 @@
 
 mod common;
 
+use common::Lcg;
+
 use gamelab::engine::chain_reaction::solve::{solve, Value};
 use gamelab::engine::chain_reaction::{Game, Settings};
 use gamelab::engine::stop::Stop;
 
-/// (score, plies) by brute force: +plies a win for the player to move, −plies a loss; the winner
-/// takes the fastest win, the loser the slowest loss.
+/// The value of a position by brute force: +plies a win for the player to move, −plies a loss;
+/// the winner takes the fastest win, the loser the slowest loss.
 fn brute(game: &Game) -> i64 {
-    let mut best: Option<i64> = None;
-    for cell in game.legal_cells() {
-        let mut child = game.clone();
-        child.play_cell_quietly(cell).unwrap();
-        let mine = if child.is_over() {
-            1
-        } else {
-            let theirs = brute(&child);
-            if theirs > 0 {
-                -(theirs + 1)
-            } else {
-                -theirs + 1
-            }
-        };
-        best = Some(match best {
-            None => mine,
-            Some(b) => better(b, mine),
-        });
+    game.legal_cells()
+        .into_iter()
+        .map(|cell| move_value(game, cell))
+        .reduce(better)
+        .unwrap_or(0)
+}
+
+/// The value of playing `cell`, for the player who plays it.
+fn move_value(game: &Game, cell: usize) -> i64 {
+    let mut child = game.clone();
+    child.play_cell_quietly(cell).unwrap();
+    if child.is_over() {
+        return 1;
     }
-    best.unwrap_or(0)
+    let theirs = brute(&child);
+    if theirs > 0 {
+        -(theirs + 1)
+    } else {
+        -theirs + 1
+    }
 }
 
 fn better(a: i64, b: i64) -> i64 {
@@ -48,21 +50,7 @@ fn brute_best(game: &Game) -> (i64, Vec<usize>) {
     let scored: Vec<(usize, i64)> = game
         .legal_cells()
         .into_iter()
-        .map(|cell| {
-            let mut child = game.clone();
-            child.play_cell_quietly(cell).unwrap();
-            let mine = if child.is_over() {
-                1
-            } else {
-                let theirs = brute(&child);
-                if theirs > 0 {
-                    -(theirs + 1)
-                } else {
-                    -theirs + 1
-                }
-            };
-            (cell, mine)
-        })
+        .map(|cell| (cell, move_value(game, cell)))
         .collect();
     let value = scored.iter().map(|&(_, v)| v).reduce(better).unwrap();
     let best = scored
@@ -92,18 +80,6 @@ fn the_smallest_boards_agree_with_the_brute_force_from_empty() {
         let (value, best) = brute_best(&game);
         assert_eq!(signed(solution.value), value, "{rows} × {cols}");
         assert_eq!(solution.best, best, "{rows} × {cols}");
-    }
-}
-
-/// A tiny deterministic generator.
-struct Lcg(u64);
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % n as u64) as usize
     }
 }
 

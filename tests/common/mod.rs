@@ -50,3 +50,17 @@ pub fn gamelab(args: &[&str], stdin: &str) -> std::process::Output {
     }
     child.wait_with_output().unwrap()
 }
+
+/// A tiny deterministic generator for tests (no dependency on the engines' own).
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    /// A number from 0 to n − 1.
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
