@@ -154,6 +154,9 @@ pub struct Ade {
     press: Option<shape::Press>,
     /// What the roots and two-orders windows show.
     lab: lab::Lab,
+    /// The status line's words on the graph and its start, and the play version and way of
+    /// firing they were worked out for (a root closure and a play each: not every slice).
+    said: std::cell::RefCell<Option<(u64, Style, String)>>,
     max_rings: u32,
     layer_cap: usize,
     /// How Fire, Exhaust fire and a click play: every positive node at once (the seed's game),
@@ -210,6 +213,7 @@ impl GamePage for Ade {
             picked: Vec::new(),
             press: None,
             lab: lab::Lab::default(),
+            said: std::cell::RefCell::new(None),
             max_rings: default_max_rings(),
             layer_cap: default_layer_cap(),
             style: Style::Concurrent,
@@ -1117,13 +1121,8 @@ impl Ade {
             return None;
         }
         let play = self.play.as_ref()?;
-        let rect = self.dom.canvas.get_bounding_client_rect();
-        if rect.width() <= 0.0 || rect.height() <= 0.0 {
-            return None;
-        }
+        let (x, y) = self.point_of(event)?;
         let (w, h) = self.drawn_size.get();
-        let x = (event.client_x() as f64 - rect.left()) * w / rect.width();
-        let y = (event.client_y() as f64 - rect.top()) * h / rect.height();
         GraphLayout::new(play.graph(), w, h).node_at(x, y)
     }
 

@@ -209,7 +209,7 @@ impl Ade {
     }
 
     /// Where a pointer is on the picture, in the picture's CSS pixels.
-    fn point_of(&self, event: &web_sys::MouseEvent) -> Option<(f64, f64)> {
+    pub(super) fn point_of(&self, event: &web_sys::MouseEvent) -> Option<(f64, f64)> {
         let rect = self.dom.canvas.get_bounding_client_rect();
         if rect.width() <= 0.0 || rect.height() <= 0.0 {
             return None;

@@ -312,19 +312,32 @@ impl Ade {
         self.trace_from = from;
     }
 
+    /// What the graph is and what is known of this start, worked out once per play and way of
+    /// firing (the status line is written after every slice of a run).
+    fn graph_words(&self, play: &Game) -> String {
+        let key = (self.play_version, self.style);
+        if let Some((version, style, words)) = self.said.borrow().as_ref() {
+            if (*version, *style) == key {
+                return words.clone();
+            }
+        }
+        let graph = play.graph();
+        let mut said = verdict_for(graph, play.start(), self.style).describe();
+        if self.style != Style::Concurrent {
+            // Every order ends alike on a finite type (strong convergence): say how long.
+            if let Some(moves) = numbers_game_length(graph, play.start(), NUMBERS_GAME_MOST) {
+                said = format!("{said}, after {moves} moves in any order");
+            }
+        }
+        let words = format!("{} · {said}", type_sentence(graph));
+        *self.said.borrow_mut() = Some((key.0, key.1, words.clone()));
+        words
+    }
+
     pub(super) fn write_status(&self) {
         let mut parts = Vec::new();
         if let Some(play) = &self.play {
-            let graph = play.graph();
-            parts.push(type_sentence(graph));
-            let mut said = verdict_for(graph, play.start(), self.style).describe();
-            if self.style != Style::Concurrent {
-                // Every order ends alike on a finite type (strong convergence): say how long.
-                if let Some(moves) = numbers_game_length(graph, play.start(), NUMBERS_GAME_MOST) {
-                    said = format!("{said}, after {moves} moves in any order");
-                }
-            }
-            parts.push(said);
+            parts.push(self.graph_words(play));
             let unit = if self.style == Style::Concurrent {
                 "layer"
             } else {
