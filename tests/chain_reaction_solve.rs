@@ -7,7 +7,7 @@ mod common;
 
 use common::Lcg;
 
-use gamelab::engine::chain_reaction::solve::{solve, Value};
+use gamelab::engine::chain_reaction::solve::{solve, Solver, Unsolved, Value};
 use gamelab::engine::chain_reaction::{Game, Settings};
 use gamelab::engine::stop::Stop;
 
@@ -123,6 +123,54 @@ fn random_positions_agree_with_the_brute_force() {
             );
             checked += 1;
         }
+    }
+}
+
+/// Each move's value (what the page's analysis marks on the board), with the smallest table so
+/// that positions are dropped and searched again.
+#[test]
+fn every_move_s_value_agrees_with_the_brute_force_in_a_small_table() {
+    let mut rng = Lcg(21);
+    for (rows, cols, moves) in [(3, 3, 9), (2, 5, 9), (2, 4, 6), (3, 2, 5)] {
+        let mut solver = Solver::new(settings(rows, cols), 17).unwrap();
+        let mut checked = 0;
+        while checked < 8 {
+            let Some(game) = random_position(rows, cols, moves, &mut rng) else {
+                continue;
+            };
+            let values = solver.values(&game, u64::MAX, &Stop::never()).unwrap();
+            let expected: Vec<(usize, i64)> = game
+                .legal_cells()
+                .into_iter()
+                .map(|cell| (cell, move_value(&game, cell)))
+                .collect();
+            let got: Vec<(usize, i64)> = values.iter().map(|&(c, v)| (c, signed(v))).collect();
+            assert_eq!(got, expected, "{:?}", game.board_text());
+            checked += 1;
+        }
+    }
+}
+
+/// A solve cut into calls of a few hundred positions each (as the page runs it) comes to the
+/// same answer as one call: what a stopped call proved stays in the table.
+#[test]
+fn a_solve_in_slices_comes_to_the_same_answer() {
+    for (rows, cols) in [(3, 3), (2, 5), (4, 2)] {
+        let game = Game::new(settings(rows, cols));
+        let whole = solve(&game, u64::MAX, &Stop::never()).unwrap();
+        let mut solver = Solver::new(settings(rows, cols), 20).unwrap();
+        let mut calls = 0;
+        let sliced = loop {
+            calls += 1;
+            assert!(calls < 10_000, "{rows} × {cols} makes no progress");
+            match solver.solve(&game, 300, &Stop::never()) {
+                Ok(s) => break s,
+                Err(Unsolved::Budget { .. }) => continue,
+                Err(e) => panic!("{e:?}"),
+            }
+        };
+        assert!(calls > 3, "{rows} × {cols} took {calls} calls");
+        assert_eq!((sliced.value, sliced.best), (whole.value, whole.best));
     }
 }
 
