@@ -6,7 +6,9 @@
 //! counted in root moves or playouts, so a caller can bound it exactly (tests) or by time (the
 //! page, in slices; the command line, through a `Stop`).
 
+use super::explain::explain;
 use super::game::Game;
+use super::perfect::Perfect;
 
 pub use crate::engine::rng::Rng;
 use crate::engine::search::{AlphaBeta, Greedy, Mcts, RandomPlayer};
@@ -23,9 +25,18 @@ pub const MAX_PLAYOUTS: u32 = 50_000;
 pub enum Level {
     Random,
     Greedy,
-    Minimax { depth: u32 },
-    MonteCarlo { playouts: u32 },
+    Minimax {
+        depth: u32,
+    },
+    MonteCarlo {
+        playouts: u32,
+    },
+    /// The exact solver's move where it settles the position (`perfect`).
+    Perfect,
 }
+
+/// What the perfect level plays where the solver cannot settle the position.
+pub const STRONGEST_HEURISTIC: Level = Level::Minimax { depth: 4 };
 
 impl Level {
     pub fn name(&self) -> String {
@@ -37,10 +48,11 @@ impl Level {
                 playouts: MAX_PLAYOUTS,
             } => "mcts".into(),
             Level::MonteCarlo { playouts } => format!("mcts-{playouts}"),
+            Level::Perfect => "perfect".into(),
         }
     }
 
-    /// Reads `random`, `greedy`, `minimax[-depth]`, `mcts[-playouts]`.
+    /// Reads `random`, `greedy`, `minimax[-depth]`, `mcts[-playouts]`, `perfect`.
     pub fn parse(text: &str) -> Result<Level, String> {
         let shown = crate::echo::echo(text);
         let (name, number) =
@@ -56,6 +68,7 @@ impl Level {
         match (name, number) {
             ("random", None) => Ok(Level::Random),
             ("greedy", None) => Ok(Level::Greedy),
+            ("perfect", None) => Ok(Level::Perfect),
             ("minimax", d) => match d.unwrap_or(3) {
                 depth @ 1..=MAX_MINIMAX_DEPTH => Ok(Level::Minimax { depth }),
                 depth => Err(format!(
@@ -71,7 +84,7 @@ impl Level {
                 )),
             },
             _ => Err(format!(
-                "unknown level '{shown}': random, greedy, minimax[-depth], mcts[-playouts]"
+                "unknown level '{shown}': random, greedy, minimax[-depth], mcts[-playouts], perfect"
             )),
         }
     }
@@ -82,6 +95,8 @@ pub struct Player {
     level: Level,
     search: Box<dyn Thinker<Game>>,
     stop: Stop,
+    /// The position of the last move it gave, and the move (what `reason` explains).
+    last: Option<(Game, usize)>,
 }
 
 impl Player {
@@ -92,22 +107,11 @@ impl Player {
     /// A player whose thinking gives up (`choose` answers None) once `stop` asks: a minimax move
     /// of 8 players on 20 × 20 at depth 6 takes about ten seconds.
     pub fn stopped_by(level: Level, seed: u64, stop: Stop) -> Player {
-        let search: Box<dyn Thinker<Game>> = match level {
-            Level::Random => Box::new(RandomPlayer::new(seed)),
-            Level::Greedy => Box::new(Greedy::new(orbs, seed)),
-            Level::Minimax { depth } => Box::new(
-                AlphaBeta::new(depth, evaluation, seed)
-                    .narrowed(MINIMAX_WIDTH)
-                    .stopped_by(stop.clone()),
-            ),
-            Level::MonteCarlo { playouts } => {
-                Box::new(Mcts::with_rollout(playouts, short_playout, seed))
-            }
-        };
         Player {
             level,
-            search,
+            search: search(level, seed, &stop),
             stop,
+            last: None,
         }
     }
 
@@ -121,20 +125,60 @@ impl Player {
             if game.is_over() || self.stop.requested() {
                 return None;
             }
-            if let Some(cell) = self.search.think(game, 64) {
+            if let Some(cell) = self.think(game, 64) {
                 return Some(cell);
             }
         }
+    }
+
+    fn gave(&mut self, game: &Game, cell: Option<usize>) -> Option<usize> {
+        if let Some(cell) = cell {
+            self.last = Some((game.clone(), cell));
+        }
+        cell
+    }
+}
+
+/// The search a level plays with.
+fn search(level: Level, seed: u64, stop: &Stop) -> Box<dyn Thinker<Game>> {
+    match level {
+        Level::Random => Box::new(RandomPlayer::new(seed)),
+        Level::Greedy => Box::new(Greedy::new(orbs, seed)),
+        Level::Minimax { depth } => Box::new(
+            AlphaBeta::new(depth, evaluation, seed)
+                .narrowed(MINIMAX_WIDTH)
+                .stopped_by(stop.clone()),
+        ),
+        Level::MonteCarlo { playouts } => {
+            Box::new(Mcts::with_rollout(playouts, short_playout, seed))
+        }
+        Level::Perfect => Box::new(Perfect::new(
+            search(STRONGEST_HEURISTIC, seed, stop),
+            seed,
+            stop.clone(),
+        )),
     }
 }
 
 impl Thinker<Game> for Player {
     fn think(&mut self, game: &Game, units: u32) -> Option<usize> {
-        self.search.think(game, units)
+        let cell = self.search.think(game, units);
+        self.gave(game, cell)
     }
 
     fn decide_now(&mut self, game: &Game) -> Option<usize> {
-        self.search.decide_now(game)
+        let cell = self.search.decide_now(game);
+        self.gave(game, cell)
+    }
+
+    /// The last move in words (`explain`), and what the level's search says of it.
+    fn reason(&self) -> Option<String> {
+        let (game, cell) = self.last.as_ref()?;
+        let mut why = explain(game, *cell);
+        if let Some(more) = self.search.reason() {
+            why = format!("{why} {more}");
+        }
+        Some(why)
     }
 }
 

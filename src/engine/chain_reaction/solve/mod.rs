@@ -41,6 +41,14 @@ impl Value {
         }
     }
 
+    /// Larger is better for the player to move: a win sooner, or a loss later.
+    pub fn rank(self) -> i32 {
+        match self {
+            Value::Win { plies } => 1000 - plies as i32,
+            Value::Loss { plies } => plies as i32 - 1000,
+        }
+    }
+
     pub fn is_win(self) -> bool {
         matches!(self, Value::Win { .. })
     }
