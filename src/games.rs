@@ -348,7 +348,7 @@ pub const GAMES: &[Game] = &[
                 "seats",
                 Kind::Text {
                     max: 1024,
-                    what: for_docs!("`human`, `random`, `greedy`, `minimax[-depth]`, `mcts[-playouts]`"),
+                    what: for_docs!("`human`, `random`, `greedy`, `minimax[-depth]`, `mcts[-playouts]`, `perfect`"),
                 },
                 "",
                 "one a player, comma separated (`mcts` alone: as many playouts as the time allows, up to 50,000)",
@@ -366,11 +366,17 @@ pub const GAMES: &[Game] = &[
                 "off",
                 "`on`: the automaton view is on at the start",
             ),
+            Spec::new(
+                "analysis",
+                Kind::Switch,
+                "off",
+                "`on`: analysis mode (every cell's exact value, on boards the solver settles) is on at the start",
+            ),
             WIN_GOAL[0],
             WIN_GOAL[1],
             WIN_GOAL[2],
         ],
-        module_kb: 200,
+        module_kb: 230,
         docs: "chain-reaction.md",
     },
     Game {

@@ -55,6 +55,8 @@ fn chain_reaction_draws_orbs_in_their_owners_colour() {
         selected: None,
         labels: Labels::Orbs,
         flight: None,
+        analysis: None,
+        hint: None,
     };
     let mut raster = Raster::new(layout.width() as u32, layout.height() as u32);
     chain::draw(&mut raster, &layout, &scene);
@@ -74,6 +76,54 @@ fn chain_reaction_draws_orbs_in_their_owners_colour() {
         at(&raster, (layout.cell, layout.cell * 2.5)),
         palette::seat(0)
     );
+}
+
+/// The analysis marks winning cells in the win colour and losing ones in the loss colour, in
+/// the cell's top corner; the hint rings its cell in the win colour.
+#[test]
+fn chain_reaction_draws_the_analysis_marks_and_the_hint() {
+    use gamelab::engine::chain_reaction::analysis::Outcome;
+    use gamelab::engine::chain_reaction::solve::Value;
+    let settings = Settings::new(2, 3, 2).unwrap();
+    let board = vec![None; settings.cells()];
+    let outcome = Outcome::Solved {
+        value: Value::Win { plies: 7 },
+        moves: vec![(0, Value::Win { plies: 7 }), (4, Value::Loss { plies: 8 })],
+    };
+    let layout = ChainLayout::fit(settings, 300.0, 300.0, Labels::Orbs);
+    let scene = Scene {
+        settings,
+        board: &board,
+        to_move: Some(0),
+        cursor: None,
+        last: None,
+        selected: None,
+        labels: Labels::Orbs,
+        flight: None,
+        analysis: Some(&outcome),
+        hint: Some(2),
+    };
+    let mut raster = Raster::new(layout.width() as u32, layout.height() as u32);
+    chain::draw(&mut raster, &layout, &scene);
+    let count = |cell: usize, colour: gamelab::draw::Rgb, top: bool| {
+        let (cx, cy) = layout.centre(cell);
+        let (x0, y0) = (cx - layout.cell / 2.0, cy - layout.cell / 2.0);
+        let rows = if top {
+            0..(layout.cell * 0.25) as u32
+        } else {
+            0..layout.cell as u32
+        };
+        rows.flat_map(|dy| (0..layout.cell as u32).map(move |dx| (dx, dy)))
+            .filter(|&(dx, dy)| raster.pixel(x0 as u32 + dx, y0 as u32 + dy) == Some(colour))
+            .count()
+    };
+    assert!(count(0, palette::WIN, true) > 20, "W7★ in the first cell");
+    assert!(count(4, palette::LOSS, true) > 20, "L8 in the fifth");
+    assert_eq!(
+        count(1, palette::WIN, false) + count(1, palette::LOSS, false),
+        0
+    );
+    assert!(count(2, palette::WIN, false) > 100, "the hint's ring");
 }
 
 #[test]

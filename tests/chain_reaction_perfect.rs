@@ -96,7 +96,10 @@ fn the_perfect_level_says_what_it_proved_and_plays_on_where_it_cannot() {
     let solution = solve(&game, u64::MAX, &Stop::never()).unwrap();
     assert!(solution.best.contains(&cell));
     let why = perfect.reason().unwrap();
-    assert!(why.starts_with("It put an orb at row"), "{why}");
+    assert_eq!(
+        why.split(" With best play").next().unwrap(),
+        explain(&game, cell).why
+    );
     let plies = solution.value.plies();
     assert!(
         why.contains(&format!("it wins in {plies} plies")),
@@ -170,39 +173,35 @@ fn a_move_is_explained_by_its_chain_its_captures_and_the_threat_it_answers() {
     // The rules' picture: A in two corners, B beside and under the first; A bursts the corner.
     let game = game_of(3, 3, &[0, 1, 8, 3]);
     assert_eq!(
-        explain(&game, 0),
-        "Its orb at row 1, column 1 set off 1 burst in 1 wave, taking 2 cells from B (row 1, \
+        explain(&game, 0).to_string(),
+        "Its orb at row 1, column 1 set off 1 burst in 1 wave. It took 2 cells from B (row 1, \
          column 2 and row 2, column 1): every orb left is its own, and it wins."
     );
     // A quiet first move into a corner.
     let empty = Game::new(settings(3, 3));
-    let words = explain(&empty, 0);
+    let words = explain(&empty, 0).to_string();
     assert!(
         words.starts_with("It put an orb at row 1, column 1.") && words.contains("A corner"),
         "{words}"
     );
-    // B's corner (1, 1) holds 1 orb beside A's edge (1, 2): a threat. A takes it by bursting
-    // its own loaded edge (2, 3)... here, by playing the corner's other neighbour to burst.
-    // 3 × 3: A (1, 2), B (1, 1), A (1, 2) again: A's edge cell now holds 2 and B's corner is
-    // one orb from bursting into it.
-    let threatened = game_of(3, 3, &[1, 0, 1]);
-    // B's move: anything quiet far away, then A answers by bursting (1, 2) into B's corner.
-    let mut after_b = threatened.clone();
-    after_b.play_cell(8).unwrap();
-    let words = explain(&after_b, 1);
+    // 3 × 3: A (1, 2), B (1, 1), A (1, 2) again: A's edge cell holds 2, and B's corner, one
+    // orb from bursting, touches it. B plays far away; A bursts its edge into B's corner.
+    let mut game = game_of(3, 3, &[1, 0, 1, 8]);
+    let words = explain(&game, 1).to_string();
     assert!(
         words.contains("set off")
-            && words.contains("from B")
-            && words.contains("took B's cell at row 1, column 1"),
+            && words.contains("It took 1 cell from B")
+            && words.contains("Among them B's cell at row 1, column 1, one orb from bursting"),
         "{words}"
     );
-    // A quiet move that loads a cell beside an enemy one.
-    let loaded = game_of(3, 3, &[4, 2, 4]);
-    let mut b = loaded.clone();
-    b.play_cell(8).unwrap();
-    let words = explain(&b, 4);
+    // A quiet move that loads a cell beside an enemy one: A (2, 2) twice, B (1, 2) and (3, 3).
+    game = game_of(3, 3, &[4, 1, 4, 8]);
+    let words = explain(&game, 4);
+    assert_eq!(words.what, "It put an orb at row 2, column 2");
     assert!(
-        words.contains("It put an orb at row 2, column 2."),
+        words
+            .why
+            .starts_with("The cell is now one orb from bursting: a threat to"),
         "{words}"
     );
 }

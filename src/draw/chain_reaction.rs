@@ -4,6 +4,7 @@
 
 use super::palette::{self, seat, seat_letter};
 use super::{Align, Painter, Rgb};
+use crate::engine::chain_reaction::analysis::Outcome;
 use crate::engine::chain_reaction::automaton::{state_letter, state_of};
 use crate::engine::chain_reaction::Settings;
 
@@ -116,6 +117,10 @@ pub struct Scene<'a> {
     pub selected: Option<usize>,
     pub labels: Labels,
     pub flight: Option<&'a Flight>,
+    /// The analysis: each playable cell marked W or L and the plies to the end, ★ on the best.
+    pub analysis: Option<&'a Outcome>,
+    /// The cell a hint suggests.
+    pub hint: Option<usize>,
 }
 
 /// Orb radius and offsets from the orbs' centre for `n` orbs in a cell of size `cell`: up to
@@ -204,6 +209,37 @@ pub fn draw(p: &mut impl Painter, layout: &Layout, scene: &Scene) {
             let ((x0, y0), (x1, y1)) = (layout.centre(from), layout.centre(to));
             orb(p, x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, r, flight.player);
         }
+    }
+    if let Some(Outcome::Solved { value, moves }) = scene.analysis {
+        for &(index, v) in moves {
+            let mark = format!(
+                "{}{}{}",
+                if v.is_win() { 'W' } else { 'L' },
+                v.plies(),
+                if v == *value { "★" } else { "" }
+            );
+            let (x, y) = corner(layout, index);
+            let colour = if v.is_win() {
+                palette::WIN
+            } else {
+                palette::LOSS
+            };
+            p.text(
+                x + 4.0,
+                y + cell * 0.2,
+                &mark,
+                label_size(cell, "W23★"),
+                Align::Left,
+                colour,
+            );
+        }
+    }
+    if let Some(hint) = scene.hint {
+        // A double ring under the analysis mark (which sits in the cell's top fifth).
+        let (cx, cy) = layout.centre(hint);
+        let (cy, r) = (cy + cell * 0.06, cell * 0.34);
+        p.ring(cx, cy, r, 4.0, palette::WIN);
+        p.ring(cx, cy, r - 6.0, 1.5, palette::WIN);
     }
     if let Some(selected) = scene.selected {
         dashed_frame(p, layout, selected);

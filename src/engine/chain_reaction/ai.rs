@@ -171,10 +171,11 @@ impl Thinker<Game> for Player {
         self.gave(game, cell)
     }
 
-    /// The last move in words (`explain`), and what the level's search says of it.
+    /// Why the last move matters (`explain`: what it did, a page says itself), and what the
+    /// level's search says of it.
     fn reason(&self) -> Option<String> {
         let (game, cell) = self.last.as_ref()?;
-        let mut why = explain(game, *cell);
+        let mut why = explain(game, *cell).why;
         if let Some(more) = self.search.reason() {
             why = format!("{why} {more}");
         }

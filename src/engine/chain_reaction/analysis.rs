@@ -65,6 +65,11 @@ impl Analysis {
         }
     }
 
+    /// The position analysed.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
     /// Whether this analysis is of `game`'s position.
     pub fn is_for(&self, game: &Game) -> bool {
         self.game == *game

@@ -6,18 +6,41 @@
 
 use super::Game;
 
-/// The sentence or two that say what `cell` did for the player to move in `before`.
-pub fn explain(before: &Game, cell: usize) -> String {
+/// A move in words: `what` it did (where the orb went, the bursts it set off), and `why` it
+/// matters (the cells taken, the win, the threat answered or made). A page that says the
+/// first itself adds the second.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Explanation {
+    pub what: String,
+    pub why: String,
+}
+
+impl std::fmt::Display for Explanation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}. {}", self.what, self.why)
+    }
+}
+
+/// What `cell` does for the player to move in `before`, and why it matters.
+pub fn explain(before: &Game, cell: usize) -> Explanation {
     let Some(me) = before.current() else {
-        return String::new();
+        return Explanation::default();
     };
     let settings = before.settings();
     let mut after = before.clone();
     let Ok(report) = after.play_cell(cell) else {
-        return String::new();
+        return Explanation::default();
     };
-    let mut words = Vec::new();
     let placed = place(before, cell);
+    let what = if report.explosions == 0 {
+        format!("It put an orb at {placed}")
+    } else {
+        format!(
+            "Its orb at {placed} set off {} in {}",
+            count(report.explosions as usize, "burst", "bursts"),
+            count(report.waves.len(), "wave", "waves")
+        )
+    };
     // The cells it took, by their owner before the move: now its own, or emptied by bursting
     // once taken.
     let taken: Vec<(usize, usize)> = (0..settings.cells())
@@ -28,15 +51,6 @@ pub fn explain(before: &Game, cell: usize) -> String {
             _ => None,
         })
         .collect();
-    if report.explosions == 0 {
-        words.push(format!("It put an orb at {placed}"));
-    } else {
-        words.push(format!(
-            "Its orb at {placed} set off {} in {}",
-            count(report.explosions as usize, "burst", "bursts"),
-            count(report.waves.len(), "wave", "waves")
-        ));
-    }
     let mut owners: Vec<usize> = taken.iter().map(|t| t.0).collect();
     owners.sort_unstable();
     owners.dedup();
@@ -52,19 +66,26 @@ pub fn explain(before: &Game, cell: usize) -> String {
             )
         })
         .collect();
+    let mut why = Vec::new();
     if !took.is_empty() {
-        words.push(format!("taking {}", took.join(" and ")));
+        let end = if report.won {
+            ": every orb left is its own, and it wins"
+        } else {
+            ""
+        };
+        why.push(format!("It took {}{end}.", took.join(" and ")));
     }
-    let mut text = words.join(", ");
     if report.won {
-        text.push_str(": every orb left is its own, and it wins.");
-        return text;
+        return Explanation {
+            what,
+            why: why.join(" "),
+        };
     }
-    text.push('.');
     for p in &report.eliminated {
-        text.push_str(&format!(" Player {} is out.", letter(*p)));
+        why.push(format!("Player {} is out.", letter(*p)));
     }
-    // The threats against the mover before and after: enemy cells about to burst beside its own.
+    // The threats against the mover before and after: enemy cells about to burst beside its
+    // own. One goes only by being taken: the mover's bursts reach every neighbour.
     let before_threats = threats(before, me);
     let after_threats = threats(&after, me);
     let answered: Vec<usize> = before_threats
@@ -72,23 +93,24 @@ pub fn explain(before: &Game, cell: usize) -> String {
         .copied()
         .filter(|t| !after_threats.contains(t))
         .collect();
-    // (A threat goes only by being taken: the mover's bursts reach every neighbour.)
     if !answered.is_empty() {
-        text.push_str(&format!(
-            " That took {}, one orb from bursting into its cells.",
+        why.push(format!(
+            "Among them {}, one orb from bursting into its cells.",
             owned(before, &answered)
         ));
+        if !after_threats.is_empty() {
+            why.push(format!(
+                "Still about to burst beside it: {}.",
+                owned(&after, &after_threats)
+            ));
+        }
     } else if taken.is_empty() {
-        text.push(' ');
-        text.push_str(&quiet(&after, cell, me, &after_threats));
+        why.push(quiet(&after, cell, me, &after_threats));
     }
-    if !after_threats.is_empty() && !answered.is_empty() {
-        text.push_str(&format!(
-            " Still about to burst beside it: {}.",
-            owned(&after, &after_threats)
-        ));
+    Explanation {
+        what,
+        why: why.join(" "),
     }
-    text
 }
 
 /// What a move that took nothing builds: a threat of its own, a cell out of reach, or a risk.

@@ -509,8 +509,8 @@ mod tests {
         #[cfg(feature = "chain-reaction")]
         {
             use crate::ui::chain_reaction::ChainAction;
-            assert_eq!(round_trips::<ChainAction>(), Ok(2));
-            assert_eq!(round_trips::<super::BoardAction<ChainAction>>(), Ok(15));
+            assert_eq!(round_trips::<ChainAction>(), Ok(4));
+            assert_eq!(round_trips::<super::BoardAction<ChainAction>>(), Ok(17));
         }
         #[cfg(feature = "dots-and-boxes")]
         {

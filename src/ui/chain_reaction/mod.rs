@@ -2,8 +2,11 @@
 //! or a computer level. This module adds what is Chain Reaction's own: explosions shown wave by
 //! wave (the placement, the cells about to burst, orbs flying to their neighbours), and the seed
 //! report's automaton view (each cell's state on the board; the state machine of the cell under
-//! the pointer or last clicked, the transition it just took highlighted). Rules and computers
-//! live in `engine::chain_reaction`, the picture in `draw::chain_reaction`.
+//! the pointer or last clicked, the transition it just took highlighted); and beside it `study`,
+//! the analysis and the hint from the exact solver. Rules, computers and solver live in
+//! `engine::chain_reaction`, the picture in `draw::chain_reaction`.
+
+mod study;
 
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
@@ -15,11 +18,15 @@ use crate::engine::chain_reaction::automaton::state_of;
 use crate::engine::chain_reaction::{Game, MoveError, Settings};
 use crate::engine::turn::Record;
 use crate::options::Options;
-use crate::ui::board::{record_history, BoardGame, Field, Parts, Plain, Seat, View};
+use crate::ui::board::{
+    record_history, Background, BoardAction, BoardGame, Field, Parts, Plain, Seat, View,
+};
 use crate::ui::dom;
-use crate::ui::dom::child;
+use crate::ui::dom::{button, child};
 use crate::ui::widgets::canvas::CanvasPainter;
+use crate::ui::widgets::slices::Slice;
 use crate::ui::widgets::{form, rules};
+use study::Study;
 
 /// Chain Reaction's own fields beside the board shell's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,11 +35,17 @@ pub enum ChainAction {
     Automaton,
     /// The animation's speed.
     Speed,
+    /// Analysis mode switched on or off: every playable cell's exact value.
+    Analysis,
+    /// A best move for the player to move, ringed on the board.
+    Hint,
 }
 
 crate::named_actions!(ChainAction {
     "automaton" => [ChainAction::Automaton],
     "speed" => [ChainAction::Speed],
+    "analysis" => [ChainAction::Analysis],
+    "hint" => [ChainAction::Hint],
 });
 
 /// One move's explosion as it is shown.
@@ -59,6 +72,7 @@ pub struct ChainReaction {
     pause_ms: i32,
     /// The automaton view is on.
     automaton_on: bool,
+    study: Study,
 }
 
 impl ChainReaction {
@@ -142,6 +156,7 @@ impl BoardGame for ChainReaction {
             Level::MonteCarlo {
                 playouts: MAX_PLAYOUTS,
             },
+            Level::Perfect,
         ]
     }
 
@@ -156,6 +171,7 @@ impl BoardGame for ChainReaction {
             Level::Minimax { depth } => format!("minimax, {depth} plies"),
             Level::MonteCarlo { playouts } if playouts == MAX_PLAYOUTS => "Monte-Carlo".into(),
             Level::MonteCarlo { playouts } => format!("Monte-Carlo, {playouts} playouts"),
+            Level::Perfect => "perfect (solves boards up to 12 cells)".into(),
         }
     }
 
@@ -202,6 +218,8 @@ impl BoardGame for ChainReaction {
                     selected: None,
                     labels: Labels::Orbs,
                     flight: None,
+                    analysis: None,
+                    hint: None,
                 };
                 picture::draw(painter, &layout, &scene)
             }
@@ -240,6 +258,14 @@ impl BoardGame for ChainReaction {
             "automaton",
             options.switch("automaton"),
         );
+        let analysis = form::checkbox(
+            &parts.bar,
+            "Analysis (W / L, plies to the end)",
+            "analysis",
+            options.switch("analysis"),
+        );
+        button(&parts.bar, "Hint", &BoardAction::Game(ChainAction::Hint));
+        let study = Study::new(analysis, child(&parts.side, "p", "gl-verdict"));
         let panel = child(&parts.side, "div", "gl-automaton");
         let machine: HtmlCanvasElement =
             child(&parts.side, "canvas", "gl-machine").unchecked_into();
@@ -253,6 +279,7 @@ impl BoardGame for ChainReaction {
             panel,
             machine,
             animation: None,
+            study,
         }
     }
 
@@ -297,8 +324,24 @@ impl BoardGame for ChainReaction {
             selected: self.automaton_on.then_some(view.selected),
             labels: self.labels(),
             flight: flight.as_ref(),
+            // (The marks and the hint are of the position, not of a move's frames.)
+            analysis: self
+                .study
+                .outcome_for(game)
+                .filter(|_| self.animation.is_none()),
+            hint: self
+                .study
+                .hint_for(game)
+                .filter(|_| self.animation.is_none()),
         };
         picture::draw(painter, &layout, &scene);
+    }
+
+    /// The analysis' marks and the hint, once shown.
+    fn picture_key(&self, game: &Game) -> u64 {
+        let marks = self.study.outcome_for(game).is_some();
+        let hint = self.study.hint_for(game).map_or(0, |c| c as u64 + 1);
+        u64::from(marks) + 2 * hint
     }
 
     fn move_at(&self, game: &Game, room: (f64, f64), x: f64, y: f64) -> Option<usize> {
@@ -394,11 +437,28 @@ impl BoardGame for ChainReaction {
     }
 
     fn embed_attributes(&self) -> Vec<(String, String)> {
-        if self.automaton_on {
-            vec![("data-automaton".into(), "on".into())]
-        } else {
-            Vec::new()
-        }
+        let on = |name: &str, is_on: bool| is_on.then(|| (format!("data-{name}"), "on".into()));
+        on("automaton", self.automaton_on)
+            .into_iter()
+            .chain(on("analysis", self.study.on))
+            .collect()
+    }
+
+    fn background(&mut self, record: &mut Record<Game>, slice: &Slice) -> Background<usize> {
+        self.study.background(record.game(), slice)
+    }
+
+    fn working(&self) -> Option<String> {
+        self.study.working()
+    }
+
+    fn hurry(&mut self) {
+        self.study.stop();
+    }
+
+    /// The analysis and the hint give the best moves away.
+    fn graded_refuses(action: &ChainAction) -> bool {
+        matches!(action, ChainAction::Analysis | ChainAction::Hint)
     }
 
     fn animating(&self) -> bool {
@@ -429,8 +489,15 @@ impl BoardGame for ChainReaction {
 
     type Action = ChainAction;
 
-    fn act(&mut self, action: ChainAction, _: &Element, _: &mut Record<Game>) -> Option<String> {
+    fn act(
+        &mut self,
+        action: ChainAction,
+        _: &Element,
+        record: &mut Record<Game>,
+    ) -> Option<String> {
         match action {
+            ChainAction::Analysis => self.study.on = self.study.switch.checked(),
+            ChainAction::Hint => return self.study.ask_hint(record.game()),
             ChainAction::Automaton => self.automaton_on = self.automaton.checked(),
             ChainAction::Speed => {
                 self.pause_ms = self.speed.value().parse().unwrap_or(300);
@@ -499,6 +566,7 @@ impl BoardGame for ChainReaction {
     }
 
     fn refresh(&mut self, record: &Record<Game>, view: &View) {
+        self.study.refresh(record.game());
         self.panel.set_text_content(None);
         let on = self.automaton_on;
         self.machine.set_hidden(!on);
