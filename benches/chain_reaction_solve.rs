@@ -13,8 +13,8 @@ use gamelab::engine::stop::Stop;
 fn main() {
     let boards =
         std::env::var("CHAIN_BOARDS").unwrap_or_else(|_| "2x2 2x3 2x4 3x3 2x5 2x6 3x4".into());
-    println!("| board | first player | positions | time | table |");
-    println!("| --- | --- | --- | --- | --- |");
+    println!("| board | first player | positions | time | table | best first moves (row, column from 1) |");
+    println!("| --- | --- | --- | --- | --- | --- |");
     for board in boards.split_whitespace() {
         let Some((rows, cols)) = board
             .split_once('x')
@@ -41,10 +41,16 @@ fn main() {
                     Value::Win { plies } => format!("win in {plies}"),
                     Value::Loss { plies } => format!("loss in {plies}"),
                 };
+                let best: Vec<String> = s
+                    .best
+                    .iter()
+                    .map(|&c| format!("({}, {})", c / cols + 1, c % cols + 1))
+                    .collect();
                 println!(
-                    "| {rows} × {cols} | {value} | {} | {seconds:.2} s | 2^{bits} ({} MB) |",
+                    "| {rows} × {cols} | {value} | {} | {seconds:.2} s | 2^{bits} ({} MB) | {} |",
                     s.positions,
-                    (8usize << bits) >> 20
+                    (8usize << bits) >> 20,
+                    best.join(" ")
                 );
             }
             Err(e) => println!("| {rows} × {cols} | {e:?} | | {seconds:.2} s | 2^{bits} |"),
