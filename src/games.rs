@@ -348,7 +348,7 @@ pub const GAMES: &[Game] = &[
                 "seats",
                 Kind::Text {
                     max: 1024,
-                    what: for_docs!("`human`, `random`, `greedy`, `minimax[-depth]`, `mcts[-playouts]`, `perfect`"),
+                    what: for_docs!("`human`, `random`, `greedy`, `minimax[-depth]`, `mcts[-playouts]`, `perfect`, `baseline[-depth]`"),
                 },
                 "",
                 "one a player, comma separated (`mcts` alone: as many playouts as the time allows, up to 50,000)",

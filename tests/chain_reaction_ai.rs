@@ -42,6 +42,62 @@ fn levels_read_and_named() {
         }
     );
     assert_eq!(mcts.name(), "mcts");
+    assert_eq!(Level::parse("perfect"), Ok(Level::Perfect));
+    assert_eq!(Level::parse("baseline"), Ok(Level::Baseline { depth: 4 }));
+    assert_eq!(Level::parse("baseline").unwrap().name(), "baseline");
+    assert_eq!(Level::parse("baseline-8").unwrap().name(), "baseline-8");
+    assert!(Level::parse("baseline-13").is_err() && Level::parse("perfect-2").is_err());
+}
+
+/// The baseline chooses as the published player does: at random among the three best moves
+/// that look good (weights 6, 4, 2), never a worse one, and always a win at once.
+#[test]
+fn the_baseline_chooses_among_its_three_best_moves() {
+    let mut game = Game::new(Settings::default());
+    let mut rng = Rng::new(12);
+    for _ in 0..14 {
+        let legal = game.legal_cells();
+        game.play_cell(legal[rng.below(legal.len())]).unwrap();
+    }
+    let me = game.current().unwrap();
+    // One ply: a move's score is the evaluation after it; ties keep the order of the cells.
+    let mut scored: Vec<(usize, i64)> = game
+        .legal_cells()
+        .into_iter()
+        .map(|cell| {
+            let mut next = game.clone();
+            next.play_cell(cell).unwrap();
+            (cell, evaluate(&next, me))
+        })
+        .collect();
+    scored.sort_by(|a, b| b.1.cmp(&a.1));
+    let top: Vec<usize> = scored
+        .iter()
+        .take(3)
+        .filter(|s| s.1 > 0)
+        .map(|s| s.0)
+        .collect();
+    assert_eq!(top.len(), 3, "{scored:?}");
+    let mut counts = [0; 3];
+    for seed in 0..240 {
+        let cell = Player::new(Level::Baseline { depth: 1 }, seed)
+            .choose(&game)
+            .unwrap();
+        let rank = top.iter().position(|&c| c == cell);
+        counts[rank.unwrap_or_else(|| panic!("{cell} is not among {top:?}"))] += 1;
+    }
+    // 6 : 4 : 2 of 240 is 120, 80, 40.
+    assert!(
+        counts[0] > counts[1] && counts[1] > counts[2] && counts[2] > 15,
+        "{counts:?}"
+    );
+    let (game, winning) = position_with_a_winning_move();
+    for seed in 0..20 {
+        let cell = Player::new(Level::Baseline { depth: 2 }, seed)
+            .choose(&game)
+            .unwrap();
+        assert!(winning.contains(&cell), "the baseline misses the win");
+    }
 }
 
 #[test]

@@ -396,6 +396,8 @@ fn seeds_and_levels_out_of_range_are_refused_not_replaced() {
         ("minimax-0", "from 1 to 6"),
         ("mcts-0", "from 1 to 50000,"),
         ("mcts-50001", "from 1 to 50000,"),
+        ("baseline-0", "from 1 to 12"),
+        ("baseline-13", "from 1 to 12"),
     ] {
         let chain =
             format!(r#"{{"rows": 3, "cols": 3, "levels": ["{level}", "greedy"], "games": 1}}"#);
@@ -406,6 +408,23 @@ fn seeds_and_levels_out_of_range_are_refused_not_replaced() {
         r#"{"rows": 3, "cols": 3, "levels": ["minimax-6", "mcts-1"], "games": 1, "seed": 18446744073709551615}"#,
     );
     assert!(fine.status.success(), "{}", stderr(&fine));
+    for ms in ["0", "60001", "\"fast\"", "-5"] {
+        let timed = format!(
+            r#"{{"rows": 3, "cols": 3, "levels": ["random", "greedy"], "games": 1, "ms_per_move": {ms}}}"#
+        );
+        fails(
+            &["chain-reaction", "arena"],
+            &timed,
+            2,
+            "\"ms_per_move\" goes from 1 to 60000",
+        );
+    }
+    // With a clock every level plays, the perfect and the baseline too.
+    let timed = gamelab(
+        &["chain-reaction", "arena"],
+        r#"{"rows": 3, "cols": 3, "levels": ["perfect", "baseline-12"], "games": 2, "ms_per_move": 5}"#,
+    );
+    assert!(timed.status.success(), "{}", stderr(&timed));
     fails(
         &["chain-reaction", "arena", "--max-nodes", "3"],
         r#"{"rows": 5, "cols": 5, "levels": ["random", "random"], "games": 5}"#,

@@ -7,8 +7,9 @@
 //! `--max-nodes` counts the positions searched.
 //!
 //! `arena` reads `{"rows": 9, "cols": 6, "levels": ["mcts-500", "greedy"], "games": 20,
-//! "seed": 1}` (levels: random, greedy, minimax[-depth], mcts[-playouts]; 2 to 8 of them, one per
-//! player) and prints `{"games": N, "levels": [...], "wins": [...], "rates": [...],
+//! "seed": 1}` (levels: random, greedy, minimax[-depth], mcts[-playouts], perfect,
+//! baseline[-depth]; 2 to 8 of them, one per player; optional `"ms_per_move"`: every level's
+//! clock a move, past which it plays what it has) and prints `{"games": N, "levels": [...], "wins": [...], "rates": [...],
 //! "ms_per_move": [...]}` (mean thinking time of each level); the seats rotate from game to
 //! game, so every level moves first equally often. Same games as `ai::play_match`.
 //!
@@ -21,6 +22,7 @@ use serde_json::{json, Value};
 use super::{json_count, json_object, json_seed, Budget, CliError, Failure, Output};
 use crate::engine::chain_reaction::ai::{Level, Player, Rng};
 use crate::engine::chain_reaction::{Game, Settings};
+use crate::engine::stop::Stop;
 use crate::engine::turn::Thinker;
 
 /// Runs one command; `--max-nodes` counts the arena's moves.
@@ -150,6 +152,15 @@ fn arena(input: &str, budget: &Budget) -> Result<String, Failure> {
         return Err("\"games\" goes from 1 to 100000".into());
     }
     let seed = json_seed(&request)?;
+    // A clock a move, the same for every level: each thinks until it decides or the time is up,
+    // then plays what it has (as in the page).
+    let ms_per_move = match request.get("ms_per_move") {
+        None => None,
+        Some(v) => match v.as_u64() {
+            Some(ms @ 1..=60_000) => Some(ms),
+            _ => return Err("\"ms_per_move\" goes from 1 to 60000".into()),
+        },
+    };
     let mut moves = 0u64;
     let players = levels.len();
     let mut wins = vec![0usize; players];
@@ -164,10 +175,20 @@ fn arena(input: &str, budget: &Budget) -> Result<String, Failure> {
             // Thought in pieces, so a long think still meets the budget; minimax also asks the
             // budget's clock inside its search.
             let what = format!("the arena (game {} of {games})", g + 1);
-            let mut player = Player::stopped_by(levels[level], rng.next_u64(), budget.stop());
+            let deadline = ms_per_move.map(|ms| started + std::time::Duration::from_millis(ms));
+            let stop = match deadline {
+                Some(at) => budget.stop().or(Stop::at(at)),
+                None => budget.stop(),
+            };
+            let mut player = Player::stopped_by(levels[level], rng.next_u64(), stop);
             let cell = loop {
                 if let Some(cell) = player.think(&game, 256) {
                     break Some(cell);
+                }
+                if deadline.is_some_and(|at| std::time::Instant::now() >= at) {
+                    if let Some(cell) = player.decide_now(&game) {
+                        break Some(cell);
+                    }
                 }
                 budget.check(moves, &what)?;
                 if budget.stop().requested() {

@@ -33,7 +33,20 @@ pub enum Level {
     },
     /// The exact solver's move where it settles the position (`perfect`).
     Perfect,
+    /// The published player this game's strength is measured against (`baseline`).
+    Baseline {
+        depth: u32,
+    },
 }
+
+/// The baseline: the strongest published open-source player's method, in this crate's own
+/// code (notshridhar/chain-reaction-ai's minimax agent): the evaluation below (which that
+/// player shares with Chattopadhyay's), every move searched (two moves each, four plies), and
+/// a random choice among the three best moves that look good, weighted 6, 4, 2. With a clock
+/// (`baseline-N` and a time per move) it deepens up to N plies as the time allows.
+pub const BASELINE_DEPTH: u32 = 4;
+pub const MAX_BASELINE_DEPTH: u32 = 12;
+pub const BASELINE_WEIGHTS: [u32; 3] = [6, 4, 2];
 
 /// What the perfect level plays where the solver cannot settle the position.
 pub const STRONGEST_HEURISTIC: Level = Level::Minimax { depth: 4 };
@@ -49,6 +62,10 @@ impl Level {
             } => "mcts".into(),
             Level::MonteCarlo { playouts } => format!("mcts-{playouts}"),
             Level::Perfect => "perfect".into(),
+            Level::Baseline {
+                depth: BASELINE_DEPTH,
+            } => "baseline".into(),
+            Level::Baseline { depth } => format!("baseline-{depth}"),
         }
     }
 
@@ -69,6 +86,12 @@ impl Level {
             ("random", None) => Ok(Level::Random),
             ("greedy", None) => Ok(Level::Greedy),
             ("perfect", None) => Ok(Level::Perfect),
+            ("baseline", d) => match d.unwrap_or(BASELINE_DEPTH) {
+                depth @ 1..=MAX_BASELINE_DEPTH => Ok(Level::Baseline { depth }),
+                depth => Err(format!(
+                    "'{shown}': the baseline's depth goes from 1 to {MAX_BASELINE_DEPTH}, not {depth}"
+                )),
+            },
             ("minimax", d) => match d.unwrap_or(3) {
                 depth @ 1..=MAX_MINIMAX_DEPTH => Ok(Level::Minimax { depth }),
                 depth => Err(format!(
@@ -84,7 +107,7 @@ impl Level {
                 )),
             },
             _ => Err(format!(
-                "unknown level '{shown}': random, greedy, minimax[-depth], mcts[-playouts], perfect"
+                "unknown level '{shown}': random, greedy, minimax[-depth], mcts[-playouts], perfect, baseline[-depth]"
             )),
         }
     }
@@ -152,6 +175,12 @@ fn search(level: Level, seed: u64, stop: &Stop) -> Box<dyn Thinker<Game>> {
         Level::MonteCarlo { playouts } => {
             Box::new(Mcts::with_rollout(playouts, short_playout, seed))
         }
+        // Every child at every node (no narrowing), and a weighted choice among the best.
+        Level::Baseline { depth } => Box::new(
+            AlphaBeta::new(depth, evaluation, seed)
+                .choosing(&BASELINE_WEIGHTS)
+                .stopped_by(stop.clone()),
+        ),
         Level::Perfect => Box::new(Perfect::new(
             search(STRONGEST_HEURISTIC, seed, stop),
             seed,

@@ -17,6 +17,9 @@ pub struct AlphaBeta<G: TurnGame<Move: Copy>> {
     evaluate: Evaluation<G>,
     /// Children looked at in each node, best by the evaluation first (all when None).
     width: Option<usize>,
+    /// Weights of a random choice among the best root moves with a positive value (none: the
+    /// best, at random among equals).
+    weights: &'static [u32],
     stop: Stop,
     rng: Rng,
     /// The position being thought about, and how far.
@@ -39,6 +42,7 @@ impl<G: TurnGame<Move: Copy>> AlphaBeta<G> {
             depth: depth.max(1),
             evaluate,
             width: None,
+            weights: &[],
             stop: Stop::never(),
             rng: Rng::new(seed),
             position: None,
@@ -59,6 +63,14 @@ impl<G: TurnGame<Move: Copy>> AlphaBeta<G> {
     /// Looks at only the `width` (at least 1) best children of each node, by the evaluation.
     pub fn narrowed(mut self, width: usize) -> AlphaBeta<G> {
         self.width = Some(width.max(1));
+        self
+    }
+
+    /// Chooses at random among the `weights.len()` best root moves whose value is positive,
+    /// the k-th best with weight `weights[k]` (a win at once is always taken): some players
+    /// vary their play so.
+    pub fn choosing(mut self, weights: &'static [u32]) -> AlphaBeta<G> {
+        self.weights = weights;
         self
     }
 
@@ -144,13 +156,33 @@ impl<G: TurnGame<Move: Copy>> AlphaBeta<G> {
         Some(best)
     }
 
-    /// One of the best-scored moves, at random among equals.
+    /// One of the best-scored moves, at random among equals (or by the weights).
     fn pick(&mut self) -> Option<G::Move> {
         let top = self
             .scores
             .iter()
             .map(|s| s.1)
             .fold(f64::NEG_INFINITY, f64::max);
+        if !self.weights.is_empty() && top < WIN {
+            let mut ranked = self.scores.clone();
+            ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+            let good: Vec<(G::Move, u32)> = ranked
+                .iter()
+                .zip(self.weights)
+                .filter(|(s, _)| s.1 > 0.0)
+                .map(|(s, &w)| (s.0, w))
+                .collect();
+            if good.len() > 1 {
+                let total: u32 = good.iter().map(|g| g.1).sum();
+                let mut ticket = self.rng.below(total as usize) as u32;
+                for (m, w) in good {
+                    if ticket < w {
+                        return Some(m);
+                    }
+                    ticket -= w;
+                }
+            }
+        }
         let best: Vec<G::Move> = self
             .scores
             .iter()

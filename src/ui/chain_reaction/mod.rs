@@ -13,7 +13,7 @@ use web_sys::{Element, HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSel
 
 use crate::draw::chain_reaction::{self as picture, Content, Flight, Labels, Layout, Scene, Taken};
 use crate::draw::palette::seat_letter;
-use crate::engine::chain_reaction::ai::{Level, Player, MAX_PLAYOUTS};
+use crate::engine::chain_reaction::ai::{Level, Player, BASELINE_DEPTH, MAX_PLAYOUTS};
 use crate::engine::chain_reaction::automaton::state_of;
 use crate::engine::chain_reaction::{Game, MoveError, Settings};
 use crate::engine::turn::Record;
@@ -153,6 +153,9 @@ impl BoardGame for ChainReaction {
             Level::Greedy,
             Level::Minimax { depth: 2 },
             Level::Minimax { depth: 4 },
+            Level::Baseline {
+                depth: BASELINE_DEPTH,
+            },
             Level::MonteCarlo {
                 playouts: MAX_PLAYOUTS,
             },
@@ -172,6 +175,9 @@ impl BoardGame for ChainReaction {
             Level::MonteCarlo { playouts } if playouts == MAX_PLAYOUTS => "Monte-Carlo".into(),
             Level::MonteCarlo { playouts } => format!("Monte-Carlo, {playouts} playouts"),
             Level::Perfect => "perfect (solves boards up to 12 cells)".into(),
+            Level::Baseline { depth } => {
+                format!("baseline (the published minimax, {depth} plies, every move)")
+            }
         }
     }
 
