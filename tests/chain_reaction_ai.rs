@@ -70,7 +70,7 @@ fn the_baseline_chooses_among_its_three_best_moves() {
             (cell, evaluate(&next, me))
         })
         .collect();
-    scored.sort_by(|a, b| b.1.cmp(&a.1));
+    scored.sort_by_key(|s| std::cmp::Reverse(s.1));
     let top: Vec<usize> = scored
         .iter()
         .take(3)
