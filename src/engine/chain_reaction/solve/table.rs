@@ -115,7 +115,7 @@ mod tests {
 
     fn entry(i: u64) -> Entry {
         Entry {
-            score: (i % 200) as i8 - 100,
+            score: ((i % 200) as i32 - 100) as i8,
             bound: [Bound::Exact, Bound::Lower, Bound::Upper][(i % 3) as usize],
             orbs: (i % 45) as u8,
         }
