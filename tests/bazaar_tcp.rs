@@ -27,12 +27,24 @@ const CLOCKS: [&str; 6] = [
     "500",
 ];
 
-/// A port that was free a moment ago (the server is retried if another took it since).
+/// A port that was free a moment ago (the server is retried if another took it since), and
+/// never one handed out before in this run: the system may offer a port again once it is
+/// released, and two pairs on one port mix their clients (one pair's server, listening,
+/// signed up the other pair's clients, which were retrying after their own server found the
+/// port taken).
 fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
+    static HANDED_OUT: std::sync::Mutex<std::collections::BTreeSet<u16>> =
+        std::sync::Mutex::new(std::collections::BTreeSet::new());
+    for _ in 0..10_000 {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .expect("a free port");
+        if HANDED_OUT.lock().unwrap().insert(port) {
+            return port;
+        }
+    }
+    panic!("the system offered no port not handed out before in 10,000 tries");
 }
 
 /// A running `xserver`: its process, port, and the lines it writes on stderr.
