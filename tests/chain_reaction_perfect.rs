@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::Lcg;
+use common::{chain_position, Lcg};
 
 use gamelab::engine::chain_reaction::analysis::{Analysis, Outcome};
 use gamelab::engine::chain_reaction::explain::explain;
@@ -28,20 +28,6 @@ fn game_of(rows: usize, cols: usize, moves: &[usize]) -> Game {
     game
 }
 
-/// A random position `moves` plies in (None if the game ended on the way).
-fn random_position(rows: usize, cols: usize, moves: usize, rng: &mut Lcg) -> Option<Game> {
-    let mut game = Game::new(settings(rows, cols));
-    for _ in 0..moves {
-        let legal = game.legal_cells();
-        game.play_cell_quietly(legal[rng.below(legal.len())])
-            .unwrap();
-        if game.is_over() {
-            return None;
-        }
-    }
-    Some(game)
-}
-
 /// From won positions, the perfect level against random, greedy and minimax replies: it wins
 /// every game, within the plies the solver promised.
 #[test]
@@ -50,7 +36,7 @@ fn the_perfect_level_never_lets_a_won_position_go() {
     let mut games = 0;
     for (rows, cols, opening) in [(3, 3, 2), (2, 4, 3), (2, 5, 4), (3, 4, 6), (4, 3, 5)] {
         for reply in [Level::Random, Level::Greedy, Level::Minimax { depth: 2 }] {
-            let Some(start) = random_position(rows, cols, opening, &mut rng) else {
+            let Some(start) = chain_position(rows, cols, opening, &mut rng) else {
                 continue;
             };
             let Value::Win { plies } = solve(&start, u64::MAX, &Stop::never()).unwrap().value
@@ -123,7 +109,7 @@ fn the_perfect_level_says_what_it_proved_and_plays_on_where_it_cannot() {
 fn the_analysis_gives_every_cell_s_value_in_slices_or_says_why_it_cannot() {
     let mut rng = Lcg(5);
     for (rows, cols, moves) in [(3, 3, 4), (2, 5, 6), (3, 4, 8)] {
-        let Some(game) = random_position(rows, cols, moves, &mut rng) else {
+        let Some(game) = chain_position(rows, cols, moves, &mut rng) else {
             continue;
         };
         let mut solver = Solver::new(game.settings(), TABLE_BITS).unwrap();

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::Lcg;
+use common::{chain_position, Lcg};
 
 use gamelab::engine::chain_reaction::solve::{solve, Solver, Unsolved, Value};
 use gamelab::engine::chain_reaction::{Game, Settings};
@@ -83,20 +83,6 @@ fn the_smallest_boards_agree_with_the_brute_force_from_empty() {
     }
 }
 
-/// A random position `moves` plies in (None if the game ended on the way).
-fn random_position(rows: usize, cols: usize, moves: usize, rng: &mut Lcg) -> Option<Game> {
-    let mut game = Game::new(settings(rows, cols));
-    for _ in 0..moves {
-        let legal = game.legal_cells();
-        game.play_cell_quietly(legal[rng.below(legal.len())])
-            .unwrap();
-        if game.is_over() {
-            return None;
-        }
-    }
-    Some(game)
-}
-
 #[test]
 fn random_positions_agree_with_the_brute_force() {
     let mut rng = Lcg(64);
@@ -104,7 +90,7 @@ fn random_positions_agree_with_the_brute_force() {
     for (rows, cols, moves) in [(3, 3, 10), (2, 4, 7), (3, 3, 9), (2, 5, 9), (4, 2, 7)] {
         let mut checked = 0;
         while checked < 12 {
-            let Some(game) = random_position(rows, cols, moves, &mut rng) else {
+            let Some(game) = chain_position(rows, cols, moves, &mut rng) else {
                 continue;
             };
             let solution = solve(&game, u64::MAX, &Stop::never()).unwrap();
@@ -135,7 +121,7 @@ fn every_move_s_value_agrees_with_the_brute_force_in_a_small_table() {
         let mut solver = Solver::new(settings(rows, cols), 17).unwrap();
         let mut checked = 0;
         while checked < 8 {
-            let Some(game) = random_position(rows, cols, moves, &mut rng) else {
+            let Some(game) = chain_position(rows, cols, moves, &mut rng) else {
                 continue;
             };
             let values = solver.values(&game, u64::MAX, &Stop::never()).unwrap();
@@ -180,7 +166,7 @@ fn perfect_play_never_lets_a_won_position_go() {
     let mut rng = Lcg(7);
     for (rows, cols) in [(3, 3), (2, 4), (2, 5)] {
         for _ in 0..6 {
-            let Some(start) = random_position(rows, cols, 3, &mut rng) else {
+            let Some(start) = chain_position(rows, cols, 3, &mut rng) else {
                 continue;
             };
             let first = solve(&start, u64::MAX, &Stop::never()).unwrap();

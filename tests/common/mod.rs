@@ -64,3 +64,23 @@ impl Lcg {
         ((self.0 >> 33) % n as u64) as usize
     }
 }
+
+/// A random two-player Chain Reaction game `moves` plies in on `rows` × `cols` (None if it
+/// ended on the way): the positions the solver's tests check.
+pub fn chain_position(
+    rows: usize,
+    cols: usize,
+    moves: usize,
+    rng: &mut Lcg,
+) -> Option<gamelab::engine::chain_reaction::Game> {
+    use gamelab::engine::chain_reaction::{Game, Settings};
+    let mut game = Game::new(Settings::new(rows, cols, 2).ok()?);
+    for _ in 0..moves {
+        let legal = game.legal_cells();
+        game.play_cell_quietly(legal[rng.below(legal.len())]).ok()?;
+        if game.is_over() {
+            return None;
+        }
+    }
+    Some(game)
+}
