@@ -63,7 +63,9 @@ async fn a_looping_javascript_player_is_kicked_by_time_out_and_the_page_stays_re
         ],
     );
     set(&root, ".gl-bazaar-code", LOOPING_PLAYER);
-    set(&root, "[data-field='limit']", "300");
+    // The clock of a call starts when it is posted, worker start-up included: on a loaded
+    // machine that alone once took past 200 ms, so the limit is generous.
+    set(&root, "[data-field='limit']", "1000");
     set(&root, "[data-field='speed']", "0");
     click(&root, "new-game");
     click(&root, "play");
@@ -86,7 +88,7 @@ async fn a_looping_javascript_player_is_kicked_by_time_out_and_the_page_stays_re
     assert!(
         log(&root)
             .iter()
-            .any(|l| l == "Eve is eliminated in request-pebble-or-trades: it took longer than its time limit of 300 ms"),
+            .any(|l| l == "Eve is eliminated in request-pebble-or-trades: it took longer than its time limit of 1000 ms"),
         "{:?}",
         log(&root)
     );
@@ -106,7 +108,8 @@ async fn the_built_in_looping_actor_is_kicked_the_same_way() {
             ("data-seed", "4"),
         ],
     );
-    set(&root, "[data-field='limit']", "200");
+    // Generous (see above): under stress her setup, worker start-up and all, once took 200 ms.
+    set(&root, "[data-field='limit']", "1000");
     set(&root, "[data-field='speed']", "0");
     click(&root, "new-game");
     click(&root, "play");
@@ -117,7 +120,7 @@ async fn the_built_in_looping_actor_is_kicked_the_same_way() {
         .collect();
     assert_eq!(
         kicks,
-        vec!["Eve is eliminated in request-cards: it took longer than its time limit of 200 ms"]
+        vec!["Eve is eliminated in request-cards: it took longer than its time limit of 1000 ms"]
     );
 }
 
