@@ -264,13 +264,14 @@ impl BoardGame for ChainReaction {
             "automaton",
             options.switch("automaton"),
         );
+        // Under the board, in its column: above it they pushed a phone's board off the screen.
         let analysis = form::checkbox(
-            &parts.bar,
+            &parts.under,
             "Analysis (W / L, plies to the end)",
             "analysis",
             options.switch("analysis"),
         );
-        button(&parts.bar, "Hint", &BoardAction::Game(ChainAction::Hint));
+        button(&parts.under, "Hint", &BoardAction::Game(ChainAction::Hint));
         let study = Study::new(analysis, child(&parts.side, "p", "gl-verdict"));
         let panel = child(&parts.side, "div", "gl-automaton");
         let machine: HtmlCanvasElement =
